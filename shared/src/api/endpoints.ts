@@ -1,0 +1,43 @@
+import { request, requestRaw, withFallback } from './client.ts';
+import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
+import type {
+  CancelReply, CheckoutReply, CreditsInfo, DeductReply, Loaded, LoginReply, PlanItem,
+  RefundReply, SubscriptionStatus, UpgradeReply, VideoTemplate, VideoType,
+} from './types.ts';
+
+/** One typed function per call of spec §7. */
+export const api = {
+  login: (email: string, password: string) => request<LoginReply>('POST', '/api/auth/login', { body: { email, password } }),
+  register: (name: string, email: string, password: string) =>
+    request<LoginReply>('POST', '/api/auth/register', { body: { name, email, password } }),
+  google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
+  me: () => request<LoginReply['user']>('GET', '/api/auth/me'),
+  logout: () => request<null>('POST', '/api/auth/logout'),
+  config: () => request<{ googleClientId: string | null }>('GET', '/api/config'),
+
+  credits: (): Promise<Loaded<CreditsInfo>> => withFallback(request<CreditsInfo>('GET', '/api/user/credits'), FALLBACK_CREDITS),
+  deductCredits: (amount: number, metadata: Record<string, unknown>, idempotencyKey: string) =>
+    request<DeductReply>('POST', '/api/user/credits/deduct', {
+      body: { amount, metadata: { type: 'video_generation', timestamp: new Date().toISOString(), ...metadata } },
+      idempotencyKey,
+    }),
+  refundCredits: (amount: number, reason: string, transactionId: string, idempotencyKey: string) =>
+    request<RefundReply>('POST', '/api/user/credits/refund', {
+      body: { amount, reason, transactionId, timestamp: new Date().toISOString() },
+      idempotencyKey,
+    }),
+
+  subscription: (): Promise<Loaded<SubscriptionStatus>> =>
+    withFallback(request<SubscriptionStatus>('GET', '/api/user/subscription'), FALLBACK_SUBSCRIPTION),
+  plans: (): Promise<Loaded<PlanItem[]>> => withFallback(request<PlanItem[]>('GET', '/api/subscription/plans'), FALLBACK_PLANS),
+  upgrade: (planId: string) => request<UpgradeReply>('POST', '/api/subscription/upgrade', { body: { planId, timestamp: new Date().toISOString() } }),
+  cancel: () => request<CancelReply>('POST', '/api/subscription/cancel', { body: { timestamp: new Date().toISOString() } }),
+
+  templates: (): Promise<Loaded<VideoTemplate[]>> => withFallback(request<VideoTemplate[]>('GET', '/api/video/templates'), []),
+
+  history: (page = 1, perPage = 10, videoType?: VideoType) =>
+    request<unknown>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } }),
+
+  createSubscriptionSession: (planName: string, billingCycle: 'monthly' | 'yearly' = 'yearly', source = 'subscription-modal') =>
+    requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', { body: { planName, billingCycle, source } }),
+};

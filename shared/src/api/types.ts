@@ -1,0 +1,72 @@
+import type { PlanFeatures, PlanKey, SubscriptionStatus } from '../plans.ts';
+import type { GenerationConfig } from '../pricing.ts';
+
+/** Every API reply has this envelope (spec §3). */
+export interface Envelope<T> {
+  success: boolean;
+  data?: T;
+  error?: string;
+  message?: string;
+}
+
+export interface LoginReply {
+  access_token: string;
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    credits: number;
+    subscription: { plan: PlanKey; status: string };
+  };
+}
+
+export interface CreditsInfo {
+  balance: number;
+}
+
+export interface PlanItem {
+  id: string;
+  key: PlanKey;
+  name: string;
+  price: number;
+  currency: string;
+  interval: 'month' | 'year';
+  features: PlanFeatures;
+  description: string;
+  credits: number;
+  /** Yearly billing: price per month when paid yearly, and the undiscounted monthly price. */
+  yearlyMonthlyPrice?: number;
+  originalMonthlyPrice?: number;
+  popular?: boolean;
+}
+
+export interface DeductReply { newBalance: number; transactionId: string }
+export interface RefundReply { newBalance: number; refundId: string }
+export interface UpgradeReply { checkoutUrl: string; sessionId: string }
+export interface CancelReply { effectiveDate: string }
+
+export interface CheckoutReply {
+  success: boolean;
+  data?: { checkoutUrl?: string; message?: string };
+  message?: string;
+}
+
+export type VideoType = 'text-to-video' | 'image-to-video' | 'template';
+
+export interface VideoTemplate {
+  id: string;
+  title: string;
+  category: string;
+  prompt: string;
+  settings: GenerationConfig;
+  posterUrl: string;
+  previewUrl: string;
+}
+
+export type { SubscriptionStatus };
+
+/** A result that may come from built-in fallback data because the server could not be reached. */
+export interface Loaded<T> {
+  data: T;
+  fallback: boolean;
+}

@@ -1,0 +1,20 @@
+/**
+ * @reelmint/shared: the contract between the shell and the remotes. Provided once at runtime by the
+ * shell as a federation singleton; remotes require a compatible version (see package.json).
+ */
+export * from './pricing.ts';
+export * from './plans.ts';
+export * from './languages.ts';
+export * from './bus.ts';
+export * from './config.ts';
+export * from './stores/auth.ts';
+export * from './stores/credits.ts';
+export * from './stores/language.ts';
+export * from './api/client.ts';
+export * from './api/endpoints.ts';
+export * from './api/fallback.ts';
+export * from './api/types.ts';
+export * from './ui/localized-link.tsx';
+
+/** The contract version; the shell exposes it so tests and support can see which copy is live. */
+export const SHARED_VERSION = '1.0.0';

@@ -1,0 +1,86 @@
+import type { GenerationConfig } from './pricing.ts';
+
+export const PLAN_KEYS = ['free', 'pro', 'premium'] as const;
+export type PlanKey = (typeof PLAN_KEYS)[number];
+
+export interface PlanFeatures {
+  v2Model: boolean;
+  hd720p: boolean;
+  hd1080p: boolean;
+  unlimitedGenerations: boolean;
+  creditsPerMonth: number;
+}
+
+export type FeatureFlag = Exclude<keyof PlanFeatures, 'creditsPerMonth'>;
+
+/** Spec §5: the short names used in configs and upsell copy, mapped to feature flags. */
+export const FEATURE_ALIASES: Record<string, FeatureFlag> = {
+  'v2.0': 'v2Model',
+  '720p': 'hd720p',
+  '1080p': 'hd1080p',
+  unlimited: 'unlimitedGenerations',
+};
+
+export interface AccessProblem {
+  field: 'model' | 'resolution';
+  feature: FeatureFlag;
+  message: string;
+  upgradeRequired: true;
+}
+
+/**
+ * Which parts of a generation config the plan does not include (spec §5).
+ * An empty list means the plan allows the config.
+ */
+export function checkGenerationAccess(config: GenerationConfig, features: PlanFeatures): AccessProblem[] {
+  const problems: AccessProblem[] = [];
+  if (config.model === 'v2.0' && !features.v2Model) {
+    problems.push({ field: 'model', feature: 'v2Model', message: 'V2.0 model requires premium subscription', upgradeRequired: true });
+  }
+  if (config.resolution === '720p' && !features.hd720p) {
+    problems.push({ field: 'resolution', feature: 'hd720p', message: '720p resolution requires premium subscription', upgradeRequired: true });
+  }
+  if (config.resolution === '1080p' && !features.hd1080p) {
+    problems.push({ field: 'resolution', feature: 'hd1080p', message: '1080p resolution requires premium subscription', upgradeRequired: true });
+  }
+  return problems;
+}
+
+export type SubscriptionStatusValue = 'active' | 'canceled' | 'expired' | 'past_due';
+
+export interface SubscriptionStatus {
+  plan: PlanKey;
+  status: SubscriptionStatusValue;
+  features: PlanFeatures;
+  expiresAt: string | null;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const EXPIRING_SOON_DAYS = 7;
+
+/** Whole days left until expiry, rounded up; null when the plan never expires. */
+export function daysLeft(expiresAt: string | null, now: number = Date.now()): number | null {
+  if (!expiresAt) return null;
+  return Math.ceil((Date.parse(expiresAt) - now) / DAY_MS);
+}
+
+/** Spec §4: expired at 0 days left or less, expiring soon at 7 or fewer. */
+export function expiryState(expiresAt: string | null, now: number = Date.now()): 'none' | 'active' | 'expiring-soon' | 'expired' {
+  const left = daysLeft(expiresAt, now);
+  if (left === null) return 'none';
+  if (left <= 0) return 'expired';
+  if (left <= EXPIRING_SOON_DAYS) return 'expiring-soon';
+  return 'active';
+}
+
+/** Upgrade is offered only on the free plan (spec §6). */
+export function canUpgrade(plan: PlanKey | null | undefined): boolean {
+  return !plan || plan === 'free';
+}
+
+/** What each plan includes (spec §6); credits per month are the catalogue's grant. */
+export const PLAN_FEATURES: Record<PlanKey, PlanFeatures> = {
+  free: { v2Model: false, hd720p: false, hd1080p: false, unlimitedGenerations: false, creditsPerMonth: 100 },
+  pro: { v2Model: true, hd720p: true, hd1080p: false, unlimitedGenerations: false, creditsPerMonth: 500 },
+  premium: { v2Model: true, hd720p: true, hd1080p: true, unlimitedGenerations: true, creditsPerMonth: 1000 },
+};

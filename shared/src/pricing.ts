@@ -1,0 +1,62 @@
+/**
+ * Credit maths shared by the generator screen and the API, so a person is
+ * always charged exactly what the screen showed (spec §9).
+ */
+export const MODELS = ['v1.0', 'v2.0'] as const;
+export const RESOLUTIONS = ['512p', '720p', '1080p'] as const;
+export const DURATIONS = ['5s', '10s'] as const;
+
+export type VideoModel = (typeof MODELS)[number];
+export type Resolution = (typeof RESOLUTIONS)[number];
+export type Duration = (typeof DURATIONS)[number];
+
+export interface GenerationConfig {
+  model: VideoModel;
+  resolution: Resolution;
+  duration: Duration;
+}
+
+export const MODEL_FACTOR: Record<VideoModel, number> = { 'v1.0': 1, 'v2.0': 1.5 };
+export const RESOLUTION_FACTOR: Record<Resolution, number> = { '512p': 1, '720p': 1.5, '1080p': 2 };
+export const CREDITS_PER_SECOND = 2;
+
+/** "5s" -> 5. Throws on anything that is not a whole number of seconds. */
+export function durationSeconds(duration: string): number {
+  const match = /^(\d{1,3})s$/.exec(duration);
+  if (!match) throw new RangeError(`Invalid duration: ${duration}`);
+  return Number(match[1]);
+}
+
+/** Cost = seconds x 2 x model factor x resolution factor, rounded up, at least 1. */
+export function creditCost(config: GenerationConfig): number {
+  const raw =
+    durationSeconds(config.duration) *
+    CREDITS_PER_SECOND *
+    MODEL_FACTOR[config.model] *
+    RESOLUTION_FACTOR[config.resolution];
+  // Round to 6 places first so float noise (e.g. 45.00000000001) never costs an extra credit.
+  return Math.max(1, Math.ceil(Number(raw.toFixed(6))));
+}
+
+export type CreditLevel = 'good' | 'medium' | 'low';
+
+/** good at 50 or more, medium 20 to 49, low below 20 (spec §4). */
+export function creditLevel(balance: number): CreditLevel {
+  if (balance >= 50) return 'good';
+  if (balance >= 20) return 'medium';
+  return 'low';
+}
+
+/** Below 10 the red low-credit warning panel shows (spec §4). */
+export const CRITICAL_CREDITS = 10;
+export function isCriticallyLow(balance: number): boolean {
+  return balance < CRITICAL_CREDITS;
+}
+
+/** Above 999 the display abbreviates with k: 1000 -> 1k, 1250 -> 1.3k, 12000 -> 12k. */
+export function formatCredits(balance: number): string {
+  if (balance <= 999) return String(balance);
+  const thousands = balance / 1000;
+  const text = thousands >= 100 ? Math.round(thousands).toString() : thousands.toFixed(1).replace(/\.0$/, '');
+  return `${text}k`;
+}

@@ -1,0 +1,103 @@
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { bus } from '../bus.ts';
+
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+/** Window event fired on every set or clear, for code outside React (spec §4). */
+export const AUTH_CHANGE_EVENT = 'auth-change';
+
+export interface SessionUser {
+  id?: string;
+  username: string;
+  email?: string;
+  profilePicture?: string | null;
+  plan?: string;
+}
+
+export interface AuthState {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readInitial(): AuthState {
+  const storage = safeStorage();
+  const token = storage?.getItem(TOKEN_KEY) ?? null;
+  let user: SessionUser | null = null;
+  try {
+    const raw = storage?.getItem(USER_KEY);
+    user = raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    user = null;
+  }
+  return token ? { token, user } : { token: null, user: null };
+}
+
+export const authStore = createStore<AuthState>(() => readInitial());
+
+function publish(state: AuthState): void {
+  authStore.setState(state, true);
+  bus.emit('auth:changed', state);
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(AUTH_CHANGE_EVENT, { detail: state }));
+}
+
+export function setSession(token: string, user: SessionUser): void {
+  const storage = safeStorage();
+  storage?.setItem(TOKEN_KEY, token);
+  storage?.setItem(USER_KEY, JSON.stringify(user));
+  publish({ token, user });
+}
+
+export function updateUser(patch: Partial<SessionUser>): void {
+  const { token, user } = authStore.getState();
+  if (!token || !user) return;
+  setSession(token, { ...user, ...patch });
+}
+
+export function clearSession(): void {
+  const storage = safeStorage();
+  storage?.removeItem(TOKEN_KEY);
+  storage?.removeItem(USER_KEY);
+  publish({ token: null, user: null });
+}
+
+export function useAuth<T>(selector: (state: AuthState) => T): T {
+  return useStore(authStore, selector);
+}
+
+/** Seconds-since-epoch expiry of a JWT, or null when absent or unreadable. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §4: a token is expired when its expiry is absent or past. */
+export function isTokenExpired(token: string, now: number = Date.now()): boolean {
+  const exp = tokenExpiry(token);
+  return exp === null || exp * 1000 <= now;
+}
+
+/**
+ * Forced logout (spec §4, §8): clears the session, warns, and sends the person to /auth.
+ * Header logout uses clearSession and goes to / instead.
+ */
+export function forceLogout(message: string): void {
+  clearSession();
+  bus.emit('toast', { kind: 'warning', message });
+  bus.emit('navigate', { to: '/auth', replace: true });
+}

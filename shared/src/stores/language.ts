@@ -1,0 +1,11 @@
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { FALLBACK_LANGUAGE } from '../languages.ts';
+import type { Language } from '../languages.ts';
+
+/** The active interface language, set by the shell's i18n setup and read by links everywhere. */
+export const languageStore = createStore<{ lng: Language }>(() => ({ lng: FALLBACK_LANGUAGE }));
+
+export function useActiveLanguage(): Language {
+  return useStore(languageStore, (s) => s.lng);
+}
