@@ -18,3 +18,10 @@ export * from './ui/localized-link.tsx';
 
 /** The contract version; the shell exposes it so tests and support can see which copy is live. */
 export const SHARED_VERSION = '1.0.0';
+
+/**
+ * Made once per evaluated copy of this package. The shell and every remote must report the same
+ * value; a different one means a remote runs its own copy (two buses, two stores).
+ */
+export const SHARED_INSTANCE_ID = Math.random().toString(36).slice(2, 10);
+export * from './i18n/namespace.ts';

@@ -74,7 +74,7 @@ export function expiryState(expiresAt: string | null, now: number = Date.now()):
 }
 
 /** Upgrade is offered only on the free plan (spec §6). */
-export function canUpgrade(plan: PlanKey | null | undefined): boolean {
+export function canUpgrade(plan: PlanKey | string | null | undefined): boolean {
   return !plan || plan === 'free';
 }
 

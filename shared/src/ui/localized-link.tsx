@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, useCallback } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { LinkProps } from 'react-router-dom';
 import { isSupportedLanguage, languageSegmentOf, normalizeLanguage, withLanguage } from '../languages.ts';
@@ -16,7 +16,7 @@ export function useLinkLanguage(): string {
 /** Builds a language-prefixed internal path: `localize('/pricing?x=1')` -> `/fr/pricing?x=1`. */
 export function useLocalizePath(): (to: string) => string {
   const lng = useLinkLanguage();
-  return (to: string) => withLanguage(to, lng);
+  return useCallback((to: string) => withLanguage(to, lng), [lng]);
 }
 
 export type LocalizedLinkProps = Omit<LinkProps, 'to'> & { to: string };

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { federation } from '@module-federation/vite';
+import { devServer, federationOptions } from '@reelmint/shared/federation';
+
+// Each exposed module is one screen or slot: this remote's public API (see README.md).
+export default defineConfig({
+  base: './',
+  plugins: [
+    react(),
+    federation(
+      federationOptions('billing', {
+        './PricingPage': './src/pricing/pricing-page.tsx',
+        './PaymentSuccessPage': './src/payment/payment-success-page.tsx',
+        './PaymentCancelPage': './src/payment/payment-cancel-page.tsx',
+        './SubscriptionModal': './src/subscription-modal/subscription-modal.tsx',
+      }),
+    ),
+  ],
+  server: devServer('billing'),
+  build: { target: 'es2022' },
+});

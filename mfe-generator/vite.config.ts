@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { federation } from '@module-federation/vite';
+import { devServer, federationOptions } from '@reelmint/shared/federation';
+
+// Each exposed module is one screen or slot: this remote's public API (see README.md).
+export default defineConfig({
+  base: './',
+  plugins: [
+    react(),
+    federation(
+      federationOptions('generator', {
+        './GeneratorPage': './src/generator/generator-page.tsx',
+      }),
+    ),
+  ],
+  server: devServer('generator'),
+  build: { target: 'es2022' },
+});

@@ -1,0 +1,68 @@
+// `npm start`: builds every app (unless --no-build), starts the API and serves each app from its
+// own origin, exactly as production does with one origin per deployable.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppServer, listen, shellDocuments } from './serve-static.mjs';
+import { PORTS } from '../shared/federation.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const host = process.env.HOST ?? '127.0.0.1';
+const publicHost = process.env.PUBLIC_HOST ?? 'localhost';
+const origin = (port) => `http://${publicHost}:${port}`;
+
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!args.has('--no-build')) run('npm', ['run', 'build']);
+
+// The remotes pointer: which build of each remote the shell loads. Release tooling rewrites it.
+const runDir = join(root, '.run');
+mkdirSync(runDir, { recursive: true });
+const pointerFile = process.env.REMOTES_POINTER ?? join(runDir, 'remotes.json');
+if (!process.env.REMOTES_POINTER) {
+  const remotes = Object.fromEntries(
+    ['marketing', 'generator', 'billing'].map((name) => [name, { entry: `${origin(PORTS[name])}/remoteEntry.js`, version: 'local' }]),
+  );
+  writeFileSync(pointerFile, `${JSON.stringify({ remotes }, null, 2)}\n`);
+}
+
+const children = [];
+const apiBase = process.env.API_BASE ?? origin(PORTS.api);
+if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
+  const api = spawn('npm', ['start', '-w', 'api'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(PORTS.api), HOST: host, SITE_ORIGIN: origin(PORTS.shell) },
+  });
+  api.on('exit', (code) => {
+    if (code !== null && code !== 0) console.error(`The API exited with code ${code}`);
+  });
+  children.push(api);
+}
+
+const apps = [
+  { name: 'shell', dir: 'shell/dist', spa: true, documents: shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER }) },
+  { name: 'marketing', dir: 'mfe-marketing/dist' },
+  { name: 'generator', dir: 'mfe-generator/dist' },
+  { name: 'billing', dir: 'mfe-billing/dist' },
+];
+
+const servers = await Promise.all(
+  apps.map(({ name, dir, spa, documents }) => listen(createAppServer({ dir: join(root, dir), spa, documents }), PORTS[name], host)),
+);
+for (const { name } of apps) console.log(`  ${name.padEnd(10)} ${origin(PORTS[name])}`);
+console.log(`  ${'api'.padEnd(10)} ${apiBase}`);
+console.log(`\nReelmint is running at ${origin(PORTS.shell)}\n`);
+
+function stop() {
+  for (const server of servers) server.close();
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,18 @@
+export type AppName = 'shell' | 'marketing' | 'generator' | 'billing';
+export declare const PORTS: Readonly<Record<AppName | 'api', number>>;
+export declare const SHARED_CONTRACT_VERSION: string;
+export declare function sharedSingletons(): Record<string, { singleton: true; requiredVersion: string }>;
+export declare function federationOptions(
+  name: AppName,
+  exposes?: Record<string, string>,
+): {
+  name: AppName;
+  filename: string;
+  manifest: true;
+  dts: false;
+  shareStrategy: 'loaded-first';
+  exposes: Record<string, string>;
+  remotes: Record<string, never>;
+  shared: Record<string, { singleton: true; requiredVersion: string }>;
+};
+export declare function devServer(name: AppName): { port: number; strictPort: true; origin: string; cors: true };

@@ -1,0 +1,53 @@
+// Build-time federation settings every app must agree on, imported by each vite.config.ts.
+// Plain JavaScript so Node loads it without a TypeScript step; types in federation.d.mts.
+import { readFileSync } from 'node:fs';
+
+const sharedPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const [major] = sharedPackage.version.split('.');
+
+/** The local origins of ARCHITECTURE.md, one per deployable. */
+export const PORTS = Object.freeze({ shell: 5173, marketing: 5174, generator: 5175, billing: 5176, api: 8787 });
+
+export const SHARED_CONTRACT_VERSION = sharedPackage.version;
+
+/** Singletons: one React, one router, one i18next, one store/bus library, one copy of the contract. */
+export function sharedSingletons() {
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+  return {
+    react: singleton('^19.0.0'),
+    'react/': singleton('^19.0.0'),
+    'react-dom': singleton('^19.0.0'),
+    'react-dom/': singleton('^19.0.0'),
+    'react-router': singleton('^7.0.0'),
+    'react-router-dom': singleton('^7.0.0'),
+    i18next: singleton('^26.0.0'),
+    'react-i18next': singleton('^17.0.0'),
+    zustand: singleton('^5.0.0'),
+    'zustand/': singleton('^5.0.0'),
+    mitt: singleton('^3.0.0'),
+    '@reelmint/shared': singleton(`^${major}.0.0`),
+  };
+}
+
+/**
+ * The federation plugin options of one app. Remotes pass `exposes`; the shell passes none and
+ * registers remotes at runtime from remotes.json, so no remote is baked into its build.
+ */
+export function federationOptions(name, exposes = {}) {
+  return {
+    name,
+    filename: 'remoteEntry.js',
+    manifest: true,
+    dts: false,
+    shareStrategy: 'loaded-first',
+    exposes,
+    remotes: {},
+    shared: sharedSingletons(),
+  };
+}
+
+/** Dev server settings: fixed port, absolute origin so federated chunks resolve, CORS for module scripts. */
+export function devServer(name) {
+  const port = PORTS[name];
+  return { port, strictPort: true, origin: `http://localhost:${port}`, cors: true };
+}

@@ -1,0 +1,24 @@
+import { StrictMode, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { configure } from './config.ts';
+
+/**
+ * What the shell would provide, for a remote running alone on its dev server:
+ * an i18next instance, a router and the API base. The bus and stores come from this package.
+ */
+export async function mountDevHarness(element: HTMLElement, app: ReactNode): Promise<void> {
+  configure({ apiBase: import.meta.env?.VITE_API_BASE ?? 'http://localhost:8787' });
+  const lng = new URLSearchParams(location.search).get('lng') ?? 'en';
+  await i18next.use(initReactI18next).init({ lng, fallbackLng: 'en', resources: {}, partialBundledLanguages: true, interpolation: { escapeValue: false } });
+  createRoot(element).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Suspense fallback={<p>Loading...</p>}>{app}</Suspense>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,47 @@
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { FALLBACK_LANGUAGE } from '../languages.ts';
+
+type Resources = Record<string, unknown>;
+/** What `import.meta.glob('./locales/*.json')` gives: one lazy loader per language file. */
+export type NamespaceLoaders = Record<string, () => Promise<unknown>>;
+
+const pending = new Map<string, Promise<void>>();
+
+function loaderFor(loaders: NamespaceLoaders, lng: string): (() => Promise<unknown>) | undefined {
+  const entry = Object.entries(loaders).find(([path]) => path.endsWith(`/${lng}.json`));
+  return entry?.[1];
+}
+
+function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoaders): Promise<void> | null {
+  if (i18n.hasResourceBundle(lng, ns)) return null;
+  const key = `${ns}:${lng}`;
+  let promise = pending.get(key);
+  if (!promise) {
+    const load = loaderFor(loaders, lng);
+    promise = (load ? load() : Promise.resolve({ default: {} }))
+      .then((module) => {
+        const resources = ((module as { default?: Resources }).default ?? module) as Resources;
+        i18n.addResourceBundle(lng, ns, resources, true, true);
+      })
+      .catch((error: unknown) => {
+        pending.delete(key);
+        throw error;
+      });
+    pending.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * A remote's own strings, shipped with its code: adds the namespace for the active language
+ * (and English, the fallback) to the shell's one i18next instance, suspending until they are in.
+ */
+export function useNamespace(ns: string, loaders: NamespaceLoaders) {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
+  const waits = [ensureBundle(i18n, ns, FALLBACK_LANGUAGE, loaders), lng === FALLBACK_LANGUAGE ? null : ensureBundle(i18n, ns, lng, loaders)];
+  for (const wait of waits) if (wait) use(wait);
+  return useTranslation(ns);
+}

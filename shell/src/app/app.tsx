@@ -1,0 +1,54 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { Toaster } from 'sonner';
+import { REMOTE_SCREENS } from './routes.ts';
+import { Layout } from './layout.tsx';
+import { LanguageRoute } from './language-route.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+import { BusBridge } from './bus-bridge.tsx';
+import { lazyScreen } from './lazy-screen.ts';
+import { RemoteRegion } from '../remotes/remote-region.tsx';
+import { ModalHost } from '../chrome/modal-host.tsx';
+import { SessionWatch } from '../session/session-watch.tsx';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+
+const AuthPage = lazyScreen(() => import('../auth/auth-page.tsx'));
+
+/** Spec §4: tooltips open after 700 ms by default. */
+const TOOLTIP_DELAY_MS = 700;
+
+function screenRoutes(prefix: '' | 'lng') {
+  const routes = REMOTE_SCREENS.map(({ path, remote, module }) => {
+    const element = <RemoteRegion key={`${remote}${module}`} remote={remote} module={module} />;
+    if (prefix === 'lng') {
+      return path === '/' ? <Route key={path} index element={element} /> : <Route key={path} path={path.slice(1)} element={element} />;
+    }
+    return <Route key={path} path={path} element={element} />;
+  });
+  routes.push(<Route key="auth" path={prefix ? 'auth' : '/auth'} element={<AuthPage />} />);
+  return routes;
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
+        <ScrollToTop />
+        <BusBridge />
+        <SessionWatch />
+        <Routes>
+          <Route element={<Layout />}>
+            {screenRoutes('')}
+            <Route path=":lng" element={<LanguageRoute />}>
+              {screenRoutes('lng')}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+        <ModalHost />
+        <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      </Tooltip.Provider>
+    </BrowserRouter>
+  );
+}

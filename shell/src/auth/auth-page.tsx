@@ -1,0 +1,125 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api, ApiError, setCreditBalance, setSession, useLocalizePath } from '@reelmint/shared';
+import type { LoginReply } from '@reelmint/shared';
+import styles from './auth-page.module.css';
+
+type Mode = 'login' | 'register';
+
+/** Only same-site paths may be returned to after signing in. */
+export function safeReturnPath(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  return value;
+}
+
+export function sessionFromReply(reply: LoginReply) {
+  setSession(reply.access_token, {
+    id: reply.user.id,
+    username: reply.user.name,
+    email: reply.user.email,
+    plan: reply.user.subscription.plan,
+  });
+  setCreditBalance(reply.user.credits);
+}
+
+/** /auth: sign in or create an account. Owned by the shell because every app depends on the session. */
+export default function AuthPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [serverDown, setServerDown] = useState(false);
+  const [googleClientId, setGoogleClientId] = useState<string | null>(null);
+  const ids = { name: useId(), email: useId(), password: useId(), error: useId() };
+
+  useEffect(() => {
+    api.config().then(
+      (config) => setGoogleClientId(config.googleClientId),
+      (failure: unknown) => setServerDown(failure instanceof ApiError && failure.isNetworkError),
+    );
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const name = String(form.get('name') ?? '').trim();
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = mode === 'login' ? await api.login(email, password) : await api.register(name, email, password);
+      sessionFromReply(reply);
+      navigate(localize(safeReturnPath(params.get('returnTo'))), { replace: true });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.isNetworkError) setServerDown(true);
+      setError(failure instanceof ApiError ? failure.message : t('auth.genericError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="auth-title">
+        <h1 id="auth-title" className={styles.title}>{mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}</h1>
+        <p className={styles.lead}>{t('auth.lead')}</p>
+        {serverDown && (
+          <p className={styles.banner} role="alert" data-testid="auth-server-down">
+            {t('auth.serverDown')}
+          </p>
+        )}
+        <div className={styles.tabs} role="tablist" aria-label={t('auth.modeLabel')}>
+          {(['login', 'register'] as const).map((m) => (
+            <button key={m} type="button" role="tab" aria-selected={mode === m} className={styles.tab} onClick={() => { setMode(m); setError(null); }}>
+              {m === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
+            </button>
+          ))}
+        </div>
+        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? ids.error : undefined} noValidate={false}>
+          {mode === 'register' && (
+            <div className={styles.field}>
+              <label htmlFor={ids.name}>{t('auth.name')}</label>
+              <input id={ids.name} name="name" autoComplete="name" required minLength={1} maxLength={80} />
+            </div>
+          )}
+          <div className={styles.field}>
+            <label htmlFor={ids.email}>{t('auth.email')}</label>
+            <input id={ids.email} name="email" type="email" autoComplete="email" required maxLength={254} />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={ids.password}>{t('auth.password')}</label>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              required
+              minLength={mode === 'register' ? 8 : 1}
+              maxLength={200}
+            />
+            {mode === 'register' && <small className={styles.hint}>{t('auth.passwordHint')}</small>}
+          </div>
+          {error && (
+            <p id={ids.error} className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {busy ? t('auth.working') : mode === 'login' ? t('auth.loginSubmit') : t('auth.registerSubmit')}
+          </button>
+        </form>
+        {googleClientId && (
+          <p className={styles.google} data-testid="google-signin">
+            {t('auth.googleAvailable')}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useTranslation } from 'react-i18next';
+import { creditLevel, formatCredits, useCredits } from '@reelmint/shared';
+import styles from './header.module.css';
+
+/** The signed-in balance in the header; 'Credits unavailable' when it cannot be loaded (spec §8). */
+export function CreditDisplay() {
+  const { t } = useTranslation();
+  const { balance, status, fallback } = useCredits((s) => s);
+
+  if (status === 'error' || fallback) {
+    return (
+      <span className={styles.credits} data-testid="credit-display" data-state="unavailable" title={t('credits.loadFailed')}>
+        {t('credits.unavailable')}
+      </span>
+    );
+  }
+  if (balance === null) {
+    return <span className={styles.credits} data-testid="credit-display" data-state="loading" aria-busy="true">…</span>;
+  }
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <span className={styles.credits} data-testid="credit-display" data-level={creditLevel(balance)} tabIndex={0}>
+          <span aria-hidden="true" className={styles.creditIcon}>✦</span>
+          {t('credits.count', { count: balance, formatted: formatCredits(balance) })}
+        </span>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content className={styles.tooltip} sideOffset={6}>
+          {t('credits.tooltip')}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}

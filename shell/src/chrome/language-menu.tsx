@@ -1,0 +1,40 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LANGUAGES, LANGUAGE_NAMES, useLinkLanguage, withLanguage } from '@reelmint/shared';
+import type { Language } from '@reelmint/shared';
+import { chooseLanguage } from '../i18n/i18n.ts';
+import styles from './header.module.css';
+
+/** Picking a language stores preferred_lang, switches the text and rewrites the URL (spec §2). */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const current = useLinkLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const pick = (lng: Language) => {
+    void chooseLanguage(lng);
+    navigate(withLanguage(`${location.pathname}${location.search}${location.hash}`, lng), { replace: true });
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles.menuButton} aria-label={t('header.language')}>
+        <span aria-hidden="true">🌐</span> {LANGUAGE_NAMES[current as Language] ?? current}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menu} sideOffset={8} align="end">
+          <DropdownMenu.RadioGroup value={current} onValueChange={(value) => pick(value as Language)}>
+            {LANGUAGES.map((lng) => (
+              <DropdownMenu.RadioItem key={lng} value={lng} className={styles.menuItem} lang={lng}>
+                {LANGUAGE_NAMES[lng]}
+                <DropdownMenu.ItemIndicator className={styles.check}>✓</DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

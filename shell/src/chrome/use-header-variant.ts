@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { stripLanguage } from '@reelmint/shared';
+import { isGeneratorPath } from '../app/routes.ts';
+
+/** Spec §9: the header turns solid once the page is scrolled more than 50px. */
+export const HEADER_SCROLL_THRESHOLD = 50;
+
+export type HeaderVariant = 'transparent' | 'scrolled' | 'solid' | 'dark';
+
+/**
+ * Home (and language home): transparent at the top, white-translucent past the threshold.
+ * Generator pages: dark, no scroll transparency. Everything else: solid.
+ */
+export function useHeaderVariant(): HeaderVariant {
+  const bare = stripLanguage(useLocation().pathname);
+  const isHome = bare === '/';
+  const isGenerator = isGeneratorPath(bare);
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > HEADER_SCROLL_THRESHOLD);
+
+  useEffect(() => {
+    if (!isHome) return;
+    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [isHome]);
+
+  if (isGenerator) return 'dark';
+  if (isHome) return scrolled ? 'scrolled' : 'transparent';
+  return 'solid';
+}

@@ -1,0 +1,96 @@
+import { Suspense, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadExposed, resetRemote } from './loader.ts';
+import type { RemoteName } from './pointer.ts';
+import { RegionErrorBoundary } from './region-error-boundary.tsx';
+import styles from './remote-region.module.css';
+
+type Loaded = { default: ComponentType };
+type State = { kind: 'loading' } | { kind: 'ready'; Screen: ComponentType } | { kind: 'failed'; error: Error };
+
+interface Props {
+  remote: RemoteName;
+  /** The exposed module, e.g. './PricingPage'. */
+  module: string;
+  /** Slots such as the modal render nothing while loading or failed. */
+  quiet?: boolean;
+  /** Called once the remote's component has mounted (after its own effects ran). */
+  onReady?: () => void;
+  /** Called when the remote could not be loaded. */
+  onFailed?: (error: Error) => void;
+}
+
+function AfterMount({ run }: { run?: (() => void) | undefined }) {
+  useEffect(() => {
+    run?.();
+  }, [run]);
+  return null;
+}
+
+/**
+ * One region of the page owned by a remote: loads it at runtime with a timeout, shows
+ * 'Loading...' meanwhile, and on failure a fallback with a retry that needs no page reload.
+ */
+export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed }: Props) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    loadExposed<Loaded>(remote, module).then(
+      (loaded) => live && setState({ kind: 'ready', Screen: loaded.default }),
+      (error: Error) => {
+        console.warn(error.message);
+        if (!live) return;
+        setState({ kind: 'failed', error });
+        onFailed?.(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // onFailed is a notification, not an input: a new callback must not reload the remote.
+  }, [remote, module, attempt]);
+
+  const retry = () => {
+    if (state.kind === 'failed') resetRemote(remote);
+    setAttempt((n) => n + 1);
+  };
+
+  if (state.kind === 'loading') return quiet ? null : <RegionLoading />;
+  if (state.kind === 'failed') return quiet ? null : <RegionFallback remote={remote} onRetry={retry} />;
+  const { Screen } = state;
+  return (
+    <RegionErrorBoundary fallback={(_, reset) => (quiet ? null : <RegionFallback remote={remote} onRetry={reset} />)}>
+      <Suspense fallback={quiet ? null : <RegionLoading />}>
+        <div data-remote-region={remote} className={styles.region}>
+          <Screen />
+        </div>
+        <AfterMount run={onReady} />
+      </Suspense>
+    </RegionErrorBoundary>
+  );
+}
+
+export function RegionLoading() {
+  return (
+    <div className={styles.loading} role="status" aria-live="polite">
+      Loading...
+    </div>
+  );
+}
+
+function RegionFallback({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.fallback} role="alert" data-testid="remote-fallback" data-remote={remote}>
+      <h1 className={styles.fallbackTitle}>{t('region.unavailableTitle')}</h1>
+      <p>{t('region.unavailableBody')}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {t('region.retry')}
+      </button>
+    </section>
+  );
+}

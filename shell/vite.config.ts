@@ -1,0 +1,43 @@
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { federation } from '@module-federation/vite';
+import { devServer, federationOptions, PORTS } from '@reelmint/shared/federation';
+
+/**
+ * In dev, serve the same two runtime documents the production server does: the remotes pointer
+ * (here: the remotes' dev servers) and the runtime config.
+ */
+function devRuntimeDocuments(): Plugin {
+  const pointer = {
+    remotes: Object.fromEntries(
+      (['marketing', 'generator', 'billing'] as const).map((name) => [
+        name,
+        { entry: `http://localhost:${PORTS[name]}/remoteEntry.js`, version: 'dev' },
+      ]),
+    ),
+  };
+  return {
+    name: 'reelmint-dev-runtime-documents',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = req.url?.split('?')[0];
+        if (path !== '/remotes.json' && path !== '/config.json') return next();
+        const body =
+          path === '/remotes.json'
+            ? pointer
+            : { apiBase: process.env.VITE_API_BASE ?? `http://localhost:${PORTS.api}`, geoCountry: req.headers['cloudfront-viewer-country'] ?? null };
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(JSON.stringify(body));
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), federation(federationOptions('shell')), devRuntimeDocuments()],
+  server: devServer('shell'),
+  build: { target: 'es2022' },
+});
