@@ -1,0 +1,25 @@
+import argon2 from 'argon2';
+
+/** argon2id with the library's defaults (19 MiB, t=2): OWASP's current minimum for argon2id. */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    // A corrupt stored hash is a failed login, not a server error.
+    return false;
+  }
+}
+
+/**
+ * A fixed hash to verify against when the email is unknown, so a wrong email and a wrong
+ * password take the same time and cannot be told apart.
+ */
+let decoy: Promise<string> | null = null;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  decoy ??= hashPassword('decoy-password-for-timing');
+  await verifyPassword(await decoy, password);
+}

@@ -1,0 +1,228 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { createAuthenticator } from './accounts/authenticator.ts';
+import type { GoogleVerifier } from './accounts/google.ts';
+import { registerAccountRoutes } from './accounts/routes.ts';
+import { createTokenSigner } from './accounts/tokens.ts';
+import { registerCreditRoutes } from './credits/routes.ts';
+import type { Database } from './db/database.ts';
+import { envelopeSchema, errorReplies, ok } from './http/envelope.ts';
+import { AppError } from './http/errors.ts';
+import { DEFAULT_RATE_LIMITS } from './http/rate-limits.ts';
+import type { RateLimits } from './http/rate-limits.ts';
+import { registerPaymentRoutes } from './payments/routes.ts';
+import { localProvider } from './payments/provider.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { registerPlanRoutes } from './plans/routes.ts';
+import type { Services } from './services.ts';
+import { TemplateMedia } from './templates/media.ts';
+import { registerTemplateRoutes } from './templates/routes.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
+import type { VideoEngine } from './videos/engine.ts';
+import { LocalEngine } from './videos/local-engine.ts';
+import { registerVideoRoutes } from './videos/routes.ts';
+import { DEFAULT_WORKER_OPTIONS, JobWorker } from './videos/worker.ts';
+import type { WorkerOptions } from './videos/worker.ts';
+
+export const LOCAL_SITE_ORIGINS = [5173, 5174, 5175, 5176].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+
+export interface BuildOptions {
+  database: Database;
+  /** Holds uploads, videos and template media; never served as a folder. */
+  dataDir: string;
+  jwtSecret: string | Uint8Array;
+  accessTokenTtlSeconds?: number;
+  mediaTokenTtlSeconds?: number;
+  now?: () => Date;
+  engine?: VideoEngine;
+  payments?: PaymentProvider;
+  /** Null (the default) answers Google sign-in with GOOGLE_NOT_CONFIGURED. */
+  google?: GoogleVerifier | null;
+  /** Where the site's /payment/success and /payment/cancel pages live. */
+  siteOrigin?: string;
+  /** Origins allowed by CORS. */
+  siteOrigins?: string[];
+  /** Fixed public origin of this API for the URLs it returns; by default taken from the request's Host. */
+  publicUrl?: string;
+  rateLimits?: Partial<RateLimits>;
+  /** false: run no worker in this process (a separate `tsx src/worker.ts` does). */
+  worker?: Partial<WorkerOptions> | false;
+  maxActiveJobsPerUser?: number;
+  /** Render template preview clips in the background at start. */
+  renderTemplatePreviews?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { database } = options;
+  const now = options.now ?? (() => new Date());
+  const paths = {
+    root: options.dataDir,
+    uploads: join(options.dataDir, 'uploads'),
+    videos: join(options.dataDir, 'videos'),
+    templates: join(options.dataDir, 'templates'),
+  };
+  await Promise.all([paths.uploads, paths.videos, paths.templates].map((dir) => mkdir(dir, { recursive: true })));
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // Bodies are validated strictly: no silent removal of unknown fields, no "5" -> 5 coercion.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
+    bodyLimit: 256 * 1024,
+  });
+
+  const core = { db: database.db, dialect: database.dialect, now };
+  const secret = typeof options.jwtSecret === 'string' ? new TextEncoder().encode(options.jwtSecret) : options.jwtSecret;
+  const tokens = createTokenSigner({
+    secret,
+    accessTtlSeconds: options.accessTokenTtlSeconds ?? 24 * 60 * 60,
+    mediaTtlSeconds: options.mediaTokenTtlSeconds ?? 60 * 60,
+    now,
+  });
+  const engine = options.engine ?? new LocalEngine();
+  const workerOptions = options.worker === false ? null : { ...DEFAULT_WORKER_OPTIONS, ...options.worker };
+  const worker = workerOptions ? new JobWorker({ ...core, engine, paths, log: app.log }, workerOptions) : null;
+  const services: Services = {
+    ...core,
+    auth: createAuthenticator(core, tokens),
+    tokens,
+    google: options.google ?? null,
+    payments: options.payments ?? localProvider(),
+    engine,
+    paths,
+    siteOrigin: (options.siteOrigin ?? 'http://localhost:5173').replace(/\/$/, ''),
+    maxActiveJobsPerUser: options.maxActiveJobsPerUser ?? 3,
+    templateMedia: new TemplateMedia(paths.templates),
+    worker,
+    publicBase: (request) => options.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+  };
+  app.decorate('services', services);
+
+  app.setErrorHandler(errorHandler(app));
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ success: false, data: null, error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+  // The local checkout's HTML forms post url-encoded; their routes take no fields.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Reelmint API', version: '1.0.0', description: 'Accounts, credits, plans, payments, uploads, video jobs and templates.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(cors, {
+    origin: options.siteOrigins ?? LOCAL_SITE_ORIGINS,
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept'],
+    maxAge: 600,
+  });
+  // Cross-origin resource policy is relaxed because the site (other origins) embeds our media.
+  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+  await app.register(fastifyStatic, { root: paths.root, serve: false });
+
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  registerAccountRoutes(app, services, limits.auth);
+  registerCreditRoutes(app, services);
+  registerPlanRoutes(app, services);
+  registerPaymentRoutes(app, services);
+  registerUploadRoutes(app, services);
+  registerVideoRoutes(app, services, limits.generate);
+  registerTemplateRoutes(app, services);
+
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'What the front end may offer',
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['googleClientId', 'paymentProvider'],
+            properties: { googleClientId: { type: ['string', 'null'] }, paymentProvider: { type: 'string', enum: ['local', 'stripe'] } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async () => ok({ googleClientId: services.google?.clientId ?? null, paymentProvider: services.payments.name }),
+  );
+
+  app.get(
+    '/api/openapi.json',
+    { schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true } } } },
+    async () => app.swagger(),
+  );
+
+  app.addHook('onReady', async () => {
+    worker?.start();
+    if (options.renderTemplatePreviews) services.templateMedia.renderPreviewsInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    await services.templateMedia.stop();
+    await database.close();
+  });
+  return app;
+}
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  429: 'RATE_LIMITED',
+};
+
+/** One shape for every failure, and no stack trace or internal detail ever leaves the server. */
+function errorHandler(app: FastifyInstance) {
+  return (error: FastifyError | AppError | Error, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const send = (status: number, code: string, message: string, details: Record<string, unknown> = {}) =>
+      reply.code(status).send({ success: false, data: null, error: code, message, ...details });
+
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return send(error.statusCode, error.code, error.message, error.details);
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) return send(400, 'VALIDATION_ERROR', fastifyError.message);
+    const status = fastifyError.statusCode;
+    if (status && status >= 400 && status < 500) {
+      if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.code === 'FST_FILES_LIMIT') {
+        return send(413, 'FILE_TOO_LARGE', 'The file is larger than 10 MB');
+      }
+      if (fastifyError.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return send(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+      return send(status, STATUS_CODES[status] ?? 'BAD_REQUEST', fastifyError.message || 'Bad request');
+    }
+    app.log.error({ err: error, url: request.url }, 'unhandled error');
+    return send(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+  };
+}

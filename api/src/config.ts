@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGoogleVerifier } from './accounts/google.ts';
+import type { BuildOptions } from './app.ts';
+import { LOCAL_SITE_ORIGINS } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import { localProvider } from './payments/provider.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { stripeProvider } from './payments/stripe-provider.ts';
+
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
+
+export interface EnvConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+const list = (value: string | undefined): string[] | undefined =>
+  value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
+  return {
+    port: positiveInt('PORT', env.PORT, 8787),
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
+    databaseUrl: env.DATABASE_URL || undefined,
+  };
+}
+
+export async function openConfiguredDatabase(config: EnvConfig): Promise<Database> {
+  return openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, 'reelmint.sqlite') });
+}
+
+/**
+ * JWT_SECRET when given; otherwise a random secret kept in the data folder, so sign-ins survive
+ * a restart without anyone having to configure anything.
+ */
+export function jwtSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return env.JWT_SECRET;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function paymentProvider(env: NodeJS.ProcessEnv): PaymentProvider {
+  if (!env.STRIPE_SECRET_KEY) return localProvider();
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+}
+
+/** buildApp options from the environment (see README "Environment"). */
+export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJS.ProcessEnv = process.env): BuildOptions {
+  return {
+    database,
+    dataDir: config.dataDir,
+    jwtSecret: jwtSecret(config.dataDir, env),
+    accessTokenTtlSeconds: positiveInt('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, 24 * 60 * 60),
+    google: env.GOOGLE_CLIENT_ID ? createGoogleVerifier(env.GOOGLE_CLIENT_ID) : null,
+    payments: paymentProvider(env),
+    siteOrigin: env.SITE_ORIGIN || 'http://localhost:5173',
+    siteOrigins: list(env.SITE_ORIGINS) ?? LOCAL_SITE_ORIGINS,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    rateLimits: {
+      auth: { max: positiveInt('RATE_LIMIT_AUTH', env.RATE_LIMIT_AUTH, 10), timeWindow: 60_000 },
+      generate: { max: positiveInt('RATE_LIMIT_GENERATE', env.RATE_LIMIT_GENERATE, 20), timeWindow: 60_000 },
+    },
+    worker: env.RUN_WORKER === 'false' ? false : { concurrency: positiveInt('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2) },
+    maxActiveJobsPerUser: positiveInt('MAX_ACTIVE_JOBS', env.MAX_ACTIVE_JOBS, 3),
+    renderTemplatePreviews: env.TEMPLATE_PREVIEWS !== 'off',
+    trustProxy: env.TRUST_PROXY === 'true',
+    logger: { level: env.LOG_LEVEL || 'info' },
+  };
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { DB, LedgerEntry } from '../db/schema.ts';
+import { AppError, insufficientCredits } from '../http/errors.ts';
+import type { CoreContext } from '../context.ts';
+
+type Trx = Transaction<DB>;
+
+interface EntryInput {
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  source: string;
+  reason?: string | null;
+  metadata?: unknown;
+}
+
+export async function findEntryByKey(ctx: CoreContext, idempotencyKey: string): Promise<LedgerEntry | undefined> {
+  return ctx.db.selectFrom('credit_ledger').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+/**
+ * Takes credits inside the caller's transaction. The check and the deduction are one conditional
+ * UPDATE, so two concurrent spends can never both pass a balance that covers only one of them.
+ */
+export async function spendInTransaction(trx: Trx, ctx: CoreContext, input: EntryInput): Promise<LedgerEntry> {
+  const updated = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '-', input.amount) }))
+    .where('id', '=', input.userId)
+    .where('balance', '>=', input.amount)
+    .returning('balance')
+    .executeTakeFirst();
+  if (!updated) {
+    const user = await trx.selectFrom('users').select('balance').where('id', '=', input.userId).executeTakeFirst();
+    throw insufficientCredits(input.amount, user?.balance ?? 0);
+  }
+  return insertEntry(trx, ctx, 'spend', -input.amount, updated.balance, input, null);
+}
+
+/** Adds credits inside the caller's transaction; the unique key makes a repeated grant fail loudly. */
+export async function grantInTransaction(trx: Trx, ctx: CoreContext, input: EntryInput): Promise<LedgerEntry> {
+  const balance = await addToBalance(trx, input.userId, input.amount);
+  return insertEntry(trx, ctx, 'grant', input.amount, balance, input, null);
+}
+
+/**
+ * Returns credits of one spend inside the caller's transaction. `refund_of` is unique, so if two
+ * refunds of the same spend race, the database lets exactly one commit.
+ */
+export async function refundInTransaction(trx: Trx, ctx: CoreContext, spend: LedgerEntry, input: EntryInput): Promise<LedgerEntry> {
+  if (spend.kind !== 'spend' || spend.user_id !== input.userId) throw new AppError(404, 'TRANSACTION_NOT_FOUND', 'No matching spend to refund');
+  if (input.amount > -spend.amount) {
+    throw new AppError(409, 'REFUND_EXCEEDS_SPEND', `A refund can return at most ${-spend.amount} credits for this transaction`);
+  }
+  const balance = await addToBalance(trx, input.userId, input.amount);
+  return insertEntry(trx, ctx, 'refund', input.amount, balance, input, spend.id);
+}
+
+async function addToBalance(trx: Trx, userId: string, amount: number): Promise<number> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', amount) }))
+    .where('id', '=', userId)
+    .returning('balance')
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, 'USER_NOT_FOUND', 'Account not found');
+  return row.balance;
+}
+
+async function insertEntry(
+  trx: Trx,
+  ctx: CoreContext,
+  kind: LedgerEntry['kind'],
+  amount: number,
+  balanceAfter: number,
+  input: EntryInput,
+  refundOf: string | null,
+): Promise<LedgerEntry> {
+  const entry: LedgerEntry = {
+    id: `txn_${randomUUID()}`,
+    user_id: input.userId,
+    kind,
+    amount,
+    balance_after: balanceAfter,
+    idempotency_key: input.idempotencyKey,
+    refund_of: refundOf,
+    source: input.source,
+    reason: input.reason ?? null,
+    metadata: input.metadata === undefined ? null : JSON.stringify(input.metadata),
+    created_at: ctx.now().toISOString(),
+  };
+  await trx.insertInto('credit_ledger').values(entry).execute();
+  return entry;
+}
+
+/**
+ * Runs `work` in a transaction whose ledger row carries `idempotencyKey`. A replay (the key is
+ * already in the ledger, or a concurrent twin committed it first) returns that first entry and
+ * changes nothing. `matches` tells whether a stored entry answers the same request.
+ */
+export async function idempotentEntry(
+  ctx: CoreContext,
+  idempotencyKey: string,
+  matches: (entry: LedgerEntry) => boolean,
+  work: (trx: Trx) => Promise<LedgerEntry>,
+): Promise<{ entry: LedgerEntry; replayed: boolean }> {
+  const replay = async (): Promise<{ entry: LedgerEntry; replayed: boolean } | null> => {
+    const existing = await findEntryByKey(ctx, idempotencyKey);
+    if (!existing) return null;
+    if (!matches(existing)) {
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
+    }
+    return { entry: existing, replayed: true };
+  };
+
+  const first = await replay();
+  if (first) return first;
+  try {
+    const entry = await ctx.db.transaction().execute(work);
+    return { entry, replayed: false };
+  } catch (error) {
+    // A twin request with the same key may have committed while this one ran: its result wins,
+    // whether this attempt hit the unique key or found the balance already spent by it.
+    const twin = await replay();
+    if (twin) return twin;
+    throw error;
+  }
+}
+
+/** Sum of the ledger for one user: equals the cached balance when the books are right. */
+export async function ledgerSum(ctx: CoreContext, userId: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.sum<number | string>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

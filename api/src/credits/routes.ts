@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../db/database.ts';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { idempotencyHeaderSchema, idempotencyKey } from '../http/idempotency.ts';
+import type { Services } from '../services.ts';
+import { idempotentEntry, refundInTransaction, spendInTransaction } from './ledger.ts';
+
+/** Spends that /credits/refund may return: the ones the client itself made through /deduct. */
+export const CLIENT_SPEND_SOURCE = 'deduct';
+
+const MAX_AMOUNT = 1_000_000;
+
+interface DeductBody {
+  amount: number;
+  metadata: { type: 'video_generation'; timestamp: string; [key: string]: unknown };
+}
+
+interface RefundBody {
+  amount: number;
+  reason: string;
+  transactionId: string;
+  timestamp?: string;
+}
+
+export function registerCreditRoutes(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/user/credits',
+    {
+      schema: {
+        tags: ['credits'],
+        summary: 'Credit balance of the signed-in user',
+        response: {
+          200: envelopeSchema({ type: 'object', required: ['balance'], properties: { balance: { type: 'integer' } } }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      return ok({ balance: user.balance });
+    },
+  );
+
+  app.post<{ Body: DeductBody }>(
+    '/api/user/credits/deduct',
+    {
+      schema: {
+        tags: ['credits'],
+        summary: 'Spend credits (needs an Idempotency-Key header; a replay returns the first result)',
+        headers: idempotencyHeaderSchema(true),
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['amount', 'metadata'],
+          properties: {
+            amount: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT },
+            metadata: {
+              type: 'object',
+              required: ['type', 'timestamp'],
+              // Free-form context from the client (e.g. the config it paid for), kept in the ledger.
+              additionalProperties: true,
+              maxProperties: 20,
+              properties: { type: { type: 'string', const: 'video_generation' }, timestamp: { type: 'string', maxLength: 64 } },
+            },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['newBalance', 'transactionId'],
+            properties: { newBalance: { type: 'integer' }, transactionId: { type: 'string' }, replayed: { type: 'boolean' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const key = idempotencyKey(request, true);
+      const { amount, metadata } = request.body;
+      if (JSON.stringify(metadata).length > 4096) throw new AppError(400, 'VALIDATION_ERROR', 'metadata is too large');
+      const { entry, replayed } = await idempotentEntry(
+        services,
+        `deduct:${user.id}:${key}`,
+        (existing) => existing.user_id === user.id && existing.amount === -amount,
+        (trx) => spendInTransaction(trx, services, { userId: user.id, amount, idempotencyKey: `deduct:${user.id}:${key}`, source: CLIENT_SPEND_SOURCE, metadata }),
+      );
+      return ok({ newBalance: entry.balance_after, transactionId: entry.id, replayed }, replayed ? 'Already processed' : 'Credits deducted');
+    },
+  );
+
+  app.post<{ Body: RefundBody }>(
+    '/api/user/credits/refund',
+    {
+      schema: {
+        tags: ['credits'],
+        summary: 'Return credits of one earlier /deduct spend (at most what it took, once)',
+        headers: idempotencyHeaderSchema(true),
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['amount', 'reason', 'transactionId'],
+          properties: {
+            amount: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT },
+            reason: { type: 'string', minLength: 1, maxLength: 500 },
+            transactionId: { type: 'string', minLength: 1, maxLength: 100 },
+            timestamp: { type: 'string', maxLength: 64 },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['newBalance', 'refundId'],
+            properties: { newBalance: { type: 'integer' }, refundId: { type: 'string' }, replayed: { type: 'boolean' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const key = `refund:${user.id}:${idempotencyKey(request, true)}`;
+      const { amount, reason, transactionId } = request.body;
+      const { entry, replayed } = await idempotentEntry(
+        services,
+        key,
+        (existing) => existing.user_id === user.id && existing.amount === amount && existing.refund_of === transactionId,
+        async (trx) => {
+          const spend = await trx
+            .selectFrom('credit_ledger')
+            .selectAll()
+            .where('id', '=', transactionId)
+            .where('user_id', '=', user.id)
+            .where('kind', '=', 'spend')
+            .executeTakeFirst();
+          if (!spend) throw new AppError(404, 'TRANSACTION_NOT_FOUND', 'No spend of yours has this transaction id');
+          if (spend.source !== CLIENT_SPEND_SOURCE) {
+            // Generation spends are refunded by the server when the job fails; a client refund
+            // of one would make the video free.
+            throw new AppError(409, 'REFUND_NOT_ALLOWED', 'This transaction is refunded automatically if its video fails');
+          }
+          const already = await trx.selectFrom('credit_ledger').select('id').where('refund_of', '=', spend.id).executeTakeFirst();
+          if (already) throw new AppError(409, 'ALREADY_REFUNDED', 'This transaction has already been refunded');
+          return refundInTransaction(trx, services, spend, { userId: user.id, amount, idempotencyKey: key, source: 'refund', reason });
+        },
+      ).catch((error: unknown) => {
+        // Two different keys refunding one spend at once: the loser hits the unique refund_of.
+        if (error instanceof AppError) throw error;
+        if (isUniqueViolation(error)) throw new AppError(409, 'ALREADY_REFUNDED', 'This transaction has already been refunded');
+        throw error;
+      });
+      return ok({ newBalance: entry.balance_after, refundId: entry.id, replayed }, replayed ? 'Already processed' : 'Credits refunded');
+    },
+  );
+}

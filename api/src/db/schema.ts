@@ -1,0 +1,134 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table shapes as Kysely sees them. Timestamps are ISO-8601 text so both databases compare and
+ * sort them the same way; flags are integers 0/1 because SQLite has no boolean type.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  balance: number;
+  created_at: string;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: string;
+  expires_at: string;
+}
+
+export interface SubscriptionsTable {
+  user_id: string;
+  plan: string;
+  status: string;
+  billing_cycle: string | null;
+  current_period_end: string | null;
+  provider: string | null;
+  provider_ref: string | null;
+  updated_at: string;
+}
+
+export type LedgerKind = 'grant' | 'spend' | 'refund';
+
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  kind: LedgerKind;
+  /** Signed: grants and refunds positive, spends negative. The sum per user is the balance. */
+  amount: number;
+  balance_after: number;
+  /** Unique: the database itself refuses a second entry for one request. */
+  idempotency_key: string;
+  /** For refunds: the spend they return. Unique, so a spend can be refunded once at most. */
+  refund_of: string | null;
+  source: string;
+  reason: string | null;
+  metadata: string | null;
+  created_at: string;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  plan: string;
+  billing_cycle: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  provider: string;
+  provider_ref: string | null;
+  source: string | null;
+  credits_granted: number | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export type VideoStatus = 'queued' | 'processing' | 'succeeded' | 'failed';
+
+export interface VideosTable {
+  id: string;
+  user_id: string;
+  type: string;
+  status: VideoStatus;
+  prompt: string | null;
+  image_id: string | null;
+  template_id: string | null;
+  model: string;
+  resolution: string;
+  duration: string;
+  cost: number;
+  spend_id: string;
+  refunded: Generated<number>;
+  progress: Generated<number>;
+  error: string | null;
+  video_file: string | null;
+  poster_file: string | null;
+  engine_ref: string | null;
+  attempts: Generated<number>;
+  worker_id: string | null;
+  heartbeat_at: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  revoked_tokens: RevokedTokensTable;
+  subscriptions: SubscriptionsTable;
+  credit_ledger: CreditLedgerTable;
+  checkout_sessions: CheckoutSessionsTable;
+  payment_events: PaymentEventsTable;
+  uploads: UploadsTable;
+  videos: VideosTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type LedgerEntry = Selectable<CreditLedgerTable>;
+export type CheckoutSession = Selectable<CheckoutSessionsTable>;
+export type Upload = Selectable<UploadsTable>;
+export type Video = Selectable<VideosTable>;
+export type NewVideo = Insertable<VideosTable>;

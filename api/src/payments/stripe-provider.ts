@@ -1,0 +1,93 @@
+import Stripe from 'stripe';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Injectable for tests (e.g. a client whose HTTP layer is a local fake). */
+  client?: Stripe;
+}
+
+/** Loose views of the event objects we read, valid across Stripe API versions. */
+interface SessionObject {
+  client_reference_id?: string | null;
+  metadata?: Record<string, string> | null;
+  payment_status?: string;
+  subscription?: string | { id: string } | null;
+}
+interface InvoiceObject {
+  id: string;
+  billing_reason?: string | null;
+  subscription?: string | { id: string } | null;
+  parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+  lines?: { data?: Array<{ period?: { end?: number } }> };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = options.client ?? new Stripe(options.secretKey);
+
+  return {
+    name: 'stripe',
+    async createCheckout(session, links) {
+      const created = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        client_reference_id: session.id,
+        metadata: { sessionId: session.id },
+        subscription_data: { metadata: { sessionId: session.id, userId: session.user_id } },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: session.currency.toLowerCase(),
+              unit_amount: session.amount_cents,
+              recurring: { interval: session.billing_cycle === 'yearly' ? 'year' : 'month' },
+              product_data: { name: `Reelmint ${links.planName}` },
+            },
+          },
+        ],
+        success_url: links.successUrl,
+        cancel_url: links.cancelUrl,
+      });
+      if (!created.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { checkoutUrl: created.url, providerRef: created.id };
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!signature) throw new Error('Missing Stripe-Signature header');
+      const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      const id = `stripe:${event.id}`;
+      const object = event.data.object as unknown;
+      switch (event.type) {
+        case 'checkout.session.completed': {
+          const session = object as SessionObject;
+          const sessionId = session.client_reference_id ?? session.metadata?.sessionId;
+          if (!sessionId || (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')) {
+            return { id, type: 'ignored', originalType: event.type };
+          }
+          return { id, type: 'checkout.completed', sessionId, providerSubscriptionId: idOf(session.subscription) };
+        }
+        case 'invoice.paid': {
+          const invoice = object as InvoiceObject;
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+          const end = invoice.lines?.data?.[0]?.period?.end;
+          // The first invoice is paid together with checkout.session.completed, which grants it.
+          if (invoice.billing_reason !== 'subscription_cycle' || !subscriptionId || !end) {
+            return { id, type: 'ignored', originalType: event.type };
+          }
+          return { id, type: 'subscription.renewed', providerSubscriptionId: subscriptionId, invoiceId: invoice.id, periodEnd: new Date(end * 1000) };
+        }
+        case 'customer.subscription.deleted':
+          return { id, type: 'subscription.ended', providerSubscriptionId: (object as { id: string }).id };
+        default:
+          return { id, type: 'ignored', originalType: event.type };
+      }
+    },
+
+    async cancelAtPeriodEnd(providerSubscriptionId) {
+      await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+    },
+  };
+}

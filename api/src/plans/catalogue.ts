@@ -1,0 +1,77 @@
+import { PLAN_FEATURES, PLAN_KEYS } from '@reelmint/shared/plans';
+import type { PlanFeatures, PlanKey } from '@reelmint/shared/plans';
+
+export type BillingCycle = 'monthly' | 'yearly';
+
+export interface CatalogueItem {
+  id: string;
+  key: PlanKey;
+  name: string;
+  /** Price per month when billed monthly. */
+  price: number;
+  currency: 'USD';
+  interval: 'month';
+  features: PlanFeatures;
+  description: string;
+  /** Credits granted per month of the plan. */
+  credits: number;
+  /** Price per month when billed yearly, and the undiscounted monthly price it is compared with. */
+  yearlyMonthlyPrice: number;
+  originalMonthlyPrice: number;
+  /** What one yearly payment costs (12 x yearlyMonthlyPrice) and grants (12 x credits). */
+  yearlyPrice: number;
+  yearlyCredits: number;
+  popular: boolean;
+}
+
+/**
+ * The one plan catalogue (see README "Plan catalogue"): prices from the purchase modal, credits
+ * from the subscription features, premium shown as "Max".
+ */
+const ENTRIES: Record<PlanKey, { name: string; monthly: number; yearlyMonthly: number; description: string; popular: boolean }> = {
+  free: { name: 'Free', monthly: 0, yearlyMonthly: 0, description: 'Try text and image to video at 512p with the v1.0 model.', popular: false },
+  pro: { name: 'Pro', monthly: 13, yearlyMonthly: 10, description: 'The v2.0 model, 720p videos and priority support.', popular: false },
+  premium: { name: 'Max', monthly: 39, yearlyMonthly: 30, description: '1080p videos, unlimited generations and advanced editing.', popular: true },
+};
+
+export const CATALOGUE: CatalogueItem[] = PLAN_KEYS.map((key) => {
+  const entry = ENTRIES[key];
+  const credits = PLAN_FEATURES[key].creditsPerMonth;
+  return {
+    id: key,
+    key,
+    name: entry.name,
+    price: entry.monthly,
+    currency: 'USD',
+    interval: 'month',
+    features: PLAN_FEATURES[key],
+    description: entry.description,
+    credits,
+    yearlyMonthlyPrice: entry.yearlyMonthly,
+    originalMonthlyPrice: entry.monthly,
+    yearlyPrice: entry.yearlyMonthly * 12,
+    yearlyCredits: credits * 12,
+    popular: entry.popular,
+  };
+});
+
+export function planByKey(key: PlanKey): CatalogueItem {
+  const item = CATALOGUE.find((p) => p.key === key);
+  if (!item) throw new Error(`Unknown plan ${key}`);
+  return item;
+}
+
+/** Accepts the names the front ends use: pro, premium, or the modal's "max" (any case). */
+export function resolvePaidPlan(name: string): PlanKey | null {
+  const lower = name.trim().toLowerCase();
+  if (lower === 'pro') return 'pro';
+  if (lower === 'premium' || lower === 'max') return 'premium';
+  return null;
+}
+
+/** What a checkout for `plan` on `cycle` charges (in cents) and grants. */
+export function pricing(plan: PlanKey, cycle: BillingCycle): { amountCents: number; credits: number; months: number } {
+  const item = planByKey(plan);
+  if (cycle === 'yearly') return { amountCents: item.yearlyPrice * 100, credits: item.yearlyCredits, months: 12 };
+  return { amountCents: item.price * 100, credits: item.credits, months: 1 };
+}

@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import { PLAN_KEYS } from '@reelmint/shared/plans';
+import type { PlanKey } from '@reelmint/shared/plans';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { cancelSubscription, startCheckout } from '../payments/checkout.ts';
+import type { Services } from '../services.ts';
+import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
+import type { BillingCycle } from './catalogue.ts';
+import { currentSubscription, toStatus } from './subscriptions.ts';
+
+export const featuresSchema = {
+  type: 'object',
+  required: ['v2Model', 'hd720p', 'hd1080p', 'unlimitedGenerations', 'creditsPerMonth'],
+  properties: {
+    v2Model: { type: 'boolean' },
+    hd720p: { type: 'boolean' },
+    hd1080p: { type: 'boolean' },
+    unlimitedGenerations: { type: 'boolean' },
+    creditsPerMonth: { type: 'integer' },
+  },
+};
+
+export const subscriptionStatusSchema = {
+  type: 'object',
+  required: ['plan', 'status', 'features', 'expiresAt'],
+  properties: {
+    plan: { type: 'string', enum: [...PLAN_KEYS] },
+    status: { type: 'string' },
+    features: featuresSchema,
+    expiresAt: { type: ['string', 'null'] },
+  },
+};
+
+const planItemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    key: { type: 'string', enum: [...PLAN_KEYS] },
+    name: { type: 'string' },
+    price: { type: 'number' },
+    currency: { type: 'string' },
+    interval: { type: 'string', enum: ['month', 'year'] },
+    features: featuresSchema,
+    description: { type: 'string' },
+    credits: { type: 'integer' },
+    yearlyMonthlyPrice: { type: 'number' },
+    originalMonthlyPrice: { type: 'number' },
+    yearlyPrice: { type: 'number' },
+    yearlyCredits: { type: 'integer' },
+    popular: { type: 'boolean' },
+  },
+};
+
+const planNames = ['free', 'pro', 'premium', 'max', 'Free', 'Pro', 'Premium', 'Max', 'PRO', 'PREMIUM', 'MAX'];
+
+export function registerPlanRoutes(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/subscription/plans',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'The plan catalogue (public)',
+        response: { 200: envelopeSchema({ type: 'array', items: planItemSchema }), ...errorReplies },
+      },
+    },
+    async () => ok(CATALOGUE),
+  );
+
+  app.get(
+    '/api/user/subscription',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'The signed-in user’s subscription and features',
+        response: { 200: envelopeSchema(subscriptionStatusSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      return ok(toStatus(await currentSubscription(services, user.id)));
+    },
+  );
+
+  app.post<{ Body: { planId: string; billingCycle?: BillingCycle; timestamp?: string } }>(
+    '/api/subscription/upgrade',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Start a checkout for a paid plan',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['planId'],
+          properties: {
+            planId: { type: 'string', minLength: 1, maxLength: 40 },
+            billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
+            timestamp: { type: 'string', maxLength: 64 },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['checkoutUrl', 'sessionId'],
+            properties: { checkoutUrl: { type: 'string' }, sessionId: { type: 'string' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const plan = paidPlan(request.body.planId);
+      const started = await startCheckout(services, user.id, plan, request.body.billingCycle ?? 'monthly', 'upgrade', services.publicBase(request));
+      return ok({ checkoutUrl: started.checkoutUrl, sessionId: started.session.id }, 'Checkout created');
+    },
+  );
+
+  app.post<{ Body: { timestamp?: string } | undefined }>(
+    '/api/subscription/cancel',
+    {
+      // The body is optional: a bare POST is as good as {timestamp}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags: ['plans'],
+        summary: 'Cancel at the end of the paid period',
+        body: { type: 'object', additionalProperties: false, properties: { timestamp: { type: 'string', maxLength: 64 } } },
+        response: {
+          200: envelopeSchema({ type: 'object', required: ['effectiveDate'], properties: { effectiveDate: { type: 'string' } } }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const effectiveDate = await cancelSubscription(services, user.id);
+      return ok({ effectiveDate }, 'Subscription will end on the effective date');
+    },
+  );
+
+  app.post<{ Body: { planName: string; billingCycle: BillingCycle; source?: string } }>(
+    '/api/payment/create-subscription-session',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Create a checkout session (planName pro, premium or max; any case)',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['planName', 'billingCycle'],
+          properties: {
+            planName: { type: 'string', minLength: 1, maxLength: 40, examples: planNames },
+            billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
+            source: { type: 'string', maxLength: 100 },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['checkoutUrl', 'message', 'sessionId'],
+            properties: { checkoutUrl: { type: 'string' }, message: { type: 'string' }, sessionId: { type: 'string' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const plan = paidPlan(request.body.planName);
+      const started = await startCheckout(
+        services,
+        user.id,
+        plan,
+        request.body.billingCycle,
+        request.body.source ?? 'subscription-modal',
+        services.publicBase(request),
+      );
+      const message = 'Checkout session created';
+      return ok({ checkoutUrl: started.checkoutUrl, message, sessionId: started.session.id }, message);
+    },
+  );
+}
+
+function paidPlan(name: string): PlanKey {
+  const plan = resolvePaidPlan(name);
+  if (!plan) throw new AppError(400, 'INVALID_PLAN', `Unknown paid plan "${name.slice(0, 40)}". Choose pro or premium (max).`);
+  return plan;
+}

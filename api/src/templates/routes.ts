@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { basename, dirname } from 'node:path';
+import { DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared/pricing';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import { TEMPLATES, findTemplate } from './catalogue.ts';
+
+const templateSchema = {
+  type: 'object',
+  required: ['id', 'title', 'category', 'prompt', 'settings', 'posterUrl', 'previewUrl', 'previewReady'],
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    category: { type: 'string' },
+    prompt: { type: 'string' },
+    settings: {
+      type: 'object',
+      required: ['model', 'resolution', 'duration'],
+      properties: {
+        model: { type: 'string', enum: [...MODELS] },
+        resolution: { type: 'string', enum: [...RESOLUTIONS] },
+        duration: { type: 'string', enum: [...DURATIONS] },
+      },
+    },
+    posterUrl: { type: 'string' },
+    previewUrl: { type: 'string' },
+    previewReady: { type: 'boolean', description: 'False until the preview clip has been rendered (the URL answers 404 meanwhile)' },
+  },
+};
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
+
+export function registerTemplateRoutes(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/video/templates',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Free video templates (public; a bearer token is ignored)',
+        response: { 200: envelopeSchema({ type: 'array', items: templateSchema }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const base = services.publicBase(request);
+      const items = await Promise.all(
+        TEMPLATES.map(async (t) => ({
+          id: t.id,
+          title: t.title,
+          category: t.category,
+          prompt: t.prompt,
+          settings: t.settings,
+          posterUrl: `${base}/api/video/templates/${t.id}/poster`,
+          previewUrl: `${base}/api/video/templates/${t.id}/preview`,
+          previewReady: await services.templateMedia.previewReady(t),
+        })),
+      );
+      return ok(items);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/video/templates/:id/poster',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Template poster JPEG (rendered on first request)',
+        params: idParams,
+        produces: ['image/jpeg'],
+        response: { 200: { type: 'string', format: 'binary' }, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const template = findTemplate(request.params.id);
+      if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No template has this id');
+      let path: string;
+      try {
+        path = await services.templateMedia.poster(template);
+      } catch {
+        throw new AppError(503, 'MEDIA_UNAVAILABLE', 'The poster could not be rendered right now');
+      }
+      return reply.header('cache-control', 'public, max-age=86400').sendFile(basename(path), dirname(path));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/video/templates/:id/preview',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Template preview clip MP4 (404 PREVIEW_NOT_READY until rendered; Range supported)',
+        params: idParams,
+        produces: ['video/mp4'],
+        response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const template = findTemplate(request.params.id);
+      if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No template has this id');
+      if (!(await services.templateMedia.previewReady(template))) {
+        reply.header('retry-after', '30');
+        throw notFound('PREVIEW_NOT_READY', 'The preview clip is still being rendered');
+      }
+      const path = services.templateMedia.previewPath(template);
+      return reply.header('cache-control', 'public, max-age=86400').sendFile(basename(path), dirname(path));
+    },
+  );
+}

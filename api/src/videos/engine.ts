@@ -1,0 +1,38 @@
+import type { Resolution } from '@reelmint/shared/pricing';
+
+export interface RenderRequest {
+  jobId: string;
+  kind: 'text' | 'image';
+  prompt: string;
+  /** Absolute path of the source picture, for kind 'image'. */
+  imagePath?: string;
+  model: string;
+  resolution: Resolution;
+  seconds: number;
+  /** Shifts the colours of the text background, so templates look different from each other. */
+  hue?: number;
+  /** Where the engine writes `<jobId>.mp4` and `<jobId>.jpg`. */
+  outputDir: string;
+}
+
+export type EngineStatus =
+  | { state: 'running'; progress: number }
+  | { state: 'succeeded'; videoFile: string; posterFile: string }
+  | { state: 'failed'; error: string };
+
+/**
+ * A video generator: submit a job, then poll it. The local ffmpeg engine and a hosted model
+ * provider both fit behind this.
+ */
+export interface VideoEngine {
+  submit(request: RenderRequest): Promise<string>;
+  poll(ref: string): Promise<EngineStatus>;
+  cancel(ref: string): Promise<void>;
+}
+
+/** Frame sizes: 16:9 with even dimensions, which libx264's yuv420p needs. */
+export const FRAME_SIZE: Record<Resolution, { width: number; height: number }> = {
+  '512p': { width: 912, height: 512 },
+  '720p': { width: 1280, height: 720 },
+  '1080p': { width: 1920, height: 1080 },
+};

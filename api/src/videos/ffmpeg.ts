@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+
+export const FFMPEG_PATH: string = process.env.FFMPEG_PATH ?? ffmpegInstaller.path;
+
+export interface FfmpegRun {
+  child: ChildProcess;
+  done: Promise<void>;
+}
+
+/**
+ * Runs ffmpeg with `-progress pipe:1` and reports the encoded time in seconds. Rejects with the
+ * tail of stderr (never the full log) when ffmpeg fails.
+ */
+export function runFfmpeg(args: string[], onTime?: (seconds: number) => void, cwd?: string): FfmpegRun {
+  const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let pending = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      // out_time_ms is in microseconds despite its name.
+      const match = /^out_time_ms=(\d+)/.exec(line);
+      if (match && onTime) onTime(Number(match[1]) / 1_000_000);
+    }
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(signal ? `ffmpeg stopped by ${signal}` : `ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+    });
+  });
+  return { child, done };
+}
+
+/**
+ * Quotes a value (a path or an expression we built) for a filtergraph option. Quotes inside
+ * would need two levels of escaping; our own paths and expressions never contain one.
+ */
+export function filterValue(value: string): string {
+  if (value.includes("'") || value.includes('\\')) throw new Error(`Unsupported character in filter value: ${value}`);
+  return `'${value}'`;
+}
+
+/** Reads the container duration that `ffmpeg -i` prints, in seconds. */
+export async function probeDuration(file: string): Promise<number | null> {
+  const output = await new Promise<string>((resolve) => {
+    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.on('close', () => resolve(text));
+    child.on('error', () => resolve(text));
+  });
+  const match = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(output);
+  if (!match) return null;
+  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}

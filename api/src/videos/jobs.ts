@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { CoreContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import type { DB, Video } from '../db/schema.ts';
+import { refundInTransaction } from '../credits/ledger.ts';
+
+/**
+ * Claims the oldest queued job for `workerId`, so that two workers (threads of this process or
+ * other processes) never take the same one. SQLite: a single UPDATE ... RETURNING is atomic on
+ * its own. PostgreSQL: FOR UPDATE SKIP LOCKED lets concurrent claimers pass over a row another
+ * claimer holds instead of waiting for it.
+ */
+export async function claimNextJob(ctx: CoreContext, workerId: string): Promise<Video | null> {
+  const now = ctx.now().toISOString();
+  const next = ctx.db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').limit(1);
+  const claimed = await ctx.db
+    .updateTable('videos')
+    .set((eb) => ({
+      status: 'processing',
+      worker_id: workerId,
+      started_at: now,
+      heartbeat_at: now,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', '=', ctx.dialect === 'postgres' ? next.forUpdate().skipLocked() : next)
+    .where('status', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+  return claimed ?? null;
+}
+
+/** Records progress; the status guard keeps a late report from reviving a finished job. */
+export async function reportProgress(ctx: CoreContext, id: string, progress: number, engineRef?: string): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable('videos')
+    .set({ progress, heartbeat_at: ctx.now().toISOString(), ...(engineRef ? { engine_ref: engineRef } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function completeJob(ctx: CoreContext, id: string, videoFile: string, posterFile: string): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable('videos')
+    .set({ status: 'succeeded', progress: 100, video_file: videoFile, poster_file: posterFile, finished_at: ctx.now().toISOString(), error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Marks a job failed and gives its credits back, exactly once. The guarded UPDATE (only an
+ * unfinished, unrefunded job changes) and the ledger's unique refund_of both sit in one
+ * transaction, so however many paths (worker, timeout, recovery) call this at the same time,
+ * one refunds and the others find nothing to do. Returns true for the caller that refunded.
+ */
+export async function failAndRefund(ctx: CoreContext, id: string, error: string): Promise<boolean> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const failed = await trx
+        .updateTable('videos')
+        .set({ status: 'failed', error: error.slice(0, 500), refunded: 1, finished_at: ctx.now().toISOString() })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'processing'])
+        .where('refunded', '=', 0)
+        .returningAll()
+        .executeTakeFirst();
+      if (!failed) return false;
+      const spend = await trx.selectFrom('credit_ledger').selectAll().where('id', '=', failed.spend_id).executeTakeFirst();
+      if (spend) {
+        await refundInTransaction(trx, ctx, spend, {
+          userId: failed.user_id,
+          amount: failed.cost,
+          idempotencyKey: `job-refund:${failed.id}`,
+          source: 'generation-refund',
+          reason: 'Video generation failed',
+        });
+      }
+      return true;
+    });
+  } catch (caught) {
+    if (isUniqueViolation(caught)) return false;
+    throw caught;
+  }
+}
+
+/**
+ * Jobs whose worker stopped reporting (a crash, a killed process) are put back in the queue once;
+ * a job that was already retried fails and is refunded instead of looping forever.
+ */
+export async function recoverStaleJobs(ctx: CoreContext, staleBefore: Date, maxAttempts: number): Promise<number> {
+  const stale = await ctx.db
+    .selectFrom('videos')
+    .select(['id', 'attempts'])
+    .where('status', '=', 'processing')
+    .where((eb) => eb.or([eb('heartbeat_at', '<', staleBefore.toISOString()), eb('heartbeat_at', 'is', null)]))
+    .execute();
+  let recovered = 0;
+  for (const job of stale) {
+    if (job.attempts < maxAttempts) {
+      const result = await ctx.db
+        .updateTable('videos')
+        .set({ status: 'queued', progress: 0, worker_id: null, engine_ref: null, heartbeat_at: null })
+        .where('id', '=', job.id)
+        .where('status', '=', 'processing')
+        .where((eb) => eb.or([eb('heartbeat_at', '<', staleBefore.toISOString()), eb('heartbeat_at', 'is', null)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) recovered += 1;
+    } else if (await failAndRefund(ctx, job.id, 'The video could not be finished. Your credits were refunded.')) {
+      recovered += 1;
+    }
+  }
+  return recovered;
+}
+
+/** Jobs of one user that hold a slot: queued or being rendered. */
+export async function activeJobCount(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('videos')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { EngineStatus, RenderRequest, VideoEngine } from './engine.ts';
+import { FRAME_SIZE } from './engine.ts';
+import { filterValue, runFfmpeg } from './ffmpeg.ts';
+
+/** Shipped with the API so drawtext never depends on fonts installed on the machine. */
+export const FONT_FILE = fileURLToPath(new URL('../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
+
+const FPS = 24;
+
+interface RenderState {
+  status: EngineStatus;
+  child: ChildProcess | null;
+  canceled: boolean;
+}
+
+/** Breaks a prompt into at most `maxLines` lines of about `width` characters for drawtext. */
+export function wrapText(text: string, width: number, maxLines: number): string {
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const piece = word.length > width ? `${word.slice(0, width - 1)}…` : word;
+    if (!line) line = piece;
+    else if (line.length + 1 + piece.length <= width) line += ` ${piece}`;
+    else {
+      lines.push(line);
+      line = piece;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = `${lines[maxLines - 1]!.slice(0, width - 1)}…`;
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Filter graph for one scene. Text: a colour field computed at 64x36 (so the per-pixel geq stays
+ * cheap at any resolution) scaled up into a smooth moving gradient, with the prompt fading in and
+ * drifting. Image: the picture cropped to 16:9 with a slow centred zoom.
+ */
+export function sceneFilter(request: RenderRequest, textFile: string | null): string {
+  const { width, height } = FRAME_SIZE[request.resolution];
+  const frames = Math.round(request.seconds * FPS);
+  const fontSize = Math.round(height / 12);
+  const drawText = (y: string, alpha: string, size: number) =>
+    textFile
+      ? `,drawtext=fontfile=${filterValue(FONT_FILE)}:textfile=${filterValue(textFile)}:expansion=none:fontcolor=white:fontsize=${size}` +
+        `:line_spacing=${Math.round(size / 4)}:x=(w-text_w)/2:y=${y}:alpha=${filterValue(alpha)}` +
+        `:shadowcolor=black@0.55:shadowx=${Math.max(2, Math.round(size / 16))}:shadowy=${Math.max(2, Math.round(size / 16))}`
+      : '';
+
+  if (request.kind === 'image') {
+    const captionSize = Math.round(height / 18);
+    return (
+      `[0:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,` +
+      `zoompan=z='1+0.18*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${frames}:s=${width}x${height}:fps=${FPS}` +
+      drawText(`h-text_h-${Math.round(height / 12)}`, 'min(1,t/1)', captionSize) +
+      ',format=yuv420p[v]'
+    );
+  }
+  const period = Math.max(3, request.seconds);
+  return (
+    `[0:v]geq=r='128+90*sin(2*PI*(X/W+T/${period}))':g='128+90*sin(2*PI*(Y/H+T/${period + 2})+2)'` +
+    `:b='128+90*sin(2*PI*((X+Y)/(W+H)-T/${period + 1})+4)',scale=${width}:${height}:flags=bicubic,setsar=1,hue=h=${request.hue ?? 0}` +
+    drawText(`(h-text_h)/2+${Math.round(height / 40)}*sin(2*PI*t/${period})`, 'min(1,t/0.8)', fontSize) +
+    ',format=yuv420p[v]'
+  );
+}
+
+/** Renders real MP4s with the static ffmpeg build; one ffmpeg process per job. */
+export class LocalEngine implements VideoEngine {
+  private readonly renders = new Map<string, RenderState>();
+
+  async submit(request: RenderRequest): Promise<string> {
+    const ref = `local_${randomUUID()}`;
+    const state: RenderState = { status: { state: 'running', progress: 0 }, child: null, canceled: false };
+    this.renders.set(ref, state);
+    void this.render(request, state);
+    return ref;
+  }
+
+  async poll(ref: string): Promise<EngineStatus> {
+    const state = this.renders.get(ref);
+    if (!state) return { state: 'failed', error: 'The render was lost (the engine restarted)' };
+    // Finished renders are reported once and forgotten, so the map does not grow forever.
+    if (state.status.state !== 'running') this.renders.delete(ref);
+    return state.status;
+  }
+
+  async cancel(ref: string): Promise<void> {
+    const state = this.renders.get(ref);
+    if (!state) return;
+    state.canceled = true;
+    state.child?.kill('SIGKILL');
+    this.renders.delete(ref);
+  }
+
+  private async render(request: RenderRequest, state: RenderState): Promise<void> {
+    const base = join(request.outputDir, request.jobId);
+    const textFile = `${base}.txt`;
+    const partial = `${base}.part.mp4`;
+    try {
+      const prompt = request.prompt.trim();
+      const chars = request.kind === 'image' ? 48 : 30;
+      if (prompt) await writeFile(textFile, wrapText(prompt, chars, request.kind === 'image' ? 2 : 4));
+      const input =
+        request.kind === 'image'
+          ? ['-i', request.imagePath ?? '']
+          : ['-f', 'lavfi', '-i', `nullsrc=s=64x36:r=${FPS}:d=${request.seconds}`];
+      const video = runFfmpeg(
+        [
+          '-y', ...input,
+          '-filter_complex', sceneFilter(request, prompt ? textFile : null),
+          '-map', '[v]', '-an',
+          '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', String(FPS),
+          '-t', String(request.seconds), '-movflags', '+faststart', '-f', 'mp4', partial,
+        ],
+        (seconds) => {
+          state.status = { state: 'running', progress: Math.min(95, Math.floor((seconds / request.seconds) * 95)) };
+        },
+      );
+      state.child = video.child;
+      await video.done;
+      if (state.canceled) return;
+      await rename(partial, `${base}.mp4`);
+      const poster = runFfmpeg(['-y', '-ss', String(Math.min(1.5, request.seconds / 2)), '-i', `${base}.mp4`, '-frames:v', '1', '-q:v', '4', `${base}.jpg`]);
+      state.child = poster.child;
+      await poster.done;
+      state.status = { state: 'succeeded', videoFile: `${request.jobId}.mp4`, posterFile: `${request.jobId}.jpg` };
+    } catch (error) {
+      state.status = { state: 'failed', error: error instanceof Error ? error.message : 'Render failed' };
+      await rm(`${base}.mp4`, { force: true });
+    } finally {
+      await rm(textFile, { force: true });
+      await rm(partial, { force: true });
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyRequest } from 'fastify';
+import type { Video } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+
+export interface VideoView {
+  id: string;
+  type: string;
+  status: Video['status'];
+  prompt: string | null;
+  imageId: string | null;
+  templateId: string | null;
+  model: string;
+  resolution: string;
+  duration: string;
+  cost: number;
+  progress: number;
+  error: string | null;
+  refunded: boolean;
+  videoUrl: string | null;
+  posterUrl: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export const videoViewSchema = {
+  type: 'object',
+  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'cost', 'progress', 'error', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    status: { type: 'string', enum: ['queued', 'processing', 'succeeded', 'failed'] },
+    prompt: { type: ['string', 'null'] },
+    imageId: { type: ['string', 'null'] },
+    templateId: { type: ['string', 'null'] },
+    model: { type: 'string' },
+    resolution: { type: 'string' },
+    duration: { type: 'string' },
+    cost: { type: 'integer' },
+    progress: { type: 'integer' },
+    error: { type: ['string', 'null'] },
+    refunded: { type: 'boolean' },
+    videoUrl: { type: ['string', 'null'], description: 'Carries a short-lived token, usable as <video src>' },
+    posterUrl: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
+    finishedAt: { type: ['string', 'null'] },
+  },
+};
+
+/** Media URLs carry a token scoped to one file, because <video src> cannot send headers. */
+export async function videoView(services: Services, request: FastifyRequest, video: Video): Promise<VideoView> {
+  const base = services.publicBase(request);
+  const url = async (kind: 'file' | 'poster') => {
+    const token = await services.tokens.signMedia(video.user_id, `${kind}:${video.id}`);
+    return `${base}/api/videos/${encodeURIComponent(video.id)}/${kind}?token=${encodeURIComponent(token)}`;
+  };
+  const ready = video.status === 'succeeded';
+  return {
+    id: video.id,
+    type: video.type,
+    status: video.status,
+    prompt: video.prompt,
+    imageId: video.image_id,
+    templateId: video.template_id,
+    model: video.model,
+    resolution: video.resolution,
+    duration: video.duration,
+    cost: video.cost,
+    progress: video.progress,
+    error: video.error,
+    refunded: video.refunded === 1,
+    videoUrl: ready && video.video_file ? await url('file') : null,
+    posterUrl: ready && video.poster_file ? await url('poster') : null,
+    createdAt: video.created_at,
+    finishedAt: video.finished_at,
+  };
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { durationSeconds } from '@reelmint/shared/pricing';
+import type { Resolution } from '@reelmint/shared/pricing';
+import type { CoreContext } from '../context.ts';
+import type { Video } from '../db/schema.ts';
+import { findTemplate } from '../templates/catalogue.ts';
+import type { RenderRequest, VideoEngine } from './engine.ts';
+import { claimNextJob, completeJob, failAndRefund, recoverStaleJobs, reportProgress } from './jobs.ts';
+
+export interface WorkerOptions {
+  /** Jobs rendered at once by this worker (ffmpeg uses several threads per job). */
+  concurrency: number;
+  /** How often an idle worker looks for queued jobs it was not woken for (e.g. from another process). */
+  idleIntervalMs: number;
+  /** How often a running job is polled and its progress saved (also its heartbeat). */
+  progressIntervalMs: number;
+  /** A job still running after this long is stopped, failed and refunded. */
+  jobTimeoutMs: number;
+  /** A processing job without a heartbeat for this long is treated as orphaned by a crash. */
+  staleAfterMs: number;
+  /** Claims per job before a stale job is failed instead of requeued. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
+  concurrency: 2,
+  idleIntervalMs: 1000,
+  progressIntervalMs: 250,
+  jobTimeoutMs: 5 * 60_000,
+  staleAfterMs: 60_000,
+  maxAttempts: 2,
+};
+
+export interface WorkerContext extends CoreContext {
+  engine: VideoEngine;
+  paths: { uploads: string; videos: string };
+  log: { error(details: object, message: string): void };
+}
+
+const FAILURE_MESSAGE = 'The video could not be generated. Your credits were refunded.';
+
+/**
+ * Takes jobs from the videos table (the queue) and drives them through the engine. Runs inside
+ * the API process by default, or alone through src/worker.ts.
+ */
+export class JobWorker {
+  readonly id = `worker_${randomUUID()}`;
+  private running = false;
+  private loopDone: Promise<void> = Promise.resolve();
+  private readonly active = new Set<Promise<void>>();
+  private signal: (() => void) | null = null;
+  private lastSweep = 0;
+
+  constructor(
+    private readonly ctx: WorkerContext,
+    private readonly options: WorkerOptions,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops taking jobs; running renders are cancelled and their jobs put back in the queue. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loopDone;
+    await Promise.all([...this.active]);
+  }
+
+  /** Called when a job is queued, so it starts now rather than at the next idle check. */
+  wake(): void {
+    const signal = this.signal;
+    this.signal = null;
+    signal?.();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.sweep();
+        while (this.running && this.active.size < this.options.concurrency) {
+          const job = await claimNextJob(this.ctx, this.id);
+          if (!job) break;
+          const run: Promise<void> = this.process(job).finally(() => {
+            this.active.delete(run);
+            this.wake();
+          });
+          this.active.add(run);
+        }
+      } catch (error) {
+        this.ctx.log.error({ err: error }, 'job worker loop failed; retrying');
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.idleIntervalMs);
+        this.signal = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < this.options.staleAfterMs / 2) return;
+    this.lastSweep = now;
+    await recoverStaleJobs(this.ctx, new Date(this.ctx.now().getTime() - this.options.staleAfterMs), this.options.maxAttempts);
+  }
+
+  private async process(job: Video): Promise<void> {
+    const { engine } = this.ctx;
+    let ref: string | null = null;
+    try {
+      ref = await engine.submit(await this.renderRequest(job));
+      await reportProgress(this.ctx, job.id, 0, ref);
+      const deadline = Date.now() + this.options.jobTimeoutMs;
+      for (;;) {
+        if (!this.running) {
+          await engine.cancel(ref);
+          await this.requeue(job.id);
+          return;
+        }
+        const status = await engine.poll(ref);
+        if (status.state === 'succeeded') {
+          if (!(await completeJob(this.ctx, job.id, status.videoFile, status.posterFile))) {
+            // Deleted (or failed by a timeout elsewhere) while rendering: drop the files.
+            await removeFiles(this.ctx.paths.videos, [status.videoFile, status.posterFile]);
+          }
+          return;
+        }
+        if (status.state === 'failed') {
+          this.ctx.log.error({ jobId: job.id, reason: status.error }, 'render failed');
+          await failAndRefund(this.ctx, job.id, FAILURE_MESSAGE);
+          return;
+        }
+        if (Date.now() > deadline) {
+          await engine.cancel(ref);
+          await failAndRefund(this.ctx, job.id, 'The video took too long to generate. Your credits were refunded.');
+          return;
+        }
+        if (!(await reportProgress(this.ctx, job.id, status.progress))) {
+          await engine.cancel(ref);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, this.options.progressIntervalMs));
+      }
+    } catch (error) {
+      this.ctx.log.error({ err: error, jobId: job.id }, 'job failed');
+      if (ref) await engine.cancel(ref).catch(() => undefined);
+      await failAndRefund(this.ctx, job.id, FAILURE_MESSAGE).catch(() => undefined);
+    }
+  }
+
+  private async requeue(id: string): Promise<void> {
+    await this.ctx.db
+      .updateTable('videos')
+      .set({ status: 'queued', progress: 0, worker_id: null, engine_ref: null, heartbeat_at: null })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
+  private async renderRequest(job: Video): Promise<RenderRequest> {
+    const template = job.template_id ? findTemplate(job.template_id) : undefined;
+    const request: RenderRequest = {
+      jobId: job.id,
+      kind: job.type === 'image-to-video' ? 'image' : 'text',
+      prompt: job.prompt ?? '',
+      model: job.model,
+      resolution: job.resolution as Resolution,
+      seconds: durationSeconds(job.duration),
+      outputDir: this.ctx.paths.videos,
+      ...(template ? { hue: template.hue } : {}),
+    };
+    if (request.kind === 'image') {
+      const upload = await this.ctx.db.selectFrom('uploads').select('file_name').where('id', '=', job.image_id ?? '').executeTakeFirst();
+      if (!upload) throw new Error('The uploaded picture no longer exists');
+      request.imagePath = join(this.ctx.paths.uploads, upload.file_name);
+    }
+    return request;
+  }
+}
+
+export async function removeFiles(dir: string, files: Array<string | null>): Promise<void> {
+  await Promise.all(files.filter((f): f is string => !!f).map((f) => rm(join(dir, f), { force: true })));
+}

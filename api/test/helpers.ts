@@ -1,0 +1,155 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { BuildOptions } from '../src/app.ts';
+import { openDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
+import type { EngineStatus, RenderRequest, VideoEngine } from '../src/videos/engine.ts';
+
+export const DIALECT = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh, empty database for one app. On PostgreSQL (DATABASE_URL points at the throwaway
+ * cluster) each app gets its own database, dropped when the app closes.
+ */
+export async function freshDatabase(dir: string): Promise<Database> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return openDatabase({ sqlitePath: join(dir, 'test.sqlite') });
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), sqlitePath: '', maxConnections: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<BuildOptions> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'reelmint-api-'));
+  const database = overrides.database ?? (await freshDatabase(dataDir));
+  const app = await buildApp({
+    database,
+    dataDir,
+    jwtSecret: TEST_SECRET,
+    rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, generate: { max: 10_000, timeWindow: 60_000 } },
+    worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000 },
+    renderTemplatePreviews: false,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** inject() with JSON in and out, and an optional bearer token. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined;
+  if (options.rawBody !== undefined) {
+    payload = options.rawBody;
+    headers['content-type'] ??= 'application/json';
+  } else if (options.body !== undefined) {
+    payload = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  let body: unknown = response.body;
+  try {
+    body = response.json();
+  } catch {
+    // Not JSON (HTML, media): keep the text.
+  }
+  return { status: response.statusCode, body: body as T, headers: response.headers };
+}
+
+let counter = 0;
+export async function signUp(app: FastifyInstance, name = 'Test User') {
+  counter += 1;
+  const email = `user${counter}-${randomUUID().slice(0, 8)}@example.com`;
+  const reply = await call(app, 'POST', '/api/auth/register', { body: { name, email, password: 'correct horse battery' } });
+  if (reply.status !== 201) throw new Error(`sign up failed: ${JSON.stringify(reply.body)}`);
+  return { token: reply.body.data.access_token as string, user: reply.body.data.user, email, password: 'correct horse battery' };
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * An engine for tests that need jobs but not real renders: it can succeed at once (writing tiny
+ * placeholder files), fail, or never finish.
+ */
+export class ScriptedEngine implements VideoEngine {
+  submitted: RenderRequest[] = [];
+  canceled: string[] = [];
+  constructor(public mode: 'succeed' | 'fail' | 'hang' | 'throw' = 'succeed') {}
+
+  async submit(request: RenderRequest): Promise<string> {
+    if (this.mode === 'throw') throw new Error('engine unavailable');
+    this.submitted.push(request);
+    if (this.mode === 'succeed') {
+      await writeFile(join(request.outputDir, `${request.jobId}.mp4`), Buffer.alloc(4096, 7));
+      await writeFile(join(request.outputDir, `${request.jobId}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    }
+    return `scripted:${request.jobId}`;
+  }
+
+  async poll(ref: string): Promise<EngineStatus> {
+    const jobId = ref.slice('scripted:'.length);
+    if (this.mode === 'succeed') return { state: 'succeeded', videoFile: `${jobId}.mp4`, posterFile: `${jobId}.jpg` };
+    if (this.mode === 'fail') return { state: 'failed', error: 'forced failure' };
+    return { state: 'running', progress: 10 };
+  }
+
+  async cancel(ref: string): Promise<void> {
+    this.canceled.push(ref);
+  }
+}
