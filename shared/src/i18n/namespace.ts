@@ -7,7 +7,8 @@ type Resources = Record<string, unknown>;
 /** What `import.meta.glob('./locales/*.json')` gives: one lazy loader per language file. */
 export type NamespaceLoaders = Record<string, () => Promise<unknown>>;
 
-const pending = new Map<string, Promise<void>>();
+/** Per i18next instance, the load of each namespace and language, kept after it settles so `use` sees the same promise. */
+const loads = new WeakMap<I18n, Map<string, Promise<void>>>();
 
 function loaderFor(loaders: NamespaceLoaders, lng: string): (() => Promise<unknown>) | undefined {
   const entry = Object.entries(loaders).find(([path]) => path.endsWith(`/${lng}.json`));
@@ -15,10 +16,15 @@ function loaderFor(loaders: NamespaceLoaders, lng: string): (() => Promise<unkno
 }
 
 function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoaders): Promise<void> | null {
-  if (i18n.hasResourceBundle(lng, ns)) return null;
+  let pending = loads.get(i18n);
+  if (!pending) {
+    pending = new Map();
+    loads.set(i18n, pending);
+  }
   const key = `${ns}:${lng}`;
   let promise = pending.get(key);
   if (!promise) {
+    if (i18n.hasResourceBundle(lng, ns)) return null;
     const load = loaderFor(loaders, lng);
     promise = (load ? load() : Promise.resolve({ default: {} }))
       .then((module) => {

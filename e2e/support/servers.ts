@@ -1,0 +1,54 @@
+import net from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+// The same static server `npm start` uses, so these origins behave like the real ones.
+import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+function closeServer(server: net.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as Server).closeAllConnections?.();
+  });
+}
+
+/** A server that accepts connections and never answers: the worst way a remote can fail. */
+export async function startSilentServer(port: number): Promise<Stoppable> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    stop: () => {
+      for (const socket of sockets) socket.destroy();
+      return closeServer(server);
+    },
+  };
+}
+
+/** Serves one app's built output on a port, like `npm start`. */
+export async function startAppServer(appDir: string, port: number): Promise<Stoppable> {
+  const server = await listen(createAppServer({ dir: join(root, appDir, 'dist') }), port);
+  return { stop: () => closeServer(server) };
+}
+
+/** A second shell origin whose remotes pointer the test chooses. */
+export async function startShell(port: number, remotes: Record<string, { entry: string; version: string }>): Promise<Stoppable> {
+  const dir = mkdtempSync(join(tmpdir(), 'reelmint-pointer-'));
+  const pointerFile = join(dir, 'remotes.json');
+  writeFileSync(pointerFile, JSON.stringify({ remotes }));
+  const server = await listen(
+    createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents: shellDocuments({ pointerFile, apiBase: 'http://localhost:8787' }) }),
+    port,
+  );
+  return { stop: () => closeServer(server) };
+}

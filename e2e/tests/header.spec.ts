@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+
+test('home: transparent at the top, white-translucent once scrolled past 50px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto('/');
+  const header = page.getByTestId('site-header');
+  await expect(page.locator('[data-remote-region="marketing"] h1')).toBeVisible();
+  await expect(header).toHaveAttribute('data-variant', 'transparent');
+  await page.evaluate(() => window.scrollTo(0, 40));
+  await expect(header).toHaveAttribute('data-variant', 'transparent');
+  await page.evaluate(() => window.scrollTo(0, 120));
+  await expect(header).toHaveAttribute('data-variant', 'scrolled');
+  await expect(header).toHaveCSS('background-color', 'rgba(255, 255, 255, 0.85)');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute('data-variant', 'transparent');
+});
+
+test('language home behaves like home; generator pages are dark whatever the scroll', async ({ page }) => {
+  await page.goto('/fr');
+  await expect(page.getByTestId('site-header')).toHaveAttribute('data-variant', 'transparent');
+  await page.goto('/fr/text-to-video/generator');
+  const header = page.getByTestId('site-header');
+  await expect(header).toHaveAttribute('data-variant', 'dark');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(header).toHaveAttribute('data-variant', 'dark');
+  await page.goto('/pricing');
+  await expect(header).toHaveAttribute('data-variant', 'solid');
+});
+
+test('at 375px the header items live in a side sheet', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/pricing');
+  const header = page.getByTestId('site-header');
+  await expect(header.getByRole('link', { name: 'Free video templates' })).toBeHidden();
+  await header.getByRole('button', { name: 'Open menu' }).click();
+  const sheet = page.getByTestId('side-sheet');
+  await expect(sheet).toBeVisible();
+  for (const name of ['Text to video', 'Image to video', 'Free video templates', 'Pricing', 'Login', 'Try it free']) {
+    await expect(sheet.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(sheet.getByRole('button', { name: 'Language' })).toBeVisible();
+  await sheet.getByRole('link', { name: 'Free video templates' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText('Free video templates');
+});
+
+test('the language menu switches the text and rewrites the URL without a reload', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.locator('[data-remote-region="billing"] h1')).toHaveText('Plans and pricing');
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.getByTestId('site-header').getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: 'Français' }).click();
+  await expect(page).toHaveURL(/\/fr\/pricing$/);
+  expect(await page.evaluate(() => localStorage.getItem('preferred_lang'))).toBe('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '../support/routes.ts';
+
+test.describe('every route renders its screen from the remote that owns it', () => {
+  for (const route of ROUTES) {
+    for (const prefix of ['', '/fr']) {
+      const url = prefix ? `${prefix}${route.path === '/' ? '' : route.path}` : route.path;
+      test(`${url} comes from ${route.remote}`, async ({ page }) => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+        await page.goto(url);
+        const region = page.locator(`[data-remote-region="${route.remote}"]`);
+        await expect(region.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+        await expect(page.getByTestId('site-header')).toBeVisible();
+        await expect(page.getByTestId('site-footer')).toBeVisible();
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+
+  test('/auth is the shell’s own screen, in both forms', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await page.goto('/fr/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await expect(page.locator('[data-remote-region]')).toHaveCount(0);
+  });
+
+  test('an unknown path gets the not-found page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await page.goto('/fr/no-such-page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('a wrong or unsupported language segment is corrected in place', async ({ page }) => {
+    await page.goto('/zh-cn/pricing?cycle=yearly');
+    await expect(page).toHaveURL(/\/zh-CN\/pricing\?cycle=yearly$/);
+    await page.goto('/xx/pricing');
+    await expect(page).toHaveURL(/\/en\/pricing$/);
+    await expect(page.locator('[data-remote-region="billing"] h1')).toBeVisible();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeInjection, matchLanguage, normalizeLanguage, pickLanguage, stripLanguage, withLanguage } from './languages.ts';
+
+describe('normalizeLanguage (spec §5)', () => {
+  it.each([
+    ['zh', 'zh-CN'],
+    ['zh-cn', 'zh-CN'],
+    ['ZH-CN', 'zh-CN'],
+    ['zh-tw', 'zh-TW'],
+    ['zh-Hant', 'zh-TW'],
+    ['FR', 'fr'],
+    ['pt-BR', 'pt'],
+    ['en-GB', 'en'],
+    ['xx', 'en'],
+    ['', 'en'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizeLanguage(input)).toBe(expected);
+  });
+
+  it('discards values that look like script injection', () => {
+    expect(looksLikeInjection('<script>alert(1)</script>')).toBe(true);
+    expect(looksLikeInjection('javascript:alert(1)')).toBe(true);
+    expect(matchLanguage('fr"><img onerror=x>')).toBeNull();
+    expect(looksLikeInjection('zh-TW')).toBe(false);
+  });
+});
+
+describe('pickLanguage (spec §9 priority)', () => {
+  it('puts the geo country first', () => {
+    expect(pickLanguage({ geoCountry: 'JP', stored: 'fr', browser: ['de'] })).toBe('ja');
+    expect(pickLanguage({ geoCountry: 'hk' })).toBe('zh-TW');
+  });
+
+  it('then a supported stored preference, then browser languages in order', () => {
+    expect(pickLanguage({ geoCountry: 'ZZ', stored: 'ko', browser: ['de'] })).toBe('ko');
+    expect(pickLanguage({ stored: 'klingon', browser: ['xx', 'es-MX', 'de'] })).toBe('es');
+    expect(pickLanguage({ stored: '<script>', browser: [] })).toBe('en');
+  });
+});
+
+describe('language URLs (spec §2)', () => {
+  it('puts the language first, replacing any existing one, and drops ?lng', () => {
+    expect(withLanguage('/pricing?highlight=pro&lng=de', 'fr')).toBe('/fr/pricing?highlight=pro');
+    expect(withLanguage('/de/pricing#top', 'ja')).toBe('/ja/pricing#top');
+    expect(withLanguage('/', 'zh-TW')).toBe('/zh-TW');
+    expect(withLanguage('/fr', 'en')).toBe('/en');
+  });
+
+  it('strips the language segment', () => {
+    expect(stripLanguage('/fr/text-to-video/generator')).toBe('/text-to-video/generator');
+    expect(stripLanguage('/zh-CN')).toBe('/');
+    expect(stripLanguage('/pricing')).toBe('/pricing');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { canUpgrade, checkGenerationAccess, DAY_MS, expiryState, PLAN_FEATURES } from './plans.ts';
+
+describe('checkGenerationAccess (spec §5)', () => {
+  it('allows the free plan its own settings', () => {
+    expect(checkGenerationAccess({ model: 'v1.0', resolution: '512p', duration: '10s' }, PLAN_FEATURES.free)).toEqual([]);
+  });
+
+  it('explains each feature the plan lacks and marks it upgrade-required', () => {
+    const problems = checkGenerationAccess({ model: 'v2.0', resolution: '1080p', duration: '5s' }, PLAN_FEATURES.free);
+    expect(problems.map((p) => p.message)).toEqual([
+      'V2.0 model requires premium subscription',
+      '1080p resolution requires premium subscription',
+    ]);
+    expect(problems.every((p) => p.upgradeRequired)).toBe(true);
+    expect(checkGenerationAccess({ model: 'v1.0', resolution: '720p', duration: '5s' }, PLAN_FEATURES.free)[0]?.message).toBe(
+      '720p resolution requires premium subscription',
+    );
+  });
+
+  it('gives pro v2.0 and 720p but not 1080p; premium everything', () => {
+    expect(checkGenerationAccess({ model: 'v2.0', resolution: '720p', duration: '5s' }, PLAN_FEATURES.pro)).toEqual([]);
+    expect(checkGenerationAccess({ model: 'v2.0', resolution: '1080p', duration: '5s' }, PLAN_FEATURES.pro)).toHaveLength(1);
+    expect(checkGenerationAccess({ model: 'v2.0', resolution: '1080p', duration: '10s' }, PLAN_FEATURES.premium)).toEqual([]);
+  });
+});
+
+describe('expiry (spec §4)', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it('is expired at 0 days left or less, expiring soon at 7 or fewer', () => {
+    expect(expiryState(new Date(now).toISOString(), now)).toBe('expired');
+    expect(expiryState(new Date(now + 7 * DAY_MS).toISOString(), now)).toBe('expiring-soon');
+    expect(expiryState(new Date(now + 8 * DAY_MS).toISOString(), now)).toBe('active');
+    expect(expiryState(null, now)).toBe('none');
+  });
+
+  it('offers upgrade only on the free plan', () => {
+    expect(canUpgrade('free')).toBe(true);
+    expect(canUpgrade('pro')).toBe(false);
+    expect(canUpgrade('premium')).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { creditCost, creditLevel, durationSeconds, formatCredits, isCriticallyLow } from './pricing.ts';
+
+describe('creditCost (spec §9)', () => {
+  it('is seconds x 2 x model factor x resolution factor', () => {
+    expect(creditCost({ model: 'v1.0', resolution: '512p', duration: '5s' })).toBe(10);
+    expect(creditCost({ model: 'v1.0', resolution: '720p', duration: '10s' })).toBe(30);
+    expect(creditCost({ model: 'v2.0', resolution: '1080p', duration: '10s' })).toBe(60);
+  });
+
+  it('rounds up fractional costs', () => {
+    // 5 x 2 x 1.5 x 1.5 = 22.5
+    expect(creditCost({ model: 'v2.0', resolution: '720p', duration: '5s' })).toBe(23);
+  });
+
+  it('never charges less than one credit', () => {
+    expect(creditCost({ model: 'v1.0', resolution: '512p', duration: '0s' as '5s' })).toBe(1);
+  });
+
+  it('refuses a duration that is not whole seconds', () => {
+    expect(() => durationSeconds('5')).toThrow(RangeError);
+    expect(() => durationSeconds('5.5s')).toThrow(RangeError);
+    expect(durationSeconds('10s')).toBe(10);
+  });
+});
+
+describe('credit levels (spec §4)', () => {
+  it('is good at 50+, medium 20 to 49, low below 20', () => {
+    expect(creditLevel(50)).toBe('good');
+    expect(creditLevel(49)).toBe('medium');
+    expect(creditLevel(20)).toBe('medium');
+    expect(creditLevel(19)).toBe('low');
+  });
+
+  it('shows the red panel below 10 only', () => {
+    expect(isCriticallyLow(9)).toBe(true);
+    expect(isCriticallyLow(10)).toBe(false);
+  });
+});
+
+describe('formatCredits', () => {
+  it('abbreviates above 999 with k', () => {
+    expect(formatCredits(999)).toBe('999');
+    expect(formatCredits(1000)).toBe('1k');
+    expect(formatCredits(1250)).toBe('1.3k');
+    expect(formatCredits(125000)).toBe('125k');
+  });
+});

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/runtime', () => runtime);
+
+import { loadExposed, RemoteLoadError, resetRemote, setRemotesPointer } from './loader.ts';
+
+describe('remote loader', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    runtime.loadRemote.mockReset();
+    runtime.registerRemotes.mockReset();
+    setRemotesPointer({ billing: { entry: 'http://localhost:5176/remoteEntry.js', version: '1.0.0' } });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('registers each remote of the pointer as an ES module', () => {
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js', type: 'module' }], { force: false });
+  });
+
+  it('rejects with a timeout when the remote never answers', async () => {
+    runtime.loadRemote.mockReturnValue(new Promise(() => {}));
+    const loading = loadExposed('billing', './PricingPage', 1000);
+    const assertion = expect(loading).rejects.toMatchObject({ reason: 'timeout', remote: 'billing' });
+    await vi.advanceTimersByTimeAsync(1001);
+    await assertion;
+  });
+
+  it('turns a refused connection into an unavailable error', async () => {
+    runtime.loadRemote.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(loadExposed('billing', './PricingPage')).rejects.toMatchObject({ reason: 'unavailable' });
+    expect(runtime.loadRemote).toHaveBeenCalledWith('billing/PricingPage');
+  });
+
+  it('refuses a remote the pointer does not configure', async () => {
+    await expect(loadExposed('generator', './GeneratorPage')).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('re-registers a failed remote under a fresh URL so a retry makes a new request', () => {
+    resetRemote('billing');
+    resetRemote('billing');
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js?retry=2', type: 'module' }],
+      { force: true },
+    );
+  });
+});
