@@ -153,3 +153,20 @@ export class ScriptedEngine implements VideoEngine {
     this.canceled.push(ref);
   }
 }
+
+/** A multipart/form-data body with one file part, for inject(). */
+export function multipartBody(field: string, fileName: string, contentType: string, content: Buffer) {
+  const boundary = `----reelmint${randomUUID().replaceAll('-', '')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Renders a small test picture with the bundled ffmpeg, in the format the extension names. */
+export async function makePicture(dir: string, name: string, size = '320x180'): Promise<Buffer> {
+  const { runFfmpeg } = await import('../src/videos/ffmpeg.ts');
+  const path = join(dir, name);
+  await runFfmpeg(['-y', '-f', 'lavfi', '-i', `testsrc2=s=${size}`, '-frames:v', '1', path]).done;
+  const { readFile } = await import('node:fs/promises');
+  return readFile(path);
+}

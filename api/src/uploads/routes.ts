@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -39,9 +39,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
     async (request, reply) => {
       const { user } = await services.auth.require(request);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
-      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw new AppError(400, 'VALIDATION_ERROR', 'Attach the picture in the field "file"');
-      const buffer = await part.toBuffer();
+      const buffer = await readFilePart(request);
       if (buffer.length === 0) throw new AppError(400, 'VALIDATION_ERROR', 'The file is empty');
 
       const mimeType = sniffImage(buffer);
@@ -69,4 +67,17 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
       return reply.code(201).send(ok({ id, width, height, mimeType, size: buffer.length }, 'Uploaded'));
     },
   );
+}
+
+/** The bytes of the part named "file"; a broken multipart stream is the client's fault (400). */
+async function readFilePart(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw new AppError(400, 'VALIDATION_ERROR', 'Attach the picture in the field "file"');
+    return await part.toBuffer();
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+    throw new AppError(400, 'INVALID_MULTIPART', 'The upload was cut off or is not valid multipart/form-data');
+  }
 }

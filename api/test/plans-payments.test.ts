@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { PLAN_FEATURES } from '@reelmint/shared/plans';
+import { ledgerSum } from '../src/credits/ledger.ts';
+import { stripeProvider } from '../src/payments/stripe-provider.ts';
+import { call, createTestApp, signUp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+const SITE = 'http://localhost:5176';
+
+describe('plans and the local checkout', () => {
+  let t: TestApp;
+  let clock = new Date('2026-03-10T12:00:00Z');
+  beforeAll(async () => {
+    // Tokens outlive the clock jumps below, which cross billing periods.
+    t = await createTestApp({ now: () => clock, siteOrigin: SITE, worker: false, accessTokenTtlSeconds: 400 * 24 * 3600 });
+  });
+  afterAll(async () => t.close());
+
+  it('serves one catalogue: free/pro/premium, modal prices, subscription credits, Max popular', async () => {
+    const reply = await call(t.app, 'GET', '/api/subscription/plans');
+    expect(reply.status).toBe(200);
+    const plans = reply.body.data;
+    expect(plans.map((p: { key: string }) => p.key)).toEqual(['free', 'pro', 'premium']);
+    expect(plans[1]).toMatchObject({ id: 'pro', name: 'Pro', price: 13, yearlyMonthlyPrice: 10, originalMonthlyPrice: 13, currency: 'USD', interval: 'month', credits: 500, popular: false });
+    expect(plans[2]).toMatchObject({ id: 'premium', name: 'Max', price: 39, yearlyMonthlyPrice: 30, credits: 1000, popular: true, features: PLAN_FEATURES.premium });
+    expect(plans[0]).toMatchObject({ price: 0, credits: 100, features: PLAN_FEATURES.free });
+  });
+
+  it('shows a new account on the free plan with its features', async () => {
+    const { token } = await signUp(t.app);
+    const reply = await call(t.app, 'GET', '/api/user/subscription', { token });
+    expect(reply.body.data).toEqual({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null });
+    expect((await call(t.app, 'GET', '/api/user/subscription')).status).toBe(401);
+  });
+
+  it('upgrades through the local checkout: page, Pay, redirect, new plan and credits', async () => {
+    const { token, user } = await signUp(t.app);
+    const upgrade = await call(t.app, 'POST', '/api/subscription/upgrade', { token, body: { planId: 'pro', timestamp: clock.toISOString() } });
+    expect(upgrade.status).toBe(200);
+    const { checkoutUrl, sessionId } = upgrade.body.data;
+    expect(checkoutUrl).toMatch(new RegExp(`/api/payment/checkout/${sessionId}$`));
+
+    const page = await t.app.inject({ method: 'GET', url: new URL(checkoutUrl).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('Reelmint Pro');
+    expect(page.body).toContain('$13.00');
+    expect(page.body).toMatch(/<button class="pay" type="submit"/);
+    expect(page.body).toMatch(/<button class="cancel" type="submit">Cancel<\/button>/);
+    expect(page.body).toContain('name="viewport" content="width=device-width');
+
+    const before = await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token });
+    expect(before.body.data).toMatchObject({ status: 'open', plan: 'pro', creditsGranted: null });
+
+    const pay = await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(`${SITE}/payment/success?session_id=${sessionId}`);
+
+    const after = await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token });
+    expect(after.body.data).toMatchObject({ status: 'paid', plan: 'pro', planName: 'Pro', amount: 13, creditsGranted: 500, balance: 600 });
+    expect(after.body.data.subscription).toMatchObject({ plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt: '2026-04-10T12:00:00.000Z' });
+    expect(await ledgerSum(t.app.services, user.id)).toBe(600);
+
+    // Paying again (a double click) changes nothing.
+    const again = await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${sessionId}/pay` });
+    expect(again.statusCode).toBe(303);
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(600);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token })).body.data.subscription).toEqual({ plan: 'pro', status: 'active' });
+  });
+
+  it('cancels a checkout without charging, and the cancelled session cannot be paid', async () => {
+    const { token } = await signUp(t.app);
+    const created = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly', source: 'pricing' } });
+    const sessionId = created.body.data.sessionId;
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${sessionId}/cancel` });
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe(`${SITE}/payment/cancel?session_id=${sessionId}`);
+    const pay = await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`);
+    expect(pay.status).toBe(409);
+    expect(pay.body.error).toBe('SESSION_CLOSED');
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100);
+    expect((await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token })).body.data.status).toBe('canceled');
+  });
+
+  it('creates a subscription session for "Max" yearly (any case) that grants 12 months of credits', async () => {
+    const { token } = await signUp(t.app);
+    const reply = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'MAX', billingCycle: 'yearly', source: 'subscription-modal' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ success: true, message: 'Checkout session created', data: { checkoutUrl: expect.stringContaining('/api/payment/checkout/'), message: 'Checkout session created' } });
+    const page = await t.app.inject({ method: 'GET', url: new URL(reply.body.data.checkoutUrl).pathname });
+    expect(page.body).toContain('$360.00');
+    await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${reply.body.data.sessionId}/pay` });
+    const subscription = await call(t.app, 'GET', '/api/user/subscription', { token });
+    expect(subscription.body.data).toMatchObject({ plan: 'premium', features: PLAN_FEATURES.premium, expiresAt: '2027-03-10T12:00:00.000Z' });
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100 + 12_000);
+  });
+
+  it('refuses unknown plans, the free plan and bad cycles', async () => {
+    const { token } = await signUp(t.app);
+    const cases = [
+      await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'gold', billingCycle: 'yearly' } }),
+      await call(t.app, 'POST', '/api/subscription/upgrade', { token, body: { planId: 'free' } }),
+    ];
+    for (const reply of cases) {
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toBe('INVALID_PLAN');
+    }
+    const cycle = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'weekly' } });
+    expect(cycle.body.error).toBe('VALIDATION_ERROR');
+    expect((await call(t.app, 'POST', '/api/payment/create-subscription-session', { body: { planName: 'pro', billingCycle: 'yearly' } })).status).toBe(401);
+  });
+
+  it('shows a checkout session only to its owner', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const created = await call(t.app, 'POST', '/api/subscription/upgrade', { token: a.token, body: { planId: 'premium' } });
+    const other = await call(t.app, 'GET', `/api/payment/session/${created.body.data.sessionId}`, { token: b.token });
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe('SESSION_NOT_FOUND');
+  });
+
+  it('cancels at the end of the period: the plan stays until then, then falls back to free', async () => {
+    const { token } = await signUp(t.app);
+    const refused = await call(t.app, 'POST', '/api/subscription/cancel', { token, body: { timestamp: clock.toISOString() } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('CANCELLATION_FAILED');
+
+    const created = await call(t.app, 'POST', '/api/subscription/upgrade', { token, body: { planId: 'pro' } });
+    await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${created.body.data.sessionId}/pay` });
+    const cancel = await call(t.app, 'POST', '/api/subscription/cancel', { token, body: { timestamp: clock.toISOString() } });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toEqual({ effectiveDate: '2026-04-10T12:00:00.000Z' });
+    expect((await call(t.app, 'POST', '/api/subscription/cancel', { token })).body.data.effectiveDate).toBe('2026-04-10T12:00:00.000Z');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', status: 'canceled' });
+
+    const saved = clock;
+    clock = new Date('2026-04-11T00:00:00Z');
+    try {
+      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toEqual({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null });
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it('answers the webhook with WEBHOOK_NOT_CONFIGURED when Stripe is off', async () => {
+    const reply = await call(t.app, 'POST', '/api/payment/webhook', { body: { id: 'evt_1' } });
+    expect(reply.status).toBe(404);
+    expect(reply.body.error).toBe('WEBHOOK_NOT_CONFIGURED');
+  });
+});
+
+describe('the Stripe provider', () => {
+  const webhookSecret = 'whsec_test_secret';
+  const created: Array<Record<string, string>> = [];
+  // Stripe's client with its HTTP layer replaced: the real SDK builds the request, we answer it.
+  const client = new Stripe('sk_test_fake', {
+    httpClient: Stripe.createFetchHttpClient((async (_url: string | URL | Request, init?: RequestInit) => {
+      created.push(Object.fromEntries(new URLSearchParams(String(init?.body ?? ''))));
+      const id = `cs_test_${created.length}`;
+      return new Response(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+      });
+    }) as typeof fetch),
+  });
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ payments: stripeProvider({ secretKey: 'sk_test_fake', webhookSecret, client }), worker: false });
+  });
+  afterAll(async () => t.close());
+
+  const deliver = (event: object, secret = webhookSecret) => {
+    const payload = JSON.stringify(event);
+    const header = client.webhooks.generateTestHeaderString({ payload, secret });
+    return call(t.app, 'POST', '/api/payment/webhook', { rawBody: payload, headers: { 'stripe-signature': header } });
+  };
+
+  it('creates a Stripe checkout and applies a signed completion event exactly once', async () => {
+    const { token, user } = await signUp(t.app);
+    const reply = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'premium', billingCycle: 'monthly' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const sent = created.at(-1)!;
+    expect(sent['line_items[0][price_data][unit_amount]']).toBe('3900');
+    expect(sent['line_items[0][price_data][recurring][interval]']).toBe('month');
+    expect(sent.client_reference_id).toBe(reply.body.data.sessionId);
+
+    const event = {
+      id: 'evt_checkout_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_1', object: 'checkout.session', client_reference_id: reply.body.data.sessionId, payment_status: 'paid', subscription: 'sub_123' } },
+    };
+    const first = await deliver(event);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ received: true, outcome: 'applied' });
+    const second = await deliver(event);
+    expect(second.body.data).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(1100);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(1100);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.plan).toBe('premium');
+
+    const renewal = {
+      id: 'evt_invoice_1',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_1', object: 'invoice', billing_reason: 'subscription_cycle', subscription: 'sub_123', lines: { data: [{ period: { end: 1900000000 } }] } } },
+    };
+    await Promise.all([deliver(renewal), deliver(renewal)]);
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(2100);
+
+    const ended = { id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_123', object: 'subscription' } } };
+    expect((await deliver(ended)).body.data.outcome).toBe('applied');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.plan).toBe('free');
+  });
+
+  it('refuses events with a bad or missing signature', async () => {
+    const event = { id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: {} } };
+    const forged = await deliver(event, 'whsec_wrong');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toBe('INVALID_SIGNATURE');
+    const unsigned = await call(t.app, 'POST', '/api/payment/webhook', { rawBody: JSON.stringify(event) });
+    expect(unsigned.status).toBe(400);
+  });
+
+  it('records events it does not act on, once', async () => {
+    const event = { id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } };
+    expect((await deliver(event)).body.data.outcome).toBe('ignored');
+    expect((await deliver(event)).body.data.outcome).toBe('duplicate');
+    expect((await call(t.app, 'GET', '/api/config')).body.data.paymentProvider).toBe('stripe');
+  });
+});
