@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const SHELL = 'http://localhost:5173';
@@ -31,13 +34,27 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
     trace: 'off',
   },
-  webServer: {
-    // The built site, served exactly as `npm start` serves it (the test command builds first).
-    command: 'node ../scripts/start.mjs --no-build',
-    url: `${SHELL}/remotes.json`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // The built apps, served exactly as `npm start` serves them (the test command builds first).
+      command: 'node ../scripts/start.mjs --no-build --no-api',
+      url: `${SHELL}/remotes.json`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The real API on a fresh embedded database; tests register many people, so sign-up limits are relaxed.
+      command: 'npm start -w api',
+      cwd: '..',
+      url: 'http://localhost:8787/api/config',
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'reelmint-e2e-api-')),
+        RATE_LIMIT_AUTH: '1000',
+        TEMPLATE_PREVIEWS: 'off',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -1,18 +1,35 @@
-/** Every route of spec §2 with the remote that must render it and the heading it opens with. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+type Owner = 'marketing' | 'generator' | 'billing' | 'shell';
+
+/** A string as the app ships it, so tests check the language a page should be in. */
+export function shipped(owner: Owner, lng: string, key: string): string {
+  const file =
+    owner === 'shell' ? join(root, 'shell', 'public', 'locales', lng, 'translation.json') : join(root, `mfe-${owner}`, 'src', 'locales', `${lng}.json`);
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`${owner}/${lng}: no string at ${key}`);
+  return node;
+}
+
+/** Every route of spec §2 with the remote that must render it and the key of its heading. */
 export const ROUTES = [
-  { path: '/', remote: 'marketing', heading: 'Turn a prompt or a picture into a short video' },
-  { path: '/text-to-video', remote: 'marketing', heading: 'Text to video' },
-  { path: '/image-to-video', remote: 'marketing', heading: 'Image to video' },
-  { path: '/free-video-templates', remote: 'marketing', heading: 'Free video templates' },
-  { path: '/about-us', remote: 'marketing', heading: 'About us' },
-  { path: '/faqs', remote: 'marketing', heading: 'Frequently asked questions' },
-  { path: '/contact', remote: 'marketing', heading: 'Contact' },
-  { path: '/privacy-policy', remote: 'marketing', heading: 'Privacy policy' },
-  { path: '/terms-of-service', remote: 'marketing', heading: 'Terms of service' },
-  { path: '/text-to-video/generator', remote: 'generator', heading: 'Create a video' },
-  { path: '/image-to-video/generator', remote: 'generator', heading: 'Create a video' },
-  { path: '/generator', remote: 'generator', heading: 'Create a video' },
-  { path: '/pricing', remote: 'billing', heading: 'Plans and pricing' },
-  { path: '/payment/success', remote: 'billing', heading: 'Payment successful' },
-  { path: '/payment/cancel', remote: 'billing', heading: 'Payment cancelled' },
+  { path: '/', remote: 'marketing', heading: 'home.title' },
+  { path: '/text-to-video', remote: 'marketing', heading: 'textLanding.title' },
+  { path: '/image-to-video', remote: 'marketing', heading: 'imageLanding.title' },
+  { path: '/free-video-templates', remote: 'marketing', heading: 'templates.title' },
+  { path: '/about-us', remote: 'marketing', heading: 'about.title' },
+  { path: '/faqs', remote: 'marketing', heading: 'faqs.title' },
+  { path: '/contact', remote: 'marketing', heading: 'contact.title' },
+  { path: '/privacy-policy', remote: 'marketing', heading: 'privacy.title' },
+  { path: '/terms-of-service', remote: 'marketing', heading: 'terms.title' },
+  { path: '/text-to-video/generator', remote: 'generator', heading: 'title' },
+  { path: '/image-to-video/generator', remote: 'generator', heading: 'title' },
+  { path: '/generator', remote: 'generator', heading: 'title' },
+  { path: '/pricing', remote: 'billing', heading: 'pricing.title' },
+  { path: '/payment/success', remote: 'billing', heading: 'success.title' },
+  { path: '/payment/cancel', remote: 'billing', heading: 'cancel.title' },
 ] as const;

@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { ROUTES } from '../support/routes.ts';
+import { ROUTES, shipped } from '../support/routes.ts';
 
 test.describe('every route renders its screen from the remote that owns it', () => {
   for (const route of ROUTES) {
-    for (const prefix of ['', '/fr']) {
-      const url = prefix ? `${prefix}${route.path === '/' ? '' : route.path}` : route.path;
+    for (const lng of ['en', 'fr']) {
+      const url = lng === 'en' ? route.path : `/${lng}${route.path === '/' ? '' : route.path}`;
       test(`${url} comes from ${route.remote}`, async ({ page }) => {
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
         page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
         await page.goto(url);
         const region = page.locator(`[data-remote-region="${route.remote}"]`);
-        await expect(region.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+        await expect(region.getByRole('heading', { level: 1 })).toHaveText(shipped(route.remote, lng, route.heading));
         await expect(page.getByTestId('site-header')).toBeVisible();
         await expect(page.getByTestId('site-footer')).toBeVisible();
         expect(errors).toEqual([]);
@@ -21,9 +21,9 @@ test.describe('every route renders its screen from the remote that owns it', () 
 
   test('/auth is the shell’s own screen, in both forms', async ({ page }) => {
     await page.goto('/auth');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shipped('shell', 'en', 'auth.loginTitle'));
     await page.goto('/fr/auth');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shipped('shell', 'fr', 'auth.loginTitle'));
     await expect(page.locator('[data-remote-region]')).toHaveCount(0);
   });
 

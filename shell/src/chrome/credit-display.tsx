@@ -22,7 +22,9 @@ export function CreditDisplay() {
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
         <span className={styles.credits} data-testid="credit-display" data-level={creditLevel(balance)} tabIndex={0}>
-          <span aria-hidden="true" className={styles.creditIcon}>✦</span>
+          <svg aria-hidden="true" className={styles.creditIcon} width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" />
+          </svg>
           {t('credits.count', { count: balance, formatted: formatCredits(balance) })}
         </span>
       </Tooltip.Trigger>

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+const API = 'http://localhost:8787';
+
+async function register(page: Page) {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Ada Lovelace', email, password: 'correct horse battery' } });
+  expect(response.status()).toBeLessThan(300);
+  const body = (await response.json()) as { data: { access_token: string; user: { id: string; name: string; credits: number } } };
+  return { email, ...body.data };
+}
+
+test('signing in through /auth shows credits and the account menu; header logout goes home', async ({ page }) => {
+  const { email } = await register(page);
+  await page.goto('/auth?returnTo=/pricing');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/pricing$/);
+
+  const header = page.getByTestId('site-header');
+  await expect(header.getByTestId('credit-display')).toHaveText('100 credits');
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await header.getByRole('button', { name: /Account menu for Ada Lovelace/ }).click();
+  await expect(page.getByTestId('account-username')).toHaveText('Ada Lovelace');
+  await expect(page.getByTestId('account-plan')).toHaveText('Free plan');
+  await expect(page.getByRole('menuitem', { name: 'Upgrade plan' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('Upgrade plan opens the subscription modal from billing, and it closes with Escape', async ({ page }) => {
+  const { access_token, user } = await register(page);
+  await page.addInitScript(
+    ([token, name, id]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
+    },
+    [access_token, user.name, user.id],
+  );
+  await page.goto('/faqs');
+  await page.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
+  const modal = page.getByRole('dialog', { name: 'This video needs AI credits to continue' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+});
+
+test('the header says "Credits unavailable" when the balance cannot be loaded', async ({ page }) => {
+  const { access_token, user } = await register(page);
+  await page.addInitScript(
+    ([token, name]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ username: name }));
+    },
+    [access_token, user.name],
+  );
+  await page.route('**/api/user/credits', (route) => route.abort('connectionrefused'));
+  await page.goto('/pricing');
+  await expect(page.getByTestId('credit-display')).toHaveText('Credits unavailable');
+});
+
+test('an expired session is ended on load: warning, token cleared, sent to /auth', async ({ page }) => {
+  await page.addInitScript(() => {
+    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
+    localStorage.setItem('token', `h.${payload}.s`);
+    localStorage.setItem('user', JSON.stringify({ username: 'Old session' }));
+  });
+  await page.goto('/pricing');
+  await expect(page).toHaveURL(/\/en\/auth$/);
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
