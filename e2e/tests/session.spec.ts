@@ -36,11 +36,11 @@ test('signing in through /auth shows credits and the account menu; header logout
 test('Upgrade plan opens the subscription modal from billing, and it closes with Escape', async ({ page }) => {
   const { access_token, user } = await register(page);
   await page.addInitScript(
-    ([token, name, id]) => {
+    ({ token, name, id }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
     },
-    [access_token, user.name, user.id],
+    { token: access_token, name: user.name, id: user.id },
   );
   await page.goto('/faqs');
   await page.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
@@ -55,11 +55,11 @@ test('Upgrade plan opens the subscription modal from billing, and it closes with
 test('the header says "Credits unavailable" when the balance cannot be loaded', async ({ page }) => {
   const { access_token, user } = await register(page);
   await page.addInitScript(
-    ([token, name]) => {
+    ({ token, name }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('user', JSON.stringify({ username: name }));
     },
-    [access_token, user.name],
+    { token: access_token, name: user.name },
   );
   await page.route('**/api/user/credits', (route) => route.abort('connectionrefused'));
   await page.goto('/pricing');

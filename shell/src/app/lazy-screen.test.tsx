@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { Suspense } from "react";
+import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { lazyScreen } from './lazy-screen.ts';
@@ -12,7 +13,7 @@ describe('lazyScreen', () => {
     vi.unstubAllGlobals();
   });
 
-  function mount(load: () => Promise<{ default: () => JSX.Element }>) {
+  function mount(load: () => Promise<{ default: () => ReactElement }>) {
     vi.stubGlobal('location', { ...window.location, reload });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const Screen = lazyScreen(load);

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError, setCreditBalance, setSession, useLocalizePath } from '@reelmint/shared';
 import type { LoginReply } from '@reelmint/shared';
+import { GoogleButton } from './google-button.tsx';
 import styles from './auth-page.module.css';
 
 type Mode = 'login' | 'register';
@@ -44,24 +45,32 @@ export default function AuthPage() {
     );
   }, []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const signIn = useCallback(
+    async (call: () => Promise<LoginReply>) => {
+      setBusy(true);
+      setError(null);
+      try {
+        sessionFromReply(await call());
+        navigate(localize(safeReturnPath(params.get('returnTo'))), { replace: true });
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.isNetworkError) setServerDown(true);
+        setError(failure instanceof ApiError ? failure.message : t('auth.genericError'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [navigate, localize, params, t],
+  );
+
+  const onGoogleCredential = useCallback((credential: string) => void signIn(() => api.google(credential)), [signIn]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const name = String(form.get('name') ?? '').trim();
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = mode === 'login' ? await api.login(email, password) : await api.register(name, email, password);
-      sessionFromReply(reply);
-      navigate(localize(safeReturnPath(params.get('returnTo'))), { replace: true });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isNetworkError) setServerDown(true);
-      setError(failure instanceof ApiError ? failure.message : t('auth.genericError'));
-    } finally {
-      setBusy(false);
-    }
+    void signIn(() => (mode === 'login' ? api.login(email, password) : api.register(name, email, password)));
   };
 
   return (
@@ -81,7 +90,7 @@ export default function AuthPage() {
             </button>
           ))}
         </div>
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? ids.error : undefined} noValidate={false}>
+        <form className={styles.form} onSubmit={onSubmit} aria-describedby={error ? ids.error : undefined} noValidate={false}>
           {mode === 'register' && (
             <div className={styles.field}>
               <label htmlFor={ids.name}>{t('auth.name')}</label>
@@ -115,9 +124,10 @@ export default function AuthPage() {
           </button>
         </form>
         {googleClientId && (
-          <p className={styles.google} data-testid="google-signin">
-            {t('auth.googleAvailable')}
-          </p>
+          <div className={styles.google}>
+            <p>{t('auth.googleAvailable')}</p>
+            <GoogleButton clientId={googleClientId} onCredential={onGoogleCredential} unavailableText={t('auth.genericError')} />
+          </div>
         )}
       </section>
     </main>
