@@ -179,7 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onReady', async () => {
     worker?.start();
-    if (options.renderTemplatePreviews) services.templateMedia.renderPreviewsInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
+    if (options.renderTemplatePreviews) services.templateMedia.renderInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
   });
   app.addHook('onClose', async () => {
     await worker?.stop();

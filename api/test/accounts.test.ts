@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportSPKI, generateKeyPair, decodeJwt } from 'jose';
+import type { CryptoKey } from 'jose';
 import { createGoogleVerifier } from '../src/accounts/google.ts';
 import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';

@@ -16,9 +16,10 @@ export const DIALECT = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
  * A fresh, empty database for one app. On PostgreSQL (DATABASE_URL points at the throwaway
  * cluster) each app gets its own database, dropped when the app closes.
  */
-export async function freshDatabase(dir: string): Promise<Database> {
+export async function freshDatabase(dir: string): Promise<Database & { url?: string }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return openDatabase({ sqlitePath: join(dir, 'test.sqlite') });
+  if (!adminUrl) // The file name the API uses in its data folder, so a worker process given DATA_DIR finds it.
+  if (!adminUrl) return openDatabase({ sqlitePath: join(dir, 'reelmint.sqlite') });
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -29,6 +30,7 @@ export async function freshDatabase(dir: string): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url.toString(), sqlitePath: '', maxConnections: 20 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -44,12 +46,14 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL database of this app, for other processes; undefined on SQLite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
 export async function createTestApp(overrides: Partial<BuildOptions> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reelmint-api-'));
-  const database = overrides.database ?? (await freshDatabase(dataDir));
+  const database: Database & { url?: string } = overrides.database ?? (await freshDatabase(dataDir));
   const app = await buildApp({
     database,
     dataDir,
@@ -63,6 +67,7 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}): Prom
   return {
     app,
     dataDir,
+    databaseUrl: database.url,
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

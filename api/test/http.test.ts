@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCost } from '@reelmint/shared/pricing';
 import { FFMPEG_PATH, probeDuration } from '../src/videos/ffmpeg.ts';
-import { createTestApp, makePicture } from './helpers.ts';
+import { fileURLToPath } from 'node:url';
+import { call, createTestApp, makePicture, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 /** Stream lines that `ffmpeg -i` prints, e.g. "Video: h264 ... 912x512". */
@@ -138,6 +139,37 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
     expect(bad.status).toBe(400);
     const text = await bad.text();
     expect(text).not.toMatch(/node_modules|\.ts:\d+/);
+  });
+});
+
+describe('a worker in its own process', () => {
+  it('renders jobs queued by an API that runs no worker', async () => {
+    const t = await createTestApp({ worker: false });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const { token } = await signUp(t.app);
+      const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'text-to-video', prompt: 'Rendered elsewhere', model: 'v1.0', resolution: '512p', duration: '5s' } });
+      const done = await waitFor(async () => {
+        const reply = await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token });
+        return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
+      }, 60_000, 'the separate worker');
+      expect(done.status, output).toBe('succeeded');
+      expect(await probeDuration(join(t.dataDir, 'videos', `${job.body.data.id}.mp4`))).toBeCloseTo(5, 1);
+    } finally {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await t.close();
+    }
   });
 });
 

@@ -51,7 +51,7 @@ describe('templates', () => {
     expect(pending.body.error).toBe('PREVIEW_NOT_READY');
     expect(pending.headers['retry-after']).toBe('30');
 
-    t.app.services.templateMedia.renderPreviewsInBackground(() => undefined);
+    t.app.services.templateMedia.renderInBackground(() => undefined);
     await waitFor(async () => ((await t.app.services.templateMedia.previewReady(template)) ? true : undefined), 30_000, 'first preview');
     const ready = await t.app.inject({ method: 'GET', url: `/api/video/templates/${template.id}/preview`, headers: { range: 'bytes=0-9' } });
     expect(ready.statusCode).toBe(206);

@@ -3,7 +3,6 @@ import type { CoreContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { unauthenticated } from '../http/errors.ts';
 import type { TokenSigner } from './tokens.ts';
-import { findUserById } from './users.ts';
 
 export interface Session {
   user: User;
@@ -30,9 +29,13 @@ export function createAuthenticator(ctx: CoreContext, tokens: TokenSigner): Auth
   async function resolve(token: string): Promise<Session | null> {
     const claims = await tokens.verifyAccess(token);
     if (!claims) return null;
-    const revoked = await ctx.db.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
-    if (revoked) return null;
-    const user = await findUserById(ctx, claims.userId);
+    // One round trip: the user, unless this token was revoked by a logout.
+    const user = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', claims.userId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti))))
+      .executeTakeFirst();
     return user ? { user, jti: claims.jti, expiresAt: claims.expiresAt } : null;
   }
 

@@ -33,10 +33,6 @@ export async function userView(ctx: CoreContext, user: User): Promise<UserView> 
   };
 }
 
-export async function findUserById(ctx: CoreContext, id: string): Promise<User | undefined> {
-  return ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 interface NewAccount {
   name: string;
   email: string;

@@ -98,6 +98,10 @@ async function insertEntry(
  * Runs `work` in a transaction whose ledger row carries `idempotencyKey`. A replay (the key is
  * already in the ledger, or a concurrent twin committed it first) returns that first entry and
  * changes nothing. `matches` tells whether a stored entry answers the same request.
+ *
+ * The first attempt goes straight to the transaction: a replay then fails on the unique key (or
+ * on a balance its twin already spent), rolls back, and is answered from the stored entry. That
+ * keeps the common case, a new request, to a single transaction.
  */
 export async function idempotentEntry(
   ctx: CoreContext,
@@ -105,26 +109,16 @@ export async function idempotentEntry(
   matches: (entry: LedgerEntry) => boolean,
   work: (trx: Trx) => Promise<LedgerEntry>,
 ): Promise<{ entry: LedgerEntry; replayed: boolean }> {
-  const replay = async (): Promise<{ entry: LedgerEntry; replayed: boolean } | null> => {
-    const existing = await findEntryByKey(ctx, idempotencyKey);
-    if (!existing) return null;
-    if (!matches(existing)) {
-      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
-    }
-    return { entry: existing, replayed: true };
-  };
-
-  const first = await replay();
-  if (first) return first;
   try {
     const entry = await ctx.db.transaction().execute(work);
     return { entry, replayed: false };
   } catch (error) {
-    // A twin request with the same key may have committed while this one ran: its result wins,
-    // whether this attempt hit the unique key or found the balance already spent by it.
-    const twin = await replay();
-    if (twin) return twin;
-    throw error;
+    const existing = await findEntryByKey(ctx, idempotencyKey);
+    if (!existing) throw error;
+    if (!matches(existing)) {
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
+    }
+    return { entry: existing, replayed: true };
   }
 }
 

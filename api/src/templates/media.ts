@@ -23,6 +23,8 @@ export class TemplateMedia {
   private readonly pending = new Map<string, Promise<string>>();
   private background: Promise<void> | null = null;
   private stopped = false;
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly dir: string) {}
 
@@ -38,20 +40,30 @@ export class TemplateMedia {
     return exists(this.previewPath(t));
   }
 
-  /** The poster file, rendering it first if needed; concurrent requests share one render. */
+  /**
+   * The poster file, rendering it first if needed. Concurrent requests for one poster share a
+   * render, and at most two renders run at once, so a gallery opening on a fresh server does not
+   * start a dozen ffmpeg processes together.
+   */
   async poster(t: TemplateDefinition): Promise<string> {
     const path = this.posterPath(t);
     if (await exists(path)) return path;
-    return this.once(`poster:${t.id}`, () => this.renderFile(t, path, true));
+    return this.once(`poster:${t.id}`, () => this.limited(() => this.renderFile(t, path, true)));
   }
 
-  /** Renders missing preview clips one at a time, so a fresh start does not hog the CPU. */
-  renderPreviewsInBackground(onError: (error: unknown) => void): void {
+  /** Renders missing posters, then missing preview clips, one at a time in the background. */
+  renderInBackground(onError: (error: unknown) => void): void {
     this.background ??= (async () => {
-      for (const t of TEMPLATES) {
+      const jobs = [
+        ...TEMPLATES.map((t) => () => this.poster(t)),
+        ...TEMPLATES.map((t) => async () => {
+          if (!(await exists(this.previewPath(t)))) await this.once(`preview:${t.id}`, () => this.renderFile(t, this.previewPath(t), false));
+        }),
+      ];
+      for (const job of jobs) {
         if (this.stopped) return;
         try {
-          if (!(await exists(this.previewPath(t)))) await this.once(`preview:${t.id}`, () => this.renderFile(t, this.previewPath(t), false));
+          await job();
         } catch (error) {
           onError(error);
         }
@@ -62,6 +74,17 @@ export class TemplateMedia {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.background;
+  }
+
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    while (this.running >= 2) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
   }
 
   private once(key: string, work: () => Promise<string>): Promise<string> {

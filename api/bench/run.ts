@@ -1,0 +1,83 @@
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import type { Result } from 'autocannon';
+
+/**
+ * npm run bench: requests per second and p99 latency for the credit endpoints, against a bare
+ * Fastify route measured in the same run as the reference. Writes bench/results.md.
+ */
+const DURATION = Number(process.env.BENCH_SECONDS) || 10;
+const CONNECTIONS = 20;
+
+interface Ready {
+  apiUrl: string;
+  bareUrl: string;
+  token: string;
+  dialect: string;
+}
+
+const server = fork(new URL('./server.ts', import.meta.url), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const ready = await new Promise<Ready>((resolve, reject) => {
+  server.once('message', (message) => resolve(message as Ready));
+  server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+const auth = { authorization: `Bearer ${ready.token}` };
+const runs: Array<{ name: string; result: Result }> = [];
+
+async function measure(name: string, options: Parameters<typeof autocannon>[0]) {
+  // A short warm-up so JIT and connection pools are settled before the measured run.
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
+  if (result.errors || result.non2xx || result.timeouts) {
+    throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  }
+  runs.push({ name, result });
+  console.log(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+}
+
+try {
+  await measure('GET /bare (bare Fastify, reference)', { url: `${ready.bareUrl}/bare` });
+  await measure('GET /api/user/credits', { url: `${ready.apiUrl}/api/user/credits`, requests: [{ method: 'GET', headers: auth }] });
+  await measure('POST /api/user/credits/deduct', {
+    url: `${ready.apiUrl}/api/user/credits/deduct`,
+    requests: [
+      {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 1, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } }),
+        // Every request a new spend: a fixed key would only measure the replay path.
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } }),
+      },
+    ],
+  });
+} finally {
+  server.send('stop');
+}
+
+const bare = runs[0]!.result.requests.average;
+const rows = runs.map(({ name, result }) => {
+  const rps = result.requests.average;
+  return `| ${name} | ${Math.round(rps)} | ${result.latency.p50} | ${result.latency.p99} | ${(rps / bare).toFixed(2)} |`;
+});
+const report = `# API benchmark
+
+Run by \`npm run bench -w api\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: autocannon, ${CONNECTIONS} connections,
+${DURATION} s per endpoint after a 2 s warm-up, servers in one child process (API on ${ready.dialect}, no worker,
+argon2 not involved: the bearer token is made once), load generator in another. Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'},
+Node ${process.version}. Every deduct carries a fresh Idempotency-Key, so each one is a real spend:
+conditional UPDATE of the balance plus a ledger row, in one transaction.
+
+| endpoint | req/s | p50 ms | p99 ms | ratio to bare |
+|---|---:|---:|---:|---:|
+${rows.join('\n')}
+
+The bare route is a Fastify handler that returns a constant envelope: the ceiling for this machine
+and this HTTP stack. The gap to it is the cost of the API's work per request (JWT verification,
+revocation and user look-ups, and for deduct a write transaction).
+`;
+await writeFile(new URL('./results.md', import.meta.url), report);
+console.log(report);
