@@ -9,5 +9,3 @@ export interface CoreContext {
   /** Injectable so tests can move time (token expiry, billing periods, stale jobs). */
   now: () => Date;
 }
-
-export const iso = (ctx: CoreContext): string => ctx.now().toISOString();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, ScriptedEngine, signUp } from './helpers.ts';
+import { createTestApp, ScriptedEngine, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 /** Every POST route, with a path that exists. */

@@ -36,6 +36,8 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+    // Untyped on purpose: the assertions below are the check on each field.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: response.status, body: (await response.json()) as any };
   };
 
@@ -73,7 +75,7 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
     form.append('file', new Blob([picture], { type: 'image/jpeg' }), 'photo.jpg');
     const uploaded = await fetch(`${base}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(uploaded.status).toBe(201);
-    const image = ((await uploaded.json()) as any).data;
+    const image = ((await uploaded.json()) as { data: { id: string } }).data;
     expect(image).toMatchObject({ width: 640, height: 480, mimeType: 'image/jpeg' });
 
     const imageJob = await json('POST', '/api/videos/generate', { type: 'image-to-video', imageId: image.id, prompt: 'slow zoom', model: 'v1.0', resolution: '512p', duration: '5s' });

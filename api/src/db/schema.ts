@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Table shapes as Kysely sees them. Timestamps are ISO-8601 text so both databases compare and
@@ -131,4 +131,3 @@ export type LedgerEntry = Selectable<CreditLedgerTable>;
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
 export type Upload = Selectable<UploadsTable>;
 export type Video = Selectable<VideosTable>;
-export type NewVideo = Insertable<VideosTable>;

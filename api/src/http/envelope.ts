@@ -43,5 +43,3 @@ export const errorSchema: Schema = {
 
 /** The error replies every route may send, for the OpenAPI document and the serializer. */
 export const errorReplies = { '4xx': errorSchema, '5xx': errorSchema };
-
-export const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
