@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -40,6 +40,7 @@ process.send?.({ apiUrl, bareUrl, token, dialect: database.dialect });
 process.on('message', async (message) => {
   if (message === 'stop') {
     await Promise.all([app.close(), bare.close()]);
+    await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   }
 });

@@ -6,7 +6,8 @@ export function idempotencyKey(request: FastifyRequest, required: boolean): stri
   const raw = request.headers['idempotency-key'];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value === '') {
-    if (required) throw new AppError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'This request needs an Idempotency-Key header');
+    // The route schemas already require the header; this keeps the type honest if one forgets.
+    if (required) throw new AppError(400, 'VALIDATION_ERROR', 'This request needs an Idempotency-Key header');
     return null;
   }
   if (value.length > 200 || !/^[\x21-\x7e]+$/.test(value)) {
