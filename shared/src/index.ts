@@ -9,6 +9,7 @@ export * from './bus.ts';
 export * from './config.ts';
 export * from './stores/auth.ts';
 export * from './stores/credits.ts';
+export * from './stores/subscription.ts';
 export * from './stores/language.ts';
 export * from './api/client.ts';
 export * from './api/endpoints.ts';

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_SUBSCRIPTION, loadSubscription, setSubscription, subscriptionStore } from './subscription.ts';
+import { clearSession, setSession } from './auth.ts';
+import { api } from '../api/endpoints.ts';
+import { PLAN_FEATURES } from '../plans.ts';
+
+const pro = { plan: 'pro' as const, status: 'active' as const, features: PLAN_FEATURES.pro, expiresAt: '2030-01-01T00:00:00.000Z' };
+
+describe('subscription store (spec §9: cached 60 s)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    clearSession();
+  });
+
+  it('gives anonymous visitors the free plan without a request', async () => {
+    const call = vi.spyOn(api, 'subscription');
+    await loadSubscription();
+    expect(subscriptionStore.getState().subscription).toEqual(ANONYMOUS_SUBSCRIPTION);
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('asks the server once per 60 seconds unless forced', async () => {
+    setSession('t', { username: 'Ada' });
+    const call = vi.spyOn(api, 'subscription').mockResolvedValue({ data: pro, fallback: false });
+    await loadSubscription({ now: 1_000 });
+    const fetchedAt = subscriptionStore.getState().fetchedAt;
+    await loadSubscription({ now: fetchedAt + 59_000 });
+    expect(call).toHaveBeenCalledTimes(1);
+    await loadSubscription({ now: fetchedAt + 61_000 });
+    expect(call).toHaveBeenCalledTimes(2);
+    await loadSubscription({ force: true });
+    expect(call).toHaveBeenCalledTimes(3);
+    expect(subscriptionStore.getState().subscription?.plan).toBe('pro');
+  });
+
+  it('forgets the plan when the session changes and takes a known answer as the truth', () => {
+    setSession('t', { username: 'Ada' });
+    setSubscription(pro);
+    expect(subscriptionStore.getState()).toMatchObject({ status: 'ready', subscription: pro });
+    clearSession();
+    expect(subscriptionStore.getState()).toMatchObject({ status: 'idle', subscription: null });
+  });
+});
