@@ -4,7 +4,7 @@ import '@reelmint/shared/styles.css';
 import { configure, SHARED_INSTANCE_ID } from '@reelmint/shared';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { App } from './app/app.tsx';
-import { initI18n, initialLanguage } from './i18n/i18n.ts';
+import { initI18n } from './i18n/i18n.ts';
 import { fetchPointer } from './remotes/pointer.ts';
 import { setRemotesPointer } from './remotes/loader.ts';
 
@@ -28,7 +28,7 @@ async function boot() {
   configure(config);
   setRemotesPointer(pointer);
   document.documentElement.dataset.sharedInstance = SHARED_INSTANCE_ID;
-  await initI18n(initialLanguage(location.pathname, config.geoCountry ?? null, navigator.languages));
+  await initI18n();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

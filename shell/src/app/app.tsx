@@ -11,6 +11,8 @@ import { RemoteRegion } from '../remotes/remote-region.tsx';
 import { ModalHost } from '../chrome/modal-host.tsx';
 import { SessionWatch } from '../session/session-watch.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { HeadTags } from '../i18n/head-tags.tsx';
+import { LanguageUrlSync } from '../i18n/language-url-sync.tsx';
 
 const AuthPage = lazyScreen(() => import('../auth/auth-page.tsx'));
 
@@ -34,6 +36,8 @@ export function App() {
     <BrowserRouter>
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
         <ScrollToTop />
+        <LanguageUrlSync />
+        <HeadTags />
         <BusBridge />
         <SessionWatch />
         <Routes>

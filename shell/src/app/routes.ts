@@ -4,25 +4,27 @@ export interface RemoteScreen {
   path: string;
   remote: RemoteName;
   module: string;
+  /** The page's key under `meta.` in the shell's strings: its title and description in the head. */
+  page: string;
 }
 
 /** Every screen of spec §2 that a remote owns. Each is also served under /{lng}/. */
 export const REMOTE_SCREENS: readonly RemoteScreen[] = [
-  { path: '/', remote: 'marketing', module: './HomePage' },
-  { path: '/text-to-video', remote: 'marketing', module: './TextToVideoLanding' },
-  { path: '/image-to-video', remote: 'marketing', module: './ImageToVideoLanding' },
-  { path: '/free-video-templates', remote: 'marketing', module: './TemplatesPage' },
-  { path: '/about-us', remote: 'marketing', module: './AboutPage' },
-  { path: '/faqs', remote: 'marketing', module: './FaqsPage' },
-  { path: '/contact', remote: 'marketing', module: './ContactPage' },
-  { path: '/privacy-policy', remote: 'marketing', module: './PrivacyPage' },
-  { path: '/terms-of-service', remote: 'marketing', module: './TermsPage' },
-  { path: '/text-to-video/generator', remote: 'generator', module: './GeneratorPage' },
-  { path: '/image-to-video/generator', remote: 'generator', module: './GeneratorPage' },
-  { path: '/generator', remote: 'generator', module: './GeneratorPage' },
-  { path: '/pricing', remote: 'billing', module: './PricingPage' },
-  { path: '/payment/success', remote: 'billing', module: './PaymentSuccessPage' },
-  { path: '/payment/cancel', remote: 'billing', module: './PaymentCancelPage' },
+  { path: '/', remote: 'marketing', module: './HomePage', page: 'home' },
+  { path: '/text-to-video', remote: 'marketing', module: './TextToVideoLanding', page: 'textToVideo' },
+  { path: '/image-to-video', remote: 'marketing', module: './ImageToVideoLanding', page: 'imageToVideo' },
+  { path: '/free-video-templates', remote: 'marketing', module: './TemplatesPage', page: 'templates' },
+  { path: '/about-us', remote: 'marketing', module: './AboutPage', page: 'about' },
+  { path: '/faqs', remote: 'marketing', module: './FaqsPage', page: 'faqs' },
+  { path: '/contact', remote: 'marketing', module: './ContactPage', page: 'contact' },
+  { path: '/privacy-policy', remote: 'marketing', module: './PrivacyPage', page: 'privacy' },
+  { path: '/terms-of-service', remote: 'marketing', module: './TermsPage', page: 'terms' },
+  { path: '/text-to-video/generator', remote: 'generator', module: './GeneratorPage', page: 'generator' },
+  { path: '/image-to-video/generator', remote: 'generator', module: './GeneratorPage', page: 'generator' },
+  { path: '/generator', remote: 'generator', module: './GeneratorPage', page: 'generator' },
+  { path: '/pricing', remote: 'billing', module: './PricingPage', page: 'pricing' },
+  { path: '/payment/success', remote: 'billing', module: './PaymentSuccessPage', page: 'paymentSuccess' },
+  { path: '/payment/cancel', remote: 'billing', module: './PaymentCancelPage', page: 'paymentCancel' },
 ];
 
 export function isGeneratorPath(barePath: string): boolean {

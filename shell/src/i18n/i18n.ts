@@ -1,56 +1,101 @@
 import i18next from 'i18next';
+import type { InitOptions } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import type { CustomDetector, DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { bus, FALLBACK_LANGUAGE, LANGUAGES, languageSegmentOf, languageStore, matchLanguage, pickLanguage } from '@reelmint/shared';
+import { bus, COUNTRY_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageStore, looksLikeLanguageSegment, matchLanguage, runtimeConfig } from '@reelmint/shared';
 import type { Language } from '@reelmint/shared';
 
+/** Set when a person picks a language in the menu (spec §2, §3). */
 export const PREFERRED_LANG_KEY = 'preferred_lang';
 
-function storedPreference(): string | null {
-  try {
-    return localStorage.getItem(PREFERRED_LANG_KEY);
-  } catch {
-    return null;
-  }
+/** The server's viewer-country hint (spec §9's country table), exposed to the page through /config.json. */
+const geoDetector: CustomDetector = {
+  name: 'geo',
+  lookup: () => {
+    const country = runtimeConfig().geoCountry;
+    return country ? COUNTRY_LANGUAGE[country.trim().toUpperCase()] : undefined;
+  },
+};
+
+/** The language a person chose in the menu; only a supported value counts (spec §9). */
+const preferenceDetector: CustomDetector = {
+  name: 'preferred',
+  lookup: () => {
+    try {
+      return localStorage.getItem(PREFERRED_LANG_KEY) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/** A first path segment counts only when it is shaped like a language code (so /pricing is not one). */
+const pathDetector: CustomDetector = {
+  name: 'languagePath',
+  lookup: () => {
+    const segment = location.pathname.split('/')[1];
+    return looksLikeLanguageSegment(segment) ? segment : undefined;
+  },
+};
+
+/**
+ * Where the language comes from, in order (spec §2, §9): the URL (path, then subdomain), the geo country,
+ * the stored preference, the detector's own caches (cookie, local storage: the last language shown),
+ * the browser's languages in order, the html tag. The first supported one wins; else en.
+ */
+export const DETECTION: DetectorOptions = {
+  order: ['languagePath', 'subdomain', 'geo', 'preferred', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
+  lookupCookie: 'i18next',
+  lookupLocalStorage: 'i18nextLng',
+  caches: ['cookie', 'localStorage'],
+  cookieMinutes: 60 * 24 * 365,
+  cookieOptions: { path: '/', sameSite: 'lax' },
+  // Normalise (zh -> zh-CN, fr-CA -> fr); anything that is not a supported language, including values
+  // shaped like script injection, becomes empty so i18next moves on to the next source.
+  convertDetectedLanguage: (detected: string) => matchLanguage(detected) ?? '',
+};
+
+export function createDetector(): LanguageDetector {
+  const detector = new LanguageDetector();
+  detector.addDetector(pathDetector);
+  detector.addDetector(geoDetector);
+  detector.addDetector(preferenceDetector);
+  return detector;
 }
 
-/** The URL's language when it has a valid one, else spec §9's priority: geo, stored, browser, en. */
-export function initialLanguage(pathname: string, geoCountry: string | null, browser: readonly string[]): Language {
-  const segment = languageSegmentOf(pathname);
-  const fromUrl = segment ? matchLanguage(segment) : null;
-  if (fromUrl) return fromUrl;
-  return pickLanguage({ geoCountry, stored: storedPreference(), browser });
+/** The options of the one instance; tests build their own instance from the same options. */
+export function i18nOptions(): InitOptions {
+  return {
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    partialBundledLanguages: true,
+    detection: DETECTION,
+    // Spec §8: translation loads retry 5 times from 350 ms, doubling, on 5xx and network errors.
+    maxRetries: 5,
+    retryTimeout: 350,
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  };
 }
 
 /**
  * The one i18next instance of the site. The shell's strings come from /locales/{lng}/translation.json;
- * each remote adds its own namespace with its code. Failed loads retry 5 times from 350 ms, doubling
- * (i18next's backend connector does this for 5xx and network errors).
+ * each remote adds its own namespace with its code.
  */
-export async function initI18n(lng: Language): Promise<typeof i18next> {
+export async function initI18n(): Promise<typeof i18next> {
   i18next.on('languageChanged', (next) => {
     const language = (matchLanguage(next) ?? FALLBACK_LANGUAGE) as Language;
     languageStore.setState({ lng: language });
     document.documentElement.lang = language;
     bus.emit('language:changed', { lng: language });
   });
-  await i18next
-    .use(HttpBackend)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      load: 'currentOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      partialBundledLanguages: true,
-      maxRetries: 5,
-      retryTimeout: 350,
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-    });
+  await i18next.use(HttpBackend).use(createDetector()).use(initReactI18next).init(i18nOptions());
   return i18next;
 }
 

@@ -1,0 +1,87 @@
+import { LANGUAGES, withLanguage } from '@reelmint/shared';
+import { REMOTE_SCREENS } from '../app/routes.ts';
+
+export const SITE_NAME = 'Reelmint';
+
+/** The `meta.` key of a language-free path; the auth screen and unknown paths have their own. */
+export function pageKeyOf(barePath: string): string {
+  if (barePath === '/auth') return 'auth';
+  return REMOTE_SCREENS.find((screen) => screen.path === barePath)?.page ?? 'notFound';
+}
+
+export interface HeadContent {
+  lang: string;
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: { hreflang: string; href: string }[];
+  structuredData: Record<string, unknown>;
+}
+
+/**
+ * What the head says for a page in a language (spec §2): an alternate link per language plus x-default
+ * (the language-free URL, which the site answers in the visitor's own language), a canonical link to this
+ * language's URL without query, and the WebSite structured data whose search lands on the templates gallery.
+ */
+export function headFor(origin: string, barePath: string, lng: string, text: { title: string; description: string }): HeadContent {
+  const urlIn = (language: string) => `${origin}${withLanguage(barePath, language)}`;
+  return {
+    lang: lng,
+    title: `${text.title} | ${SITE_NAME}`,
+    description: text.description,
+    canonical: urlIn(lng),
+    alternates: [
+      ...LANGUAGES.map((language) => ({ hreflang: language, href: urlIn(language) })),
+      { hreflang: 'x-default', href: `${origin}${barePath}` },
+    ],
+    structuredData: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE_NAME,
+      url: urlIn(lng),
+      inLanguage: lng,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/${lng}/free-video-templates?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  };
+}
+
+const OWNED = 'data-head';
+
+function ensureMeta(name: string): HTMLMetaElement {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = name;
+    document.head.append(meta);
+  }
+  return meta;
+}
+
+/** Writes the head in place: the tags this module owns are replaced, never duplicated. */
+export function applyHead(content: HeadContent): void {
+  document.documentElement.lang = content.lang;
+  document.title = content.title;
+  ensureMeta('description').content = content.description;
+  for (const old of document.head.querySelectorAll(`[${OWNED}]`)) old.remove();
+  const canonical = document.createElement('link');
+  canonical.rel = 'canonical';
+  canonical.href = content.canonical;
+  const alternates = content.alternates.map(({ hreflang, href }) => {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = href;
+    return link;
+  });
+  const data = document.createElement('script');
+  data.type = 'application/ld+json';
+  data.textContent = JSON.stringify(content.structuredData);
+  for (const element of [canonical, ...alternates, data]) {
+    element.setAttribute(OWNED, '');
+    document.head.append(element);
+  }
+}

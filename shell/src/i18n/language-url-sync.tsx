@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { FALLBACK_LANGUAGE, languageSegmentOf, withLanguage } from '@reelmint/shared';
+
+/**
+ * The address-bar watcher (spec §2): a path without a language gets the detected one (geo, stored
+ * preference, browser), and a language change made anywhere rewrites the segment. Paths that carry a
+ * language are the URL's to decide (LanguageRoute); this only keeps the address bar in step.
+ */
+export function LanguageUrlSync() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? FALLBACK_LANGUAGE;
+  const { pathname, search, hash, state } = location;
+
+  useEffect(() => {
+    if (languageSegmentOf(pathname)) return;
+    navigate(withLanguage(`${pathname}${search}${hash}`, lng), { replace: true, state });
+  }, [pathname, search, hash, state, lng, navigate]);
+
+  useEffect(() => {
+    const follow = (next: string) => {
+      const { pathname: current, search: query, hash: fragment } = window.location;
+      const segment = languageSegmentOf(current);
+      if (segment && segment !== next) navigate(withLanguage(`${current}${query}${fragment}`, next), { replace: true, state: window.history.state?.usr });
+    };
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, [i18n, navigate]);
+
+  return null;
+}
