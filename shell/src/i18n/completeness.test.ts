@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { byLanguage, translationProblems } from '@reelmint/shared/i18n-check';
+
+const files = byLanguage(import.meta.glob('../../public/locales/*/translation.json', { eager: true, import: 'default' }), (path) => path.split('/').at(-2));
+
+/** Brand and plan names, the same in every language. */
+const SAME_EVERYWHERE = ['Reelmint', 'Pro', 'Max', 'Google'];
+
+/** Words these languages really write as English does (checked one by one). */
+const COGNATES = ['de:auth.name', 'it:auth.email', 'it:auth.password', 'it:footer.privacyShort', 'it:footer.social'];
+
+it('ships every shell string in all 13 languages (issue: no English left on screen)', () => {
+  expect(translationProblems(files, { sameEverywhere: SAME_EVERYWHERE, cognates: COGNATES })).toEqual([]);
+});
