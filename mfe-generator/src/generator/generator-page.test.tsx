@@ -1,20 +1,398 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { bus, clearSession, creditsStore, setSession } from '@reelmint/shared';
+import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
+import { emptyHistory, fail, fakeApi, fakeToken, ok, subscriptionOf, video } from '../test/fake-api.ts';
 import GeneratorPage from './generator-page.tsx';
 
-describe('GeneratorPage', () => {
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function page(path = '/text-to-video/generator') {
+  return renderScreen(
+    <>
+      <GeneratorPage />
+      <LocationProbe />
+    </>,
+    { path },
+  );
+}
+
+function baseRoutes({ balance = 100, plan = 'free' as PlanKey } = {}) {
+  return {
+    'GET /api/user/credits': () => ok({ balance }),
+    'GET /api/user/subscription': () => subscriptionOf(plan),
+    'GET /api/videos/history': emptyHistory,
+  };
+}
+
+async function signIn() {
+  await act(async () => {
+    setSession(fakeToken(), { id: 'u1', username: 'Ada' });
+  });
+}
+
+function modalRequests() {
+  const requests: SubscriptionModalRequest[] = [];
+  const listener = (request: SubscriptionModalRequest) => requests.push(request);
+  bus.on('subscription:open', listener);
+  return { requests, stop: () => bus.off('subscription:open', listener) };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+});
+
+afterEach(async () => {
+  await act(async () => clearSession());
+  vi.unstubAllGlobals();
+});
+
+describe('settings and cost', () => {
   it('shows the live cost from the shared cost function as settings change', async () => {
-    await renderScreen(<GeneratorPage />, { path: '/text-to-video/generator' });
-    expect(await screen.findByTestId('generation-cost')).toHaveTextContent('This video costs 10 credits');
-    await userEvent.selectOptions(screen.getByLabelText('Resolution'), '1080p');
-    await userEvent.selectOptions(screen.getByLabelText('Duration'), '10s');
-    expect(screen.getByTestId('generation-cost')).toHaveTextContent('This video costs 40 credits');
+    fakeApi(baseRoutes({ plan: 'pro' }));
+    await signIn();
+    await page();
+    expect(await screen.findByTestId('generation-cost')).toHaveTextContent('10 credits');
+    await userEvent.click(await screen.findByRole('button', { name: 'v2.0' }));
+    await userEvent.click(screen.getByRole('button', { name: '720p' }));
+    await userEvent.click(screen.getByRole('button', { name: '10s' }));
+    expect(screen.getByTestId('generation-cost')).toHaveTextContent('45 credits');
+    expect(screen.getByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('marks the mode of the URL as the selected tab', async () => {
-    await renderScreen(<GeneratorPage />, { path: '/fr/image-to-video/generator' });
-    expect(await screen.findByRole('tab', { name: 'Image to video' })).toHaveAttribute('aria-selected', 'true');
+  it('marks options outside the plan, explains the refusal and opens the subscription modal', async () => {
+    fakeApi(baseRoutes({ plan: 'free' }));
+    await signIn();
+    await page();
+    const modal = modalRequests();
+    const v2 = await screen.findByRole('button', { name: /v2\.0/ });
+    await waitFor(() => expect(v2).toHaveAttribute('data-locked', 'true'));
+    expect(screen.getByRole('button', { name: /720p/ })).toHaveAttribute('data-locked', 'true');
+    expect(screen.getByRole('button', { name: '10s' })).not.toHaveAttribute('data-locked');
+
+    await userEvent.click(v2);
+    expect(screen.getByTestId('lock-note-model')).toHaveTextContent('The V2.0 model requires a premium subscription.');
+    expect(modal.requests).toEqual([expect.objectContaining({ source: 'generator' })]);
+    expect(screen.getByRole('button', { name: 'v1.0' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('generation-cost')).toHaveTextContent('10 credits');
+
+    await userEvent.click(screen.getByRole('button', { name: /1080p/ }));
+    expect(screen.getByTestId('lock-note-resolution')).toHaveTextContent('1080p resolution requires a premium subscription.');
+    modal.stop();
   });
+
+  it('shows the balance level, and the red low-credit panel under 10 credits', async () => {
+    fakeApi(baseRoutes({ balance: 8 }));
+    await signIn();
+    await page();
+    expect(await screen.findByTestId('generator-balance')).toHaveAttribute('data-level', 'low');
+    expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 8 credits');
+    expect(screen.getByTestId('low-credit-panel')).toHaveTextContent('You are almost out of credits');
+  });
+
+  it('abbreviates a large balance and shows no warning panel at 50 or more', async () => {
+    fakeApi(baseRoutes({ balance: 1250 }));
+    await signIn();
+    await page();
+    expect(await screen.findByTestId('generator-balance')).toHaveTextContent('You have 1.3k credits');
+    expect(screen.getByTestId('generator-balance')).toHaveAttribute('data-level', 'good');
+    expect(screen.queryByTestId('low-credit-panel')).toBeNull();
+  });
+});
+
+describe('generating', () => {
+  it('sends a signed-out person to /auth with a way back, and keeps the draft for their return', async () => {
+    fakeApi(baseRoutes());
+    const first = await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'A lighthouse in a storm');
+    await userEvent.click(screen.getByRole('button', { name: '10s' }));
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/en/auth?returnTo=%2Ftext-to-video%2Fgenerator');
+    first.unmount();
+
+    await page();
+    expect(await screen.findByLabelText('Prompt')).toHaveValue('A lighthouse in a storm');
+    expect(screen.getByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('fires the needs-credits trigger when the balance is below the cost, and spends nothing', async () => {
+    const api = fakeApi(baseRoutes({ balance: 5 }));
+    await signIn();
+    await page();
+    const modal = modalRequests();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Fireworks over a harbour');
+    await screen.findByTestId('credits-shortfall');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(modal.requests).toEqual([expect.objectContaining({ source: 'generator', needsCredits: { required: 10, available: 5 } })]);
+    expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(0);
+    modal.stop();
+  });
+
+  it('asks for a prompt instead of sending an empty one', async () => {
+    const api = fakeApi(baseRoutes());
+    await signIn();
+    await page();
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Write a prompt that describes your video.');
+    expect(screen.getByLabelText('Prompt')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(0);
+  });
+
+  it('starts one job on a double click, shows progress, plays the result and updates the balance', async () => {
+    let polls = 0;
+    const api = fakeApi({
+      ...baseRoutes(),
+      'POST /api/videos/generate': () =>
+        ok({ id: 'vid_1', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+      'GET /api/videos/status/*': () => {
+        polls += 1;
+        return polls === 1 ? ok(video({ status: 'processing', progress: 40, videoUrl: null, posterUrl: null })) : ok(video());
+      },
+    });
+    await signIn();
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'A paper boat on a rainy street');
+    await screen.findByTestId('generator-balance');
+    await userEvent.dblClick(screen.getByTestId('generate-button'));
+
+    expect(await screen.findByText('Rendering your video… 40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '40');
+    const player = await screen.findByTestId('result-video', {}, { timeout: 3000 });
+    expect(player).toHaveAttribute('src', expect.stringContaining('/api/videos/vid_1/file'));
+
+    const generates = api.callsTo('POST', '/api/videos/generate');
+    expect(generates).toHaveLength(1);
+    expect(generates[0]!.headers['Idempotency-Key']).toMatch(/\S{16,}/);
+    expect(generates[0]!.body).toEqual({ type: 'text-to-video', prompt: 'A paper boat on a rainy street', model: 'v1.0', resolution: '512p', duration: '5s' });
+    expect(creditsStore.getState().balance).toBe(90);
+    expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 90 credits');
+    expect(sessionStorage.getItem('reelmint:generator:job')).toBeNull();
+  });
+
+  it('says why a generation failed and that the credits came back', async () => {
+    let balance = 100;
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/user/credits': () => ok({ balance }),
+      'POST /api/videos/generate': () => {
+        balance = 90;
+        return ok({ id: 'vid_2', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202);
+      },
+      'GET /api/videos/status/*': () => {
+        balance = 100;
+        return ok(video({ id: 'vid_2', status: 'failed', error: 'the renderer ran out of memory', refunded: true, videoUrl: null, posterUrl: null }));
+      },
+    });
+    await signIn();
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'A storm');
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    const failed = await screen.findByTestId('job-failed');
+    expect(failed).toHaveTextContent('What happened: the renderer ran out of memory');
+    expect(failed).toHaveTextContent('Your 10 credits have been returned to your balance.');
+    await waitFor(() => expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 100 credits'));
+  });
+
+  it('resumes the job in progress after leaving the page and coming back', async () => {
+    sessionStorage.setItem('reelmint:generator:job', 'vid_9');
+    const api = fakeApi({ ...baseRoutes(), 'GET /api/videos/status/*': () => ok(video({ id: 'vid_9', status: 'processing', progress: 70, videoUrl: null })) });
+    await signIn();
+    await page();
+    expect(await screen.findByText('Rendering your video… 70%')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back. This is the video you started earlier.')).toBeInTheDocument();
+    expect(screen.getByTestId('generate-button')).toBeDisabled();
+    expect(api.callsTo('GET', '/api/videos/status/vid_9').length).toBeGreaterThan(0);
+  });
+
+  it('sends a 401 on generate to sign in, with the way back', async () => {
+    fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': () => fail(401, 'UNAUTHENTICATED', 'Authentication failed') });
+    await signIn();
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'A storm');
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en/auth?returnTo=%2Ftext-to-video%2Fgenerator'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('explains a server refusal a person can act on', async () => {
+    fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': () => fail(429, 'TOO_MANY_JOBS', 'You can have at most 3 videos in progress at once.') });
+    await signIn();
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'A storm');
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(await screen.findByTestId('generate-error')).toHaveTextContent('You already have several videos rendering. Wait for one to finish, then try again.');
+    expect(screen.getByTestId('generate-button')).toBeEnabled();
+  });
+});
+
+describe('templates and pictures', () => {
+  it('pre-fills prompt and settings from a template of the gallery, then drops the query', async () => {
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/video/templates': () =>
+        ok([{ id: 'tpl-misty-forest', title: 'Misty forest morning', category: 'Nature', prompt: 'Sunbeams through fog', settings: { model: 'v1.0', resolution: '512p', duration: '10s' }, posterUrl: '', previewUrl: '' }]),
+    });
+    await page('/en/text-to-video/generator?template=tpl-misty-forest');
+    await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('Sunbeams through fog'));
+    expect(screen.getByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('generation-cost')).toHaveTextContent('20 credits');
+    expect(screen.getByTestId('template-chip')).toHaveTextContent('Misty forest morning');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/en\/text-to-video\/generator$/));
+  });
+
+  it('refuses a file that is not a picture before sending anything', async () => {
+    const xhr = vi.fn();
+    vi.stubGlobal('XMLHttpRequest', xhr);
+    fakeApi(baseRoutes());
+    await signIn();
+    await page('/image-to-video/generator');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await screen.findByTestId('image-input'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByTestId('image-problem')).toHaveTextContent('This file is not a picture we can use. Choose a PNG, JPEG or WebP image.');
+    await user.upload(screen.getByTestId('image-input'), new File([new Uint8Array(11 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
+    expect(screen.getByTestId('image-problem')).toHaveTextContent('This picture is 11 MB; the limit is 10 MB.');
+    expect(xhr).not.toHaveBeenCalled();
+  });
+
+  it('uploads a picture with progress, then generates an image video from it', async () => {
+    const sent: FormData[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      status = 0;
+      responseText = '';
+      responseType = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      headers: Record<string, string> = {};
+      open() {}
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      abort() {}
+      send(body: FormData) {
+        sent.push(body);
+        setTimeout(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          setTimeout(() => {
+            this.status = 201;
+            this.responseText = JSON.stringify({ success: true, data: { id: 'img_1', width: 4, height: 4, mimeType: 'image/png', size: 4 } });
+            this.onload?.();
+          }, 50);
+        }, 10);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const api = fakeApi({
+      ...baseRoutes(),
+      'POST /api/videos/generate': () =>
+        ok({ id: 'vid_3', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'image-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+      'GET /api/videos/status/*': () => ok(video({ id: 'vid_3', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
+    });
+    await signIn();
+    await page('/image-to-video/generator');
+    await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
+    expect(await screen.findByText('Uploading… 50%')).toBeInTheDocument();
+    expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Your starting picture: cat.png' })).toBeInTheDocument();
+    expect(sent[0]!.get('file')).toBeInstanceOf(File);
+
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'image-to-video', imageId: 'img_1', model: 'v1.0', resolution: '512p', duration: '5s' });
+  });
+
+  it('marks the mode of the URL as the selected tab and switches mode through the URL', async () => {
+    fakeApi(baseRoutes());
+    await page('/fr/image-to-video/generator');
+    const imageTab = await screen.findByRole('tab', { name: /Image en vidéo|Image to video/ });
+    expect(imageTab).toHaveAttribute('aria-selected', 'true');
+    imageTab.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/fr/text-to-video/generator');
+  });
+});
+
+describe('history', () => {
+  it('lists past videos and deletes one after an accessible confirmation', async () => {
+    let items = [video(), video({ id: 'vid_2', prompt: 'Snow on a quiet street', status: 'failed', error: 'render failed', refunded: true, videoUrl: null, posterUrl: null })];
+    const api = fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': () => ok({ items, page: 1, perPage: 10, total: items.length }),
+      'DELETE /api/videos/*': (call) => {
+        items = items.filter((item) => !call.path.endsWith(item.id));
+        return ok({ id: 'vid_1', deleted: true });
+      },
+    });
+    await signIn();
+    await page();
+    const history = await screen.findByTestId('history');
+    expect(await within(history).findAllByTestId('history-item')).toHaveLength(2);
+    expect(within(history).getByText('Credits returned')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/videos/history')[0]!.url.searchParams.get('per_page')).toBe('10');
+
+    const opener = within(history).getByRole('button', { name: 'Delete “A paper boat on a rainy street”' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Delete this video?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('DELETE', '/api/videos/')).toHaveLength(0);
+
+    await userEvent.click(opener);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(history).getAllByTestId('history-item')).toHaveLength(1));
+    expect(api.callsTo('DELETE', '/api/videos/vid_1')).toHaveLength(1);
+  });
+
+  it('filters by video type and pages through', async () => {
+    const api = fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': (call) => {
+        const page = Number(call.url.searchParams.get('page'));
+        return ok({ items: [video({ id: `vid_p${page}`, prompt: `Video on page ${page}` })], page, perPage: 10, total: 15 });
+      },
+    });
+    await signIn();
+    await page();
+    expect(await screen.findByText('Video on page 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Video on page 2')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'image-to-video');
+    await screen.findByText('Video on page 1');
+    const last = api.callsTo('GET', '/api/videos/history').at(-1)!;
+    expect(last.url.searchParams.get('videoType')).toBe('image-to-video');
+    expect(last.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('shows an empty state, and an error a person can retry', async () => {
+    let down = true;
+    fakeApi({ ...baseRoutes(), 'GET /api/videos/history': () => (down ? fail(500, 'INTERNAL_ERROR', 'boom') : emptyHistory()) });
+    await signIn();
+    await page();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/Your videos could not be loaded/)).toBeInTheDocument();
+    down = false;
+    await userEvent.click(retry);
+    expect(await screen.findByTestId('history-empty')).toHaveTextContent('No videos yet.');
+  });
+});
+
+it('says plainly when the server cannot be reached instead of showing sample data as real', async () => {
+  fakeApi({ 'GET /api/user/credits': () => 'network-error', 'GET /api/user/subscription': () => 'network-error', 'GET /api/videos/history': () => 'network-error' });
+  await signIn();
+  await page();
+  expect(await screen.findByTestId('offline-notice')).toHaveTextContent('The server cannot be reached right now.');
+  expect(screen.queryByTestId('history-empty')).toBeNull();
 });

@@ -1,77 +1,476 @@
-import { useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { creditCost, DURATIONS, MODELS, RESOLUTIONS, stripLanguage, useAuth, useLocalizePath } from '@reelmint/shared';
-import type { GenerationConfig } from '@reelmint/shared';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  api, ApiError, checkGenerationAccess, creditsStore, loadCredits, loadSubscription, notify, openSubscriptionModal,
+  PLAN_FEATURES, requestCredits, setCreditBalance, stripLanguage, useAuth, useCredits, useLocalizePath, useSubscription,
+} from '@reelmint/shared';
+import type { FeatureFlag, GenerationConfig } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { CreditsPanel } from './credits-panel.tsx';
+import { loadDraft, saveDraft } from './draft.ts';
+import { downloadVideo, videoFileName } from './download.ts';
+import { errorMessage, isAbort, needsSignIn } from './errors.ts';
+import { HistoryPanel } from './history-panel.tsx';
+import { checkImageFile } from './image-file.ts';
+import { ImageDrop } from './image-drop.tsx';
+import type { ImageState } from './image-drop.tsx';
 import { modeFromPath, pathForMode } from './mode.ts';
-import type { GeneratorMode } from './mode.ts';
-import styles from './generator-page.module.css';
+import { ModeTabs } from './mode-tabs.tsx';
+import { ResultPanel } from './result-panel.tsx';
+import { costSummary, DEFAULT_CONFIG, lockMessageKey, PROMPT_MAX } from './settings.ts';
+import type { SettingField } from './settings.ts';
+import { SettingsPanel } from './settings-panel.tsx';
+import { useGeneration } from './use-generation.ts';
+import { useHistory } from './use-history.ts';
+import type { HistoryFilter } from './use-history.ts';
+import { videoApi } from './video-api.ts';
+import type { GenerateRequest, VideoRecord } from './video-api.ts';
+import styles from './studio.module.css';
 
-export const PROMPT_MAX = 1000;
+/** Prompts this close to the limit get a spoken count of what is left. */
+const PROMPT_WARN_AT = 50;
 
-/** /text-to-video/generator, /image-to-video/generator and /generator: one screen, two modes. */
+function readDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function dataUrlToBlob(dataUrl: string): Blob {
+  const [head = '', data = ''] = dataUrl.split(',');
+  const type = /^data:([^;]+)/.exec(head)?.[1] ?? 'application/octet-stream';
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type });
+}
+
+/** /text-to-video/generator, /image-to-video/generator and /generator: one studio, two modes. */
 export default function GeneratorPage() {
   const { t } = useGeneratorText();
   const location = useLocation();
   const navigate = useNavigate();
   const localize = useLocalizePath();
-  const signedIn = useAuth((s) => !!s.token);
+  const [params] = useSearchParams();
+  const token = useAuth((s) => s.token);
+  const signedIn = !!token;
   const mode = modeFromPath(location.pathname);
-  const [prompt, setPrompt] = useState('');
-  const [config, setConfig] = useState<GenerationConfig>({ model: 'v1.0', resolution: '512p', duration: '5s' });
-  const ids = { prompt: useId(), model: useId(), resolution: useId(), duration: useId() };
+  const ids = { prompt: useId(), counter: useId(), promptProblem: useId(), panel: useId(), result: useId() };
 
-  const switchMode = (next: GeneratorMode) => navigate(localize(pathForMode(next)));
-  const onGenerate = () => {
-    if (!signedIn) navigate(localize(`/auth?returnTo=${encodeURIComponent(stripLanguage(location.pathname))}`));
+  const [initialDraft] = useState(loadDraft);
+  const [prompt, setPrompt] = useState(initialDraft?.prompt ?? '');
+  const [config, setConfig] = useState<GenerationConfig>(initialDraft?.config ?? DEFAULT_CONFIG);
+  const [template, setTemplate] = useState<{ id: string; title: string } | null>(
+    initialDraft?.templateId ? { id: initialDraft.templateId, title: initialDraft.templateTitle ?? initialDraft.templateId } : null,
+  );
+  const [image, setImage] = useState<ImageState | null>(() => {
+    const saved = initialDraft?.image;
+    if (!saved) return null;
+    return { name: saved.name, dataUrl: saved.dataUrl, status: saved.uploadId ? 'ready' : 'local', progress: saved.uploadId ? 1 : 0, uploadId: saved.uploadId };
+  });
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const [promptProblem, setPromptProblem] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ field: SettingField; feature: FeatureFlag } | null>(null);
+  const [filter, setFilter] = useState<HistoryFilter>('all');
+  const [page, setPage] = useState(1);
+  const [pendingDelete, setPendingDelete] = useState<VideoRecord | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const imageBlob = useRef<Blob | null>(null);
+  const uploadController = useRef<AbortController | null>(null);
+  const generating = useRef(false);
+
+  const credits = useCredits((s) => s);
+  const subscription = useSubscription((s) => s);
+  const features = subscription.subscription?.features ?? PLAN_FEATURES.free;
+  const history = useHistory(signedIn, filter, page);
+  const reloadHistory = history.reload;
+  const generation = useGeneration(reloadHistory);
+  const { state: job } = generation;
+
+  useEffect(() => {
+    void loadCredits();
+    void loadSubscription();
+  }, [token]);
+
+  useEffect(() => {
+    saveDraft({
+      prompt,
+      config,
+      templateId: template?.id,
+      templateTitle: template?.title,
+      image: image ? { name: image.name, dataUrl: image.dataUrl, uploadId: image.uploadId } : undefined,
+    });
+  }, [prompt, config, template, image]);
+
+  /** To /auth and back to this screen; the draft is already in sessionStorage. */
+  const goToSignIn = useCallback(
+    (replace: boolean) => {
+      const returnTo = stripLanguage(location.pathname);
+      navigate(localize(`/auth?returnTo=${encodeURIComponent(returnTo)}`), { replace });
+    },
+    [location.pathname, localize, navigate],
+  );
+
+  // Started from the templates gallery: fill in its prompt and settings, then drop the query.
+  const templateParam = params.get('template');
+  useEffect(() => {
+    if (!templateParam) return;
+    let live = true;
+    api.templates().then(
+      ({ data, fallback }) => {
+        if (!live) return;
+        const found = data.find((item) => item.id === templateParam);
+        if (found) {
+          setPrompt(found.prompt.slice(0, PROMPT_MAX));
+          setConfig(found.settings);
+          setTemplate({ id: found.id, title: found.title });
+          setNotice(null);
+        } else {
+          setNotice(fallback ? t('errors.network') : t('template.notFound'));
+        }
+        navigate({ pathname: location.pathname, search: '' }, { replace: true });
+      },
+      (error: unknown) => live && setNotice(errorMessage(t, error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [templateParam]);
+
+  // A picture chosen while signed out (or restored from the draft) goes up once there is a session.
+  const imageStatus = image?.status;
+  useEffect(() => {
+    if (!signedIn || imageStatus !== 'local' || !image) return;
+    const blob = imageBlob.current ?? dataUrlToBlob(image.dataUrl);
+    uploadController.current?.abort();
+    const controller = new AbortController();
+    uploadController.current = controller;
+    setImage((current) => current && { ...current, status: 'uploading', progress: 0, error: undefined });
+    videoApi
+      .upload(blob, image.name, (fraction) => setImage((current) => (current?.status === 'uploading' ? { ...current, progress: fraction } : current)), controller.signal)
+      .then(
+        (reply) => {
+          if (controller.signal.aborted) return;
+          imageBlob.current = null;
+          setImage((current) => current && { ...current, status: 'ready', progress: 1, uploadId: reply.id });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || isAbort(error)) return;
+          if (needsSignIn(error)) {
+            setImage((current) => current && { ...current, status: 'local', progress: 0 });
+            goToSignIn(true);
+            return;
+          }
+          setImage((current) => current && { ...current, status: 'error', error: errorMessage(t, error) });
+        },
+      );
+  }, [signedIn, imageStatus]);
+
+  useEffect(() => () => uploadController.current?.abort(), []);
+
+  const onFile = async (file: File) => {
+    const problem = checkImageFile(file);
+    if (problem) {
+      setImageProblem(problem.kind === 'size' ? t('image.errors.size', { size: problem.megabytes }) : t(`image.errors.${problem.kind}`));
+      return;
+    }
+    setImageProblem(null);
+    setFormError(null);
+    uploadController.current?.abort();
+    imageBlob.current = file;
+    try {
+      const dataUrl = await readDataUrl(file);
+      setImage({ name: file.name || t('image.pastedName'), dataUrl, status: 'local', progress: 0 });
+    } catch {
+      setImageProblem(t('errors.invalidImage'));
+    }
   };
+
+  const onRemoveImage = () => {
+    uploadController.current?.abort();
+    imageBlob.current = null;
+    setImage(null);
+  };
+
+  const onLocked = (field: SettingField, feature: FeatureFlag) => {
+    setRefused({ field, feature });
+    void openSubscriptionModal({ source: 'generator' });
+  };
+
+  const onChangeConfig = (next: GenerationConfig) => {
+    setRefused(null);
+    setConfig(next);
+  };
+
+  const switchMode = (next: typeof mode) => {
+    setFormError(null);
+    navigate(localize(pathForMode(next)));
+  };
+
+  const summary = costSummary(config, signedIn && credits.status === 'ready' ? credits.balance : null);
+
+  const onGenerate = async () => {
+    if (generating.current) return;
+    setFormError(null);
+    if (!signedIn) {
+      goToSignIn(false);
+      return;
+    }
+    const text = prompt.trim();
+    if (mode === 'text' && !text) {
+      setPromptProblem(t('prompt.required'));
+      promptRef.current?.focus();
+      return;
+    }
+    if (mode === 'image') {
+      if (!image) {
+        setImageProblem(t('image.required'));
+        return;
+      }
+      if (image.status !== 'ready' || !image.uploadId) {
+        setImageProblem(image.status === 'error' ? (image.error ?? t('image.required')) : t('image.wait'));
+        return;
+      }
+    }
+    const problem = checkGenerationAccess(config, features)[0];
+    if (problem) {
+      onLocked(problem.field, problem.feature);
+      return;
+    }
+    generating.current = true;
+    try {
+      if (creditsStore.getState().balance === null) await loadCredits();
+      const balance = creditsStore.getState().balance;
+      const { cost } = costSummary(config, balance);
+      if (balance !== null && balance < cost) {
+        void requestCredits(cost, balance, 'generator');
+        return;
+      }
+      const body: GenerateRequest =
+        mode === 'image'
+          ? { type: 'image-to-video', imageId: image?.uploadId, ...(text ? { prompt: text } : {}), ...config }
+          : template
+            ? { type: 'template', templateId: template.id, prompt: text, ...config }
+            : { type: 'text-to-video', prompt: text, ...config };
+      await generation.start(body);
+    } catch (error) {
+      explainGenerateError(error);
+    } finally {
+      generating.current = false;
+    }
+  };
+
+  const explainGenerateError = (error: unknown) => {
+    if (needsSignIn(error)) {
+      goToSignIn(true);
+      return;
+    }
+    if (error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS') {
+      const required = Number(error.details.required ?? summary.cost);
+      const available = Number(error.details.available ?? 0);
+      setCreditBalance(available);
+      void requestCredits(required, available, 'generator');
+      return;
+    }
+    if (error instanceof ApiError && error.code === 'PLAN_UPGRADE_REQUIRED') {
+      void loadSubscription({ force: true });
+      const first = (error.details.problems as { field: SettingField; feature: FeatureFlag }[] | undefined)?.[0];
+      if (first) onLocked(first.field, first.feature);
+      setFormError(first ? t(lockMessageKey(first.feature)) : error.message);
+      return;
+    }
+    if (error instanceof ApiError && error.code === 'UPLOAD_NOT_FOUND') {
+      setImage((current) => current && { ...current, status: 'error', uploadId: undefined, error: t('errors.uploadNotFound') });
+    }
+    setFormError(errorMessage(t, error));
+  };
+
+  const onDownload = async (video: VideoRecord) => {
+    if (!video.videoUrl) return;
+    setDownloadingId(video.id);
+    try {
+      await downloadVideo(video.videoUrl, videoFileName(video.id));
+    } catch {
+      notify('error', t('result.downloadFailed'));
+    } finally {
+      setDownloadingId(null);
+    }
+  };
+
+  const onPlay = (video: VideoRecord) => {
+    generation.show(video);
+    const heading = document.getElementById(ids.result);
+    heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+
+  const confirmDelete = async () => {
+    const video = pendingDelete;
+    if (!video) return;
+    setDeleting(true);
+    try {
+      await videoApi.remove(video.id);
+      notify('success', t('delete.done'));
+    } catch (error) {
+      // Already gone is what the person wanted; anything else keeps the video and says why.
+      if (!(error instanceof ApiError && error.status === 404)) {
+        notify('error', t('delete.failed', { message: errorMessage(t, error) }));
+        setDeleting(false);
+        setPendingDelete(null);
+        return;
+      }
+    }
+    if (job.video?.id === video.id) generation.show(null);
+    if (video.status === 'queued' || video.status === 'processing') void loadCredits({ force: true });
+    setDeleting(false);
+    setPendingDelete(null);
+    reloadHistory();
+  };
+
+  const retryOffline = () => {
+    void loadCredits({ force: true });
+    void loadSubscription({ force: true });
+    reloadHistory();
+  };
+
+  const historyFallback = history.state.status === 'ready' && history.state.fallback;
+  const offline = signedIn && (credits.fallback || subscription.fallback || historyFallback);
+  const busy = job.phase === 'submitting' || job.phase === 'running';
+  const waitingForPicture = mode === 'image' && image?.status === 'uploading';
+  const left = PROMPT_MAX - prompt.length;
+
+  let buttonLabel = t('generate');
+  if (!signedIn) buttonLabel = t('signInToGenerate');
+  else if (job.phase === 'submitting') buttonLabel = t('starting');
+  else if (job.phase === 'running') buttonLabel = t('generating');
+  else if (waitingForPicture) buttonLabel = t('image.wait');
 
   return (
     <main className={styles.page} data-remote="generator">
-      <h1 className={styles.title}>{t('title')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
-      <div className={styles.tabs} role="tablist" aria-label={t('modes.label')}>
-        {(['text', 'image'] as const).map((m) => (
-          <button key={m} type="button" role="tab" aria-selected={mode === m} className={styles.tab} onClick={() => switchMode(m)}>
-            {t(`modes.${m}`)}
-          </button>
-        ))}
-      </div>
-      <div className={styles.panel}>
-        <label htmlFor={ids.prompt} className={styles.label}>{t('prompt.label')}</label>
-        <textarea
-          id={ids.prompt}
-          className={styles.prompt}
-          value={prompt}
-          maxLength={PROMPT_MAX}
-          placeholder={t('prompt.placeholder')}
-          onChange={(event) => setPrompt(event.target.value)}
-          rows={4}
-        />
-        <p className={styles.counter} aria-live="polite">{t('prompt.counter', { count: prompt.length, max: PROMPT_MAX })}</p>
-        <div className={styles.settings}>
-          <Select id={ids.model} label={t('settings.model')} value={config.model} options={MODELS} onChange={(model) => setConfig({ ...config, model })} />
-          <Select id={ids.resolution} label={t('settings.resolution')} value={config.resolution} options={RESOLUTIONS} onChange={(resolution) => setConfig({ ...config, resolution })} />
-          <Select id={ids.duration} label={t('settings.duration')} value={config.duration} options={DURATIONS} onChange={(duration) => setConfig({ ...config, duration })} />
-        </div>
-        <p className={styles.cost} data-testid="generation-cost">{t('cost', { count: creditCost(config) })}</p>
-        <button type="button" className={styles.generate} onClick={onGenerate} disabled={signedIn && mode === 'text' && prompt.trim() === ''}>
-          {signedIn ? t('generate') : t('signInToGenerate')}
-        </button>
-      </div>
-    </main>
-  );
-}
+      <div className={styles.inner}>
+        <header className={styles.intro}>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <p className={styles.lead}>{t('lead')}</p>
+        </header>
 
-function Select<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: readonly T[]; onChange: (value: T) => void }) {
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option} value={option}>{option}</option>
-        ))}
-      </select>
-    </div>
+        {offline && (
+          <div className={styles.offline} role="alert" data-testid="offline-notice">
+            <p>{t('offline.notice')}</p>
+            <button type="button" className={styles.ghostButton} onClick={retryOffline}>{t('offline.retry')}</button>
+          </div>
+        )}
+
+        <div className={styles.studio}>
+          <section className={styles.composer} aria-label={t('composerLabel')}>
+            <ModeTabs mode={mode} label={t('modes.label')} names={{ text: t('modes.text'), image: t('modes.image') }} panelId={ids.panel} onChange={switchMode} />
+            <div id={ids.panel} role="tabpanel" aria-labelledby={`${ids.panel}-tab-${mode}`} className={styles.inputs}>
+              {notice && <p className={styles.notice} role="status">{notice}</p>}
+              {template && mode === 'text' && (
+                <div className={styles.templateChip} data-testid="template-chip">
+                  <span>{t('template.using', { title: template.title })}</span>
+                  <button type="button" className={styles.chipClear} onClick={() => setTemplate(null)} aria-label={t('template.clearLabel', { title: template.title })}>
+                    {t('template.clear')}
+                  </button>
+                </div>
+              )}
+              {mode === 'image' && (
+                <ImageDrop image={image} problem={imageProblem} signedIn={signedIn} onFile={(file) => void onFile(file)} onRemove={onRemoveImage} onRetry={() => setImage((c) => c && { ...c, status: 'local' })} />
+              )}
+              <div className={styles.promptField}>
+                <div className={styles.promptTop}>
+                  <label htmlFor={ids.prompt} className={styles.fieldLabel}>{mode === 'image' ? t('prompt.labelImage') : t('prompt.label')}</label>
+                  <span id={ids.counter} className={styles.counter} data-near-limit={left <= PROMPT_WARN_AT || undefined}>
+                    {t('prompt.counter', { count: prompt.length, max: PROMPT_MAX })}
+                  </span>
+                </div>
+                <textarea
+                  ref={promptRef}
+                  id={ids.prompt}
+                  className={styles.prompt}
+                  value={prompt}
+                  maxLength={PROMPT_MAX}
+                  placeholder={mode === 'image' ? t('prompt.placeholderImage') : t('prompt.placeholder')}
+                  aria-describedby={`${ids.counter}${promptProblem ? ` ${ids.promptProblem}` : ''}`}
+                  aria-invalid={promptProblem ? true : undefined}
+                  onChange={(event) => {
+                    setPrompt(event.target.value);
+                    if (event.target.value.trim()) setPromptProblem(null);
+                  }}
+                  rows={5}
+                />
+                <p className="rm-visually-hidden" aria-live="polite">{left <= PROMPT_WARN_AT ? t('prompt.left', { count: left }) : ''}</p>
+                {promptProblem && <p id={ids.promptProblem} className={styles.errorText} role="alert">{promptProblem}</p>}
+              </div>
+            </div>
+
+            <SettingsPanel config={config} features={features} refused={refused} onChange={onChangeConfig} onLocked={onLocked} />
+
+            <CreditsPanel
+              cost={summary.cost}
+              balance={summary.balance}
+              level={summary.level}
+              enough={summary.enough}
+              critical={summary.critical}
+              onGetCredits={() => void openSubscriptionModal({ source: 'generator' })}
+            />
+
+            {formError && <p className={styles.formError} role="alert" data-testid="generate-error">{formError}</p>}
+
+            <button
+              type="button"
+              className={styles.generate}
+              data-testid="generate-button"
+              onClick={() => void onGenerate()}
+              disabled={busy || waitingForPicture}
+              aria-busy={busy}
+            >
+              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor"><path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" /></svg>
+              {buttonLabel}
+            </button>
+          </section>
+
+          <ResultPanel state={job} headingId={ids.result} downloading={downloadingId === job.video?.id} onDownload={(v) => void onDownload(v)} onDelete={setPendingDelete} />
+        </div>
+
+        {signedIn ? (
+          <HistoryPanel
+            state={history.state}
+            filter={filter}
+            page={page}
+            downloadingId={downloadingId}
+            onFilter={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+            onPage={setPage}
+            onRetry={reloadHistory}
+            onPlay={onPlay}
+            onDownload={(v) => void onDownload(v)}
+            onDelete={setPendingDelete}
+          />
+        ) : (
+          <p className={styles.signedOutHistory}>{t('history.signedOut')}</p>
+        )}
+      </div>
+
+      {pendingDelete && (
+        <ConfirmDialog
+          title={t('delete.title')}
+          body={pendingDelete.status === 'queued' || pendingDelete.status === 'processing' ? t('delete.bodyInProgress') : t('delete.body')}
+          confirmLabel={t('delete.confirm')}
+          cancelLabel={t('delete.cancel')}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => !deleting && setPendingDelete(null)}
+        />
+      )}
+    </main>
   );
 }

@@ -1,0 +1,52 @@
+import { formatCredits } from '@reelmint/shared';
+import type { CreditLevel } from '@reelmint/shared';
+import { useGeneratorText } from '../i18n.ts';
+import styles from './studio.module.css';
+
+interface Props {
+  cost: number;
+  /** Null for visitors and while the balance loads. */
+  balance: number | null;
+  level: CreditLevel | null;
+  enough: boolean;
+  critical: boolean;
+  onGetCredits: () => void;
+}
+
+/** The live cost of the current settings next to the balance it comes out of (spec §4, §9). */
+export function CreditsPanel({ cost, balance, level, enough, critical, onGetCredits }: Props) {
+  const { t, i18n } = useGeneratorText();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+
+  return (
+    <div className={styles.credits}>
+      <div className={styles.costRow}>
+        <span className={styles.costLabel}>{t('cost.label')}</span>
+        <strong className={styles.costValue} data-testid="generation-cost" aria-live="polite">
+          {t('cost.value', { count: cost, formatted: number.format(cost) })}
+        </strong>
+      </div>
+      {balance !== null && level !== null && (
+        <div className={styles.balanceRow} data-testid="generator-balance" data-level={level}>
+          <span className={styles.levelDot} aria-hidden="true" />
+          <span>
+            {t('balance.value', { count: balance, formatted: formatCredits(balance) })}
+            <span className={styles.levelText}> · {t(`balance.levels.${level}`)}</span>
+          </span>
+        </div>
+      )}
+      {balance !== null && !enough && (
+        <p className={styles.shortfall} data-testid="credits-shortfall">
+          {t('balance.shortfall', { cost: number.format(cost), balance: number.format(balance) })}
+        </p>
+      )}
+      {balance !== null && critical && (
+        <div className={styles.lowPanel} role="note" data-testid="low-credit-panel">
+          <strong>{t('lowPanel.title')}</strong>
+          <p>{t('lowPanel.body')}</p>
+          <button type="button" className={styles.lowPanelAction} onClick={onGetCredits}>{t('lowPanel.action')}</button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { ApiError } from '@reelmint/shared';
+import type { TFunction } from 'i18next';
+
+/** Server codes (api/README.md) mapped to sentences a person can act on, in their language. */
+const CODE_KEYS: Record<string, string> = {
+  NETWORK_ERROR: 'errors.network',
+  TOO_MANY_JOBS: 'errors.tooManyJobs',
+  RATE_LIMITED: 'errors.rateLimited',
+  UPLOAD_NOT_FOUND: 'errors.uploadNotFound',
+  FILE_TOO_LARGE: 'errors.tooLarge',
+  IMAGE_TOO_LARGE: 'errors.tooLarge',
+  PAYLOAD_TOO_LARGE: 'errors.tooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'image.errors.type',
+  INVALID_IMAGE: 'errors.invalidImage',
+  VIDEO_NOT_FOUND: 'errors.videoNotFound',
+  VALIDATION_ERROR: 'errors.validation',
+  UNAUTHENTICATED: 'errors.signedOut',
+  TOKEN_EXPIRED: 'errors.signedOut',
+};
+
+export function errorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = CODE_KEYS[error.code];
+    if (key) return t(key);
+    return t('errors.generic', { code: error.status ? `${error.code} ${error.status}` : error.code });
+  }
+  return t('errors.generic', { code: error instanceof Error ? error.name : 'unknown' });
+}
+
+/** 401 on a call that needs a session: the person has to sign in again (spec §8). */
+export function needsSignIn(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

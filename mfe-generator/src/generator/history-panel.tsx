@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { useGeneratorText } from '../i18n.ts';
+import { errorMessage } from './errors.ts';
+import type { HistoryFilter, HistoryState } from './use-history.ts';
+import { HISTORY_PER_PAGE } from './video-api.ts';
+import type { VideoRecord } from './video-api.ts';
+import styles from './history-panel.module.css';
+
+const FILTERS: readonly HistoryFilter[] = ['all', 'text-to-video', 'image-to-video', 'template'];
+
+interface Props {
+  state: HistoryState;
+  filter: HistoryFilter;
+  page: number;
+  downloadingId: string | null;
+  onFilter: (filter: HistoryFilter) => void;
+  onPage: (page: number) => void;
+  onRetry: () => void;
+  onPlay: (video: VideoRecord) => void;
+  onDownload: (video: VideoRecord) => void;
+  onDelete: (video: VideoRecord) => void;
+}
+
+/** The person's past videos with status, poster, prompt, settings and date; newest first. */
+export function HistoryPanel({ state, filter, page, downloadingId, onFilter, onPage, onRetry, onPlay, onDownload, onDelete }: Props) {
+  const { t, i18n } = useGeneratorText();
+  const headingId = useId();
+  const filterId = useId();
+  const dates = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const shown = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : null;
+  const pages = shown ? Math.max(1, Math.ceil(shown.total / HISTORY_PER_PAGE)) : 1;
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId} aria-busy={state.status === 'loading'} data-testid="history">
+      <div className={styles.top}>
+        <h2 id={headingId} className={styles.heading}>{t('history.title')}</h2>
+        <div className={styles.filter}>
+          <label htmlFor={filterId}>{t('history.filter')}</label>
+          <select id={filterId} value={filter} onChange={(event) => onFilter(event.target.value as HistoryFilter)}>
+            {FILTERS.map((f) => (
+              <option key={f} value={f}>{t(`history.filters.${f}`)}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {state.status === 'error' && (
+        <div className={styles.message} role="alert">
+          <p>{t('history.error', { message: errorMessage(t, state.error) })}</p>
+          <button type="button" className={styles.button} onClick={onRetry}>{t('history.retry')}</button>
+        </div>
+      )}
+      {state.status === 'loading' && !shown && <p className={styles.message} role="status">{t('history.loading')}</p>}
+      {shown && shown.items.length === 0 && state.status === 'ready' && !state.fallback && (
+        <div className={styles.message} data-testid="history-empty">
+          <p>{filter === 'all' ? t('history.empty') : t('history.emptyFiltered')}</p>
+        </div>
+      )}
+
+      {shown && shown.items.length > 0 && (
+        <ul className={styles.list}>
+          {shown.items.map((video) => (
+            <li key={video.id} className={styles.item} data-testid="history-item" data-status={video.status}>
+              <div className={styles.poster}>
+                {video.posterUrl ? <img src={video.posterUrl} alt="" loading="lazy" /> : <span className={styles.posterBlank} aria-hidden="true" />}
+                <span className={styles.badge} data-status={video.status}>{t(`history.status.${video.status}`)}</span>
+              </div>
+              <div className={styles.body}>
+                <p className={styles.prompt}>{video.prompt ?? t('history.noPrompt')}</p>
+                <p className={styles.meta}>
+                  <span>{t(`history.types.${video.type}`)}</span>
+                  <span>{[video.model, video.resolution, video.duration].join(' · ')}</span>
+                  <span>{t('history.cost', { count: video.cost })}</span>
+                  {video.refunded && <span>{t('history.refunded')}</span>}
+                </p>
+                <p className={styles.date}>
+                  <time dateTime={video.createdAt}>{dates.format(new Date(video.createdAt))}</time>
+                </p>
+                {video.status === 'failed' && video.error && <p className={styles.error}>{video.error}</p>}
+                <div className={styles.actions}>
+                  {video.status === 'succeeded' && video.videoUrl && (
+                    <>
+                      <button type="button" className={styles.button} onClick={() => onPlay(video)} aria-label={t('history.playLabel', { prompt: video.prompt ?? t('history.noPrompt') })}>
+                        {t('history.play')}
+                      </button>
+                      <button type="button" className={styles.button} onClick={() => onDownload(video)} disabled={downloadingId === video.id}>
+                        {t('result.download')}
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className={styles.danger} onClick={() => onDelete(video)} aria-label={t('history.deleteLabel', { prompt: video.prompt ?? t('history.noPrompt') })}>
+                    {t('result.delete')}
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {shown && pages > 1 && (
+        <nav className={styles.pager} aria-label={t('history.pagination')}>
+          <button type="button" className={styles.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('history.previous')}</button>
+          <span aria-live="polite">{t('history.page', { page, pages })}</span>
+          <button type="button" className={styles.button} disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('history.next')}</button>
+        </nav>
+      )}
+    </section>
+  );
+}

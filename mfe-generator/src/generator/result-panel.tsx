@@ -1,0 +1,99 @@
+import { useGeneratorText } from '../i18n.ts';
+import type { GenerationState } from './use-generation.ts';
+import type { VideoRecord } from './video-api.ts';
+import styles from './result-panel.module.css';
+
+interface Props {
+  state: GenerationState;
+  headingId: string;
+  downloading: boolean;
+  onDownload: (video: VideoRecord) => void;
+  onDelete: (video: VideoRecord) => void;
+}
+
+/** The stage: what the current job is doing, and the finished video with its actions. */
+export function ResultPanel({ state, headingId, downloading, onDownload, onDelete }: Props) {
+  const { t } = useGeneratorText();
+  const { phase, video } = state;
+  const progress = video?.progress ?? 0;
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId} data-testid="result-panel" data-phase={phase}>
+      <h2 id={headingId} className={styles.heading} tabIndex={-1}>{t('result.title')}</h2>
+
+      {(phase === 'submitting' || phase === 'running') && (
+        <div className={styles.stage}>
+          <div className={styles.working} aria-hidden="true">
+            <span className={styles.orb} />
+          </div>
+          <div className={styles.progressBlock}>
+            <p className={styles.status} role="status" aria-live="polite" data-testid="job-status">
+              {phase === 'submitting' || !video || video.status === 'queued' ? t('job.queued') : t('job.processing', { percent: progress })}
+            </p>
+            <div
+              className={styles.track}
+              role="progressbar"
+              aria-label={t('job.progressLabel')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            >
+              <span className={styles.bar} style={{ width: `${Math.max(progress, 3)}%` }} />
+            </div>
+            <p className={styles.note}>
+              {state.connectionLost ? t('job.connectionLost') : state.resumed ? t('job.resumed') : t('job.canLeave')}
+            </p>
+          </div>
+        </div>
+      )}
+
+      {phase === 'succeeded' && video?.videoUrl && (
+        <div className={styles.done}>
+          <video
+            key={video.id}
+            className={styles.video}
+            src={video.videoUrl}
+            poster={video.posterUrl ?? undefined}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={t('result.videoLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
+            data-testid="result-video"
+          />
+          <p className={styles.ready} role="status">{t('job.succeeded')}</p>
+          <p className={styles.meta}>
+            <span>{[video.model, video.resolution, video.duration].join(' · ')}</span>
+            {video.prompt && <span className={styles.prompt}>{video.prompt}</span>}
+          </p>
+          <div className={styles.actions}>
+            <button type="button" className={styles.primary} onClick={() => onDownload(video)} disabled={downloading} aria-busy={downloading}>
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" /></svg>
+              {t('result.download')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => onDelete(video)}>
+              {t('result.delete')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {phase === 'failed' && video && (
+        <div className={styles.failed} role="alert" data-testid="job-failed">
+          <strong>{t('job.failedTitle')}</strong>
+          <p>{t('job.failed', { reason: video.error ?? t('job.unknownReason') })}</p>
+          {video.refunded && <p>{t('job.refunded', { count: video.cost })}</p>}
+        </div>
+      )}
+
+      {phase === 'idle' && (
+        <div className={styles.empty}>
+          <div className={styles.emptyArt} aria-hidden="true">
+            <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4"><rect x="2.5" y="5" width="14" height="14" rx="2.5" /><path d="M16.5 10l5-3v10l-5-3" /></svg>
+          </div>
+          <p className={styles.emptyTitle}>{t('result.empty')}</p>
+          <p className={styles.emptyHint}>{t('result.emptyHint')}</p>
+        </div>
+      )}
+    </section>
+  );
+}

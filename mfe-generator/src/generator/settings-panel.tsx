@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import { DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared';
+import type { FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
+import { useGeneratorText } from '../i18n.ts';
+import { lockedFeature, lockMessageKey } from './settings.ts';
+import type { SettingField } from './settings.ts';
+import styles from './studio.module.css';
+
+interface Props {
+  config: GenerationConfig;
+  features: PlanFeatures;
+  /** The option last refused because of the plan, explained under its group. */
+  refused: { field: SettingField; feature: FeatureFlag } | null;
+  onChange: (config: GenerationConfig) => void;
+  onLocked: (field: SettingField, feature: FeatureFlag) => void;
+}
+
+const OPTIONS: { field: SettingField; values: readonly string[] }[] = [
+  { field: 'model', values: MODELS },
+  { field: 'resolution', values: RESOLUTIONS },
+  { field: 'duration', values: DURATIONS },
+];
+
+/**
+ * Model, resolution and duration as groups of toggle buttons. Options the plan does not include
+ * stay visible and selectable-looking but marked; choosing one explains why instead of selecting it.
+ */
+export function SettingsPanel({ config, features, refused, onChange, onLocked }: Props) {
+  const { t } = useGeneratorText();
+  const baseId = useId();
+
+  return (
+    <div className={styles.settings}>
+      {OPTIONS.map(({ field, values }) => {
+        const labelId = `${baseId}-${field}`;
+        const noteId = `${baseId}-${field}-note`;
+        const note = refused?.field === field ? t(lockMessageKey(refused.feature)) : null;
+        return (
+          <div key={field} className={styles.settingGroup} role="group" aria-labelledby={labelId}>
+            <span id={labelId} className={styles.settingLabel}>{t(`settings.${field}`)}</span>
+            <div className={styles.segments}>
+              {values.map((value) => {
+                const feature = lockedFeature(field, value as GenerationConfig[typeof field], features);
+                const selected = config[field] === value;
+                return (
+                  <button
+                    key={value}
+                    type="button"
+                    className={styles.segment}
+                    aria-pressed={selected}
+                    data-locked={feature ? 'true' : undefined}
+                    aria-describedby={feature ? `${noteId}-lock` : undefined}
+                    onClick={() => (feature ? onLocked(field, feature) : onChange({ ...config, [field]: value }))}
+                  >
+                    {value}
+                    {feature && (
+                      <span className={styles.lockBadge}>
+                        <svg aria-hidden="true" width="11" height="11" viewBox="0 0 24 24" fill="currentColor">
+                          <path d="M17 9V7a5 5 0 0 0-10 0v2H5v13h14V9h-2zm-8-2a3 3 0 0 1 6 0v2H9V7z" />
+                        </svg>
+                        {t('settings.upgrade')}
+                      </span>
+                    )}
+                  </button>
+                );
+              })}
+            </div>
+            <span id={`${noteId}-lock`} className="rm-visually-hidden">{t('settings.lockedHint')}</span>
+            <p className={styles.lockNote} aria-live="polite" data-testid={`lock-note-${field}`}>
+              {note}
+            </p>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, loadCredits, setCreditBalance } from '@reelmint/shared';
+import { loadActiveJob, saveActiveJob } from './draft.ts';
+import { isAbort } from './errors.ts';
+import { isFinished, videoApi } from './video-api.ts';
+import type { GenerateRequest, VideoRecord } from './video-api.ts';
+
+/** How often a job in progress is asked for; the API saves progress every 250 ms. */
+export const POLL_INTERVAL_MS = 1000;
+const MAX_POLL_BACKOFF_MS = 10_000;
+
+export type GenerationPhase = 'idle' | 'submitting' | 'running' | 'succeeded' | 'failed';
+
+export interface GenerationState {
+  phase: GenerationPhase;
+  jobId: string | null;
+  video: VideoRecord | null;
+  /** True when the job was picked up again after leaving the page. */
+  resumed: boolean;
+  /** True while status checks fail to reach the server (the job itself goes on). */
+  connectionLost: boolean;
+}
+
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function initialState(): GenerationState {
+  const jobId = loadActiveJob();
+  return { phase: jobId ? 'running' : 'idle', jobId, video: null, resumed: !!jobId, connectionLost: false };
+}
+
+/**
+ * One generation at a time: submit once (a second call while one is starting is ignored), keep the
+ * job id so it resumes after leaving the page, and poll its status until it succeeds or fails.
+ */
+export function useGeneration(onFinished: (video: VideoRecord) => void) {
+  const [state, setState] = useState<GenerationState>(initialState);
+  const submitting = useRef(false);
+  /** One key per request body: a retry after a lost reply replays the job instead of paying twice. */
+  const pendingKey = useRef<{ key: string; body: string } | null>(null);
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+
+  const { jobId } = state;
+  useEffect(() => {
+    if (!jobId) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const controller = new AbortController();
+
+    const tick = async () => {
+      try {
+        const video = await videoApi.status(jobId, controller.signal);
+        if (!live) return;
+        failures = 0;
+        if (isFinished(video)) {
+          saveActiveJob(null);
+          // A failed job was refunded by the server: read the balance it left.
+          if (video.status === 'failed') void loadCredits({ force: true });
+          setState((s) => ({ ...s, phase: video.status === 'succeeded' ? 'succeeded' : 'failed', jobId: null, video, connectionLost: false }));
+          finished.current(video);
+          return;
+        }
+        setState((s) => ({ ...s, phase: 'running', video, connectionLost: false }));
+        timer = setTimeout(tick, POLL_INTERVAL_MS);
+      } catch (error) {
+        if (!live || isAbort(error)) return;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
+          // Deleted elsewhere or the session ended: nothing left to follow.
+          saveActiveJob(null);
+          setState((s) => ({ ...s, phase: 'idle', jobId: null, video: null, connectionLost: false }));
+          return;
+        }
+        failures += 1;
+        setState((s) => ({ ...s, connectionLost: true }));
+        timer = setTimeout(tick, Math.min(POLL_INTERVAL_MS * 2 ** failures, MAX_POLL_BACKOFF_MS));
+      }
+    };
+    void tick();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [jobId]);
+
+  /** Starts a job. Rejects with the ApiError for the caller to explain; resolves false if one is already starting. */
+  const start = useCallback(async (body: GenerateRequest): Promise<boolean> => {
+    if (submitting.current) return false;
+    submitting.current = true;
+    const bodyText = JSON.stringify(body);
+    if (!pendingKey.current || pendingKey.current.body !== bodyText) pendingKey.current = { key: randomKey(), body: bodyText };
+    setState((s) => ({ ...s, phase: 'submitting', resumed: false }));
+    try {
+      const reply = await videoApi.generate(body, pendingKey.current.key);
+      pendingKey.current = null;
+      setCreditBalance(reply.newBalance);
+      saveActiveJob(reply.id);
+      setState({ phase: 'running', jobId: reply.id, video: null, resumed: false, connectionLost: false });
+      return true;
+    } catch (error) {
+      // Only a lost reply may have reached the server; anything else changed nothing, so a new key is safe.
+      if (!(error instanceof ApiError && error.isNetworkError)) pendingKey.current = null;
+      setState((s) => ({ ...s, phase: 'idle' }));
+      throw error;
+    } finally {
+      submitting.current = false;
+    }
+  }, []);
+
+  /** Show a finished video (e.g. one chosen from the history) or clear the stage. */
+  const show = useCallback((video: VideoRecord | null) => {
+    setState((s) => {
+      if (s.jobId) return s;
+      if (!video) return { ...s, phase: 'idle', video: null, resumed: false };
+      return { ...s, phase: video.status === 'failed' ? 'failed' : 'succeeded', video, resumed: false };
+    });
+  }, []);
+
+  return { state, start, show };
+}

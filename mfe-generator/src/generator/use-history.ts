@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { VideoType } from '@reelmint/shared';
+import { videoApi } from './video-api.ts';
+import type { HistoryPage } from './video-api.ts';
+
+export type HistoryFilter = 'all' | VideoType;
+
+export type HistoryState =
+  | { status: 'idle' }
+  | { status: 'loading'; previous: HistoryPage | null }
+  | { status: 'ready'; page: HistoryPage; fallback: boolean }
+  | { status: 'error'; error: unknown };
+
+/** The person's videos, one page at a time (spec §9: page 1, 10 per page), filtered by type. */
+export function useHistory(signedIn: boolean, filter: HistoryFilter, page: number) {
+  const [state, setState] = useState<HistoryState>({ status: 'idle' });
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (!signedIn) {
+      setState({ status: 'idle' });
+      return;
+    }
+    let live = true;
+    setState((s) => ({ status: 'loading', previous: s.status === 'ready' ? s.page : s.status === 'loading' ? s.previous : null }));
+    videoApi.history(page, filter === 'all' ? undefined : filter).then(
+      ({ data, fallback }) => live && setState({ status: 'ready', page: data, fallback }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn, filter, page, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { state, reload };
+}

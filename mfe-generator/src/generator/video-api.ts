@@ -1,0 +1,129 @@
+import { ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
+import type { GenerationConfig, Loaded, VideoType } from '@reelmint/shared';
+
+/** A video as the API returns it (api/README.md, "a video"). */
+export interface VideoRecord {
+  id: string;
+  type: VideoType;
+  status: 'queued' | 'processing' | 'succeeded' | 'failed';
+  prompt: string | null;
+  imageId: string | null;
+  templateId: string | null;
+  model: GenerationConfig['model'];
+  resolution: GenerationConfig['resolution'];
+  duration: GenerationConfig['duration'];
+  cost: number;
+  progress: number;
+  error: string | null;
+  refunded: boolean;
+  videoUrl: string | null;
+  posterUrl: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface GenerateReply {
+  id: string;
+  status: VideoRecord['status'];
+  cost: number;
+  newBalance: number;
+  transactionId: string;
+  progress: number;
+  type: VideoType;
+  createdAt: string;
+  replayed?: boolean;
+}
+
+export interface GenerateRequest extends GenerationConfig {
+  type: VideoType;
+  prompt?: string;
+  imageId?: string;
+  templateId?: string;
+}
+
+export interface HistoryPage {
+  items: VideoRecord[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+export interface UploadReply {
+  id: string;
+  width: number;
+  height: number;
+  mimeType: string;
+  size: number;
+}
+
+/** Spec §9: history defaults to page 1, 10 per page. */
+export const HISTORY_PER_PAGE = 10;
+
+export function isFinished(video: Pick<VideoRecord, 'status'>): boolean {
+  return video.status === 'succeeded' || video.status === 'failed';
+}
+
+export const videoApi = {
+  generate: (body: GenerateRequest, idempotencyKey: string) =>
+    request<GenerateReply>('POST', '/api/videos/generate', { body, idempotencyKey }),
+  status: (id: string, signal?: AbortSignal) =>
+    request<VideoRecord>('GET', `/api/videos/status/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+  /** Spec §8: a server that cannot be reached gives an empty list, marked as fallback. */
+  history: (page: number, videoType?: VideoType): Promise<Loaded<HistoryPage>> =>
+    withFallback(
+      request<HistoryPage>('GET', '/api/videos/history', { query: { page, per_page: HISTORY_PER_PAGE, videoType } }),
+      { items: [], page, perPage: HISTORY_PER_PAGE, total: 0 },
+    ),
+  remove: (id: string) => request<{ id: string; deleted: boolean }>('DELETE', `/api/videos/${encodeURIComponent(id)}`),
+  upload: uploadImage,
+};
+
+type UploadEnvelope = { success?: boolean; data?: UploadReply; error?: string; message?: string };
+
+function parseEnvelope(text: string): UploadEnvelope | null {
+  try {
+    return JSON.parse(text) as UploadEnvelope;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/upload (multipart field `file`) through XMLHttpRequest, because fetch cannot report
+ * upload progress. Errors match the shared client's: ApiError with the server's code, and a 401
+ * ends the session like every call that enforces sign-in (spec §8).
+ */
+export function uploadImage(file: Blob, fileName: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadReply> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const url = new URL(`${runtimeConfig().apiBase}/api/upload`, location.href);
+    xhr.open('POST', url.toString());
+    xhr.setRequestHeader('Accept', 'application/json');
+    const { token } = authStore.getState();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError('The server cannot be reached. Check your connection and try again.', 'NETWORK_ERROR'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    xhr.onload = () => {
+      const payload = parseEnvelope(xhr.responseText);
+      if (xhr.status === 401) {
+        if (authStore.getState().token) clearSession();
+        reject(new ApiError('Authentication failed', 'UNAUTHENTICATED', 401));
+        return;
+      }
+      if (xhr.status < 200 || xhr.status >= 300 || !payload?.success || !payload.data) {
+        reject(new ApiError(payload?.message ?? `HTTP error ${xhr.status}`, payload?.error ?? 'API_ERROR', xhr.status));
+        return;
+      }
+      onProgress(1);
+      resolve(payload.data);
+    };
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, fileName);
+    xhr.send(form);
+  });
+}
