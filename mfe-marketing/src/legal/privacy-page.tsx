@@ -1,7 +1,8 @@
-import { useMarketingText } from '../i18n.ts';
-import { SimplePage } from '../ui/simple-page.tsx';
+import { LegalDocument } from './legal-document.tsx';
 
+const SECTIONS = ['who', 'collect', 'use', 'uploads', 'payments', 'storage', 'languages', 'sharing', 'retention', 'rights', 'security', 'children', 'changes'] as const;
+
+/** /privacy-policy: what Reelmint collects, why, and the choices people have. */
 export default function PrivacyPage() {
-  const { t } = useMarketingText();
-  return <SimplePage title={t('privacy.title')} lead={t('privacy.lead')} />;
+  return <LegalDocument doc="privacy" sections={SECTIONS} />;
 }

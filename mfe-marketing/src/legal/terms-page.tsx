@@ -1,7 +1,8 @@
-import { useMarketingText } from '../i18n.ts';
-import { SimplePage } from '../ui/simple-page.tsx';
+import { LegalDocument } from './legal-document.tsx';
 
+const SECTIONS = ['acceptance', 'accounts', 'credits', 'plans', 'cancellation', 'uploads', 'content', 'use', 'availability', 'liability', 'termination', 'languages', 'changes'] as const;
+
+/** /terms-of-service: the agreement for using the site, buying a plan and generating videos. */
 export default function TermsPage() {
-  const { t } = useMarketingText();
-  return <SimplePage title={t('terms.title')} lead={t('terms.lead')} />;
+  return <LegalDocument doc="terms" sections={SECTIONS} />;
 }

@@ -1,29 +1,124 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { configure } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
 import TemplatesPage from './templates-page.tsx';
+
+const settings = { model: 'v1.0', resolution: '512p', duration: '5s' };
+const template = (id: string, title: string, category: string, prompt: string) => ({
+  id,
+  title,
+  category,
+  prompt,
+  settings,
+  posterUrl: `http://api.test/api/video/templates/${id}/poster`,
+  previewUrl: `http://api.test/api/video/templates/${id}/preview`,
+  previewReady: false,
+});
+const CATALOGUE = [
+  template('tpl-neon-city', 'Neon city rain', 'Urban', 'Rainy street at night, neon signs reflecting in puddles'),
+  template('tpl-coffee-pour', 'Morning coffee', 'Food', 'Slow pour of coffee into a ceramic cup, steam rising'),
+  template('tpl-misty-forest', 'Misty forest morning', 'Nature', 'Sunbeams cutting through fog between tall pine trees'),
+];
+
+/** Shows where the router is, so tests can read the URL the gallery keeps. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where" data-navigation={useNavigationType()}>{`${location.pathname}${location.search}`}</output>;
+}
+
+const serve = (body: unknown, status = 200) => vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body, { status })));
+const titles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+async function open(path = '/free-video-templates', lng = 'en') {
+  await renderScreen(
+    <>
+      <TemplatesPage />
+      <Where />
+    </>,
+    { path, lng },
+  );
+}
 
 describe('TemplatesPage', () => {
   afterEach(() => vi.unstubAllGlobals());
   configure({ apiBase: 'http://api.test' });
 
-  it('lists the catalogue', async () => {
-    const template = { id: 't1', title: 'Neon city', category: 'Urban', prompt: 'A neon city at night', settings: { model: 'v1.0', resolution: '512p', duration: '5s' }, posterUrl: '', previewUrl: '' };
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json({ success: true, data: [template] })));
-    await renderScreen(<TemplatesPage />);
-    expect(await screen.findByText('Neon city')).toBeInTheDocument();
+  it('lists the catalogue, each card leading to the generator pre-filled from its template', async () => {
+    serve({ success: true, data: CATALOGUE });
+    await open('/fr/free-video-templates', 'fr');
+    const card = (await screen.findByRole('heading', { name: 'Néons sous la pluie' })).closest('article')!;
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/fr/text-to-video/generator?template=tpl-neon-city');
+    expect(within(card).getByText('Aperçu bientôt disponible')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { hidden: true })).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('filters by category and keeps the choice in the URL', async () => {
+    serve({ success: true, data: CATALOGUE });
+    await open();
+    await screen.findByText('Neon city rain');
+    await userEvent.click(screen.getByRole('button', { name: 'Food' }));
+    expect(titles()).toEqual(['Morning coffee']);
+    expect(screen.getByRole('button', { name: 'Food' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('where')).toHaveTextContent('/free-video-templates?category=Food');
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(titles()).toHaveLength(3);
+  });
+
+  it('searches titles, categories and prompts as the person types, replacing the URL entry', async () => {
+    serve({ success: true, data: CATALOGUE });
+    await open();
+    const box = await screen.findByRole('searchbox', { name: 'Search templates' });
+    await userEvent.type(box, 'fog');
+    expect(titles()).toEqual(['Misty forest morning']);
+    expect(screen.getByText('1 template')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/free-video-templates?q=fog');
+    expect(screen.getByTestId('where')).toHaveAttribute('data-navigation', 'REPLACE');
+  });
+
+  it('opens filtered by the q of the site search action', async () => {
+    serve({ success: true, data: CATALOGUE });
+    await open('/free-video-templates?q=NEON');
+    await screen.findByRole('heading', { name: 'Neon city rain' });
+    expect(titles()).toEqual(['Neon city rain']);
+    expect(screen.getByRole('searchbox')).toHaveValue('NEON');
+  });
+
+  it('says when nothing matches and clears the search on request', async () => {
+    serve({ success: true, data: CATALOGUE });
+    await open('/free-video-templates?q=volcano&category=Food');
+    expect(await screen.findByText('No template matches your search.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    expect(titles()).toHaveLength(3);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/free-video-templates$/);
   });
 
   it('says the server cannot be reached instead of showing fallback data as real', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await renderScreen(<TemplatesPage />);
-    expect(await screen.findByText(/The server cannot be reached/)).toHaveAttribute('role', 'status');
+    await open();
+    expect((await screen.findByText(/The server cannot be reached/)).closest('[role="status"]')).toBeInTheDocument();
+    expect(screen.queryByText('No templates yet. Check back soon.')).not.toBeInTheDocument();
   });
 
-  it('shows the empty state and an actionable error', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json({ success: true, data: [] })));
-    await renderScreen(<TemplatesPage />);
+  it('shows the empty state', async () => {
+    serve({ success: true, data: [] });
+    await open();
     expect(await screen.findByText('No templates yet. Check back soon.')).toBeInTheDocument();
+  });
+
+  it('reports a server error and loads again on retry', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(Response.json({ success: false, data: null, error: 'INTERNAL_ERROR', message: 'Something broke' }, { status: 500 }))
+      .mockResolvedValueOnce(Response.json({ success: true, data: CATALOGUE }));
+    vi.stubGlobal('fetch', fetch);
+    await open();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Templates could not be loaded. Something broke');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Neon city rain')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,50 +1,147 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '@reelmint/shared';
-import type { Loaded, VideoTemplate } from '@reelmint/shared';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMarketingText } from '../i18n.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
-import styles from '../ui/page.module.css';
+import pageStyles from '../ui/page.module.css';
+import { categoriesOf, filterTemplates } from './filter-templates.ts';
+import { TemplatesError, TemplatesOffline, TemplateSkeletons } from './load-states.tsx';
+import { TemplateCard } from './template-card.tsx';
+import { useTemplateText } from './template-text.ts';
+import type { CatalogueTemplate } from './template-text.ts';
+import { useTemplates } from './use-templates.ts';
+import styles from './templates.module.css';
 
-type State = { kind: 'loading' } | { kind: 'ready'; templates: Loaded<VideoTemplate[]> } | { kind: 'error'; message: string };
-
-/** /free-video-templates: the catalogue from the API (401 suppressed, so visitors see it signed out). */
+/**
+ * /free-video-templates: the catalogue from the API with a category filter and a search. Both live
+ * in the URL (`q`, `category`), so the site search action (`?q=`) and shared links open the same
+ * view; typing replaces the history entry instead of adding one per key.
+ */
 export default function TemplatesPage() {
   const { t } = useMarketingText();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    api.templates().then(
-      (templates) => live && setState({ kind: 'ready', templates }),
-      (error: unknown) => live && setState({ kind: 'error', message: error instanceof ApiError ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const { state, retry } = useTemplates();
 
   return (
     <SimplePage title={t('templates.title')} lead={t('templates.lead')}>
-      {state.kind === 'loading' && <p role="status">{t('templates.loading')}</p>}
-      {state.kind === 'error' && (
-        <div role="alert" className={styles.error}>
-          <p>{t('templates.error', { message: state.message })}</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>{t('templates.retry')}</button>
+      {state.kind === 'loading' && <TemplateSkeletons count={6} />}
+      {state.kind === 'error' && <TemplatesError error={state.error} onRetry={retry} />}
+      {state.kind === 'ready' && state.value.fallback && <TemplatesOffline onRetry={retry} />}
+      {state.kind === 'ready' && !state.value.fallback && state.value.data.length === 0 && (
+        <div className={styles.emptyState}>
+          <p>{t('templates.empty')}</p>
         </div>
       )}
-      {state.kind === 'ready' && state.templates.fallback && <p role="status" className={styles.notice}>{t('templates.offline')}</p>}
-      {state.kind === 'ready' && !state.templates.fallback && state.templates.data.length === 0 && <p>{t('templates.empty')}</p>}
-      {state.kind === 'ready' && state.templates.data.length > 0 && (
-        <ul>
-          {state.templates.data.map((template) => (
+      {state.kind === 'ready' && state.value.data.length > 0 && <Gallery templates={state.value.data} />}
+    </SimplePage>
+  );
+}
+
+function Gallery({ templates }: { templates: CatalogueTemplate[] }) {
+  const { t } = useMarketingText();
+  const text = useTemplateText();
+  const [params, setParams] = useSearchParams();
+  const searchId = useId();
+  const urlQuery = params.get('q') ?? '';
+  // The box keeps its own text so typing never waits for the URL; the URL follows it, and a change
+  // that did not come from the box (back button, a search-action link) is copied into it.
+  const [query, setQuery] = useState(urlQuery);
+  const pushed = useRef(urlQuery);
+  useEffect(() => {
+    if (urlQuery !== pushed.current) {
+      pushed.current = urlQuery;
+      setQuery(urlQuery);
+    }
+  }, [urlQuery]);
+  const categories = useMemo(() => categoriesOf(templates), [templates]);
+  const requested = params.get('category') ?? '';
+  const category = categories.includes(requested) ? requested : '';
+
+  const shown = filterTemplates(templates, { query, category }, (template) => [
+    text.title(template),
+    template.title,
+    text.category(template.category),
+    template.category,
+    template.prompt,
+  ]);
+
+  const update = (name: 'q' | 'category', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const clear = () => {
+    setQuery('');
+    pushed.current = '';
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('q');
+        next.delete('category');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <section aria-label={t('templates.title')}>
+      <div className={styles.toolbar} role="search">
+        <div className={styles.search}>
+          <label htmlFor={searchId} className="rm-visually-hidden">
+            {t('templates.searchLabel')}
+          </label>
+          <span className={styles.searchIcon} aria-hidden="true">
+            ⌕
+          </span>
+          <input
+            id={searchId}
+            className={styles.searchInput}
+            type="search"
+            value={query}
+            placeholder={t('templates.searchPlaceholder')}
+            autoComplete="off"
+            onChange={(event) => {
+              setQuery(event.target.value);
+              pushed.current = event.target.value;
+              update('q', event.target.value);
+            }}
+          />
+        </div>
+        <div className={styles.chips} role="group" aria-label={t('templates.categoryLabel')}>
+          <button type="button" className={styles.chip} aria-pressed={category === ''} onClick={() => update('category', '')}>
+            {t('templates.all')}
+          </button>
+          {categories.map((name) => (
+            <button key={name} type="button" className={styles.chip} aria-pressed={category === name} onClick={() => update('category', name)}>
+              {text.category(name)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className={styles.count} role="status" aria-live="polite">
+        {t('templates.count', { count: shown.length })}
+      </p>
+      {shown.length === 0 ? (
+        <div className={styles.emptyState}>
+          <p>{t('templates.noMatch')}</p>
+          <button type="button" className={pageStyles.ghost} onClick={clear}>
+            {t('templates.clear')}
+          </button>
+        </div>
+      ) : (
+        <ul className={styles.grid}>
+          {shown.map((template) => (
             <li key={template.id}>
-              <strong>{template.title}</strong> ({template.category}): {template.prompt}
+              <TemplateCard template={template} />
             </li>
           ))}
         </ul>
       )}
-    </SimplePage>
+    </section>
   );
 }

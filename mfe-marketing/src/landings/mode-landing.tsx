@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { LocalizedLink } from '@reelmint/shared';
+import { useMarketingText } from '../i18n.ts';
+import { SimplePage } from '../ui/simple-page.tsx';
+import pageStyles from '../ui/page.module.css';
+import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
+import { TemplateMedia } from '../templates/template-media.tsx';
+import { generatorPathFor, useTemplateText } from '../templates/template-text.ts';
+import type { CatalogueTemplate } from '../templates/template-text.ts';
+import { useTemplates } from '../templates/use-templates.ts';
+import { SettingsGuide } from './settings-guide.tsx';
+import styles from './landing.module.css';
+
+export type Mode = 'text' | 'image';
+
+const GENERATOR: Record<Mode, string> = { text: '/text-to-video/generator', image: '/image-to-video/generator' };
+const NS: Record<Mode, 'textLanding' | 'imageLanding'> = { text: 'textLanding', image: 'imageLanding' };
+const EXAMPLE_COUNT = 3;
+
+/** One template from each of the first categories, so the examples show range. */
+function pickExamples(templates: CatalogueTemplate[]): CatalogueTemplate[] {
+  const seen = new Set<string>();
+  return templates.filter((t) => !seen.has(t.category) && seen.add(t.category)).slice(0, EXAMPLE_COUNT);
+}
+
+/** A landing page for one way of creating: what it does, examples, the settings, and the way in. */
+export function ModeLanding({ mode }: { mode: Mode }) {
+  const { t } = useMarketingText();
+  const ns = NS[mode];
+  const cta = (
+    <LocalizedLink className={pageStyles.cta} to={GENERATOR[mode]}>
+      {t(`${ns}.cta`)}
+      <span aria-hidden="true">→</span>
+    </LocalizedLink>
+  );
+
+  return (
+    <SimplePage
+      eyebrow={t('home.eyebrow')}
+      title={t(`${ns}.title`)}
+      lead={t(`${ns}.lead`)}
+      actions={
+        <>
+          {cta}
+          <LocalizedLink className={pageStyles.ghost} to="/pricing">
+            {t('landing.pricingLink')}
+          </LocalizedLink>
+        </>
+      }
+    >
+      <section className={pageStyles.section} aria-labelledby="what-title">
+        <h2 id="what-title" className={pageStyles.sectionTitle}>
+          {t('landing.whatTitle')}
+        </h2>
+        <ol className={styles.points}>
+          {(['what1', 'what2', 'what3'] as const).map((key, index) => (
+            <li key={key} className={styles.point}>
+              <span className={styles.pointNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <p>{t(`${ns}.${key}`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <Examples mode={mode} />
+      {mode === 'image' && (
+        <section className={pageStyles.section} aria-labelledby="tips-title">
+          <h2 id="tips-title" className={pageStyles.sectionTitle}>
+            {t('imageLanding.tipsTitle')}
+          </h2>
+          <ul className={styles.tips}>
+            {(['tip1', 'tip2', 'tip3'] as const).map((key) => (
+              <li key={key}>{t(`imageLanding.${key}`)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <SettingsGuide />
+      <section className={pageStyles.band}>
+        <div>
+          <h2>{t('landing.ctaTitle')}</h2>
+        </div>
+        <LocalizedLink className={pageStyles.bandCta} to={GENERATOR[mode]}>
+          {t(`${ns}.cta`)}
+        </LocalizedLink>
+      </section>
+    </SimplePage>
+  );
+}
+
+function Examples({ mode }: { mode: Mode }) {
+  const { t } = useMarketingText();
+  const { state, retry } = useTemplates();
+  const ns = NS[mode];
+  return (
+    <section className={pageStyles.section} aria-labelledby="examples-title">
+      <h2 id="examples-title" className={pageStyles.sectionTitle}>
+        {t('landing.examplesTitle')}
+      </h2>
+      <p className={pageStyles.sectionLead}>{t(`${ns}.examplesLead`)}</p>
+      {state.kind === 'loading' && (
+        <p role="status" className={styles.loading}>
+          {t('templates.loading')}
+        </p>
+      )}
+      {state.kind === 'error' && <TemplatesError error={state.error} onRetry={retry} />}
+      {state.kind === 'ready' && state.value.fallback && <TemplatesOffline onRetry={retry} />}
+      {state.kind === 'ready' && state.value.data.length > 0 && (
+        <ul className={styles.examples}>
+          {pickExamples(state.value.data).map((template) => (
+            <li key={template.id}>{mode === 'text' ? <PromptExample template={template} /> : <PictureExample template={template} />}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A prompt and the clip it made; the link opens the generator with that prompt. */
+function PromptExample({ template }: { template: CatalogueTemplate }) {
+  const { t } = useMarketingText();
+  const [playing, setPlaying] = useState(false);
+  return (
+    <LocalizedLink
+      className={styles.example}
+      to={generatorPathFor(template)}
+      onMouseEnter={() => setPlaying(true)}
+      onMouseLeave={() => setPlaying(false)}
+      onFocus={() => setPlaying(true)}
+      onBlur={() => setPlaying(false)}
+    >
+      <span className={styles.exampleLabel}>{t('textLanding.prompt')}</span>
+      <q className={styles.examplePrompt} lang="en">
+        {template.prompt}
+      </q>
+      <TemplateMedia template={template} playing={playing} />
+      <span className={styles.exampleAction}>
+        {t('textLanding.useExample')} <span aria-hidden="true">→</span>
+      </span>
+    </LocalizedLink>
+  );
+}
+
+/** A still picture beside the slow camera move the image generator gives it. */
+function PictureExample({ template }: { template: CatalogueTemplate }) {
+  const { t } = useMarketingText();
+  const text = useTemplateText();
+  const title = text.title(template);
+  return (
+    <LocalizedLink className={`${styles.example} ${styles.pictureExample}`} to={GENERATOR.image}>
+      <span className={styles.pair}>
+        <span className={styles.pairSide}>
+          <span className={styles.exampleLabel}>{t('imageLanding.picture')}</span>
+          <TemplateMedia template={template} playing={false} alt={t('templates.posterAlt', { title })} badges={false} />
+        </span>
+        <span className={styles.pairArrow} aria-hidden="true">
+          →
+        </span>
+        <span className={`${styles.pairSide} ${styles.moving}`}>
+          <span className={styles.exampleLabel}>{t('imageLanding.result')}</span>
+          <TemplateMedia template={template} playing={false} badges={false} />
+        </span>
+      </span>
+      <span className={styles.exampleAction}>
+        {t('imageLanding.cta')} <span aria-hidden="true">→</span>
+      </span>
+    </LocalizedLink>
+  );
+}

@@ -1,0 +1,102 @@
+import { checkGenerationAccess, creditCost, DURATIONS, durationSeconds, MODELS, PLAN_FEATURES, PLAN_KEYS, RESOLUTIONS } from '@reelmint/shared';
+import type { PlanKey, Resolution, VideoModel } from '@reelmint/shared';
+import { useMarketingText } from '../i18n.ts';
+import pageStyles from '../ui/page.module.css';
+import styles from './landing.module.css';
+
+const MODEL_TEXT: Record<VideoModel, string> = { 'v1.0': 'landing.modelV1', 'v2.0': 'landing.modelV2' };
+const RESOLUTION_TEXT: Record<Resolution, string> = { '512p': 'landing.res512', '720p': 'landing.res720', '1080p': 'landing.res1080' };
+
+/** The plans whose features allow a model and resolution (every plan allows every duration). */
+export function plansAllowing(model: VideoModel, resolution: Resolution): PlanKey[] {
+  return PLAN_KEYS.filter((plan) => checkGenerationAccess({ model, resolution, duration: DURATIONS[0] }, PLAN_FEATURES[plan]).length === 0);
+}
+
+/**
+ * Models, resolutions and durations in plain words, then what each combination costs and which
+ * plans include it. Every number comes from the shared pricing and plan rules.
+ */
+export function SettingsGuide() {
+  const { t } = useMarketingText();
+  const rows = MODELS.flatMap((model) => RESOLUTIONS.map((resolution) => ({ model, resolution })));
+
+  return (
+    <section className={pageStyles.section} aria-labelledby="settings-title">
+      <h2 id="settings-title" className={pageStyles.sectionTitle}>
+        {t('landing.settingsTitle')}
+      </h2>
+      <p className={pageStyles.sectionLead}>{t('landing.settingsLead')}</p>
+      <div className={styles.settingGroups}>
+        <div className={styles.settingGroup}>
+          <h3>{t('landing.modelsTitle')}</h3>
+          <dl>
+            {MODELS.map((model) => (
+              <div key={model}>
+                <dt>{model}</dt>
+                <dd>{t(MODEL_TEXT[model])}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className={styles.settingGroup}>
+          <h3>{t('landing.resolutionsTitle')}</h3>
+          <dl>
+            {RESOLUTIONS.map((resolution) => (
+              <div key={resolution}>
+                <dt>{resolution}</dt>
+                <dd>{t(RESOLUTION_TEXT[resolution])}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className={styles.settingGroup}>
+          <h3>{t('landing.durationsTitle')}</h3>
+          <dl>
+            <div>
+              <dt>{DURATIONS.map((d) => t('common.seconds', { count: durationSeconds(d) })).join(' · ')}</dt>
+              <dd>{t('landing.durations')}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="cost-table">
+          <caption>{t('landing.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('landing.tableSetting')}</th>
+              {DURATIONS.map((duration) => (
+                <th key={duration} scope="col">
+                  {t('common.seconds', { count: durationSeconds(duration) })}
+                </th>
+              ))}
+              <th scope="col">{t('landing.tablePlans')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ model, resolution }) => (
+              <tr key={`${model}-${resolution}`}>
+                <th scope="row">
+                  {model} · {resolution}
+                </th>
+                {DURATIONS.map((duration) => (
+                  <td key={duration}>{t('common.credits', { count: creditCost({ model, resolution, duration }) })}</td>
+                ))}
+                <td>
+                  <span className={styles.planList}>
+                    {plansAllowing(model, resolution).map((plan) => (
+                      <span key={plan} className={styles.planTag} data-plan={plan}>
+                        {t(`common.plans.${plan}`)}
+                      </span>
+                    ))}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.formula}>{t('landing.tableFormula')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId, useState } from 'react';
+import { creditCost, durationSeconds, LocalizedLink } from '@reelmint/shared';
+import { useMarketingText } from '../i18n.ts';
+import { TemplateMedia } from './template-media.tsx';
+import { generatorPathFor, useTemplateText } from './template-text.ts';
+import type { CatalogueTemplate } from './template-text.ts';
+import styles from './templates.module.css';
+
+/**
+ * One template: poster (clip while hovered or focused), title, prompt and settings. The whole card
+ * is one link into the generator, pre-filled from the template.
+ */
+export function TemplateCard({ template, headingLevel = 'h2' }: { template: CatalogueTemplate; headingLevel?: 'h2' | 'h3' }) {
+  const { t } = useMarketingText();
+  const text = useTemplateText();
+  const [playing, setPlaying] = useState(false);
+  const titleId = useId();
+  const Heading = headingLevel;
+  const { settings } = template;
+
+  return (
+    <article
+      className={styles.card}
+      data-testid="template-card"
+      onMouseEnter={() => setPlaying(true)}
+      onMouseLeave={() => setPlaying(false)}
+      onFocus={() => setPlaying(true)}
+      onBlur={() => setPlaying(false)}
+    >
+      <TemplateMedia template={template} playing={playing} />
+      <div className={styles.cardBody}>
+        <p className={styles.category}>{text.category(template.category)}</p>
+        <Heading id={titleId} className={styles.cardTitle}>
+          {text.title(template)}
+        </Heading>
+        <p className={styles.prompt} lang="en">
+          {template.prompt}
+        </p>
+        <p className={styles.meta}>
+          <span>{settings.model}</span>
+          <span>{settings.resolution}</span>
+          <span>{t('common.seconds', { count: durationSeconds(settings.duration) })}</span>
+          <span>{t('common.credits', { count: creditCost(settings) })}</span>
+        </p>
+        <LocalizedLink className={styles.use} to={generatorPathFor(template)} aria-describedby={titleId}>
+          {t('templates.use')}
+          <span aria-hidden="true"> →</span>
+        </LocalizedLink>
+      </div>
+    </article>
+  );
+}

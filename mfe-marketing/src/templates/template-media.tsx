@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useMarketingText } from '../i18n.ts';
+import type { CatalogueTemplate } from './template-text.ts';
+import styles from './template-media.module.css';
+
+/** Template posters and clips are rendered at 512p (912 x 512); set so the page never shifts as they load. */
+export const MEDIA_WIDTH = 912;
+export const MEDIA_HEIGHT = 512;
+
+const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+interface TemplateMediaProps {
+  template: CatalogueTemplate;
+  /** True while the card is hovered or focused: the preview clip plays then. */
+  playing: boolean;
+  /** Text alternative of the poster; empty when the card's title already says what it shows. */
+  alt?: string;
+  /** Shows the "coming soon" or play badge over the poster. */
+  badges?: boolean;
+}
+
+/**
+ * A template's poster, lazy-loaded at a fixed 16:9 size, with its preview clip over it while playing.
+ * Before the clip is rendered (previewReady false) the poster stays; if the poster itself cannot be
+ * had, a tinted placeholder keeps the card's shape.
+ */
+export function TemplateMedia({ template, playing, alt = '', badges = true }: TemplateMediaProps) {
+  const { t } = useMarketingText();
+  const [posterFailed, setPosterFailed] = useState(false);
+  const [clipFailed, setClipFailed] = useState(false);
+  const clipReady = template.previewReady !== false && !!template.previewUrl && !clipFailed;
+  const showClip = playing && clipReady && !prefersReducedMotion();
+
+  return (
+    <div className={styles.media} data-testid="template-media">
+      {posterFailed || !template.posterUrl ? (
+        <div className={styles.placeholder} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
+          <span className={styles.placeholderMark}>▶</span>
+        </div>
+      ) : (
+        <img
+          className={styles.poster}
+          src={template.posterUrl}
+          alt={alt}
+          width={MEDIA_WIDTH}
+          height={MEDIA_HEIGHT}
+          loading="lazy"
+          decoding="async"
+          onError={() => setPosterFailed(true)}
+        />
+      )}
+      {showClip && (
+        <video
+          className={styles.clip}
+          src={template.previewUrl}
+          width={MEDIA_WIDTH}
+          height={MEDIA_HEIGHT}
+          muted
+          loop
+          autoPlay
+          playsInline
+          preload="none"
+          aria-hidden="true"
+          onError={() => setClipFailed(true)}
+        />
+      )}
+      {badges && template.previewReady === false && <span className={styles.pending}>{t('templates.previewSoon')}</span>}
+      {badges && clipReady && !playing && (
+        <span className={styles.play} aria-hidden="true">
+          ▶
+        </span>
+      )}
+    </div>
+  );
+}

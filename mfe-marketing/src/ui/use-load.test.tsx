@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { useLoad } from './use-load.ts';
+
+describe('useLoad', () => {
+  it('goes from loading to ready with the value', async () => {
+    const load = vi.fn().mockResolvedValue(42);
+    const { result } = renderHook(() => useLoad(load));
+    expect(result.current.state).toEqual({ kind: 'loading' });
+    await waitFor(() => expect(result.current.state).toEqual({ kind: 'ready', value: 42 }));
+  });
+
+  it('reports a failure and loads again on retry', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce('back');
+    const { result } = renderHook(() => useLoad(load));
+    await waitFor(() => expect(result.current.state.kind).toBe('error'));
+    act(() => result.current.retry());
+    expect(result.current.state).toEqual({ kind: 'loading' });
+    await waitFor(() => expect(result.current.state).toEqual({ kind: 'ready', value: 'back' }));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores an answer that arrives after a newer attempt started', async () => {
+    let resolveFirst: (v: string) => void = () => undefined;
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockReturnValueOnce(new Promise((resolve) => (resolveFirst = resolve)))
+      .mockResolvedValueOnce('second');
+    const { result } = renderHook(() => useLoad(load));
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.state).toEqual({ kind: 'ready', value: 'second' }));
+    await act(async () => resolveFirst('first'));
+    expect(result.current.state).toEqual({ kind: 'ready', value: 'second' });
+  });
+});
