@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ROUTES, shipped } from '../support/routes.ts';
+
+const LANGUAGES = ['en', 'fr', 'de', 'it', 'es', 'ja', 'pt', 'ru', 'la', 'zh-CN', 'zh-TW', 'ko', 'hi'];
+
+function localized(lng: string, path: string): string {
+  return path === '/' ? `/${lng}` : `/${lng}${path}`;
+}
+
+async function heading(page: Page, remote: string) {
+  return page.locator(`[data-remote-region="${remote}"]`).getByRole('heading', { level: 1 });
+}
+
+test.describe('language URLs (spec §2)', () => {
+  test('/zh-cn/pricing lands on /zh-CN/pricing in Chinese', async ({ page }) => {
+    await page.goto('/zh-cn/pricing');
+    await expect(page).toHaveURL(/\/zh-CN\/pricing$/);
+    await expect(await heading(page, 'billing')).toHaveText(shipped('billing', 'zh-CN', 'pricing.title'));
+  });
+
+  test('an unsupported or non-canonical segment lands on the best match', async ({ page }) => {
+    await page.goto('/pt-br/faqs');
+    await expect(page).toHaveURL(/\/pt\/faqs$/);
+    await expect(await heading(page, 'marketing')).toHaveText(shipped('marketing', 'pt', 'faqs.title'));
+    await page.goto('/ZH-TW/about-us');
+    await expect(page).toHaveURL(/\/zh-TW\/about-us$/);
+    await page.goto('/xx/faqs');
+    await expect(page).toHaveURL(/\/en\/faqs$/);
+  });
+
+  test('every internal link on every page carries the language of the page', async ({ page }) => {
+    for (const route of ROUTES) {
+      await page.goto(localized('de', route.path));
+      await expect(await heading(page, route.remote)).toHaveText(shipped(route.remote, 'de', route.heading));
+      const hrefs = await page.locator('a[href]').evaluateAll((links) =>
+        links.map((link) => (link as HTMLAnchorElement).href).filter((href) => href.startsWith(location.origin)),
+      );
+      expect(hrefs.length, `${route.path} has internal links`).toBeGreaterThan(5);
+      const unprefixed = hrefs.filter((href) => !/^\/de(\/|$)/.test(new URL(href).pathname));
+      expect(unprefixed, `links on /de${route.path}`).toEqual([]);
+      const withLngQuery = hrefs.filter((href) => new URL(href).searchParams.has('lng'));
+      expect(withLngQuery).toEqual([]);
+    }
+  });
+
+  test('a path without a language gets the browser language in the address bar', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto('/pricing?cycle=monthly');
+    await expect(page).toHaveURL(/\/ja\/pricing\?cycle=monthly$/);
+    await expect(await heading(page, 'billing')).toHaveText(shipped('billing', 'ja', 'pricing.title'));
+    await context.close();
+  });
+
+  test('the viewer country sent by the CDN comes before the browser language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: { 'CloudFront-Viewer-Country': 'KR' } });
+    const page = await context.newPage();
+    await page.goto('/faqs');
+    await expect(page).toHaveURL(/\/ko\/faqs$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await context.close();
+  });
+
+  test('a chosen language is remembered for the next visit, and the URL follows without a reload', async ({ page }) => {
+    await page.goto('/en/faqs');
+    await expect(await heading(page, 'marketing')).toHaveText(shipped('marketing', 'en', 'faqs.title'));
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByTestId('site-header').getByRole('button', { name: shipped('shell', 'en', 'header.language') }).click();
+    await page.getByRole('menuitemradio', { name: 'Italiano' }).click();
+    await expect(page).toHaveURL(/\/it\/faqs$/);
+    await expect(await heading(page, 'marketing')).toHaveText(shipped('marketing', 'it', 'faqs.title'));
+    await expect(page.getByTestId('site-footer')).toContainText(shipped('shell', 'it', 'footer.company'));
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.goto('/about-us');
+    await expect(page).toHaveURL(/\/it\/about-us$/);
+  });
+});
+
+test.describe('the page head (spec §2)', () => {
+  const pages = [
+    { path: '/pricing', lng: 'fr', page: 'pricing' },
+    { path: '/faqs', lng: 'ja', page: 'faqs' },
+    { path: '/', lng: 'hi', page: 'home' },
+  ];
+  for (const { path, lng, page: key } of pages) {
+    test(`${localized(lng, path)} says its language, title, alternates, canonical and search action`, async ({ page, baseURL }) => {
+      await page.goto(localized(lng, path));
+      const origin = new URL(baseURL!).origin;
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page).toHaveTitle(`${shipped('shell', lng, `meta.${key}.title`)} | Reelmint`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', shipped('shell', lng, `meta.${key}.description`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}${localized(lng, path)}`);
+      const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) =>
+        links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+      );
+      expect(alternates).toEqual([
+        ...LANGUAGES.map((language) => [language, `${origin}${localized(language, path)}`]),
+        ['x-default', `${origin}${path}`],
+      ]);
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(data).toMatchObject({
+        '@type': 'WebSite',
+        inLanguage: lng,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { urlTemplate: `${origin}/${lng}/free-video-templates?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      });
+    });
+  }
+});
+
+test('a translation file that answers 503 twice and then succeeds still renders translated text', async ({ page }) => {
+  let attempts = 0;
+  await page.route('**/locales/ru/translation.json', async (route) => {
+    attempts += 1;
+    if (attempts <= 2) await route.fulfill({ status: 503, body: 'busy' });
+    else await route.continue();
+  });
+  await page.goto('/ru/faqs');
+  await expect(page.getByTestId('site-footer')).toContainText(shipped('shell', 'ru', 'footer.company'));
+  await expect(page.getByTestId('site-header').getByRole('link', { name: shipped('shell', 'ru', 'nav.pricing') })).toBeVisible();
+  expect(attempts).toBe(3);
+});
