@@ -45,4 +45,10 @@ describe('formatCredits', () => {
     expect(formatCredits(1250)).toBe('1.3k');
     expect(formatCredits(125000)).toBe('125k');
   });
+
+  it('writes the number the way the language does', () => {
+    expect(formatCredits(1250, 'fr')).toBe('1,3k');
+    expect(formatCredits(1250, 'de')).toBe('1,3k');
+    expect(formatCredits(42, 'hi')).toBe('42');
+  });
 });

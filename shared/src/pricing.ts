@@ -54,9 +54,9 @@ export function isCriticallyLow(balance: number): boolean {
 }
 
 /** Above 999 the display abbreviates with k: 1000 -> 1k, 1250 -> 1.3k, 12000 -> 12k. */
-export function formatCredits(balance: number): string {
-  if (balance <= 999) return String(balance);
+export function formatCredits(balance: number, lng = 'en'): string {
+  if (balance <= 999) return new Intl.NumberFormat(lng, { useGrouping: false }).format(balance);
   const thousands = balance / 1000;
-  const text = thousands >= 100 ? Math.round(thousands).toString() : thousands.toFixed(1).replace(/\.0$/, '');
-  return `${text}k`;
+  const digits = thousands >= 100 ? 0 : 1;
+  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: digits, useGrouping: false }).format(thousands)}k`;
 }

@@ -5,7 +5,7 @@ import styles from './header.module.css';
 
 /** The signed-in balance in the header; 'Credits unavailable' when it cannot be loaded (spec §8). */
 export function CreditDisplay() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { balance, status, fallback } = useCredits((s) => s);
 
   if (status === 'error' || fallback) {
@@ -25,7 +25,7 @@ export function CreditDisplay() {
           <svg aria-hidden="true" className={styles.creditIcon} width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
             <path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" />
           </svg>
-          {t('credits.count', { count: balance, formatted: formatCredits(balance) })}
+          {t('credits.count', { count: balance, formatted: formatCredits(balance, i18n.resolvedLanguage) })}
         </span>
       </Tooltip.Trigger>
       <Tooltip.Portal>
