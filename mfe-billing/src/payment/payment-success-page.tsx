@@ -1,15 +1,187 @@
-import { LocalizedLink } from '@reelmint/shared';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError, LocalizedLink, useAuth } from '@reelmint/shared';
+import { applyAccountState, refreshAccount } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
+import { formatDate, formatNumber, formatPrice, useLocale } from '../ui/format.ts';
+import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS, fetchPaymentSession } from './payment-session.ts';
+import type { PaymentSession } from './payment-session.ts';
 import styles from './payment.module.css';
 
-/** /payment/success: where the checkout sends a person after paying. */
+type View =
+  | { kind: 'confirming' }
+  | { kind: 'paid'; session: PaymentSession }
+  | { kind: 'pending' }
+  | { kind: 'canceled' }
+  | { kind: 'not-found' }
+  | { kind: 'error' }
+  /** No session to confirm (or not signed in here): thank the person and refresh what we can. */
+  | { kind: 'generic' };
+
+/**
+ * /payment/success: where the checkout sends a person after paying. Confirms with the server which
+ * session was paid, shows the new plan and credits, and shares them with every app so the header
+ * updates without a reload.
+ */
 export default function PaymentSuccessPage() {
   const { t } = useBillingText();
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const signedIn = useAuth((s) => Boolean(s.token));
+  const [view, setView] = useState<View>(sessionId && signedIn ? { kind: 'confirming' } : { kind: 'generic' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!sessionId || !signedIn) {
+      setView({ kind: 'generic' });
+      void refreshAccount();
+      return;
+    }
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async (tries: number) => {
+      try {
+        const session = await fetchPaymentSession(sessionId, abort.signal);
+        if (session.status === 'paid') {
+          applyAccountState(session.subscription, session.balance);
+          setView({ kind: 'paid', session });
+        } else if (session.status === 'open' && tries > 1) {
+          timer = setTimeout(() => void ask(tries - 1), CONFIRM_INTERVAL_MS);
+        } else if (session.status === 'open') {
+          setView({ kind: 'pending' });
+        } else {
+          setView({ kind: session.status === 'canceled' ? 'canceled' : 'error' });
+        }
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        setView({ kind: error instanceof ApiError && error.status === 404 ? 'not-found' : 'error' });
+      }
+    };
+    setView({ kind: 'confirming' });
+    void ask(CONFIRM_ATTEMPTS);
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+    };
+  }, [sessionId, signedIn, attempt]);
+
+  const again = () => setAttempt((n) => n + 1);
+
+  if (view.kind === 'confirming') {
+    return (
+      <main className={styles.page} data-remote="billing" data-state="confirming">
+        <div className={styles.icon} data-tone="pending" aria-hidden="true">
+          <span className={styles.spinner} />
+        </div>
+        <h1 className={styles.title}>{t('success.confirmingTitle')}</h1>
+        <p className={styles.lead} role="status">
+          {t('success.confirming')}
+        </p>
+      </main>
+    );
+  }
+
+  if (view.kind === 'paid') {
+    const { session } = view;
+    const endDate = session.subscription.expiresAt ? formatDate(session.subscription.expiresAt, locale) : null;
+    return (
+      <main className={styles.page} data-remote="billing" data-state="paid">
+        <SuccessIcon />
+        <h1 className={styles.title}>{t('success.title')}</h1>
+        <p className={styles.lead} role="status">
+          {t('success.welcome', { plan: session.planName })}
+        </p>
+        <dl className={styles.receipt} data-testid="payment-receipt">
+          <div>
+            <dt>{t('success.plan')}</dt>
+            <dd data-testid="receipt-plan">{session.planName}</dd>
+          </div>
+          <div>
+            <dt>{t('success.billing')}</dt>
+            <dd>
+              {t(session.billingCycle === 'yearly' ? 'success.billedYearly' : 'success.billedMonthly', { amount: formatPrice(session.amount, session.currency, locale) })}
+            </dd>
+          </div>
+          {session.creditsGranted !== null && (
+            <div>
+              <dt>{t('success.creditsAdded')}</dt>
+              <dd data-testid="receipt-credits">+{formatNumber(session.creditsGranted, locale)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('success.balance')}</dt>
+            <dd data-testid="receipt-balance">{t('yourPlan.credits', { count: session.balance, formatted: formatNumber(session.balance, locale) })}</dd>
+          </div>
+          {endDate && (
+            <div>
+              <dt>{t('success.activeUntil')}</dt>
+              <dd>{endDate}</dd>
+            </div>
+          )}
+        </dl>
+        <div className={styles.ctas}>
+          <LocalizedLink className={styles.cta} to="/text-to-video/generator">
+            {t('success.cta')}
+          </LocalizedLink>
+          <LocalizedLink className={styles.secondary} to="/pricing">
+            {t('success.viewPlan')}
+          </LocalizedLink>
+        </div>
+      </main>
+    );
+  }
+
+  if (view.kind === 'generic') {
+    return (
+      <main className={styles.page} data-remote="billing" data-state="generic">
+        <SuccessIcon />
+        <h1 className={styles.title}>{t('success.title')}</h1>
+        <p className={styles.lead}>{t('success.lead')}</p>
+        <div className={styles.ctas}>
+          <LocalizedLink className={styles.cta} to="/text-to-video/generator">
+            {t('success.cta')}
+          </LocalizedLink>
+        </div>
+      </main>
+    );
+  }
+
+  const problem = {
+    pending: { title: 'success.pendingTitle', body: 'success.pending', retry: true },
+    canceled: { title: 'success.canceledTitle', body: 'success.canceled', retry: false },
+    'not-found': { title: 'success.notFoundTitle', body: 'success.notFound', retry: false },
+    error: { title: 'success.errorTitle', body: 'success.error', retry: true },
+  }[view.kind];
   return (
-    <main className={styles.page} data-remote="billing">
-      <h1 className={styles.title}>{t('success.title')}</h1>
-      <p className={styles.lead}>{t('success.lead')}</p>
-      <LocalizedLink className={styles.cta} to="/text-to-video/generator">{t('success.cta')}</LocalizedLink>
+    <main className={styles.page} data-remote="billing" data-state={view.kind}>
+      <div className={styles.icon} data-tone="warning" aria-hidden="true">
+        !
+      </div>
+      <h1 className={styles.title}>{t(problem.title)}</h1>
+      <p className={styles.lead} role="alert">
+        {t(problem.body)}
+      </p>
+      <div className={styles.ctas}>
+        {problem.retry && (
+          <button type="button" className={styles.cta} onClick={again}>
+            {t('pricing.retry')}
+          </button>
+        )}
+        <LocalizedLink className={problem.retry ? styles.secondary : styles.cta} to="/pricing">
+          {t('cancel.back')}
+        </LocalizedLink>
+      </div>
     </main>
+  );
+}
+
+function SuccessIcon() {
+  return (
+    <div className={styles.icon} data-tone="success" aria-hidden="true">
+      <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M5 12.5l4.5 4.5L19 7.5" />
+      </svg>
+    </div>
   );
 }

@@ -1,58 +1,156 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '@reelmint/shared';
-import type { Loaded, PlanItem } from '@reelmint/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { bus, loadSubscription, useAuth, useSubscription } from '@reelmint/shared';
+import { openDetached } from '../checkout/checkout.ts';
+import type { BillingCycle } from '../checkout/checkout.ts';
+import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
+import { normalizePlanKey, parseCycle } from '../plans/plan-catalogue.ts';
+import type { CataloguePlan } from '../plans/plan-catalogue.ts';
+import { usePlans } from '../plans/use-plans.ts';
+import { upgradeSubscription } from '../subscription/subscription-state.ts';
+import type { SubscriptionError } from '../subscription/subscription-state.ts';
+import { CycleToggle } from '../ui/cycle-toggle.tsx';
+import { PlanCard } from './plan-card.tsx';
+import type { CardAction } from './plan-card.tsx';
+import { YourPlanPanel } from './your-plan-panel.tsx';
 import styles from './pricing-page.module.css';
 
-type State = { kind: 'loading' } | { kind: 'ready'; plans: Loaded<PlanItem[]> } | { kind: 'error'; message: string };
+/** Where a checkout started here says it came from, unless the link that brought the person here says otherwise. */
+const PAGE_SOURCE = 'pricing';
 
-/** /pricing: the server's plan catalogue. */
+type Checkout = { kind: 'idle' } | { kind: 'starting'; plan: string } | { kind: 'opened'; plan: string } | { kind: 'failed'; error: SubscriptionError };
+
+function cardAction(plan: CataloguePlan, signedIn: boolean, currentPlan: string | null): CardAction {
+  if (!signedIn) return plan.price > 0 ? 'sign-in' : 'start-free';
+  if (plan.key === currentPlan) return 'current';
+  // Spec §6: upgrades are offered only on the free plan.
+  return currentPlan === 'free' && plan.price > 0 ? 'upgrade' : 'none';
+}
+
+/**
+ * /pricing: the server's catalogue with a monthly/yearly toggle. Honours ?highlight={plan}
+ * (that card stands out and scrolls into view), ?cycle= and ?source= (carried to checkout).
+ */
 export default function PricingPage() {
   const { t } = useBillingText();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const highlight = normalizePlanKey(params.get('highlight'));
+  const source = params.get('source')?.slice(0, 100) || PAGE_SOURCE;
+  const [cycle, setCycle] = useState<BillingCycle>(parseCycle(params.get('cycle')) ?? 'yearly');
+  const { state: plans, retry } = usePlans();
+  const signedIn = useAuth((s) => Boolean(s.token));
+  const sessionPlan = useAuth((s) => s.user?.plan ?? null);
+  const subscription = useSubscription((s) => s.subscription);
+  // The server's answer when there is one; until then the plan the session was signed in with.
+  const currentPlan = signedIn ? (subscription?.plan ?? sessionPlan) : null;
+  const [checkout, setCheckout] = useState<Checkout>({ kind: 'idle' });
+  const highlightedCard = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    api
-      .plans()
-      .then((plans) => live && setState({ kind: 'ready', plans }))
-      .catch((error: unknown) => live && setState({ kind: 'error', message: error instanceof ApiError ? error.message : String(error) }));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+    void loadSubscription();
+  }, [signedIn]);
+
+  const ready = plans.kind === 'ready';
+  useEffect(() => {
+    if (ready) highlightedCard.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [ready, highlight]);
+
+  const choose = async (plan: CataloguePlan) => {
+    if (!signedIn) {
+      const back = new URLSearchParams({ highlight: plan.key, cycle });
+      if (params.get('source')) back.set('source', source);
+      bus.emit('navigate', { to: `/auth?${new URLSearchParams({ returnTo: `/pricing?${back.toString()}` }).toString()}` });
+      return;
+    }
+    setCheckout({ kind: 'starting', plan: plan.key });
+    const outcome = await upgradeSubscription(plan.key, cycle, source);
+    if (outcome.success) {
+      rememberCheckoutOrigin(`${location.pathname}${location.search}`);
+      openDetached(outcome.data.checkoutUrl);
+      setCheckout({ kind: 'opened', plan: plan.name });
+    } else {
+      setCheckout({ kind: 'failed', error: outcome.error });
+    }
+  };
+
+  const paidPlans = ready ? plans.plans : [];
+  const pro = paidPlans.find((plan) => plan.key === 'pro');
 
   return (
     <main className={styles.page} data-remote="billing">
-      <h1 className={styles.title}>{t('pricing.title')}</h1>
-      <p className={styles.lead}>{t('pricing.lead')}</p>
-      {state.kind === 'loading' && <p role="status">{t('pricing.loading')}</p>}
-      {state.kind === 'error' && (
-        <div role="alert" className={styles.error}>
-          <p>{t('pricing.error', { message: state.message })}</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>{t('pricing.retry')}</button>
+      <header className={styles.hero}>
+        <p className={styles.eyebrow}>{t('pricing.eyebrow')}</p>
+        <h1 className={styles.title}>{t('pricing.title')}</h1>
+        <p className={styles.lead}>{t('pricing.lead')}</p>
+        <CycleToggle cycle={cycle} onChange={setCycle} />
+      </header>
+
+      {signedIn && <YourPlanPanel plans={paidPlans} />}
+
+      <div className={styles.live} aria-live="polite">
+        {checkout.kind === 'opened' && (
+          <p className={styles.opened} data-testid="checkout-opened">
+            {t('pricing.checkoutOpened', { plan: checkout.plan })}
+          </p>
+        )}
+      </div>
+      {checkout.kind === 'failed' && (
+        <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={checkout.error.code}>
+          {t(checkout.error.key)}
+        </p>
+      )}
+
+      {plans.kind === 'loading' && (
+        <ul className={styles.grid} aria-busy="true">
+          <li className={styles.skeletonCard} />
+          <li className={styles.skeletonCard} />
+          <li className={styles.skeletonCard} />
+          <li className="rm-visually-hidden" role="status">
+            {t('pricing.loading')}
+          </li>
+        </ul>
+      )}
+      {plans.kind === 'error' && (
+        <div role="alert" className={styles.problem}>
+          <p>{t('pricing.error')}</p>
+          <button type="button" className={styles.secondaryButton} onClick={retry}>
+            {t('pricing.retry')}
+          </button>
         </div>
       )}
-      {state.kind === 'ready' && (
+      {ready && (
         <>
-          {state.plans.fallback && <p role="status" className={styles.notice}>{t('pricing.offline')}</p>}
-          <ul className={styles.grid}>
-            {state.plans.data.map((plan) => (
-              <li key={plan.id} className={styles.card}>
-                <h2>{plan.name}</h2>
-                <p className={styles.price}>
-                  {plan.currency === 'USD' ? '$' : ''}{plan.price}
-                  <small>{t('pricing.perMonth')}</small>
-                </p>
-                <p>{t('pricing.creditsPerMonth', { count: plan.credits })}</p>
-                <p>{plan.description}</p>
-              </li>
+          {plans.fallback && (
+            <p role="status" className={styles.notice}>
+              {t('pricing.offline')}
+            </p>
+          )}
+          <ul className={styles.grid} data-testid="plan-grid">
+            {plans.plans.map((plan) => (
+              <PlanCard
+                key={plan.key}
+                ref={plan.key === highlight ? highlightedCard : undefined}
+                plan={plan}
+                cycle={cycle}
+                action={cardAction(plan, signedIn, currentPlan)}
+                buildsOn={plan.key === 'premium' ? pro : undefined}
+                highlighted={plan.key === highlight}
+                busy={checkout.kind === 'starting' && checkout.plan === plan.key}
+                locked={checkout.kind === 'starting'}
+                onChoose={(chosen) => void choose(chosen)}
+              />
             ))}
           </ul>
         </>
       )}
+
+      <ul className={styles.assurances}>
+        <li>{t('pricing.assureCancel')}</li>
+        <li>{t('pricing.assureSecure')}</li>
+        <li>{t('pricing.assureCredits')}</li>
+      </ul>
     </main>
   );
 }

@@ -1,13 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { api, authStore, bus, useLocalizePath } from '@reelmint/shared';
-import type { PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { authStore, bus, loadSubscription, useLocalizePath, useSubscription } from '@reelmint/shared';
+import type { SubscriptionModalRequest } from '@reelmint/shared';
+import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
-import { pricingFallbackUrl, startCheckout } from './checkout.ts';
-import type { BillingCycle } from './checkout.ts';
+import { PAID_PLAN_KEYS, planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
+import type { CataloguePlan } from '../plans/plan-catalogue.ts';
+import { usePlans } from '../plans/use-plans.ts';
+import { CycleToggle } from '../ui/cycle-toggle.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { formatNumber, formatPrice, useLocale } from '../ui/format.ts';
+import { CLOSED, initialPlan, transition } from './modal-machine.ts';
+import type { ModalEffect, ModalEvent, ModalState } from './modal-machine.ts';
 import styles from './subscription-modal.module.css';
-
-const MODAL_PLANS = ['pro', 'premium'] as const;
-const DEFAULT_PLAN = 'premium';
 
 /**
  * The upsell modal. Mounted once by the shell; any app opens it through the bus
@@ -16,98 +21,213 @@ const DEFAULT_PLAN = 'premium';
 export default function SubscriptionModal() {
   const { t } = useBillingText();
   const localize = useLocalizePath();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [request, setRequest] = useState<SubscriptionModalRequest | null>(null);
-  const [cycle, setCycle] = useState<BillingCycle>('yearly');
-  const [planKey, setPlanKey] = useState<string>(DEFAULT_PLAN);
-  const [plans, setPlans] = useState<PlanItem[]>([]);
-  const [processing, setProcessing] = useState(false);
+  const location = useLocation();
+  const locale = useLocale();
+  const ids = { title: useId(), lead: useId() };
+  const currentPlan = useSubscription((s) => s.subscription?.plan ?? null);
+  const [state, setState] = useState<ModalState>(CLOSED);
+  const [opened, setOpened] = useState(false);
+  const { state: plans, retry } = usePlans(opened);
 
-  useEffect(() => {
-    const onOpen = (next: SubscriptionModalRequest) => {
-      setRequest(next);
-      setCycle('yearly');
-      setPlanKey(DEFAULT_PLAN);
-      api.plans().then(({ data }) => setPlans(data.filter((p) => (MODAL_PLANS as readonly string[]).includes(p.key))), () => setPlans([]));
-    };
-    bus.on('subscription:open', onOpen);
-    return () => bus.off('subscription:open', onOpen);
+  const machine = useRef<ModalState>(CLOSED);
+  // Effects run with this render's language and location; the bus listener outlives renders.
+  const runEffect = useRef<(effect: ModalEffect) => void>(() => undefined);
+  const dispatch = useCallback((event: ModalEvent) => {
+    const next = transition(machine.current, event);
+    machine.current = next.state;
+    setState(next.state);
+    for (const effect of next.effects) runEffect.current(effect);
   }, []);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (request && element && !element.open) element.showModal();
-  }, [request]);
-
-  const finish = (result: { action: 'closed' } | { action: 'continue'; plan: string }) => {
-    if (!request) return;
-    dialog.current?.close();
-    bus.emit('subscription:result', { requestId: request.requestId, ...result });
-    setRequest(null);
-  };
-
-  const onContinue = async () => {
-    if (!authStore.getState().token) {
-      finish({ action: 'closed' });
-      bus.emit('navigate', { to: '/auth' });
-      return;
+  const here = `${location.pathname}${location.search}`;
+  runEffect.current = (effect) => {
+    if (effect.type === 'resolve') {
+      bus.emit('subscription:result', effect.result);
+    } else if (effect.type === 'sign-in') {
+      bus.emit('navigate', { to: `/auth?${new URLSearchParams({ returnTo: here }).toString()}` });
+    } else {
+      void startCheckout({
+        planKey: effect.plan,
+        cycle: effect.cycle,
+        source: effect.source,
+        fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
+        returnPath: here,
+        messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
+      }).finally(() => dispatch({ type: 'checkout-finished' }));
     }
-    setProcessing(true);
-    await startCheckout(planKey, cycle, request?.source, pricingFallbackUrl(localize, planKey, request?.source));
-    setProcessing(false);
-    finish({ action: 'continue', plan: planKey });
   };
+
+  const plansNow = useRef(plans);
+  plansNow.current = plans;
+  useEffect(() => {
+    const onOpen = (request: SubscriptionModalRequest) => {
+      setOpened(true);
+      // A catalogue that failed to load last time gets a fresh attempt with each opening.
+      if (plansNow.current.kind === 'error') retry();
+      void loadSubscription();
+      dispatch({ type: 'open', request });
+    };
+    bus.on('subscription:open', onOpen);
+    return () => {
+      bus.off('subscription:open', onOpen);
+      if (machine.current.phase !== 'closed') dispatch({ type: 'dismiss' });
+    };
+  }, [dispatch, retry]);
+
+  const offered = plans.kind === 'ready' ? plans.plans.filter((plan) => PAID_PLAN_KEYS.includes(plan.key)) : [];
+  const choosable = (key: string | null) => key !== currentPlan && offered.some((plan) => plan.key === key);
+  const chosenPlan = state.phase === 'closed' ? null : state.plan;
+  const startingPlan = initialPlan(
+    offered.map((plan) => plan.key),
+    currentPlan,
+  );
+
+  // Max is the default, unless the person already has it: then the first plan they can buy.
+  useEffect(() => {
+    if (state.phase === 'choosing' && startingPlan && !choosable(chosenPlan)) dispatch({ type: 'choose-plan', plan: startingPlan });
+  });
+
+  if (state.phase === 'closed') return null;
+  const processing = state.phase === 'processing';
+  const canContinue = choosable(state.plan);
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby="subscription-modal-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        finish({ action: 'closed' });
-      }}
-      onClick={(event) => {
-        if (event.target === dialog.current) finish({ action: 'closed' });
-      }}
-    >
-      {request && (
-        <div className={styles.body}>
-          <button type="button" className={styles.close} aria-label={t('modal.close')} onClick={() => finish({ action: 'closed' })}>
-            ×
-          </button>
-          <h2 id="subscription-modal-title" className={styles.title}>{t('modal.title')}</h2>
-          {request.needsCredits && <p>{t('modal.needs', request.needsCredits)}</p>}
-          <div className={styles.toggle} role="group" aria-label="Billing cycle">
-            <button type="button" aria-pressed={cycle === 'monthly'} onClick={() => setCycle('monthly')}>Monthly</button>
-            <button type="button" aria-pressed={cycle === 'yearly'} onClick={() => setCycle('yearly')}>
-              Yearly<span className={styles.badge}>25% OFF</span>
-            </button>
-          </div>
-          <fieldset className={styles.plans}>
-            <legend className="rm-visually-hidden">Plan</legend>
-            {plans.map((plan) => (
-              <label key={plan.key} className={styles.plan}>
-                <input type="radio" name="modal-plan" value={plan.key} checked={planKey === plan.key} onChange={() => setPlanKey(plan.key)} />
-                <span className={styles.planName}>
-                  {plan.name} {plan.popular && <span className={styles.badge}>{t('modal.popular')}</span>}
-                  <br />
-                  <small>{t('modal.credits', { count: plan.credits })}</small>
-                </span>
-                <span className={styles.price}>${cycle === 'yearly' ? plan.yearlyMonthlyPrice ?? plan.price : plan.price}/mo</span>
-              </label>
-            ))}
-          </fieldset>
-          <div className={styles.actions}>
-            <button type="button" className={styles.secondary} onClick={() => window.open(localize('/pricing'), '_blank', 'noopener')}>
-              {t('modal.seeAll')}
-            </button>
-            <button type="button" className={styles.primary} disabled={processing} onClick={() => void onContinue()}>
-              {processing ? t('modal.processing') : t('modal.continue')}
-            </button>
-          </div>
+    <Dialog labelledBy={ids.title} describedBy={ids.lead} onDismiss={() => dispatch({ type: 'dismiss' })} testId="subscription-modal" initialFocus="input[type=radio]:checked">
+      <div className={styles.body}>
+        <button type="button" className={styles.close} aria-label={t('modal.close')} disabled={processing} onClick={() => dispatch({ type: 'dismiss' })}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+        <div className={styles.handle} aria-hidden="true" />
+        <h2 id={ids.title} className={styles.title}>
+          {t('modal.title')}
+        </h2>
+        {state.request.needsCredits ? (
+          <p id={ids.lead} className={styles.shortfall} data-testid="credit-shortfall">
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
+              <path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" />
+            </svg>
+            <span>
+              {t('modal.shortfall', {
+                count: state.request.needsCredits.required,
+                required: formatNumber(state.request.needsCredits.required, locale),
+                available: formatNumber(state.request.needsCredits.available, locale),
+              })}
+            </span>
+          </p>
+        ) : (
+          <p id={ids.lead} className={styles.lead}>
+            {t('modal.lead')}
+          </p>
+        )}
+
+        <div className={styles.cycle}>
+          <CycleToggle cycle={state.cycle} onChange={(cycle) => dispatch({ type: 'choose-cycle', cycle })} disabled={processing} />
         </div>
-      )}
-    </dialog>
+
+        {plans.kind === 'loading' && (
+          <div className={styles.plans} role="status" aria-busy="true">
+            <span className="rm-visually-hidden">{t('pricing.loading')}</span>
+            <div className={styles.skeleton} />
+            <div className={styles.skeleton} />
+          </div>
+        )}
+        {plans.kind === 'error' && (
+          <div role="alert" className={styles.problem}>
+            <p>{t('pricing.error')}</p>
+            <button type="button" className={styles.secondary} onClick={retry}>
+              {t('pricing.retry')}
+            </button>
+          </div>
+        )}
+        {plans.kind === 'ready' && (
+          <>
+            {plans.fallback && (
+              <p role="status" className={styles.notice}>
+                {t('pricing.offline')}
+              </p>
+            )}
+            <fieldset className={styles.plans} disabled={processing}>
+              <legend className="rm-visually-hidden">{t('modal.choosePlan')}</legend>
+              {offered.map((plan) => (
+                <PlanOption
+                  key={plan.key}
+                  plan={plan}
+                  cycle={state.cycle}
+                  checked={state.plan === plan.key}
+                  current={plan.key === currentPlan}
+                  onChoose={() => dispatch({ type: 'choose-plan', plan: plan.key })}
+                />
+              ))}
+            </fieldset>
+          </>
+        )}
+
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => openDetached(localize(`/pricing?${new URLSearchParams({ highlight: state.plan, cycle: state.cycle }).toString()}`))}
+          >
+            {t('modal.seeAll')}
+            <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
+          </button>
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={processing || !canContinue}
+            aria-busy={processing}
+            onClick={() => dispatch({ type: 'continue', signedIn: Boolean(authStore.getState().token) })}
+          >
+            {processing && <span className={styles.spinner} aria-hidden="true" />}
+            {processing ? t('modal.processing') : t('modal.continue')}
+          </button>
+        </div>
+        <p className={styles.fineprint}>{t('modal.fineprint')}</p>
+      </div>
+    </Dialog>
+  );
+}
+
+interface PlanOptionProps {
+  plan: CataloguePlan;
+  cycle: 'monthly' | 'yearly';
+  checked: boolean;
+  current: boolean;
+  onChoose: () => void;
+}
+
+function PlanOption({ plan, cycle, checked, current, onChoose }: PlanOptionProps) {
+  const { t } = useBillingText();
+  const locale = useLocale();
+  const price = priceFor(plan, cycle);
+  const features = planFeatureKeys(plan).slice(0, 3);
+  return (
+    <label className={styles.plan} data-plan={plan.key} data-checked={checked} data-current={current}>
+      <input type="radio" name="subscription-modal-plan" value={plan.key} checked={checked} disabled={current} onChange={onChoose} className={styles.radio} />
+      <span className={styles.planMain}>
+        <span className={styles.planName}>
+          {plan.name}
+          {plan.popular && <span className={styles.popular}>{t('modal.popular')}</span>}
+          {current && <span className={styles.current}>{t('pricing.currentPlan')}</span>}
+        </span>
+        <span className={styles.planCredits}>{t('plan.creditsPerMonth', { count: plan.credits, formatted: formatNumber(plan.credits, locale) })}</span>
+        <span className={styles.planFeatures}>{features.map((key) => t(key)).join(' · ')}</span>
+      </span>
+      <span className={styles.planPrice}>
+        {price.original !== null && (
+          <s className={styles.original}>
+            <span className="rm-visually-hidden">{t('plan.wasPrice')} </span>
+            {formatPrice(price.original, plan.currency, locale)}
+          </s>
+        )}
+        <strong className={styles.amount}>{formatPrice(price.perMonth, plan.currency, locale)}</strong>
+        <span className={styles.per}>{t('plan.perMonth')}</span>
+        <span className={styles.billed}>
+          {cycle === 'yearly' ? t('plan.billedYearly', { amount: formatPrice(price.billed, plan.currency, locale) }) : t('plan.billedMonthly')}
+        </span>
+      </span>
+    </label>
   );
 }

@@ -1,0 +1,87 @@
+import { api, authStore, loadCredits, setCreditBalance, setSubscription, updateUser } from '@reelmint/shared';
+import type { SubscriptionStatus } from '@reelmint/shared';
+
+/**
+ * The checkout opens in its own window, which ends on /payment/success or /payment/cancel. Both
+ * are on this origin, so local storage tells the cancel page where the person was before paying.
+ */
+export const CHECKOUT_ORIGIN_KEY = 'reelmint:checkout-origin';
+
+/** An origin older than this is from another visit; the cancel page then offers /pricing only. */
+export const CHECKOUT_ORIGIN_TTL_MS = 24 * 60 * 60 * 1000;
+
+interface StoredOrigin {
+  path: string;
+  at: number;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Same-site paths only: the value comes back out of storage that any script on the site can write. */
+export function isSafePath(path: unknown): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+}
+
+export function rememberCheckoutOrigin(path: string, now: number = Date.now()): void {
+  if (!isSafePath(path)) return;
+  storage()?.setItem(CHECKOUT_ORIGIN_KEY, JSON.stringify({ path, at: now } satisfies StoredOrigin));
+  refreshWhenBack();
+}
+
+/** Where the person started the checkout, when that was recently. */
+export function checkoutOrigin(now: number = Date.now()): string | null {
+  try {
+    const stored = JSON.parse(storage()?.getItem(CHECKOUT_ORIGIN_KEY) ?? 'null') as Partial<StoredOrigin> | null;
+    if (!stored || !isSafePath(stored.path) || typeof stored.at !== 'number' || now - stored.at > CHECKOUT_ORIGIN_TTL_MS) return null;
+    return stored.path;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shares a plan and balance the server just confirmed with every app: the subscription store, the
+ * credit store and the header's plan name (the auth store's user). The plan name goes first:
+ * changing the session user clears the cached plan and balance (auth:changed).
+ */
+export function applyAccountState(subscription: SubscriptionStatus, balance?: number): void {
+  if (authStore.getState().user?.plan !== subscription.plan) updateUser({ plan: subscription.plan });
+  setSubscription(subscription);
+  if (balance !== undefined) setCreditBalance(balance);
+}
+
+/** Takes the server's word for plan and balance now, so the header is right without a reload. */
+export async function refreshAccount(): Promise<void> {
+  if (!authStore.getState().token) return;
+  try {
+    const { data, fallback } = await api.subscription();
+    if (!fallback) applyAccountState(data);
+  } finally {
+    await loadCredits({ force: true });
+  }
+}
+
+let waiting = false;
+
+/**
+ * After the checkout window opens, this window's credits and plan are stale until the person comes
+ * back to it; refresh once, on their return, so the header is right without a reload.
+ */
+function refreshWhenBack(): void {
+  if (waiting || typeof window === 'undefined') return;
+  waiting = true;
+  window.addEventListener(
+    'focus',
+    () => {
+      waiting = false;
+      refreshAccount().catch(() => undefined);
+    },
+    { once: true },
+  );
+}

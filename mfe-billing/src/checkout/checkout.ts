@@ -1,0 +1,88 @@
+import { ApiError, requestRaw } from '@reelmint/shared';
+import type { CheckoutReply } from '@reelmint/shared';
+import { rememberCheckoutOrigin } from './checkout-return.ts';
+
+export type BillingCycle = 'monthly' | 'yearly';
+
+/** Where a checkout starts when the caller names no source (spec §7). */
+export const DEFAULT_SOURCE = 'subscription-modal';
+
+/** A checkout request that hangs would keep 'Processing...' forever; past this it counts as failed. */
+export const CHECKOUT_TIMEOUT_MS = 20_000;
+
+/**
+ * What to do with the server's answer (spec §5, §8): the checkout counts only when `success` is
+ * true and a checkout URL came with it.
+ */
+export type CheckoutDecision =
+  | { kind: 'open-checkout'; url: string }
+  | { kind: 'fallback'; reason: 'session-failed' | 'request-failed' }
+  | { kind: 'sign-in' };
+
+export function decideCheckout(reply: CheckoutReply | null | undefined): CheckoutDecision {
+  const url = reply?.data?.checkoutUrl;
+  if (reply?.success === true && typeof url === 'string' && url.length > 0) return { kind: 'open-checkout', url };
+  return { kind: 'fallback', reason: 'session-failed' };
+}
+
+/**
+ * A failed request: the server answered with an error (no session was created), the request
+ * never got an answer (spec §8's "request exception"), or the session ended (the API client has
+ * already sent the person to sign in, so no fallback window on top of that).
+ */
+export function decideCheckoutFailure(error: unknown): CheckoutDecision {
+  if (error instanceof ApiError && error.status === 401) return { kind: 'sign-in' };
+  if (error instanceof ApiError && error.status > 0) return { kind: 'fallback', reason: 'session-failed' };
+  return { kind: 'fallback', reason: 'request-failed' };
+}
+
+/** /pricing with the plan highlighted: where a failed checkout sends the person (spec §8). */
+export function pricingFallbackUrl(localize: (to: string) => string, planKey: string, source?: string): string {
+  const query = new URLSearchParams({ highlight: planKey, cycle: 'yearly' });
+  if (source) query.set('source', source);
+  return localize(`/pricing?${query.toString()}`);
+}
+
+export interface CheckoutRequest {
+  planKey: string;
+  cycle: BillingCycle;
+  /** The caller's source; the fallback URL carries it only when the caller set one. */
+  source?: string | undefined;
+  /** Language-prefixed /pricing fallback (pricingFallbackUrl). */
+  fallbackUrl: string;
+  /** The path to offer back on /payment/cancel. */
+  returnPath: string;
+  /** The two alerts of spec §8, in the person's language. */
+  messages: { sessionFailed: string; requestFailed: string };
+}
+
+/** Opens a URL in a new window that cannot reach back into this one. */
+export function openDetached(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * Starts a checkout (spec §7, §8): on success the checkout page opens in a new window without
+ * opener; otherwise the person is told why and /pricing opens with the plan highlighted.
+ */
+export async function startCheckout(request: CheckoutRequest): Promise<CheckoutDecision> {
+  let decision: CheckoutDecision;
+  try {
+    const reply = await requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', {
+      body: { planName: request.planKey, billingCycle: request.cycle, source: request.source ?? DEFAULT_SOURCE },
+      signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
+    });
+    decision = decideCheckout(reply);
+  } catch (error) {
+    decision = decideCheckoutFailure(error);
+  }
+
+  if (decision.kind === 'open-checkout') {
+    rememberCheckoutOrigin(request.returnPath);
+    openDetached(decision.url);
+  } else if (decision.kind === 'fallback') {
+    window.alert(decision.reason === 'session-failed' ? request.messages.sessionFailed : request.messages.requestFailed);
+    openDetached(request.fallbackUrl);
+  }
+  return decision;
+}

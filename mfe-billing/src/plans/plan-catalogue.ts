@@ -1,0 +1,47 @@
+import type { PlanItem } from '@reelmint/shared';
+import type { BillingCycle } from '../checkout/checkout.ts';
+
+/** A catalogue item as the API sends it: the shared type plus the yearly totals (api/README.md). */
+export type CataloguePlan = PlanItem & { yearlyPrice?: number; yearlyCredits?: number };
+
+/** The plans the upsell modal offers (spec §2: Pro and Max; Max is the catalogue's premium). */
+export const PAID_PLAN_KEYS: readonly string[] = ['pro', 'premium'];
+
+/** The modal's and the pricing page's links call Max 'max' in the spec; the catalogue says 'premium'. */
+export function normalizePlanKey(value: string | null | undefined): string | null {
+  const key = value?.trim().toLowerCase();
+  if (!key) return null;
+  if (key === 'max') return 'premium';
+  return ['free', 'pro', 'premium'].includes(key) ? key : null;
+}
+
+export function parseCycle(value: string | null | undefined): BillingCycle | null {
+  return value === 'monthly' || value === 'yearly' ? value : null;
+}
+
+export interface PlanPrice {
+  /** What one month costs on this cycle. */
+  perMonth: number;
+  /** The undiscounted monthly price, when yearly billing is cheaper. */
+  original: number | null;
+  /** What one payment costs: a month, or a whole year. */
+  billed: number;
+}
+
+export function priceFor(plan: CataloguePlan, cycle: BillingCycle): PlanPrice {
+  if (cycle === 'monthly') return { perMonth: plan.price, original: null, billed: plan.price };
+  const perMonth = plan.yearlyMonthlyPrice ?? plan.price;
+  const undiscounted = plan.originalMonthlyPrice ?? plan.price;
+  return { perMonth, original: undiscounted > perMonth ? undiscounted : null, billed: plan.yearlyPrice ?? perMonth * 12 };
+}
+
+/** The translation keys of what a plan includes (spec §6), read from its feature flags. */
+export function planFeatureKeys({ key, features }: Pick<PlanItem, 'key' | 'features'>): string[] {
+  const keys = [features.v2Model ? 'features.modelV2' : 'features.modelV1'];
+  keys.push(features.hd1080p ? 'features.res1080' : features.hd720p ? 'features.res720' : 'features.res512');
+  if (key === 'free') keys.push('features.durations');
+  if (features.unlimitedGenerations) keys.push('features.unlimited');
+  if (key !== 'free') keys.push('features.prioritySupport');
+  if (key === 'premium') keys.push('features.advancedEditing');
+  return keys;
+}

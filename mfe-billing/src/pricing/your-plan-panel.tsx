@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import { loadSubscription, useCredits, useSubscription } from '@reelmint/shared';
+import { useBillingText } from '../i18n.ts';
+import { planFeatureKeys } from '../plans/plan-catalogue.ts';
+import type { CataloguePlan } from '../plans/plan-catalogue.ts';
+import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription } from '../subscription/subscription-state.ts';
+import type { SubscriptionError } from '../subscription/subscription-state.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { formatDate, formatNumber, useLocale } from '../ui/format.ts';
+import styles from './your-plan-panel.module.css';
+
+type Cancel = { kind: 'idle' } | { kind: 'confirming'; busy: boolean; error: SubscriptionError | null } | { kind: 'done'; effectiveDate: string };
+
+/**
+ * "Your plan" for signed-in people: plan, status, what it includes, balance and when it ends
+ * (expired at 0 days left or less, expiring soon at 7 or fewer), with cancellation.
+ */
+export function YourPlanPanel({ plans }: { plans: CataloguePlan[] }) {
+  const { t } = useBillingText();
+  const locale = useLocale();
+  const ids = { title: useId(), dialogTitle: useId(), dialogBody: useId() };
+  const { subscription, status, fallback } = useSubscription((s) => s);
+  const balance = useCredits((s) => s.balance);
+  const [cancel, setCancel] = useState<Cancel>({ kind: 'idle' });
+
+  if (status === 'error') {
+    return (
+      <section className={styles.panel} aria-labelledby={ids.title} data-testid="your-plan">
+        <h2 id={ids.title} className={styles.heading}>
+          {t('yourPlan.title')}
+        </h2>
+        <div role="alert" className={styles.problem} data-code={SUBSCRIPTION_ERRORS.VALIDATION_ERROR.code}>
+          <p>{t(SUBSCRIPTION_ERRORS.VALIDATION_ERROR.key)}</p>
+          <button type="button" className={styles.linkButton} onClick={() => void loadSubscription({ force: true })}>
+            {t('pricing.retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (!subscription) {
+    return <section className={styles.panel} aria-busy="true" aria-label={t('yourPlan.title')} data-testid="your-plan" data-state="loading" />;
+  }
+
+  const summary = summarizeSubscription(subscription);
+  const name = plans.find((plan) => plan.key === subscription.plan)?.name ?? t(`yourPlan.planName.${subscription.plan}`);
+  const endDate = subscription.expiresAt ? formatDate(subscription.expiresAt, locale) : null;
+  const state = summary.expiry === 'expired' ? 'expired' : summary.cancelled ? 'cancelled' : summary.expiry === 'expiring-soon' ? 'expiring' : 'active';
+
+  const confirm = async () => {
+    setCancel({ kind: 'confirming', busy: true, error: null });
+    const outcome = await cancelSubscription();
+    if (outcome.success) {
+      setCancel({ kind: 'done', effectiveDate: outcome.data.effectiveDate });
+      await loadSubscription({ force: true });
+    } else {
+      setCancel({ kind: 'confirming', busy: false, error: outcome.error });
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={ids.title} data-testid="your-plan" data-plan={subscription.plan} data-state={state}>
+      <div className={styles.summary}>
+        <h2 id={ids.title} className={styles.heading}>
+          {t('yourPlan.title')}
+        </h2>
+        <p className={styles.planLine}>
+          <strong className={styles.planName}>{name}</strong>
+          <span className={styles.status} data-state={state}>
+            {t(`yourPlan.status.${state}`)}
+          </span>
+        </p>
+        {endDate && (
+          <p className={styles.when} data-testid="plan-ends">
+            {state === 'expired' && t('yourPlan.expiredOn', { date: endDate })}
+            {state === 'cancelled' && t('yourPlan.endsOn', { date: endDate })}
+            {state === 'expiring' && t('yourPlan.expiresIn', { count: summary.daysLeft ?? 0, date: endDate })}
+            {state === 'active' && t('yourPlan.paidThrough', { date: endDate })}
+          </p>
+        )}
+        {fallback && <p className={styles.notice}>{t('yourPlan.offline')}</p>}
+      </div>
+
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('yourPlan.balance')}</dt>
+          <dd data-testid="plan-balance">{balance === null ? '…' : t('yourPlan.credits', { count: balance, formatted: formatNumber(balance, locale) })}</dd>
+        </div>
+        <div>
+          <dt>{t('yourPlan.monthlyCredits')}</dt>
+          <dd>{t('yourPlan.credits', { count: subscription.features.creditsPerMonth, formatted: formatNumber(subscription.features.creditsPerMonth, locale) })}</dd>
+        </div>
+        <div>
+          <dt>{t('yourPlan.includes')}</dt>
+          <dd>{planFeatureKeys({ key: subscription.plan, features: subscription.features }).map((key) => t(key)).join(' · ')}</dd>
+        </div>
+      </dl>
+
+      <div className={styles.actions} aria-live="polite">
+        {cancel.kind === 'done' && (
+          <p className={styles.done} data-testid="cancel-done">
+            {t('yourPlan.cancelled', { plan: name, date: formatDate(cancel.effectiveDate, locale) })}
+          </p>
+        )}
+        {summary.canCancel && cancel.kind !== 'done' && (
+          <button type="button" className={styles.linkButton} onClick={() => setCancel({ kind: 'confirming', busy: false, error: null })}>
+            {t('yourPlan.cancel')}
+          </button>
+        )}
+      </div>
+
+      {cancel.kind === 'confirming' && (
+        <Dialog
+          role="alertdialog"
+          variant="alert"
+          labelledBy={ids.dialogTitle}
+          describedBy={ids.dialogBody}
+          initialFocus="[data-keep]"
+          testId="cancel-dialog"
+          onDismiss={() => !cancel.busy && setCancel({ kind: 'idle' })}
+        >
+          <div className={styles.dialog}>
+            <h2 id={ids.dialogTitle} className={styles.dialogTitle}>
+              {t('yourPlan.confirmTitle', { plan: name })}
+            </h2>
+            <p id={ids.dialogBody} className={styles.dialogBody}>
+              {t('yourPlan.confirmBody', { plan: name, date: endDate ?? '' })}
+            </p>
+            {cancel.error && (
+              <p role="alert" className={styles.dialogError} data-code={cancel.error.code}>
+                {t(cancel.error.key)}
+              </p>
+            )}
+            <div className={styles.dialogActions}>
+              <button type="button" className={styles.keep} data-keep disabled={cancel.busy} onClick={() => setCancel({ kind: 'idle' })}>
+                {t('yourPlan.keep')}
+              </button>
+              <button type="button" className={styles.danger} disabled={cancel.busy} aria-busy={cancel.busy} onClick={() => void confirm()}>
+                {cancel.busy ? t('yourPlan.cancelling') : t('yourPlan.confirmCancel')}
+              </button>
+            </div>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}

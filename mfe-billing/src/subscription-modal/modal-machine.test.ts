@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { CLOSED, initialPlan, transition } from './modal-machine.ts';
+import type { ModalEvent, ModalState } from './modal-machine.ts';
+
+const request = { requestId: 'r1', source: 'generator', needsCredits: { required: 45, available: 12 } };
+
+function run(events: ModalEvent[], from: ModalState = CLOSED) {
+  let state = from;
+  const effects = [];
+  for (const event of events) {
+    const next = transition(state, event);
+    state = next.state;
+    effects.push(...next.effects);
+  }
+  return { state, effects };
+}
+
+describe('subscription modal state machine (spec §2, §4)', () => {
+  it('opens on yearly billing with Max chosen, keeping the request', () => {
+    expect(run([{ type: 'open', request }])).toEqual({
+      state: { phase: 'choosing', request, cycle: 'yearly', plan: 'premium' },
+      effects: [],
+    });
+  });
+
+  it('reopening starts from the defaults again', () => {
+    const { state } = run([{ type: 'open', request }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'choose-plan', plan: 'pro' }, { type: 'dismiss' }, { type: 'open', request: { requestId: 'r2' } }]);
+    expect(state).toMatchObject({ cycle: 'yearly', plan: 'premium' });
+  });
+
+  it('closes with action "closed" when dismissed (backdrop, close button, Escape)', () => {
+    expect(run([{ type: 'open', request }, { type: 'dismiss' }])).toEqual({
+      state: CLOSED,
+      effects: [{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }],
+    });
+  });
+
+  it('Continue without a session closes and sends the person to sign in, with no checkout', () => {
+    const { state, effects } = run([{ type: 'open', request }, { type: 'continue', signedIn: false }]);
+    expect(state).toBe(CLOSED);
+    expect(effects).toEqual([{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }, { type: 'sign-in' }]);
+  });
+
+  it('Continue with a session starts the checkout for the chosen plan, cycle and source', () => {
+    const { state, effects } = run([{ type: 'open', request }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'choose-plan', plan: 'pro' }, { type: 'continue', signedIn: true }]);
+    expect(state).toMatchObject({ phase: 'processing', plan: 'pro', cycle: 'monthly' });
+    expect(effects).toEqual([{ type: 'checkout', plan: 'pro', cycle: 'monthly', source: 'generator' }]);
+  });
+
+  it('while processing, ignores dismissal, new choices and a second Continue', () => {
+    const processing = run([{ type: 'open', request }, { type: 'continue', signedIn: true }]).state;
+    for (const event of [{ type: 'dismiss' }, { type: 'choose-plan', plan: 'pro' }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'continue', signedIn: true }] as ModalEvent[]) {
+      expect(transition(processing, event)).toEqual({ state: processing, effects: [] });
+    }
+  });
+
+  it('closes after the checkout with action "continue" and the chosen plan', () => {
+    expect(run([{ type: 'open', request }, { type: 'continue', signedIn: true }, { type: 'checkout-finished' }])).toMatchObject({
+      state: CLOSED,
+      effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r1', action: 'continue', plan: 'premium' } }],
+    });
+  });
+
+  it('a second request while open answers the first with "closed"; during checkout the newcomer is answered instead', () => {
+    const second = { requestId: 'r2', source: 'header' };
+    expect(run([{ type: 'open', request }, { type: 'open', request: second }])).toMatchObject({
+      state: { phase: 'choosing', request: second },
+      effects: [{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }],
+    });
+    expect(run([{ type: 'open', request }, { type: 'continue', signedIn: true }, { type: 'open', request: second }])).toMatchObject({
+      state: { phase: 'processing', request },
+      effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r2', action: 'closed' } }],
+    });
+  });
+
+  it('events that make no sense when closed change nothing', () => {
+    for (const event of [{ type: 'dismiss' }, { type: 'continue', signedIn: true }, { type: 'checkout-finished' }, { type: 'choose-plan', plan: 'pro' }] as ModalEvent[]) {
+      expect(transition(CLOSED, event)).toEqual({ state: CLOSED, effects: [] });
+    }
+  });
+
+  it('starts on Max unless the person already has it', () => {
+    expect(initialPlan(['pro', 'premium'], 'free')).toBe('premium');
+    expect(initialPlan(['pro', 'premium'], null)).toBe('premium');
+    expect(initialPlan(['pro', 'premium'], 'premium')).toBe('pro');
+    expect(initialPlan(['pro'], 'pro')).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DAY_MS, PLAN_FEATURES } from '@reelmint/shared';
+import type { SubscriptionStatus } from '@reelmint/shared';
+import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription, upgradeSubscription } from './subscription-state.ts';
+import { fail, fakeApi, ok } from '../test/fake-api.ts';
+
+const NOW = Date.parse('2026-03-01T12:00:00.000Z');
+const pro = (daysFromNow: number | null, status: SubscriptionStatus['status'] = 'active'): SubscriptionStatus => ({
+  plan: 'pro',
+  status,
+  features: PLAN_FEATURES.pro,
+  expiresAt: daysFromNow === null ? null : new Date(NOW + daysFromNow * DAY_MS).toISOString(),
+});
+
+describe('expiry rules (spec §4)', () => {
+  it('expired at 0 days left or less, expiring soon at 7 or fewer, active beyond', () => {
+    expect(summarizeSubscription(pro(-3), NOW)).toMatchObject({ expiry: 'expired', daysLeft: -3 });
+    expect(summarizeSubscription(pro(0), NOW)).toMatchObject({ expiry: 'expired', daysLeft: 0 });
+    expect(summarizeSubscription(pro(0.5), NOW)).toMatchObject({ expiry: 'expiring-soon', daysLeft: 1 });
+    expect(summarizeSubscription(pro(7), NOW)).toMatchObject({ expiry: 'expiring-soon', daysLeft: 7 });
+    expect(summarizeSubscription(pro(7.5), NOW)).toMatchObject({ expiry: 'active', daysLeft: 8 });
+    expect(summarizeSubscription(pro(null), NOW)).toMatchObject({ expiry: 'none', daysLeft: null });
+  });
+
+  it('offers upgrade only on free, and cancellation only on a running paid plan not yet cancelled', () => {
+    const free: SubscriptionStatus = { plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null };
+    expect(summarizeSubscription(free, NOW)).toMatchObject({ canUpgrade: true, canCancel: false });
+    expect(summarizeSubscription(pro(30), NOW)).toMatchObject({ canUpgrade: false, canCancel: true, cancelled: false });
+    expect(summarizeSubscription(pro(3), NOW)).toMatchObject({ canCancel: true });
+    expect(summarizeSubscription(pro(30, 'canceled'), NOW)).toMatchObject({ canCancel: false, cancelled: true });
+    expect(summarizeSubscription(pro(0), NOW)).toMatchObject({ canCancel: false });
+  });
+});
+
+describe('subscription calls and their error codes (spec §8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('cancel answers the effective date', async () => {
+    const { calls } = fakeApi({ 'POST /api/subscription/cancel': () => ok({ effectiveDate: '2026-04-01T00:00:00.000Z' }) });
+    await expect(cancelSubscription()).resolves.toEqual({ success: true, data: { effectiveDate: '2026-04-01T00:00:00.000Z' } });
+    expect(calls[0]?.body).toMatchObject({ timestamp: expect.any(String) });
+  });
+
+  it('cancel failures are CANCELLATION_FAILED, or NETWORK_ERROR when the server is out of reach', async () => {
+    fakeApi({ 'POST /api/subscription/cancel': () => fail(409, 'CANCELLATION_FAILED', 'There is no paid subscription to cancel') });
+    await expect(cancelSubscription()).resolves.toEqual({ success: false, error: SUBSCRIPTION_ERRORS.CANCELLATION_FAILED });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const outcome = await cancelSubscription();
+    expect(outcome).toEqual({ success: false, error: { code: 'NETWORK_ERROR', message: 'Network error occurred during cancellation', key: 'errors.cancellationNetwork' } });
+  });
+
+  it('upgrade opens a checkout session carrying the source', async () => {
+    const { calls } = fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/2', sessionId: 's2', message: 'ok' }) });
+    await expect(upgradeSubscription('pro', 'monthly', 'pricing')).resolves.toEqual({ success: true, data: { checkoutUrl: 'http://pay.test/2' } });
+    expect(calls[0]?.body).toEqual({ planName: 'pro', billingCycle: 'monthly', source: 'pricing' });
+  });
+
+  it('upgrade failures are UPGRADE_FAILED (an error, or a reply without URL) or NETWORK_ERROR', async () => {
+    fakeApi({ 'POST /api/payment/create-subscription-session': () => fail(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade') });
+    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toEqual({ success: false, error: SUBSCRIPTION_ERRORS.UPGRADE_FAILED });
+    fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({}) });
+    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({ success: false, error: { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade' } });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({ success: false, error: { code: 'NETWORK_ERROR', message: 'Network error occurred during upgrade' } });
+  });
+});
