@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DAY_MS, PLAN_FEATURES, bus, clearSession } from '@reelmint/shared';
+import { renderScreen } from '../../../shared/test/render.tsx';
+import { CATALOGUE, fakeApi, ok } from '../test/fake-api.ts';
+import { signIn } from '../test/session.ts';
+import PricingPage from './pricing-page.tsx';
+
+const scrolled = vi.fn();
+
+describe('pricing page', () => {
+  beforeEach(() => {
+    // jsdom has no layout, so no scrollIntoView; record which card asked to be scrolled to.
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled(this.getAttribute('data-plan'));
+    };
+    vi.stubGlobal('open', vi.fn());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    scrolled.mockReset();
+    clearSession();
+  });
+
+  it('honours highlight and cycle: that card stands out and is scrolled to, the toggle starts on the cycle', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await renderScreen(<PricingPage />, { path: '/en/pricing?highlight=max&cycle=monthly' });
+    const max = await screen.findByTestId('plan-card-premium');
+    expect(max).toHaveAttribute('data-highlighted', 'true');
+    expect(screen.getByTestId('plan-card-pro')).not.toHaveAttribute('data-highlighted');
+    expect(scrolled).toHaveBeenCalledWith('premium');
+    expect(screen.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+    expect(max).toHaveTextContent('$39');
+    await userEvent.click(screen.getByRole('button', { name: /Yearly/ }));
+    expect(max).toHaveTextContent('$30');
+    expect(max).toHaveTextContent('$360 billed yearly');
+  });
+
+  it('sends a signed-out visitor who picks a plan to sign in, coming back to the same choice and source', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    const navigate = vi.fn();
+    bus.on('navigate', navigate);
+    await renderScreen(<PricingPage />, { path: '/en/pricing?source=newsletter' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Pro' }));
+    const to = new URL((navigate.mock.calls[0]?.[0] as { to: string }).to, 'http://x');
+    expect(to.pathname).toBe('/auth');
+    expect(to.searchParams.get('returnTo')).toBe('/pricing?highlight=pro&cycle=yearly&source=newsletter');
+    bus.off('navigate', navigate);
+  });
+
+  it('marks a free person’s plan and offers upgrades, carrying the source to checkout', async () => {
+    signIn('free');
+    const { calls } = fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null }),
+      'GET /api/user/credits': () => ok({ balance: 7 }),
+      'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/3', sessionId: 's3', message: 'ok' }),
+    });
+    await renderScreen(<PricingPage />, { path: '/en/pricing?source=generator' });
+    const freeCard = await screen.findByTestId('plan-card-free');
+    expect(await within(freeCard).findByText('Current plan')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Max' }));
+    expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'generator' });
+    expect(window.open).toHaveBeenCalledWith('http://pay.test/3', '_blank', 'noopener,noreferrer');
+    expect(await screen.findByTestId('checkout-opened')).toHaveTextContent('Checkout for Max opened in a new window');
+  });
+
+  it('offers no upgrade on a paid plan (spec §6), and cancels it after confirmation, showing the effective date', async () => {
+    signIn('pro');
+    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const pro = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt };
+    let current = pro;
+    fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(current),
+      'GET /api/user/credits': () => ok({ balance: 640 }),
+      'POST /api/subscription/cancel': () => {
+        current = { ...pro, status: 'canceled' };
+        return ok({ effectiveDate: expiresAt });
+      },
+    });
+    await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    const panel = await screen.findByTestId('your-plan');
+    await within(panel).findByText('Pro');
+    expect(panel).toHaveAttribute('data-state', 'active');
+    expect(screen.queryByRole('button', { name: /Upgrade to/ })).toBeNull();
+    expect(within(screen.getByTestId('plan-card-pro')).getByText('Current plan')).toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your Pro plan?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
+    expect(await screen.findByTestId('cancel-done')).toHaveTextContent(`Your subscription is cancelled. Pro stays active until ${date}.`);
+    expect(await screen.findByTestId('plan-ends')).toHaveTextContent(`Your plan stays active until ${date}`);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

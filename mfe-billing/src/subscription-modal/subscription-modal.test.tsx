@@ -1,0 +1,158 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PLAN_FEATURES, bus, clearSession, openSubscriptionModal, requestCredits } from '@reelmint/shared';
+import type { SubscriptionModalResult } from '@reelmint/shared';
+import { renderScreen } from '../../../shared/test/render.tsx';
+import { CATALOGUE, deferred, fakeApi, ok } from '../test/fake-api.ts';
+import { signIn } from '../test/session.ts';
+import SubscriptionModal from './subscription-modal.tsx';
+
+const TITLE = 'This video needs AI credits to continue';
+const free = { plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null };
+
+async function mount() {
+  await renderScreen(
+    <>
+      <button type="button">Generate</button>
+      <SubscriptionModal />
+    </>,
+    { path: '/en/text-to-video/generator' },
+  );
+  return screen.findByRole('button', { name: 'Generate' });
+}
+
+async function open(opening: () => Promise<SubscriptionModalResult>) {
+  let result!: Promise<SubscriptionModalResult>;
+  act(() => {
+    result = opening();
+  });
+  const dialog = await screen.findByRole('dialog', { name: TITLE });
+  await within(dialog).findByRole('radio', { name: /Max/ });
+  return { dialog, result };
+}
+
+describe('subscription modal', () => {
+  const windowOpen = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('open', windowOpen);
+    vi.stubGlobal('alert', vi.fn());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    windowOpen.mockReset();
+    clearSession();
+  });
+
+  it('opens from the needs-credits trigger with the shortfall, yearly billing and Max (Popular) chosen, priced from the catalogue', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await mount();
+    const { dialog } = await open(() => requestCredits(45, 12, 'generator'));
+
+    expect(within(dialog).getByTestId('credit-shortfall')).toHaveTextContent('This video needs 45 credits. You have 12.');
+    expect(within(dialog).getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByRole('button', { name: /Yearly/ })).toHaveTextContent('25% OFF');
+    const max = within(dialog).getByRole('radio', { name: /Max/ });
+    expect(max).toBeChecked();
+    const maxOption = max.closest('label') as HTMLElement;
+    expect(maxOption).toHaveTextContent('Popular');
+    expect(maxOption).toHaveTextContent('$30');
+    expect(maxOption).toHaveTextContent('$360 billed yearly');
+    expect(maxOption).toHaveTextContent('1,000 credits per month');
+    expect(within(dialog).getByRole('radio', { name: /Pro/ })).not.toBeChecked();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Monthly' }));
+    expect(maxOption).toHaveTextContent('$39');
+    expect(maxOption).toHaveTextContent('Billed monthly');
+  });
+
+  it('closes on Escape with "closed" and gives focus back to what opened it', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    const opener = await mount();
+    opener.focus();
+    const { result } = await open(() => openSubscriptionModal({ source: 'header' }));
+    expect(document.activeElement).not.toBe(opener);
+
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toMatchObject({ action: 'closed' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes on a backdrop click and on the close button, but not on a click inside', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await mount();
+    const first = await open(() => openSubscriptionModal());
+    await userEvent.click(within(first.dialog).getByRole('heading', { name: TITLE }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await userEvent.click(first.dialog.parentElement as HTMLElement);
+    await expect(first.result).resolves.toMatchObject({ action: 'closed' });
+
+    const second = await open(() => openSubscriptionModal());
+    await userEvent.click(within(second.dialog).getByRole('button', { name: 'Close' }));
+    await expect(second.result).resolves.toMatchObject({ action: 'closed' });
+  });
+
+  it('keeps keyboard focus inside while open', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await mount();
+    const { dialog } = await open(() => openSubscriptionModal());
+    for (let step = 0; step < 12; step += 1) {
+      await userEvent.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    for (let step = 0; step < 12; step += 1) {
+      await userEvent.tab({ shift: true });
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it('sends a signed-out Continue to /auth with a way back, and resolves "closed"', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    const navigate = vi.fn();
+    bus.on('navigate', navigate);
+    await mount();
+    const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await expect(result).resolves.toMatchObject({ action: 'closed' });
+    expect(navigate).toHaveBeenCalledWith({ to: '/auth?returnTo=%2Fen%2Ftext-to-video%2Fgenerator' });
+    bus.off('navigate', navigate);
+  });
+
+  it('shows Processing... and stays disabled while the checkout request runs, then opens the checkout and resolves "continue"', async () => {
+    signIn();
+    const session = deferred<Response>();
+    const { calls } = fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(free),
+      'POST /api/payment/create-subscription-session': () => session.promise,
+    });
+    await mount();
+    const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    const busy = within(dialog).getByRole('button', { name: 'Processing...' });
+    expect(busy).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    session.resolve(ok({ checkoutUrl: 'http://localhost:8787/api/payment/checkout/cs_1', sessionId: 'cs_1', message: 'ok' }));
+    await expect(result).resolves.toEqual({ requestId: expect.any(String), action: 'continue', plan: 'premium' });
+    expect(windowOpen).toHaveBeenCalledWith('http://localhost:8787/api/payment/checkout/cs_1', '_blank', 'noopener,noreferrer');
+    expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toEqual({
+      planName: 'premium',
+      billingCycle: 'yearly',
+      source: 'generator',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('"See all plans" opens the language-prefixed pricing page in a new tab, keeping the choice', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await mount();
+    const { dialog } = await open(() => openSubscriptionModal());
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Pro/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /See all plans/ }));
+    expect(windowOpen).toHaveBeenCalledWith('/en/pricing?highlight=pro&cycle=yearly', '_blank', 'noopener,noreferrer');
+  });
+});
