@@ -1,0 +1,152 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+const API = 'http://localhost:8787';
+const PASSWORD = 'correct horse battery';
+
+function freshEmail(): string {
+  return `gen-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A fresh account through the real API, signed in the way the site keeps a session (spec §3). */
+async function signedIn(page: Page) {
+  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email: freshEmail(), password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
+  await page.addInitScript(({ token, id, name }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
+  }, { token: data.access_token, id: data.user.id, name: data.user.name });
+  return data.access_token;
+}
+
+/** A real PNG (a colour gradient), so the API's byte sniffing and ffmpeg both get a true picture. */
+function pngBytes(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(body.length, 0);
+    head.write(type, 4, 'latin1');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), body])), 0);
+    return Buffer.concat([head, body, tail]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) rows.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 160], row + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The finished video plays inline: metadata loaded, and as long as was asked for. */
+async function expectPlayableFiveSeconds(page: Page) {
+  const player = page.getByTestId('result-video');
+  await expect(player).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  const duration = await player.evaluate((video: HTMLVideoElement) => video.duration);
+  expect(Math.abs(duration - 5)).toBeLessThan(0.5);
+}
+
+test('a visitor signs up from the generator, comes back to the same draft and makes a text video', async ({ page }) => {
+  await page.goto('/text-to-video/generator');
+  await page.getByLabel('Prompt').fill('A paper boat drifting down a rainy street');
+  await page.getByTestId('generate-button').click();
+
+  await expect(page).toHaveURL(/\/en\/auth\?returnTo=%2Ftext-to-video%2Fgenerator$/);
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(freshEmail());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/en\/text-to-video\/generator$/);
+  await expect(page.getByLabel('Prompt')).toHaveValue('A paper boat drifting down a rainy street');
+  const headerCredits = page.getByTestId('site-header').getByTestId('credit-display');
+  await expect(headerCredits).toHaveText('100 credits');
+  await expect(page.getByTestId('generation-cost')).toHaveText('10 credits');
+
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
+  await expect(headerCredits).toHaveText('90 credits');
+  await expect(page.getByTestId('generator-balance')).toContainText('You have 90 credits');
+  await expectPlayableFiveSeconds(page);
+
+  const history = page.getByTestId('history');
+  await expect(history.getByTestId('history-item')).toHaveCount(1);
+  await expect(history.getByTestId('history-item')).toContainText('A paper boat drifting down a rainy street');
+  await expect(history.getByTestId('history-item')).toHaveAttribute('data-status', 'succeeded');
+});
+
+test('a picture is refused when it is not an image, then an image video is made, listed and deleted', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/image-to-video/generator');
+  const input = page.getByTestId('image-input');
+
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await expect(page.getByTestId('image-problem')).toHaveText('This file is not a picture we can use. Choose a PNG, JPEG or WebP image.');
+
+  await input.setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: pngBytes(320, 180) });
+  await expect(page.getByTestId('upload-status')).toHaveText('Picture uploaded and ready.');
+  await expect(page.getByRole('img', { name: 'Your starting picture: gradient.png' })).toBeVisible();
+  await page.getByLabel('Describe the motion (optional)').fill('Slow push in');
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('90 credits');
+  await expectPlayableFiveSeconds(page);
+
+  const item = page.getByTestId('history').getByTestId('history-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Picture');
+  await item.getByRole('button', { name: 'Delete “Slow push in”' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this video?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('history-empty')).toBeVisible();
+  await expect(item).toHaveCount(0);
+});
+
+test('an option outside the plan says why and opens the subscription modal', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/text-to-video/generator');
+  const v2 = page.getByRole('button', { name: /v2\.0/ });
+  await expect(v2).toHaveAttribute('data-locked', 'true');
+  await v2.click();
+  await expect(page.getByTestId('lock-note-model')).toHaveText('The V2.0 model requires a premium subscription.');
+  await expect(page.getByRole('dialog', { name: 'This video needs AI credits to continue' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'v1.0' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('with too few credits, Generate opens the needs-credits modal and starts nothing', async ({ page }) => {
+  const token = await signedIn(page);
+  const spend = await page.request.post(`${API}/api/user/credits/deduct`, {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` },
+    data: { amount: 95, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
+  });
+  expect(spend.status()).toBe(200);
+
+  await page.goto('/text-to-video/generator');
+  await expect(page.getByTestId('low-credit-panel')).toBeVisible();
+  await expect(page.getByTestId('generator-balance')).toHaveAttribute('data-level', 'low');
+  await page.getByLabel('Prompt').fill('Fireworks over a harbour');
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByRole('dialog', { name: 'This video needs AI credits to continue' })).toBeVisible();
+  await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('5 credits');
+  const history = await page.request.get(`${API}/api/videos/history`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await history.json()) as { data: { total: number } }).data.total).toBe(0);
+});
