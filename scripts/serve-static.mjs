@@ -1,8 +1,11 @@
 // Serves one built app from its own origin, as a CDN would: CORS for module scripts,
 // never-cached entry documents, immutable hashed assets, and (for the shell) a SPA fallback.
 import http from 'node:http';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sirv from 'sirv';
+import { RELEASES_PATH, VERSION_PATTERN } from './release/config.mjs';
 
 const NO_CACHE = /^\/(?:index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|remotes\.json|config\.json)?$/;
 const HASHED = /^\/assets\//;
@@ -24,8 +27,9 @@ function sendJson(res, body) {
  * @param {boolean} [options.spa]     serve index.html for unknown paths (the shell)
  * @param {Record<string, (req: http.IncomingMessage) => unknown | Promise<unknown>>} [options.documents]
  *        JSON documents computed per request, e.g. /remotes.json and /config.json
+ * @param {string} [options.releasesDir] the published versions of this app, served under /releases/<version>/
  */
-export function createAppServer({ dir, spa = false, documents = {} }) {
+export function createAppServer({ dir, spa = false, documents = {}, releasesDir }) {
   const assets = sirv(dir, {
     dev: false,
     etag: true,
@@ -55,17 +59,67 @@ export function createAppServer({ dir, spa = false, documents = {} }) {
       }
       return;
     }
-    assets(req, res, () => {
+    const notFound = () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end('Not found');
-    });
+    };
+    if (releasesDir && pathname.startsWith(RELEASES_PATH)) {
+      serveRelease(releasesDir, req, res, notFound);
+      return;
+    }
+    assets(req, res, notFound);
   });
 }
 
+/**
+ * Published versions never change, so each one's file list is read once, on its first request
+ * (versions published after the server started are served too), and every file is immutable.
+ */
+const releaseServers = new Map();
+
+function serveRelease(releasesDir, req, res, notFound) {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const match = /^\/releases\/([^/]+)(\/.*)?$/.exec(url.pathname);
+  const version = match ? decodeURIComponent(match[1]) : '';
+  if (!VERSION_PATTERN.test(version)) return notFound();
+  const dir = join(releasesDir, version);
+  let serve = releaseServers.get(dir);
+  if (!serve) {
+    // release.json is written before the version folder is renamed into place: present means complete.
+    if (!existsSync(join(dir, 'release.json'))) return notFound();
+    serve = sirv(dir, {
+      dev: false,
+      etag: true,
+      gzip: false,
+      setHeaders(response) {
+        response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    releaseServers.set(dir, serve);
+  }
+  req.url = `${match[2] ?? '/'}${url.search}`;
+  serve(req, res, notFound);
+}
+
+/**
+ * What browsers get of the pointer: per remote the live version, its entry, where its other published
+ * versions live, and any canary; plus the origins an override may point at. The release bookkeeping
+ * (earlier versions for rollback) stays on the server.
+ */
+export function publicPointer(document, overrideOrigins = []) {
+  const remotes = {};
+  for (const [name, target] of Object.entries(document?.remotes ?? {})) {
+    const { previous: _previous, ...visible } = target ?? {};
+    remotes[name] = visible;
+  }
+  return { remotes, overrides: { allowedOrigins: overrideOrigins } };
+}
+
 /** The shell's runtime documents: the remotes pointer (read per request) and the runtime config. */
-export function shellDocuments({ pointerFile, apiBase, geoHeader = 'cloudfront-viewer-country' }) {
+export function shellDocuments({ pointerFile, apiBase, geoHeader = 'cloudfront-viewer-country', overrideOrigins = [] }) {
   return {
-    '/remotes.json': async () => JSON.parse(await readFile(pointerFile, 'utf8')),
+    // The release CLI replaces the file by renaming a complete one over it, so this read never sees half a document.
+    '/remotes.json': async () => publicPointer(JSON.parse(await readFile(pointerFile, 'utf8')), overrideOrigins),
     '/config.json': (req) => {
       const raw = req.headers[geoHeader.toLowerCase()];
       const country = typeof raw === 'string' && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : null;

@@ -1,11 +1,13 @@
 // `npm start`: builds every app (unless --no-build), starts the API and serves each app from its
 // own origin, exactly as production does with one origin per deployable.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServer, listen, shellDocuments } from './serve-static.mjs';
 import { PORTS } from '../shared/federation.mjs';
+import { REMOTES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
+import { ensureLocalDefaults } from './release/local-defaults.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -20,17 +22,11 @@ function run(command, commandArgs) {
 
 if (!args.has('--no-build')) run('npm', ['run', 'build']);
 
-// The remotes pointer: which build of each remote the shell loads. Release tooling rewrites it.
-const runDir = join(root, '.run');
-mkdirSync(runDir, { recursive: true });
-const pointerFile = process.env.REMOTES_POINTER ?? join(runDir, 'remotes.json');
-if (!process.env.REMOTES_POINTER) {
-  const remotes = Object.fromEntries(
-    ['marketing', 'generator', 'billing'].map((name) => [name, { entry: `${origin(PORTS[name])}/remoteEntry.js`, version: 'local' }]),
-  );
-  writeFileSync(pointerFile, `${JSON.stringify({ remotes }, null, 2)}\n`);
-}
-
+// The remotes pointer: which version of each remote the shell loads (the release CLI changes it).
+// A remote nothing has been promoted for runs its fresh local build, so a newcomer needs no release step.
+const release = releaseConfig();
+const { pointerFile } = release;
+const site = await ensureLocalDefaults(release);
 const children = [];
 const apiBase = process.env.API_BASE ?? origin(PORTS.api);
 if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
@@ -46,16 +42,20 @@ if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
 }
 
 const apps = [
-  { name: 'shell', dir: 'shell/dist', spa: true, documents: shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER }) },
-  { name: 'marketing', dir: 'mfe-marketing/dist' },
-  { name: 'generator', dir: 'mfe-generator/dist' },
-  { name: 'billing', dir: 'mfe-billing/dist' },
+  {
+    name: 'shell',
+    dir: 'shell/dist',
+    spa: true,
+    documents: shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER, overrideOrigins: release.overrideOrigins }),
+  },
+  // Each remote's origin serves its local build at / and every published version under /releases/<version>/.
+  ...Object.entries(REMOTES).map(([name, workspace]) => ({ name, dir: `${workspace}/dist`, releasesDir: remoteReleasesDir(release, name) })),
 ];
 
 const servers = await Promise.all(
-  apps.map(({ name, dir, spa, documents }) => listen(createAppServer({ dir: join(root, dir), spa, documents }), PORTS[name], host)),
+  apps.map(({ name, dir, spa, documents, releasesDir }) => listen(createAppServer({ dir: join(root, dir), spa, documents, releasesDir }), PORTS[name], host)),
 );
-for (const { name } of apps) console.log(`  ${name.padEnd(10)} ${origin(PORTS[name])}`);
+for (const { name } of apps) console.log(`  ${name.padEnd(10)} ${origin(PORTS[name])}${site[name] ? `  live: ${site[name]}` : ''}`);
 console.log(`  ${'api'.padEnd(10)} ${apiBase}`);
 console.log(`\nReelmint is running at ${origin(PORTS.shell)}\n`);
 

@@ -7,6 +7,7 @@ import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import { fetchPointer } from './remotes/pointer.ts';
 import { setRemotesPointer } from './remotes/loader.ts';
+import { chooseRemotes } from './release/choose-remotes.ts';
 
 async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
   const response = await fetch('/config.json', { cache: 'no-store' });
@@ -20,7 +21,7 @@ async function boot() {
       console.error('Runtime config unavailable; using same-origin API', error);
       return {};
     }),
-    fetchPointer().catch((error: unknown) => {
+    fetchPointer().then((document) => chooseRemotes(document)).catch((error: unknown) => {
       console.error('Remotes pointer unavailable; remote regions will show their fallback', error);
       return {};
     }),

@@ -5,6 +5,7 @@ import { Header } from '../chrome/header.tsx';
 import { Footer } from '../chrome/footer.tsx';
 import { RegionLoading } from '../remotes/remote-region.tsx';
 import { ScreenErrorBoundary } from '../pages/screen-error.tsx';
+import { OverrideBanner } from '../release/override-banner.tsx';
 import styles from './layout.module.css';
 
 export function Layout() {
@@ -21,6 +22,7 @@ export function Layout() {
         </ScreenErrorBoundary>
       </div>
       <Footer />
+      <OverrideBanner />
     </div>
   );
 }

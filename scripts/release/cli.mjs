@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+// `npm run release -- <command>`: publish a remote's build as an immutable version, and choose
+// which published version of each remote the site runs (live, canary, rollback).
+import { execFileSync } from 'node:child_process';
+import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { LOCAL_VERSION, REMOTE_NAMES, entryUrl, releaseConfig, releasesBaseUrl, remoteName } from './config.mjs';
+import { compatibilityProblems, readShellBuild } from './compat.mjs';
+import { appendHistory, changePointer, pushPrevious, readHistory, readPointer } from './pointer-store.mjs';
+import { ReleaseError, listReleases, publish, readRelease } from './releases.mjs';
+import { smokeCheck } from './smoke.mjs';
+
+const USAGE = `Usage: npm run release -- <command>
+
+  publish <remote> [--version 1.4.2] [--dist <folder>] [--allow-dirty] [--reason <why>]
+                                     publish <remote>'s build as <version>+<commit>
+  list <remote>                      published versions; which is live, which is canary
+  promote <remote> <version|local> --reason <why> [--no-smoke]
+                                     make a version live (ends any canary), then smoke-check it
+  rollback <remote> --reason <why> [--no-smoke]
+                                     return to the version that was live before
+  canary <remote> <version> <percent> --reason <why> [--no-smoke]
+  canary <remote> off --reason <why> show a version to a stable share of visitors, or stop
+  smoke <remote> [<version>]         load a page of <remote> in headless Chromium on the running site
+  status                             the whole site's composition
+  history [<remote>]                 the last changes, with who, when and why
+
+<remote> is marketing, generator or billing (or mfe-<name>). "local" is the build in mfe-<name>/dist.`;
+
+/** Exit codes: 1 usage or failure, 2 refused because of compatibility, 3 the smoke check failed. */
+const REFUSED = 2;
+const SMOKE_FAILED = 3;
+
+function actor() {
+  if (process.env.RELEASE_ACTOR) return process.env.RELEASE_ACTOR;
+  try {
+    const name = execFileSync('git', ['config', 'user.name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (name) return name;
+  } catch {
+    // No git identity: the operating system's user still says who it was.
+  }
+  return userInfo().username;
+}
+
+function fail(message, code = 1) {
+  const error = new ReleaseError(message);
+  error.exitCode = code;
+  throw error;
+}
+
+function requireRemote(input) {
+  const name = remoteName(input);
+  if (!name) fail(`"${input ?? ''}" is not a remote. Remotes: ${REMOTE_NAMES.join(', ')}`);
+  return name;
+}
+
+function requireReason(reason, command) {
+  if (!reason || !reason.trim()) fail(`${command} needs --reason "<why>": every change of the pointer is recorded with who, when and why`);
+  return reason.trim();
+}
+
+function describeTarget(target) {
+  if (!target) return 'nothing (its regions show the fallback)';
+  const canary = target.canary ? `, canary ${target.canary.version} for ${target.canary.percent}% of visitors` : '';
+  return `${target.version}${target.version === LOCAL_VERSION ? ' (the build in its dist folder)' : ''}${canary}`;
+}
+
+/** Refuses a release the live shell cannot host, saying what does not match. */
+function assertCompatible(config, name, release) {
+  const shell = readShellBuild(config.shellDist);
+  const problems = compatibilityProblems(release.requires ?? {}, shell.provides);
+  if (problems.length === 0) return;
+  fail(
+    `Refused: ${name} ${release.version} is not compatible with the live shell:\n${problems.map((problem) => `  - ${problem.message}`).join('\n')}\n` +
+      `Publish a build made against the shell's contract, or release a shell that provides these first.`,
+    REFUSED,
+  );
+}
+
+function requireRelease(config, name, version) {
+  const release = readRelease(config, name, version);
+  if (release) return release;
+  if (version === LOCAL_VERSION) fail(`${name} has no local build: run npm run build -w mfe-${name}`);
+  fail(`${name} ${version} is not published. Published versions: ${listReleases(config, name).map((r) => r.version).join(', ') || 'none'}`);
+}
+
+function liveTarget(config, name, version) {
+  return { version, entry: entryUrl(config, name, version), releases: releasesBaseUrl(config, name) };
+}
+
+async function runSmoke(config, name, version, { viaOverride, afterPromote }) {
+  console.log(`Smoke check: loading a ${name} page on ${config.shellOrigin} in headless Chromium...`);
+  const result = await smokeCheck({ shellOrigin: config.shellOrigin, remote: name, version, viaOverride });
+  if (result.status === 'passed') {
+    console.log(`Smoke check passed: ${result.message}.`);
+    return;
+  }
+  if (result.status === 'skipped') {
+    console.log(`Smoke check skipped: ${result.message}. Run it once the site is up: npm run release -- smoke ${name} ${version}`);
+    return;
+  }
+  const undo = afterPromote
+    ? `Roll back with: npm run release -- rollback ${name} --reason "smoke check failed"`
+    : `Stop the canary with: npm run release -- canary ${name} off --reason "smoke check failed"`;
+  fail(`Smoke check FAILED: ${result.message}.\n${undo}`, SMOKE_FAILED);
+}
+
+const commands = {
+  async publish(config, [input], options) {
+    const name = requireRemote(input);
+    const release = publish(config, name, {
+      dist: options.dist ? resolve(options.dist) : undefined,
+      version: options.version,
+      allowDirty: options['allow-dirty'],
+      actor: actor(),
+      reason: options.reason ?? null,
+    });
+    appendHistory(config.historyFile, { at: release.publishedAt, actor: release.publishedBy, action: 'publish', remote: name, reason: release.reason, to: release.version });
+    console.log(`Published ${name} ${release.version}`);
+    console.log(`  requires shared ${release.sharedContract ?? '(none)'}; built ${release.build.builtAt} from ${release.build.commit}${release.build.dirty ? ' with uncommitted changes' : ''}`);
+    console.log(`  served at ${entryUrl(config, name, release.version)}`);
+    console.log(`Make it live with: npm run release -- promote ${name} ${release.version} --reason "<why>"`);
+  },
+
+  async list(config, [input]) {
+    const name = requireRemote(input);
+    const target = readPointer(config.pointerFile).remotes[name];
+    const releases = listReleases(config, name);
+    console.log(`${name}: live ${describeTarget(target)}`);
+    if (releases.length === 0) console.log('  no published versions yet (npm run release -- publish ' + name + ')');
+    for (const release of releases) {
+      const marks = [];
+      if (target?.version === release.version) marks.push('LIVE');
+      if (target?.canary?.version === release.version) marks.push(`CANARY ${target.canary.percent}%`);
+      if (target?.previous?.at(-1) === release.version) marks.push('rollback target');
+      console.log(
+        `  ${release.version.padEnd(32)} ${release.publishedAt}  by ${release.publishedBy}  shared ${release.sharedContract ?? '-'}${marks.length ? `  [${marks.join(', ')}]` : ''}`,
+      );
+    }
+  },
+
+  async promote(config, [input, version], options) {
+    const name = requireRemote(input);
+    if (!version) fail('promote needs a version: npm run release -- promote <remote> <version>');
+    const reason = requireReason(options.reason, 'promote');
+    const release = requireRelease(config, name, version);
+    assertCompatible(config, name, release);
+    const result = await changePointer(config, { action: 'promote', remote: name, actor: actor(), reason }, (document) => {
+      const current = document.remotes[name];
+      if (current?.version === version && !current.canary) return null;
+      document.remotes[name] = {
+        ...liveTarget(config, name, version),
+        previous: current && current.version !== version ? pushPrevious(current, current.version) : (current?.previous ?? []),
+      };
+      return { document, summary: { from: current?.version ?? null, to: version, endedCanary: current?.canary?.version ?? null } };
+    });
+    if (!result.changed) {
+      console.log(`${name} is already live at ${version}; nothing changed.`);
+      return;
+    }
+    console.log(`${name}: live ${result.entry.from ?? '(none)'} -> ${version}`);
+    if (result.entry.endedCanary) console.log(`${name}: canary ${result.entry.endedCanary} ended`);
+    if (!options['no-smoke']) await runSmoke(config, name, version, { viaOverride: false, afterPromote: true });
+  },
+
+  async rollback(config, [input], options) {
+    const name = requireRemote(input);
+    const reason = requireReason(options.reason, 'rollback');
+    const before = readPointer(config.pointerFile).remotes[name];
+    const target = before?.previous?.at(-1);
+    if (!target) fail(`${name} has no earlier live version to roll back to`);
+    assertCompatible(config, name, requireRelease(config, name, target));
+    const result = await changePointer(config, { action: 'rollback', remote: name, actor: actor(), reason }, (document) => {
+      const current = document.remotes[name];
+      const previous = [...(current?.previous ?? [])];
+      const to = previous.pop();
+      if (to !== target) fail(`${name} changed while rolling back; run the command again`);
+      document.remotes[name] = { ...liveTarget(config, name, to), previous, ...(current.canary ? { canary: current.canary } : {}) };
+      return { document, summary: { from: current.version, to } };
+    });
+    console.log(`${name}: live ${result.entry.from} -> ${result.entry.to} (rolled back)`);
+    if (!options['no-smoke']) await runSmoke(config, name, target, { viaOverride: Boolean(result.document.remotes[name].canary), afterPromote: true });
+  },
+
+  async canary(config, [input, version, percentText], options) {
+    const name = requireRemote(input);
+    if (!version) fail('canary needs a version and a percentage, or "off"');
+    const reason = requireReason(options.reason, 'canary');
+    if (version === 'off') {
+      const result = await changePointer(config, { action: 'canary-off', remote: name, actor: actor(), reason }, (document) => {
+        const current = document.remotes[name];
+        if (!current?.canary) return null;
+        const { canary, ...rest } = current;
+        document.remotes[name] = rest;
+        return { document, summary: { from: canary.version, percent: canary.percent } };
+      });
+      console.log(result.changed ? `${name}: canary ${result.entry.from} (${result.entry.percent}%) stopped; everyone gets ${result.document.remotes[name].version}` : `${name} has no canary; nothing changed.`);
+      return;
+    }
+    const percent = Number(percentText);
+    if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) fail('The canary percentage must be a number above 0 and below 100 (for everyone, promote the version)');
+    if (version === LOCAL_VERSION) fail('A canary must be a published version');
+    const release = requireRelease(config, name, version);
+    assertCompatible(config, name, release);
+    const result = await changePointer(config, { action: 'canary', remote: name, actor: actor(), reason }, (document) => {
+      const current = document.remotes[name];
+      if (!current) fail(`${name} has no live version yet: promote one first`);
+      if (current.version === version) fail(`${name} ${version} is already live`);
+      if (current.canary?.version === version && current.canary.percent === percent) return null;
+      document.remotes[name] = { ...current, canary: { version, entry: entryUrl(config, name, version), percent } };
+      return { document, summary: { from: current.canary ? `${current.canary.version} ${current.canary.percent}%` : null, to: `${version} ${percent}%` } };
+    });
+    if (!result.changed) {
+      console.log(`${name} already has canary ${version} at ${percent}%; nothing changed.`);
+      return;
+    }
+    console.log(`${name}: canary ${result.entry.from ?? '(none)'} -> ${version} for ${percent}% of visitors (live stays ${result.document.remotes[name].version})`);
+    if (!options['no-smoke']) await runSmoke(config, name, version, { viaOverride: true, afterPromote: false });
+  },
+
+  async smoke(config, [input, version]) {
+    const name = requireRemote(input);
+    const target = readPointer(config.pointerFile).remotes[name];
+    const chosen = version ?? target?.version;
+    if (!chosen) fail(`${name} has no live version to check`);
+    const viaOverride = chosen !== target?.version || Boolean(target?.canary);
+    await runSmoke(config, name, chosen, { viaOverride, afterPromote: chosen === target?.version });
+  },
+
+  async status(config) {
+    const document = readPointer(config.pointerFile);
+    const history = readHistory(config.historyFile);
+    let shellLine;
+    try {
+      const { provides } = readShellBuild(config.shellDist);
+      shellLine = `shell      provides shared ${provides['@reelmint/shared'] ?? '?'}, react ${provides.react ?? '?'}, react-router-dom ${provides['react-router-dom'] ?? '?'}, i18next ${provides.i18next ?? '?'}`;
+    } catch (error) {
+      shellLine = `shell      ${error.message}`;
+    }
+    console.log(`Site composition (${config.pointerFile})`);
+    console.log(shellLine);
+    for (const name of REMOTE_NAMES) {
+      const target = document.remotes[name];
+      const last = history.findLast((entry) => entry.remote === name && entry.action !== 'publish');
+      console.log(`${name.padEnd(10)} live ${describeTarget(target)}`);
+      if (target) console.log(`${''.padEnd(10)} ${target.entry}`);
+      if (last) console.log(`${''.padEnd(10)} last change: ${last.action} by ${last.actor} at ${last.at}${last.reason ? `: ${last.reason}` : ''}`);
+    }
+  },
+
+  async history(config, [input]) {
+    const name = input ? requireRemote(input) : null;
+    const entries = readHistory(config.historyFile).filter((entry) => !name || entry.remote === name);
+    if (entries.length === 0) console.log('No changes recorded yet.');
+    for (const entry of entries.slice(-30)) {
+      const change = entry.from !== undefined || entry.to !== undefined ? ` ${entry.from ?? '(none)'} -> ${entry.to ?? '(none)'}` : '';
+      console.log(`${entry.at}  ${entry.actor}  ${entry.action} ${entry.remote ?? ''}${change}${entry.reason ? `  "${entry.reason}"` : ''}`);
+    }
+  },
+};
+
+async function main(argv) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      reason: { type: 'string', short: 'm' },
+      version: { type: 'string' },
+      dist: { type: 'string' },
+      'allow-dirty': { type: 'boolean', default: false },
+      'no-smoke': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command || !Object.hasOwn(commands, command)) {
+    console.log(USAGE);
+    process.exitCode = values.help ? 0 : 1;
+    return;
+  }
+  await commands[command](releaseConfig(), rest, values);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  if (error instanceof ReleaseError || error?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    console.error(error.message);
+    process.exitCode = error.exitCode ?? 1;
+    return;
+  }
+  throw error;
+});

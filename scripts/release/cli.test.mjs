@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { readHistory, readPointer } from './pointer-store.mjs';
+import { fakeDist, fakeShellDist, releaseEnv, temporaryDir } from './fixtures.mjs';
+
+const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+
+function release(env, ...args) {
+  const result = spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+function setUp() {
+  const dir = temporaryDir();
+  const env = releaseEnv(dir, { REMOTE_ORIGIN_BILLING: 'http://localhost:7176', SHELL_ORIGIN: 'http://127.0.0.1:9' });
+  fakeShellDist(env.SHELL_DIST);
+  const publish = (version, requires) => {
+    const out = release(env, 'publish', 'billing', '--dist', fakeDist(join(dir, `dist-${version}`), { requires, marker: version }), '--version', version, '--allow-dirty');
+    assert.equal(out.code, 0, out.err);
+    return /Published billing (\S+)/.exec(out.out)[1];
+  };
+  return { env, publish };
+}
+
+test('promote, promote again and roll back twice walk the live version back in order', () => {
+  const { env, publish } = setUp();
+  const v1 = publish('1.0.0');
+  const v2 = publish('1.1.0');
+  const v3 = publish('1.2.0');
+
+  assert.match(release(env, 'promote', 'billing', v1, '-m', 'first', '--no-smoke').out, new RegExp(`billing: live \\(none\\) -> ${v1.replace(/[+.]/g, '\\$&')}`));
+  release(env, 'promote', 'billing', v2, '-m', 'second', '--no-smoke');
+  release(env, 'promote', 'billing', v3, '-m', 'third', '--no-smoke');
+  const pointer = readPointer(env.REMOTES_POINTER);
+  assert.equal(pointer.remotes.billing.entry, `http://localhost:7176/releases/${v3}/remoteEntry.js`);
+
+  assert.match(release(env, 'rollback', 'billing', '-m', 'broken prices', '--no-smoke').out, /rolled back/);
+  assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.version, v2);
+  release(env, 'rollback', 'billing', '-m', 'still broken', '--no-smoke');
+  assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.version, v1);
+  const last = release(env, 'rollback', 'billing', '-m', 'again', '--no-smoke');
+  assert.equal(last.code, 1);
+  assert.match(last.err, /no earlier live version/);
+
+  const history = readHistory(join(env.REMOTES_POINTER.replace(/\.json$/, '.history.jsonl')));
+  assert.deepEqual(
+    history.filter((entry) => entry.action !== 'publish').map((entry) => `${entry.action} ${entry.to} ${entry.actor}: ${entry.reason}`),
+    [`promote ${v1} Ada (test): first`, `promote ${v2} Ada (test): second`, `promote ${v3} Ada (test): third`, `rollback ${v2} Ada (test): broken prices`, `rollback ${v1} Ada (test): still broken`],
+  );
+  const list = release(env, 'list', 'billing').out;
+  assert.match(list, new RegExp(`${v1.replace(/[+.]/g, '\\$&')}.*\\[LIVE\\]`));
+});
+
+test('a promote or canary of a build that needs another shared contract is refused, saying what does not match', () => {
+  const { env, publish } = setUp();
+  const good = publish('1.0.0');
+  const incompatible = publish('2.0.0', { '@reelmint/shared': '^2.0.0', react: '^19.0.0' });
+  release(env, 'promote', 'billing', good, '-m', 'base', '--no-smoke');
+  for (const args of [['promote', 'billing', incompatible], ['canary', 'billing', incompatible, '10']]) {
+    const refused = release(env, ...args, '-m', 'try', '--no-smoke');
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /Refused: billing 2\.0\.0\+\S+ is not compatible with the live shell/);
+    assert.match(refused.err, /@reelmint\/shared: the build requires \^2\.0\.0, but the live shell provides 1\.0\.0/);
+  }
+  assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.version, good);
+});
+
+test('a canary needs a share between 0 and 100 and a reason; promoting it ends it', () => {
+  const { env, publish } = setUp();
+  const v1 = publish('1.0.0');
+  const v2 = publish('1.1.0');
+  release(env, 'promote', 'billing', v1, '-m', 'base', '--no-smoke');
+  assert.match(release(env, 'canary', 'billing', v2, '100', '-m', 'all', '--no-smoke').err, /above 0 and below 100/);
+  assert.match(release(env, 'canary', 'billing', v2, '20', '--no-smoke').err, /needs --reason/);
+  assert.match(release(env, 'canary', 'billing', '9.9.9', '20', '-m', 'x', '--no-smoke').err, /9\.9\.9 is not published/);
+
+  assert.match(release(env, 'canary', 'billing', v2, '20', '-m', 'trial', '--no-smoke').out, /for 20% of visitors/);
+  assert.deepEqual(readPointer(env.REMOTES_POINTER).remotes.billing.canary, { version: v2, entry: `http://localhost:7176/releases/${v2}/remoteEntry.js`, percent: 20 });
+  assert.match(release(env, 'status').out, /canary .* for 20% of visitors/);
+
+  const promoted = release(env, 'promote', 'billing', v2, '-m', 'trial went well');
+  assert.match(promoted.out, /canary .* ended/);
+  assert.match(promoted.out, /Smoke check skipped: the site at http:\/\/127\.0\.0\.1:9 is not running/);
+  assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.canary, undefined);
+
+  release(env, 'canary', 'billing', v1, '30', '-m', 'compare', '--no-smoke');
+  assert.match(release(env, 'canary', 'billing', 'off', '-m', 'done').out, /stopped; everyone gets/);
+});
+
+test('unknown remotes and commands print what is possible', () => {
+  const { env } = setUp();
+  assert.match(release(env, 'list', 'payments').err, /"payments" is not a remote\. Remotes: marketing, generator, billing/);
+  const usage = release(env, 'deploy');
+  assert.equal(usage.code, 1);
+  assert.match(usage.out, /Usage: npm run release -- <command>/);
+});

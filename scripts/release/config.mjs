@@ -1,0 +1,71 @@
+// Where releases and the remotes pointer live, and which origin serves each app. One module so that
+// `npm start` (which serves them) and the release CLI (which writes them) can never disagree.
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PORTS } from '../../shared/federation.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Remote name (as the shell knows it) to the workspace that builds it. */
+export const REMOTES = Object.freeze({ marketing: 'mfe-marketing', generator: 'mfe-generator', billing: 'mfe-billing' });
+export const REMOTE_NAMES = Object.freeze(Object.keys(REMOTES));
+
+/** The pseudo-version for "whatever is in <workspace>/dist right now", served at the origin's root. */
+export const LOCAL_VERSION = 'local';
+
+/** Published versions are served under this path of each remote's origin: /releases/<version>/. */
+export const RELEASES_PATH = '/releases/';
+
+/** A published version: semver with build metadata, so it is safe as a folder name and a URL segment. */
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** Accepts `billing` or `mfe-billing`; returns the remote name or null. */
+export function remoteName(input) {
+  if (typeof input !== 'string') return null;
+  const name = input.replace(/^mfe-/, '');
+  return Object.hasOwn(REMOTES, name) ? name : null;
+}
+
+/**
+ * Every path and origin, read from the environment each time so tests can point a run at
+ * temporary folders and other ports.
+ */
+export function releaseConfig(env = process.env) {
+  const runDir = join(ROOT, '.run');
+  const publicHost = env.PUBLIC_HOST ?? 'localhost';
+  const origin = (port) => `http://${publicHost}:${port}`;
+  const pointerFile = resolve(env.REMOTES_POINTER ?? join(runDir, 'remotes.json'));
+  return {
+    releasesDir: resolve(env.RELEASES_DIR ?? join(runDir, 'releases')),
+    pointerFile,
+    historyFile: resolve(env.REMOTES_HISTORY ?? `${pointerFile.replace(/\.json$/, '')}.history.jsonl`),
+    shellDist: resolve(env.SHELL_DIST ?? join(ROOT, 'shell', 'dist')),
+    shellOrigin: env.SHELL_ORIGIN ?? origin(PORTS.shell),
+    remoteOrigin: (name) => env[`REMOTE_ORIGIN_${name.toUpperCase()}`] ?? origin(PORTS[name]),
+    /** Origins a person may point a remote at with an override (e.g. a team's dev server). */
+    overrideOrigins: (env.OVERRIDE_ORIGINS ?? REMOTE_NAMES.map((name) => `http://localhost:${PORTS[name]}`).join(','))
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean),
+  };
+}
+
+export function workspaceDist(name) {
+  return join(ROOT, REMOTES[name], 'dist');
+}
+
+/** The folder holding every published version of one remote. */
+export function remoteReleasesDir(config, name) {
+  return join(config.releasesDir, REMOTES[name]);
+}
+
+/** Where the browser fetches a version's remoteEntry.js. */
+export function entryUrl(config, name, version) {
+  const origin = config.remoteOrigin(name);
+  if (version === LOCAL_VERSION) return `${origin}/remoteEntry.js`;
+  return `${origin}${RELEASES_PATH}${version}/remoteEntry.js`;
+}
+
+export function releasesBaseUrl(config, name) {
+  return `${config.remoteOrigin(name)}${RELEASES_PATH}`;
+}

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createAppServer, listen, publicPointer, shellDocuments } from '../serve-static.mjs';
+import { releaseConfig } from './config.mjs';
+import { publish } from './releases.mjs';
+import { fakeDist, releaseEnv, temporaryDir } from './fixtures.mjs';
+
+test('a remote origin serves its local build at / and every published version side by side, even ones published after it started', async (t) => {
+  const dir = temporaryDir();
+  const config = releaseConfig(releaseEnv(dir));
+  const releasesDir = join(config.releasesDir, 'mfe-billing');
+  const first = publish(config, 'billing', { dist: fakeDist(join(dir, 'a'), { marker: 'one' }), version: '1.0.0', allowDirty: true, actor: 'Ada' });
+  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'local'), { marker: 'local' }), releasesDir }), 0);
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${server.address().port}`;
+
+  assert.equal(await (await fetch(`${base}/remoteEntry.js`)).text(), 'export const marker = "local";\n');
+  const entry = await fetch(`${base}/releases/${first.version}/remoteEntry.js?retry=1`);
+  assert.equal(await entry.text(), 'export const marker = "one";\n');
+  assert.equal(entry.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.equal(entry.headers.get('access-control-allow-origin'), '*');
+
+  const second = publish(config, 'billing', { dist: fakeDist(join(dir, 'b'), { marker: 'two' }), version: '1.1.0', allowDirty: true, actor: 'Ada' });
+  assert.equal(await (await fetch(`${base}/releases/${second.version}/assets/chunk-abc.js`)).text(), 'export default "two";\n');
+  assert.equal(await (await fetch(`${base}/releases/${first.version}/assets/chunk-abc.js`)).text(), 'export default "one";\n');
+  assert.equal((await fetch(`${base}/releases/${second.version}/release.json`)).status, 200);
+
+  // A folder still being assembled (no release.json yet) and names that are not versions are not served.
+  mkdirSync(join(releasesDir, '3.0.0'), { recursive: true });
+  writeFileSync(join(releasesDir, '3.0.0', 'remoteEntry.js'), 'half');
+  assert.equal((await fetch(`${base}/releases/3.0.0/remoteEntry.js`)).status, 404);
+  assert.equal((await fetch(`${base}/releases/..%2F..%2Fetc/passwd`)).status, 404);
+  assert.equal((await fetch(`${base}/releases/9.9.9/release.json`)).status, 404);
+});
+
+test('browsers get the pointer without the rollback bookkeeping, plus the override allow list', async () => {
+  const dir = temporaryDir();
+  const pointerFile = join(dir, 'remotes.json');
+  const billing = { version: '1.1.0', entry: 'http://localhost:5176/releases/1.1.0/remoteEntry.js', releases: 'http://localhost:5176/releases/' };
+  writeFileSync(pointerFile, JSON.stringify({ remotes: { billing: { ...billing, previous: ['1.0.0'] } }, updatedAt: 'x' }));
+  const documents = shellDocuments({ pointerFile, apiBase: 'http://api', overrideOrigins: ['http://localhost:5176'] });
+  assert.deepEqual(await documents['/remotes.json'](), { remotes: { billing }, overrides: { allowedOrigins: ['http://localhost:5176'] } });
+  assert.deepEqual(publicPointer({ remotes: {} }), { remotes: {}, overrides: { allowedOrigins: [] } });
+});

@@ -1,0 +1,72 @@
+// The smoke check after a swap: a real headless Chromium opens a page owned by the remote on the
+// assembled site and checks that the region rendered the expected version, not the fallback.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './config.mjs';
+
+/** A page each remote owns, and what must be on it. */
+export const SMOKE_PAGES = Object.freeze({ marketing: '/about-us', generator: '/generator', billing: '/pricing' });
+const TIMEOUT_MS = 20_000;
+
+/** `data-remote-billing` on <html>: the version the shell chose for this visitor. */
+export const datasetAttribute = (remote) => `data-remote-${remote}`;
+
+async function loadChromium() {
+  // Playwright belongs to the e2e workspace; resolve it from there so hoisting does not matter.
+  const require = createRequire(join(ROOT, 'e2e', 'package.json'));
+  return require('@playwright/test').chromium;
+}
+
+async function reachable(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {{ shellOrigin: string, remote: string, version: string, viaOverride: boolean }} options
+ *        viaOverride: load the version through a per-browser override (for a canary, which a fresh
+ *        visitor may not be assigned to) instead of as the live version.
+ * @returns {Promise<{ status: 'passed' | 'failed' | 'skipped', message: string }>}
+ */
+export async function smokeCheck({ shellOrigin, remote, version, viaOverride }) {
+  if (!(await reachable(`${shellOrigin}/remotes.json`))) {
+    return { status: 'skipped', message: `the site at ${shellOrigin} is not running` };
+  }
+  let chromium;
+  try {
+    chromium = await loadChromium();
+  } catch {
+    return { status: 'skipped', message: 'Playwright is not installed (npm install)' };
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+  const errors = [];
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    const url = new URL(SMOKE_PAGES[remote], shellOrigin);
+    if (viaOverride) url.searchParams.set('override', `${remote}@${version}`);
+    await page.goto(url.toString());
+    const region = page.locator(`[data-remote-region="${remote}"]`);
+    const fallback = page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
+    try {
+      await region.or(fallback).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+    } catch {
+      return { status: 'failed', message: `nothing from ${remote} appeared on ${url.pathname} within ${TIMEOUT_MS / 1000} s` };
+    }
+    const chosen = await page.locator('html').getAttribute(datasetAttribute(remote));
+    if (await fallback.isVisible()) {
+      return { status: 'failed', message: `${url.pathname} showed the fallback instead of ${remote} ${version}${errors.length ? ` (${errors.slice(0, 3).join('; ')})` : ''}` };
+    }
+    if (chosen !== version) return { status: 'failed', message: `the page loaded ${remote} ${chosen ?? '(none)'} instead of ${version}` };
+    return { status: 'passed', message: `${url.pathname} rendered ${remote} ${version} in Chromium` };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import { chooseRemotes } from './choose-remotes.ts';
+import type { ChooseEnvironment } from './choose-remotes.ts';
+import { getOverrideReport } from './override-report.ts';
+import { inCanary } from './canary.ts';
+import { VISITOR_KEY } from './visitor.ts';
+import type { PointerDocument } from '../remotes/pointer.ts';
+
+const document_: PointerDocument = {
+  remotes: {
+    marketing: { version: 'local', entry: 'http://localhost:5174/remoteEntry.js', releases: 'http://localhost:5174/releases/' },
+    billing: {
+      version: '1.0.0+a',
+      entry: 'http://localhost:5176/releases/1.0.0+a/remoteEntry.js',
+      releases: 'http://localhost:5176/releases/',
+      canary: { version: '1.1.0+b', entry: 'http://localhost:5176/releases/1.1.0+b/remoteEntry.js', percent: 50 },
+    },
+  },
+  allowedOverrideOrigins: ['http://localhost:5176'],
+};
+
+function environment(search = '', published = true): ChooseEnvironment & { replaced: string[] } {
+  const replaced: string[] = [];
+  return {
+    search,
+    storage: localStorage,
+    fetch: vi.fn(async () => new Response('{}', { status: published ? 200 : 404 })),
+    replaceSearch: (next) => replaced.push(next),
+    root: document.createElement('html'),
+    replaced,
+  };
+}
+
+/** A visitor id on the chosen side of the billing canary. */
+function visitorFor(inside: boolean): string {
+  for (let i = 0; ; i += 1) if (inCanary(`v${i}`, 'billing', 50) === inside) return `v${i}`;
+}
+
+describe('chooseRemotes', () => {
+  it('gives a visitor outside the canary the live version and says so on <html>', async () => {
+    localStorage.setItem(VISITOR_KEY, visitorFor(false));
+    const env = environment();
+    const chosen = await chooseRemotes(document_, env);
+    expect(chosen.billing).toEqual({ version: '1.0.0+a', entry: 'http://localhost:5176/releases/1.0.0+a/remoteEntry.js' });
+    expect(env.root.dataset).toMatchObject({ remoteBilling: '1.0.0+a', remoteBillingSource: 'live', remoteMarketing: 'local' });
+    expect(chosen.generator).toBeUndefined();
+  });
+
+  it('gives a visitor inside the canary the canary, on every visit', async () => {
+    localStorage.setItem(VISITOR_KEY, visitorFor(true));
+    for (let visit = 0; visit < 3; visit += 1) {
+      const env = environment();
+      expect((await chooseRemotes(document_, env)).billing?.version).toBe('1.1.0+b');
+      expect(env.root.dataset.remoteBillingSource).toBe('canary');
+    }
+  });
+
+  it('keeps a new visitor id, so the choice is stable', async () => {
+    await chooseRemotes(document_, environment());
+    const id = localStorage.getItem(VISITOR_KEY);
+    expect(id).toBeTruthy();
+    await chooseRemotes(document_, environment());
+    expect(localStorage.getItem(VISITOR_KEY)).toBe(id);
+  });
+
+  it('applies an allowed override from the URL, remembers it and removes the parameter', async () => {
+    localStorage.setItem(VISITOR_KEY, visitorFor(true));
+    const env = environment('?override=billing@http://localhost:5176&cycle=yearly');
+    const chosen = await chooseRemotes(document_, env);
+    expect(chosen.billing?.entry).toBe('http://localhost:5176/remoteEntry.js');
+    expect(env.root.dataset.remoteBillingSource).toBe('override');
+    expect(env.replaced).toEqual(['?cycle=yearly']);
+    expect(getOverrideReport().active).toHaveLength(1);
+    // The next visit, without the parameter, still uses it.
+    expect((await chooseRemotes(document_, environment())).billing?.entry).toBe('http://localhost:5176/remoteEntry.js');
+  });
+
+  it('refuses a disallowed override: never loaded, not remembered, reported', async () => {
+    localStorage.setItem(VISITOR_KEY, visitorFor(false));
+    const env = environment('?override=billing@http://evil.test/remoteEntry.js');
+    const chosen = await chooseRemotes(document_, env);
+    expect(chosen.billing?.version).toBe('1.0.0+a');
+    expect(getOverrideReport()).toEqual({ active: [], refused: [{ remote: 'billing', value: 'http://evil.test/remoteEntry.js', reason: 'not-allowed' }] });
+    expect(localStorage.getItem('reelmint_remote_overrides')).toBeNull();
+  });
+
+  it('refuses a version that is not published', async () => {
+    const chosen = await chooseRemotes(document_, environment('?override=billing@9.9.9', false));
+    expect(chosen.billing?.version).not.toBe('9.9.9');
+    expect(getOverrideReport().refused).toEqual([{ remote: 'billing', value: '9.9.9', reason: 'not-published' }]);
+  });
+
+  it('clears every override with override=off', async () => {
+    await chooseRemotes(document_, environment('?override=billing@1.1.0%2Bb'));
+    expect(getOverrideReport().active).toHaveLength(1);
+    localStorage.setItem(VISITOR_KEY, visitorFor(false));
+    const chosen = await chooseRemotes(document_, environment('?override=off'));
+    expect(chosen.billing?.version).toBe('1.0.0+a');
+    expect(getOverrideReport().active).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { REMOTE_NAMES } from '../remotes/pointer.ts';
+import type { PointerDocument, RemoteName, RemoteTarget, RemotesPointer } from '../remotes/pointer.ts';
+import { inCanary } from './canary.ts';
+import { checkOverride, isPublished, loadStoredRequests, mergeRequests, parseOverrideParams, storeRequests, OVERRIDE_PARAM } from './overrides.ts';
+import type { Override, Refusal } from './overrides.ts';
+import { setOverrideReport } from './override-report.ts';
+import { visitorId } from './visitor.ts';
+
+export type ChoiceSource = 'live' | 'canary' | 'override';
+export interface RemoteChoice extends RemoteTarget {
+  source: ChoiceSource;
+}
+
+export interface ChooseEnvironment {
+  search: string;
+  storage: Storage | undefined;
+  fetch: typeof fetch;
+  /** Removes the override parameter from the address bar once read. */
+  replaceSearch: (search: string) => void;
+  root: HTMLElement;
+}
+
+function browserEnvironment(): ChooseEnvironment {
+  return {
+    search: location.search,
+    storage: globalThis.localStorage,
+    fetch: globalThis.fetch.bind(globalThis),
+    replaceSearch: (search) => history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`),
+    root: document.documentElement,
+  };
+}
+
+/** `data-remote-billing="1.4.2+abc"` and `data-remote-billing-source="canary"`: readable by support and tests. */
+function publishChoice(root: HTMLElement, name: RemoteName, choice: RemoteChoice): void {
+  const key = `remote${name[0]!.toUpperCase()}${name.slice(1)}`;
+  root.dataset[key] = choice.version;
+  root.dataset[`${key}Source`] = choice.source;
+}
+
+/** Validates override requests; version overrides are loaded only when that version answers as published. */
+async function resolveOverrides(document: PointerDocument, env: ChooseEnvironment): Promise<{ overrides: Override[]; refused: Refusal[] }> {
+  const fromUrl = parseOverrideParams(env.search);
+  if (fromUrl.present) {
+    const params = new URLSearchParams(env.search);
+    params.delete(OVERRIDE_PARAM);
+    const rest = params.toString();
+    env.replaceSearch(rest ? `?${rest}` : '');
+  }
+  const stored = fromUrl.clear ? [] : loadStoredRequests(env.storage);
+  const requests = mergeRequests(stored, fromUrl.requests);
+  const checks = await Promise.all(
+    requests.map(async (request) => {
+      const check = checkOverride(request, document.remotes[request.remote as RemoteName], document.allowedOverrideOrigins);
+      if (check.ok && !(await isPublished(check.override, env.fetch))) {
+        return { ok: false as const, refusal: { ...request, reason: 'not-published' as const } };
+      }
+      return check;
+    }),
+  );
+  const overrides: Override[] = [];
+  const refused: Refusal[] = [];
+  for (const check of checks) {
+    if (check.ok) overrides.push(check.override);
+    else refused.push(check.refusal);
+  }
+  // Only overrides that passed are remembered: a refused one is reported once, never loaded.
+  storeRequests(
+    requests.filter((request) => overrides.some((override) => override.remote === request.remote)),
+    env.storage,
+  );
+  return { overrides, refused };
+}
+
+/**
+ * Decides, for this visitor, which build of each remote to load: an override set in this browser,
+ * else the canary when the visitor's stable bucket falls in its share, else the live version.
+ */
+export async function chooseRemotes(document: PointerDocument, env: ChooseEnvironment = browserEnvironment()): Promise<Partial<RemotesPointer>> {
+  const { overrides, refused } = await resolveOverrides(document, env);
+  const visitor = visitorId(env.storage);
+  const chosen: Partial<RemotesPointer> = {};
+  for (const name of REMOTE_NAMES) {
+    const target = document.remotes[name];
+    const override = overrides.find((candidate) => candidate.remote === name);
+    let choice: RemoteChoice;
+    if (override) choice = { entry: override.entry, version: override.version, source: 'override' };
+    else if (target?.canary && inCanary(visitor, name, target.canary.percent)) choice = { entry: target.canary.entry, version: target.canary.version, source: 'canary' };
+    else if (target) choice = { entry: target.entry, version: target.version, source: 'live' };
+    else continue;
+    chosen[name] = { entry: choice.entry, version: choice.version };
+    publishChoice(env.root, name, choice);
+  }
+  setOverrideReport({ active: overrides, refused });
+  return chosen;
+}
