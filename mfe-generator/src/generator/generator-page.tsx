@@ -142,6 +142,7 @@ export default function GeneratorPage() {
     return () => {
       live = false;
     };
+    // Runs once per template id in the URL; the page it replaces into is the one it was opened on.
   }, [templateParam]);
 
   // A picture chosen while signed out (or restored from the draft) goes up once there is a session.
@@ -171,6 +172,7 @@ export default function GeneratorPage() {
           setImage((current) => current && { ...current, status: 'error', error: errorMessage(t, error) });
         },
       );
+    // Keyed on the status only: progress updates to the same picture must not restart its upload.
   }, [signedIn, imageStatus]);
 
   useEffect(() => () => uploadController.current?.abort(), []);
@@ -259,7 +261,11 @@ export default function GeneratorPage() {
           : template
             ? { type: 'template', templateId: template.id, prompt: text, ...config }
             : { type: 'text-to-video', prompt: text, ...config };
-      await generation.start(body);
+      if (await generation.start(body)) {
+        reloadHistory();
+        // On one column the stage is below the form: bring the progress into view.
+        document.getElementById(ids.result)?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+      }
     } catch (error) {
       explainGenerateError(error);
     } finally {
@@ -307,7 +313,7 @@ export default function GeneratorPage() {
   const onPlay = (video: VideoRecord) => {
     generation.show(video);
     const heading = document.getElementById(ids.result);
-    heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     heading?.focus({ preventScroll: true });
   };
 
