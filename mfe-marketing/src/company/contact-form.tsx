@@ -57,7 +57,7 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
       <p id={`${id}-note`} className={styles.cardNote}>
         {t('contact.formNote', { email: CONTACT_EMAIL })}
       </p>
-      <div role="alert">{problemCount > 0 && <p className={styles.summary}>{t('contact.errorsSummary', { count: problemCount })}</p>}</div>
+      <div role="alert" className={styles.live}>{problemCount > 0 && <p className={styles.summary}>{t('contact.errorsSummary', { count: problemCount })}</p>}</div>
       <div className={styles.row}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-name`}>
@@ -133,7 +133,7 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
         </p>
         {error('message')}
       </div>
-      <div role="status">{opened && <p className={styles.success}>{t('contact.opened', { email: CONTACT_EMAIL })}</p>}</div>
+      <div role="status" className={styles.live}>{opened && <p className={styles.success}>{t('contact.opened', { email: CONTACT_EMAIL })}</p>}</div>
       <button type="submit" className={`${pageStyles.cta} ${styles.submit}`}>
         {t('contact.submit')}
       </button>

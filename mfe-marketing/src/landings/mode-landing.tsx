@@ -142,26 +142,27 @@ function PromptExample({ template }: { template: CatalogueTemplate }) {
   );
 }
 
-/** A still picture beside the slow camera move the image generator gives it. */
+/**
+ * The slow camera move the image generator gives a picture, with the still picture inset: the
+ * push-in is the one the engine renders (a 1 to 1.18 zoom), shown here over the template's poster.
+ */
 function PictureExample({ template }: { template: CatalogueTemplate }) {
   const { t } = useMarketingText();
   const text = useTemplateText();
   const title = text.title(template);
   return (
     <LocalizedLink className={`${styles.example} ${styles.pictureExample}`} to={GENERATOR.image}>
-      <span className={styles.pair}>
-        <span className={styles.pairSide}>
-          <span className={styles.exampleLabel}>{t('imageLanding.picture')}</span>
-          <TemplateMedia template={template} playing={false} alt={t('templates.posterAlt', { title })} badges={false} />
-        </span>
-        <span className={styles.pairArrow} aria-hidden="true">
-          →
-        </span>
-        <span className={`${styles.pairSide} ${styles.moving}`}>
-          <span className={styles.exampleLabel}>{t('imageLanding.result')}</span>
+      <span className={styles.pictureStage}>
+        <span className={styles.moving}>
           <TemplateMedia template={template} playing={false} badges={false} />
         </span>
+        <span className={styles.stageLabel}>{t('imageLanding.result')}</span>
+        <span className={styles.inset}>
+          <TemplateMedia template={template} playing={false} alt={t('templates.posterAlt', { title })} badges={false} />
+          <span className={styles.insetLabel}>{t('imageLanding.picture')}</span>
+        </span>
       </span>
+      <span className={styles.exampleTitle}>{title}</span>
       <span className={styles.exampleAction}>
         {t('imageLanding.cta')} <span aria-hidden="true">→</span>
       </span>

@@ -52,7 +52,11 @@ describe('TemplatesPage', () => {
     const card = (await screen.findByRole('heading', { name: 'Néons sous la pluie' })).closest('article')!;
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/fr/text-to-video/generator?template=tpl-neon-city');
     expect(within(card).getByText('Aperçu bientôt disponible')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { hidden: true })).toHaveAttribute('loading', 'lazy');
+    const poster = card.querySelector('img')!;
+    expect(poster).toHaveAttribute('src', 'http://api.test/api/video/templates/tpl-neon-city/poster');
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).toHaveAttribute('width', '912');
+    expect(poster).toHaveAttribute('height', '512');
   });
 
   it('filters by category and keeps the choice in the URL', async () => {
