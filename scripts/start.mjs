@@ -57,6 +57,9 @@ const servers = await Promise.all(
 );
 for (const { name } of apps) console.log(`  ${name.padEnd(10)} ${origin(PORTS[name])}${site[name] ? `  live: ${site[name]}` : ''}`);
 console.log(`  ${'api'.padEnd(10)} ${apiBase}`);
+if (Object.values(site).some((live) => live !== 'local build')) {
+  console.log('\n  Published versions are live (see RELEASING.md). To run a fresh build instead: npm run release -- promote <remote> local --reason "..."');
+}
 console.log(`\nReelmint is running at ${origin(PORTS.shell)}\n`);
 
 function stop() {

@@ -84,6 +84,21 @@ describe('chooseRemotes', () => {
     expect(localStorage.getItem('reelmint_remote_overrides')).toBeNull();
   });
 
+  it('keeps a working override when a later request for the same remote is refused', async () => {
+    await chooseRemotes(document_, environment('?override=billing@1.1.0%2Bb'));
+    const chosen = await chooseRemotes(document_, environment('?override=billing@http://evil.test'));
+    expect(chosen.billing?.version).toBe('1.1.0+b');
+    expect(getOverrideReport().refused).toEqual([{ remote: 'billing', value: 'http://evil.test', reason: 'not-allowed' }]);
+  });
+
+  it('drops a stored override the server no longer allows', async () => {
+    await chooseRemotes(document_, environment('?override=billing@http://localhost:5176'));
+    const chosen = await chooseRemotes({ ...document_, allowedOverrideOrigins: [] }, environment());
+    expect(chosen.billing?.entry).not.toBe('http://localhost:5176/remoteEntry.js');
+    expect(getOverrideReport().refused).toMatchObject([{ remote: 'billing', reason: 'not-allowed' }]);
+    expect(localStorage.getItem('reelmint_remote_overrides')).toBeNull();
+  });
+
   it('refuses a version that is not published', async () => {
     const chosen = await chooseRemotes(document_, environment('?override=billing@9.9.9', false));
     expect(chosen.billing?.version).not.toBe('9.9.9');

@@ -1,8 +1,8 @@
 import { REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { PointerDocument, RemoteName, RemoteTarget, RemotesPointer } from '../remotes/pointer.ts';
 import { inCanary } from './canary.ts';
-import { checkOverride, isPublished, loadStoredRequests, mergeRequests, parseOverrideParams, storeRequests, OVERRIDE_PARAM } from './overrides.ts';
-import type { Override, Refusal } from './overrides.ts';
+import { checkOverride, isPublished, loadStoredRequests, parseOverrideParams, storeRequests, OVERRIDE_PARAM } from './overrides.ts';
+import type { Override, OverrideCheck, OverrideRequest, Refusal } from './overrides.ts';
 import { setOverrideReport } from './override-report.ts';
 import { visitorId } from './visitor.ts';
 
@@ -37,7 +37,7 @@ function publishChoice(root: HTMLElement, name: RemoteName, choice: RemoteChoice
   root.dataset[`${key}Source`] = choice.source;
 }
 
-/** Validates override requests; version overrides are loaded only when that version answers as published. */
+/** Validates override requests; a version override is loaded only when that version answers as published. */
 async function resolveOverrides(document: PointerDocument, env: ChooseEnvironment): Promise<{ overrides: Override[]; refused: Refusal[] }> {
   const fromUrl = parseOverrideParams(env.search);
   if (fromUrl.present) {
@@ -47,27 +47,25 @@ async function resolveOverrides(document: PointerDocument, env: ChooseEnvironmen
     env.replaceSearch(rest ? `?${rest}` : '');
   }
   const stored = fromUrl.clear ? [] : loadStoredRequests(env.storage);
-  const requests = mergeRequests(stored, fromUrl.requests);
-  const checks = await Promise.all(
-    requests.map(async (request) => {
-      const check = checkOverride(request, document.remotes[request.remote as RemoteName], document.allowedOverrideOrigins);
-      if (check.ok && !(await isPublished(check.override, env.fetch))) {
-        return { ok: false as const, refusal: { ...request, reason: 'not-published' as const } };
-      }
-      return check;
-    }),
-  );
-  const overrides: Override[] = [];
+  const check = async (request: OverrideRequest): Promise<OverrideCheck> => {
+    const result = checkOverride(request, document.remotes[request.remote as RemoteName], document.allowedOverrideOrigins);
+    if (result.ok && !(await isPublished(result.override, env.fetch))) return { ok: false, refusal: { ...request, reason: 'not-published' } };
+    return result;
+  };
+  // New requests come last, so an accepted one replaces what was stored for that remote; a refused one
+  // changes nothing, and a stored one that no longer passes (the allow list changed) is dropped.
+  const checks = await Promise.all([...stored, ...fromUrl.requests].map(async (request) => ({ request, result: await check(request) })));
+  const accepted = new Map<RemoteName, { request: OverrideRequest; override: Override }>();
   const refused: Refusal[] = [];
-  for (const check of checks) {
-    if (check.ok) overrides.push(check.override);
-    else refused.push(check.refusal);
+  for (const { request, result } of checks) {
+    if (result.ok) accepted.set(result.override.remote, { request, override: result.override });
+    else refused.push(result.refusal);
   }
-  // Only overrides that passed are remembered: a refused one is reported once, never loaded.
   storeRequests(
-    requests.filter((request) => overrides.some((override) => override.remote === request.remote)),
+    [...accepted.values()].map(({ request }) => request),
     env.storage,
   );
+  const overrides = [...accepted.values()].map(({ override }) => override);
   return { overrides, refused };
 }
 

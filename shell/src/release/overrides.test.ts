@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkOverride, isPublished, loadStoredRequests, mergeRequests, parseOverrideParams, storeRequests } from './overrides.ts';
+import { checkOverride, isPublished, loadStoredRequests, parseOverrideParams, storeRequests } from './overrides.ts';
 import type { PointerEntry } from '../remotes/pointer.ts';
 
 const billing: PointerEntry = {
@@ -93,9 +93,5 @@ describe('stored overrides', () => {
     expect(loadStoredRequests()).toEqual([]);
     storeRequests([]);
     expect(localStorage.getItem('reelmint_remote_overrides')).toBeNull();
-  });
-
-  it('lets a newer request for a remote replace the older one', () => {
-    expect(mergeRequests([{ remote: 'billing', value: '1.0.0' }], [{ remote: 'billing', value: '2.0.0' }])).toEqual([{ remote: 'billing', value: '2.0.0' }]);
   });
 });

@@ -119,10 +119,3 @@ export function storeRequests(requests: readonly OverrideRequest[], storage: Sto
     // Storage is blocked: the override still applies to this page view.
   }
 }
-
-/** Later requests for the same remote replace earlier ones. */
-export function mergeRequests(stored: readonly OverrideRequest[], added: readonly OverrideRequest[]): OverrideRequest[] {
-  const byRemote = new Map<string, OverrideRequest>();
-  for (const request of [...stored, ...added]) byRemote.set(request.remote, request);
-  return [...byRemote.values()];
-}

@@ -1,0 +1,247 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
+
+// A whole release cycle of the billing remote against a separate shell (5187) and billing origin
+// (5188) reading a temporary pointer and releases folder, so the default servers stay as they are.
+const root = join(import.meta.dirname, '..', '..');
+const SHELL = 'http://localhost:5187';
+const BILLING_ORIGIN = 'http://localhost:5188';
+const DEV_SERVER = 'http://localhost:5176';
+const work = mkdtempSync(join(tmpdir(), 'reelmint-release-e2e-'));
+const env = {
+  ...process.env,
+  RELEASES_DIR: join(work, 'releases'),
+  REMOTES_POINTER: join(work, 'remotes.json'),
+  REMOTE_ORIGIN_BILLING: BILLING_ORIGIN,
+  SHELL_ORIGIN: SHELL,
+  RELEASE_ACTOR: 'e2e release manager',
+};
+const title: string = JSON.parse(readFileSync(join(root, 'mfe-billing', 'src', 'locales', 'en.json'), 'utf8')).pricing.title;
+const secondTitle = `${title} · v2`;
+
+function release(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(root, 'scripts', 'release', 'cli.mjs'), ...args], { env }, (error, out, err) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
+  });
+}
+
+/** A copy of billing's real build, changed the way a new version would be. */
+function buildCopy(name: string, change: (dir: string) => void = () => {}): string {
+  const dir = join(work, 'builds', name);
+  cpSync(join(root, 'mfe-billing', 'dist'), dir, { recursive: true });
+  change(dir);
+  return dir;
+}
+
+const assetsOf = (dir: string) => readdirSync(join(dir, 'assets')).map((file) => join(dir, 'assets', file));
+const versions: Record<string, string> = {};
+const servers: Server[] = [];
+
+async function publish(key: string, version: string, dist: string) {
+  const result = await release('publish', 'billing', '--dist', dist, '--version', version, '--allow-dirty', '--reason', `e2e ${key}`);
+  expect(result.err).toBe('');
+  versions[key] = /Published billing (\S+)/.exec(result.out)![1]!;
+}
+
+async function visit(browser: Browser, visitorId?: string): Promise<Page> {
+  const context = await browser.newContext();
+  if (visitorId) await context.addInitScript((id) => localStorage.setItem('reelmint_visitor', id), visitorId);
+  const page = await context.newPage();
+  await page.goto(`${SHELL}/pricing`);
+  return page;
+}
+
+const pricingTitle = (page: Page) => page.locator('[data-remote-region="billing"] h1');
+const chosenBilling = (page: Page) => page.locator('html').getAttribute('data-remote-billing');
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  await publish('v1', '1.0.0', buildCopy('v1'));
+  await publish('v2', '1.1.0', buildCopy('v2', (dir) => {
+    const chunk = assetsOf(dir).find((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes(`\`${title}\``));
+    if (!chunk) throw new Error(`No chunk of the billing build holds the pricing title "${title}"`);
+    writeFileSync(chunk, readFileSync(chunk, 'utf8').replaceAll(`\`${title}\``, `\`${secondTitle}\``));
+  }));
+  // A build made against a newer contract than the shell provides.
+  await publish('incompatible', '2.0.0', buildCopy('incompatible', (dir) => {
+    const file = join(dir, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    for (const shared of manifest.shared) if (shared.name === '@reelmint/shared') shared.requiredVersion = '^2.0.0';
+    writeFileSync(file, JSON.stringify(manifest));
+  }));
+  // A build whose pricing screen cannot load in the browser (its chunk is missing).
+  await publish('broken', '1.2.0', buildCopy('broken', (dir) => {
+    for (const file of assetsOf(dir)) if (/[/\\]pricing-page-[^/\\]+\.js$/.test(file)) rmSync(file);
+  }));
+  // The other two remotes run their local builds from the default origins.
+  for (const remote of ['marketing', 'generator']) {
+    const local = await release('promote', remote, 'local', '--reason', 'e2e site', '--no-smoke');
+    expect(local.code, local.err).toBe(0);
+  }
+  servers.push(
+    await listen(
+      createAppServer({
+        dir: join(root, 'shell', 'dist'),
+        spa: true,
+        documents: shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: 'http://localhost:8787', overrideOrigins: [DEV_SERVER] }),
+      }),
+      5187,
+    ),
+    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing') }), 5188),
+  );
+});
+
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('publishing the same version twice is refused', async () => {
+  const again = await release('publish', 'billing', '--dist', buildCopy('again'), '--version', '1.0.0', '--allow-dirty');
+  expect(again.code).toBe(1);
+  expect(again.err).toContain('is already published; published versions never change');
+  const list = await release('list', 'billing');
+  for (const key of ['v1', 'v2', 'incompatible', 'broken']) expect(list.out).toContain(versions[key]);
+});
+
+test('promote v1, then v2 (a reload shows it, the shell untouched), then roll back to v1', async ({ page }) => {
+  const first = await release('promote', 'billing', versions.v1!, '--reason', 'first release');
+  expect(first.code, first.err).toBe(0);
+  expect(first.out).toContain(`billing: live (none) -> ${versions.v1}`);
+  expect(first.out).toContain('Smoke check passed');
+
+  await page.goto(`${SHELL}/pricing`);
+  await expect(pricingTitle(page)).toHaveText(title);
+  expect(await chosenBilling(page)).toBe(versions.v1);
+  const shellScripts = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
+
+  const second = await release('promote', 'billing', versions.v2!, '--reason', 'new prices');
+  expect(second.out).toContain(`billing: live ${versions.v1} -> ${versions.v2}`);
+  expect(second.out).toContain('Smoke check passed');
+  await page.reload();
+  await expect(pricingTitle(page)).toHaveText(secondTitle);
+  expect(await chosenBilling(page)).toBe(versions.v2);
+  expect(await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src))).toEqual(shellScripts);
+
+  const back = await release('rollback', 'billing', '--reason', 'prices wrong', '--no-smoke');
+  expect(back.out).toContain(`billing: live ${versions.v2} -> ${versions.v1} (rolled back)`);
+  await page.reload();
+  await expect(pricingTitle(page)).toHaveText(title);
+});
+
+test('a version that fails in the browser: the smoke check says so and names the rollback, the region falls back, the site keeps working', async ({ page }) => {
+  const promote = await release('promote', 'billing', versions.broken!, '--reason', 'risky');
+  expect(promote.code).toBe(3);
+  expect(promote.err).toContain('Smoke check FAILED');
+  expect(promote.err).toContain('npm run release -- rollback billing');
+
+  await page.goto(`${SHELL}/pricing`);
+  await expect(page.getByTestId('remote-fallback')).toHaveAttribute('data-remote', 'billing');
+  await page.getByTestId('site-header').getByRole('link', { name: 'Text to video' }).first().click();
+  await expect(page.locator('[data-remote-region="marketing"] h1')).toBeVisible();
+
+  const back = await release('rollback', 'billing', '--reason', 'smoke check failed');
+  expect(back.code, back.err).toBe(0);
+  await page.goto(`${SHELL}/pricing`);
+  await expect(pricingTitle(page)).toHaveText(title);
+});
+
+test('a 50% canary shows each version to its share of visitors, and the same version to a returning visitor', async ({ browser }) => {
+  const canary = await release('canary', 'billing', versions.v2!, '50', '--reason', 'trial new prices');
+  expect(canary.out).toContain(`billing: canary (none) -> ${versions.v2} for 50% of visitors`);
+  expect(canary.out).toContain('Smoke check passed');
+
+  const versionOf = async (page: Page) => {
+    await expect(pricingTitle(page)).toBeVisible();
+    const chosen = await chosenBilling(page);
+    // What the page says it chose is what the remote really rendered.
+    await expect(pricingTitle(page)).toHaveText(chosen === versions.v2 ? secondTitle : title);
+    return chosen;
+  };
+  // Fixed visitor ids make the split deterministic (these twelve fall 7 to the canary, 5 to live).
+  const ids = Array.from({ length: 12 }, (_, i) => `e2e-visitor-${i}`);
+  const shown = new Map<string, string | null>();
+  for (const id of ids) {
+    const page = await visit(browser, id);
+    shown.set(id, await versionOf(page));
+    await page.context().close();
+  }
+  const canaryShare = [...shown.values()].filter((version) => version === versions.v2).length;
+  expect(canaryShare).toBeGreaterThanOrEqual(4);
+  expect(ids.length - canaryShare).toBeGreaterThanOrEqual(4);
+  expect([...shown.values()].every((version) => version === versions.v1 || version === versions.v2)).toBe(true);
+
+  // Returning visitors (a later visit in a new tab) see the same version as before.
+  for (const id of ids.slice(0, 4)) {
+    const page = await visit(browser, id);
+    expect(await versionOf(page)).toBe(shown.get(id));
+    await page.context().close();
+  }
+
+  // A fresh visitor gets an id on the first visit and keeps its version on every later one.
+  const fresh = await visit(browser);
+  const firstChoice = await versionOf(fresh);
+  expect(await fresh.evaluate(() => localStorage.getItem('reelmint_visitor'))).toBeTruthy();
+  for (let again = 0; again < 3; again += 1) {
+    await fresh.reload();
+    expect(await versionOf(fresh)).toBe(firstChoice);
+  }
+  await fresh.context().close();
+
+  const off = await release('canary', 'billing', 'off', '--reason', 'trial over');
+  expect(off.out).toContain('stopped; everyone gets');
+});
+
+test('an allowed override shows the other version with a banner that clears it; a disallowed one is refused and never loaded', async ({ page }) => {
+  await page.goto(`${SHELL}/pricing?override=${encodeURIComponent(`billing@${versions.v2}`)}`);
+  await expect(pricingTitle(page)).toHaveText(secondTitle);
+  const banner = page.getByRole('region', { name: 'Testing overrides are active in this browser' });
+  await expect(banner).toContainText(`billing runs version ${versions.v2}`);
+  expect(new URL(page.url()).search).toBe('');
+  await page.reload();
+  await expect(pricingTitle(page)).toHaveText(secondTitle);
+  await page.getByRole('button', { name: 'Clear overrides' }).click();
+  await expect(pricingTitle(page)).toHaveText(title);
+  await expect(banner).toBeHidden();
+  expect(await chosenBilling(page)).toBe(versions.v1);
+
+  // A team's dev server on the allow list.
+  await page.goto(`${SHELL}/pricing?override=${encodeURIComponent(`billing@${DEV_SERVER}`)}`);
+  await expect(pricingTitle(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-remote-billing', `${DEV_SERVER}/remoteEntry.js`);
+  await expect(page.locator('html')).toHaveAttribute('data-remote-billing-source', 'override');
+  await page.getByRole('button', { name: 'Clear overrides' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-remote-billing-source', 'live');
+
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${SHELL}/pricing?override=${encodeURIComponent('billing@http://127.0.0.1:5188')}`);
+  await expect(page.getByRole('alert')).toContainText('billing cannot be loaded from http://127.0.0.1:5188: that origin is not on the allowed list.');
+  await expect(pricingTitle(page)).toHaveText(title);
+  expect(requested.filter((url) => url.startsWith('http://127.0.0.1:5188'))).toEqual([]);
+
+  await page.goto(`${SHELL}/pricing?override=${encodeURIComponent('billing@9.9.9')}`);
+  await expect(page.getByRole('alert')).toContainText('billing 9.9.9 is not a published version.');
+  await expect(pricingTitle(page)).toHaveText(title);
+});
+
+test('a promote of a build that requires an incompatible shared contract is refused, saying what does not match', async ({ page }) => {
+  const refused = await release('promote', 'billing', versions.incompatible!, '--reason', 'needs the new contract');
+  expect(refused.code).toBe(2);
+  expect(refused.err).toContain(`Refused: billing ${versions.incompatible} is not compatible with the live shell`);
+  expect(refused.err).toMatch(/@reelmint\/shared: the build requires \^2\.0\.0, but the live shell provides \d+\.\d+\.\d+/);
+  await page.goto(`${SHELL}/pricing`);
+  await expect(pricingTitle(page)).toHaveText(title);
+  await expect(page.locator('html')).toHaveAttribute('data-remote-billing', versions.v1!);
+  const status = await release('status');
+  expect(status.out).toContain(`billing    live ${versions.v1}`);
+});
