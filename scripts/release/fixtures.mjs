@@ -1,10 +1,13 @@
 // Small builds and temporary folders for the release tests.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A temporary folder removed when the test file's process ends. */
 export function temporaryDir(prefix = 'reelmint-release-test-') {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** A folder shaped like a remote's dist: mf-manifest.json with the singletons it requires, an entry, one asset. */
