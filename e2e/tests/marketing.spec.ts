@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { shipped } from '../support/routes.ts';
+
+// The marketing remote on the served site, in French: every page's content, every call to action
+// keeping the language, the templates gallery against the real API, and its loading and error states.
+
+const API = 'http://localhost:8787';
+const fr = (key: string) => shipped('marketing', 'fr', key);
+const region = (page: Page) => page.locator('[data-remote-region="marketing"]');
+
+interface Template {
+  id: string;
+  title: string;
+  prompt: string;
+}
+
+test('every marketing page renders its content in French', async ({ page }) => {
+  await page.goto('/fr');
+  const home = region(page);
+  await expect(home.getByRole('heading', { level: 1 })).toHaveText(fr('home.title'));
+  await expect(home.getByRole('link', { name: fr('home.cta') }).first()).toHaveAttribute('href', '/fr/text-to-video/generator');
+  // The strip shows real templates from the API.
+  await expect(home.getByTestId('template-card').first()).toBeVisible();
+  await expect(home.getByRole('heading', { name: fr('home.stepsTitle') })).toBeVisible();
+  await expect(home.getByRole('button', { name: fr('faqs.items.credits.q') })).toBeVisible();
+
+  await page.goto('/fr/text-to-video');
+  await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('textLanding.title'));
+  // Six model and resolution rows; the cheapest costs 10 credits for 5 seconds (creditCost).
+  const table = region(page).getByTestId('cost-table');
+  await expect(table.locator('tbody tr')).toHaveCount(6);
+  await expect(table.locator('tbody tr').first()).toContainText('10 crédits');
+  await expect(region(page).getByText(fr('textLanding.prompt'), { exact: true }).first()).toBeVisible();
+
+  await page.goto('/fr/image-to-video');
+  await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('imageLanding.title'));
+  await expect(region(page).getByRole('heading', { name: fr('imageLanding.tipsTitle') })).toBeVisible();
+
+  await page.goto('/fr/about-us');
+  await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('about.title'));
+  await expect(region(page).getByRole('heading', { name: fr('about.value2Title') })).toBeVisible();
+
+  await page.goto('/fr/faqs');
+  await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('faqs.title'));
+  const refunds = region(page).getByRole('button', { name: fr('faqs.items.refunds.q') });
+  await expect(region(page).getByRole('button', { expanded: false })).toHaveCount(7);
+  await refunds.click();
+  await expect(refunds).toHaveAttribute('aria-expanded', 'true');
+  await expect(region(page).getByRole('region', { name: fr('faqs.items.refunds.q') })).toHaveText(fr('faqs.items.refunds.a'));
+
+  await page.goto('/fr/contact');
+  await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('contact.title'));
+  await expect(region(page).getByRole('link', { name: 'support@reelmint.com' })).toHaveAttribute('href', 'mailto:support@reelmint.com');
+  await region(page).getByRole('button', { name: fr('contact.submit') }).click();
+  await expect(region(page).getByRole('alert')).toHaveText(shipped('marketing', 'fr', 'contact.errorsSummary_other').replace('{{count}}', '3'));
+  await expect(region(page).getByLabel(fr('contact.name'))).toBeFocused();
+
+  for (const doc of ['privacy', 'terms'] as const) {
+    await page.goto(doc === 'privacy' ? '/fr/privacy-policy' : '/fr/terms-of-service');
+    await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr(`${doc}.title`));
+    await expect(region(page).locator('article section')).toHaveCount(13);
+    await expect(region(page).getByRole('navigation', { name: fr('legal.contents') }).getByRole('link')).toHaveCount(13);
+  }
+});
+
+test('calls to action lead to the right route and keep the language', async ({ page }) => {
+  const follow = async (from: string, name: string, to: string) => {
+    await page.goto(from);
+    await expect(region(page).getByRole('heading', { level: 1 })).toBeVisible();
+    // A card link is named by all its text; find it by its heading, a plain link by its name.
+    const byHeading = region(page).getByRole('link').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    const link = (await byHeading.count()) > 0 ? byHeading : region(page).getByRole('link', { name, exact: true });
+    await link.first().click();
+    await expect(page).toHaveURL(to);
+  };
+  await follow('/fr', fr('home.cta'), '/fr/text-to-video/generator');
+  await follow('/fr', fr('home.textCard'), '/fr/text-to-video');
+  await follow('/fr', fr('home.imageCard'), '/fr/image-to-video');
+  await follow('/fr', fr('home.plansCta'), '/fr/pricing');
+  await follow('/fr', fr('home.examplesAll'), '/fr/free-video-templates');
+  await follow('/fr', fr('home.faqAll'), '/fr/faqs');
+  await follow('/fr/text-to-video', fr('textLanding.cta'), '/fr/text-to-video/generator');
+  await follow('/fr/image-to-video', fr('imageLanding.cta'), '/fr/image-to-video/generator');
+  await follow('/fr/image-to-video', fr('landing.pricingLink'), '/fr/pricing');
+  await follow('/fr/faqs', fr('faqs.moreCta'), '/fr/contact');
+  await follow('/fr/about-us', fr('about.contactCta'), '/fr/contact');
+});
+
+test('picking a template opens the generator filled with its prompt', async ({ page, request }) => {
+  const catalogue = (await (await request.get(`${API}/api/video/templates`)).json()).data as Template[];
+  const neon = catalogue.find((t) => t.id === 'tpl-neon-city')!;
+
+  await page.goto('/fr/free-video-templates');
+  const gallery = region(page);
+  await expect(gallery.getByTestId('template-card')).toHaveCount(catalogue.length);
+  // Searching in French, without the accent, finds the translated title; the URL follows the box.
+  await gallery.getByRole('searchbox', { name: fr('templates.searchLabel') }).fill('neons');
+  await expect(page).toHaveURL('/fr/free-video-templates?q=neons');
+  await expect(gallery.getByTestId('template-card')).toHaveCount(1);
+  const card = gallery.getByTestId('template-card').filter({ hasText: fr('templates.titles.tpl-neon-city') });
+
+  const opened = page.waitForURL(`/fr/text-to-video/generator?template=${neon.id}`);
+  await card.getByRole('link', { name: fr('templates.use') }).click();
+  await opened;
+  await expect(page.locator('[data-remote-region="generator"] textarea')).toHaveValue(neon.prompt);
+});
+
+test('the site search action opens the gallery filtered by q, and a category narrows it', async ({ page }) => {
+  await page.goto('/fr/free-video-templates?q=pasta');
+  const gallery = region(page);
+  await expect(gallery.getByRole('searchbox')).toHaveValue('pasta');
+  await expect(gallery.getByTestId('template-card')).toHaveCount(1);
+  await expect(gallery.getByRole('heading', { level: 2, name: fr('templates.titles.tpl-fresh-pasta') })).toBeVisible();
+
+  await page.goto('/fr/free-video-templates');
+  await gallery.getByRole('button', { name: fr('templates.categories.Nature'), exact: true }).click();
+  await expect(page).toHaveURL('/fr/free-video-templates?category=Nature');
+  await expect(gallery.getByTestId('template-card')).toHaveCount(3);
+});
+
+test('the gallery shows its loading state while the API is slow and recovers from errors', async ({ page }) => {
+  // Slow: the call is held until the loading state has been seen, then let through.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/video/templates', async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/fr/free-video-templates');
+  await expect(region(page).getByTestId('templates-loading')).toBeVisible();
+  await expect(region(page).getByRole('status').filter({ hasText: fr('templates.loading') })).toBeAttached();
+  release();
+  await expect(region(page).getByTestId('template-card').first()).toBeVisible();
+  await page.unrouteAll();
+
+  // Server error: an alert with the reason and a retry that works without reloading the page.
+  let failing = true;
+  await page.route('**/api/video/templates', (route: Route) =>
+    failing
+      ? route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Database unavailable' } })
+      : route.continue(),
+  );
+  await page.goto('/fr/free-video-templates');
+  const alert = region(page).getByRole('alert');
+  await expect(alert).toContainText('Database unavailable');
+  failing = false;
+  await alert.getByRole('button', { name: fr('templates.retry') }).click();
+  await expect(region(page).getByTestId('template-card').first()).toBeVisible();
+  await page.unrouteAll();
+
+  // Down: the client cannot reach the server, so it says so instead of showing an empty catalogue.
+  await page.route('**/api/video/templates', (route: Route) => route.abort('connectionrefused'));
+  await page.goto('/fr/free-video-templates');
+  await expect(region(page).getByText(fr('templates.offline'))).toBeVisible();
+  await expect(region(page).getByText(fr('templates.empty'))).toHaveCount(0);
+});
