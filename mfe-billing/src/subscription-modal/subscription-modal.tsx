@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { authStore, bus, loadSubscription, useLocalizePath, useSubscription } from '@reelmint/shared';
+import { TOKEN_KEY, authStore, bus, clearSession, loadSubscription, useLocalizePath, useSubscription } from '@reelmint/shared';
 import type { SubscriptionModalRequest } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
@@ -13,6 +13,25 @@ import { formatNumber, formatPrice, useLocale } from '../ui/format.ts';
 import { CLOSED, initialPlan, transition } from './modal-machine.ts';
 import type { ModalEffect, ModalEvent, ModalState } from './modal-machine.ts';
 import styles from './subscription-modal.module.css';
+
+/**
+ * Continue needs a token (spec §5). The stored one is the truth: a logout in another tab removes it
+ * without this tab's store knowing, and a checkout with that dead token could only fail.
+ */
+function hasSession(): boolean {
+  const { token } = authStore.getState();
+  if (!token) return false;
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(TOKEN_KEY);
+  } catch {
+    // No readable storage (a locked-down browser): the store is all there is to go by.
+    return true;
+  }
+  if (stored === token) return true;
+  clearSession();
+  return false;
+}
 
 /**
  * The upsell modal. Mounted once by the shell; any app opens it through the bus
@@ -178,7 +197,7 @@ export default function SubscriptionModal() {
             className={styles.primary}
             disabled={processing || !canContinue}
             aria-busy={processing}
-            onClick={() => dispatch({ type: 'continue', signedIn: Boolean(authStore.getState().token) })}
+            onClick={() => dispatch({ type: 'continue', signedIn: hasSession() })}
           >
             {processing && <span className={styles.spinner} aria-hidden="true" />}
             {processing ? t('modal.processing') : t('modal.continue')}

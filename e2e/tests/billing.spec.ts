@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { shipped } from '../support/routes.ts';
+
+const API = 'http://localhost:8787';
+const MODAL_TITLE = shipped('billing', 'en', 'modal.title');
+
+interface Account {
+  token: string;
+  id: string;
+  name: string;
+}
+
+/** A new person on the real API (free plan, 100 credits), signed in on this page before it loads. */
+async function signUp(page: Page): Promise<Account> {
+  const email = `billing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email, password: 'correct horse battery' } });
+  expect(response.status()).toBe(201);
+  const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
+  const account = { token: data.access_token, id: data.user.id, name: data.user.name };
+  await page.addInitScript(({ token, id, name }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
+  }, account);
+  return account;
+}
+
+async function apiGet<T>(page: Page, path: string, token: string): Promise<T> {
+  const response = await page.request.get(`${API}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Spends the whole balance the way an app would: one deduction with its own Idempotency-Key. */
+async function spendEverything(page: Page, token: string): Promise<void> {
+  const { balance } = await apiGet<{ balance: number }>(page, '/api/user/credits', token);
+  const response = await page.request.post(`${API}/api/user/credits/deduct`, {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    data: { amount: balance, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
+  });
+  expect(response.ok()).toBe(true);
+  expect(((await response.json()) as { data: { newBalance: number } }).data.newBalance).toBe(0);
+}
+
+async function openFromAccountMenu(page: Page) {
+  await page.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
+  const modal = page.getByRole('dialog', { name: MODAL_TITLE });
+  await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
+  return modal;
+}
+
+test('a free person out of credits upgrades from the generator and comes back to a paid plan', async ({ page, context }) => {
+  const account = await signUp(page);
+  await spendEverything(page, account.token);
+
+  await page.goto('/text-to-video/generator');
+  await expect(page.getByTestId('credit-display')).toHaveText('0 credits');
+  await page.getByLabel('Prompt').fill('A paper boat sailing down a rainy street');
+  await page.getByTestId('generate-button').click();
+
+  const modal = page.getByRole('dialog', { name: MODAL_TITLE });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByTestId('credit-shortfall')).toContainText('You have 0.');
+  await expect(modal.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(modal.getByRole('button', { name: /Yearly/ })).toContainText('25% OFF');
+  const max = modal.getByRole('radio', { name: /Max/ });
+  await expect(max).toBeChecked();
+  await expect(modal.locator('label[data-plan="premium"]')).toContainText('Popular');
+  await expect(modal.locator('label[data-plan="premium"]')).toContainText('$30');
+
+  const checkoutWindow = context.waitForEvent('page');
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  const checkout = await checkoutWindow;
+  await expect(checkout).toHaveURL(/localhost:8787\/api\/payment\/checkout\/cs_/);
+  // Opened without opener: the checkout cannot reach back into the site's window.
+  expect(await checkout.evaluate(() => window.opener)).toBeNull();
+  await expect(modal).toBeHidden();
+
+  await checkout.getByRole('button', { name: 'Pay $360.00' }).click();
+  await expect(checkout).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
+  const region = checkout.locator('[data-remote-region="billing"]');
+  await expect(region.getByRole('heading', { level: 1 })).toHaveText(shipped('billing', 'en', 'success.title'));
+  await expect(region.getByTestId('receipt-plan')).toHaveText('Max');
+  await expect(region.getByTestId('receipt-credits')).toHaveText('+12,000');
+
+  // The header took the server's word without a reload: new balance and plan name.
+  const header = checkout.getByTestId('site-header');
+  await expect(header.getByTestId('credit-display')).toHaveText('12k credits');
+  await header.getByRole('button', { name: /Account menu/ }).click();
+  await expect(checkout.getByTestId('account-plan')).toHaveText(shipped('shell', 'en', 'plans.premium'));
+  await expect(checkout.getByRole('menuitem', { name: 'Upgrade plan' })).toHaveCount(0);
+
+  // The window the person started in catches up when they come back to it.
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByTestId('credit-display')).toHaveText('12k credits');
+
+  const subscription = await apiGet<{ plan: string; status: string }>(page, '/api/user/subscription', account.token);
+  expect(subscription).toMatchObject({ plan: 'premium', status: 'active' });
+});
+
+test('leaving the checkout lands on /payment/cancel, charges nothing and offers the way back', async ({ page, context }) => {
+  const account = await signUp(page);
+  await page.goto('/faqs');
+  const modal = await openFromAccountMenu(page);
+  await modal.getByRole('button', { name: 'Monthly' }).click();
+  await modal.getByRole('radio', { name: /Pro/ }).check();
+
+  const checkoutWindow = context.waitForEvent('page');
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  const checkout = await checkoutWindow;
+  await expect(checkout.getByText('Monthly')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(checkout).toHaveURL(/\/en\/payment\/cancel\?session_id=cs_/);
+  const region = checkout.locator('[data-remote-region="billing"]');
+  await expect(region.getByRole('heading', { level: 1 })).toHaveText(shipped('billing', 'en', 'cancel.title'));
+  await expect(region.getByTestId('nothing-charged')).toHaveText(shipped('billing', 'en', 'cancel.lead'));
+  await expect(region.getByRole('link', { name: 'Back to where you were' })).toHaveAttribute('href', '/en/faqs');
+  await expect(region.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/en/pricing');
+
+  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 });
+  expect(await apiGet<{ plan: string }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'free' });
+});
+
+test('Continue after the session ended in another tab goes to /auth instead of a checkout', async ({ page, context }) => {
+  await signUp(page);
+  await page.goto('/text-to-video');
+  const modal = await openFromAccountMenu(page);
+
+  const otherTab = await context.newPage();
+  await otherTab.goto('/pricing');
+  await otherTab.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await otherTab.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(otherTab.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
+  await otherTab.close();
+
+  let checkoutRequested = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/payment/create-subscription-session')) checkoutRequested = true;
+  });
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/en\/auth\?returnTo=/);
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(checkoutRequested).toBe(false);
+});
+
+test('a failing checkout session says so and opens pricing with the plan highlighted', async ({ page, context }) => {
+  await signUp(page);
+  await page.goto('/faqs');
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+
+  await page.route('**/api/payment/create-subscription-session', (route) =>
+    route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Something went wrong' } }),
+  );
+  let modal = await openFromAccountMenu(page);
+  let fallbackWindow = context.waitForEvent('page');
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  let pricing = await fallbackWindow;
+  await expect(pricing).toHaveURL(/\/en\/pricing\?highlight=premium&cycle=yearly&source=header$/);
+  expect(alerts).toEqual([shipped('billing', 'en', 'checkout.sessionFailed')]);
+  await expect(pricing.getByTestId('plan-card-premium')).toHaveAttribute('data-highlighted', 'true');
+  await expect(pricing.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(modal).toBeHidden();
+  await pricing.close();
+
+  await page.unroute('**/api/payment/create-subscription-session');
+  await page.route('**/api/payment/create-subscription-session', (route) => route.abort('connectionreset'));
+  modal = await openFromAccountMenu(page);
+  await modal.getByRole('radio', { name: /Pro/ }).check();
+  fallbackWindow = context.waitForEvent('page');
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  pricing = await fallbackWindow;
+  await expect(pricing).toHaveURL(/\/en\/pricing\?highlight=pro&cycle=yearly&source=header$/);
+  expect(alerts).toEqual([shipped('billing', 'en', 'checkout.sessionFailed'), shipped('billing', 'en', 'checkout.requestFailed')]);
+  await expect(pricing.getByTestId('plan-card-pro')).toHaveAttribute('data-highlighted', 'true');
+});
+
+test('at 375px the pricing cards stack and the modal, opened from the side sheet, is a usable bottom sheet', async ({ page, context }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signUp(page);
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-grid').locator('> li')).toHaveCount(3);
+  const layout = await page.evaluate(() => {
+    const [free, pro] = Array.from(document.querySelectorAll('[data-testid="plan-grid"] > li'), (card) => card.getBoundingClientRect());
+    return { stacked: pro!.top >= free!.bottom, fits: free!.right <= 375, pageWidth: document.documentElement.scrollWidth };
+  });
+  expect(layout).toEqual({ stacked: true, fits: true, pageWidth: 375 });
+
+  await page.getByTestId('site-header').getByRole('button', { name: 'Open menu' }).click();
+  await page.getByTestId('side-sheet').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
+  await expect(page.getByTestId('side-sheet')).toBeHidden();
+  const modal = page.getByRole('dialog', { name: MODAL_TITLE });
+  await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
+  const sheet = await modal.boundingBox();
+  expect({ width: sheet!.width, bottom: Math.round(sheet!.y + sheet!.height) }).toEqual({ width: 375, bottom: 740 });
+
+  // Keyboard and pointer both reach it: Tab stays inside, a tap picks Pro, Escape closes it.
+  for (let step = 0; step < 8; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await modal.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await modal.getByText('Pro', { exact: true }).click();
+  await expect(modal.getByRole('radio', { name: /Pro/ })).toBeChecked();
+  const pricingTab = context.waitForEvent('page');
+  await modal.getByRole('button', { name: /See all plans/ }).click();
+  await expect(await pricingTab).toHaveURL(/\/en\/pricing\?highlight=pro&cycle=yearly$/);
+  await page.bringToFront();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+});
