@@ -10,7 +10,8 @@ export async function logout(): Promise<void> {
   clearSession();
 }
 
-export function AccountMenu() {
+/** `onAction` runs before an item acts, so the side sheet that may hold this menu closes first (a modal opened over it would lose focus and clicks to it). */
+export function AccountMenu({ onAction }: { onAction?: (() => void) | undefined } = {}) {
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
@@ -32,7 +33,13 @@ export function AccountMenu() {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className={styles.separator} />
           {canUpgrade(plan) && (
-            <DropdownMenu.Item className={styles.menuItem} onSelect={() => void openSubscriptionModal({ source: 'header' })}>
+            <DropdownMenu.Item
+              className={styles.menuItem}
+              onSelect={() => {
+                onAction?.();
+                void openSubscriptionModal({ source: 'header' });
+              }}
+            >
               {t('account.upgrade')}
             </DropdownMenu.Item>
           )}

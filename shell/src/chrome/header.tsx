@@ -35,7 +35,7 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
     return (
       <>
         <CreditDisplay />
-        <AccountMenu />
+        <AccountMenu onAction={onNavigate} />
       </>
     );
   }
