@@ -16,7 +16,9 @@ interface Props {
 /** The live cost of the current settings next to the balance it comes out of (spec §4, §9). */
 export function CreditsPanel({ cost, balance, level, enough, critical, onGetCredits }: Props) {
   const { t, i18n } = useGeneratorText();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  // As useNamespace resolves it: the shell's language even before i18next has resources for it.
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const number = new Intl.NumberFormat(lng);
 
   return (
     <div className={styles.credits}>
@@ -30,7 +32,7 @@ export function CreditsPanel({ cost, balance, level, enough, critical, onGetCred
         <div className={styles.balanceRow} data-testid="generator-balance" data-level={level}>
           <span className={styles.levelDot} aria-hidden="true" />
           <span>
-            {t('balance.value', { count: balance, formatted: formatCredits(balance) })}
+            {t('balance.value', { count: balance, formatted: formatCredits(balance, lng) })}
             <span className={styles.levelText}> · {t(`balance.levels.${level}`)}</span>
           </span>
         </div>

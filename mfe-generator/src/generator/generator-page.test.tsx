@@ -104,6 +104,13 @@ describe('settings and cost', () => {
     expect(screen.getByTestId('generator-balance')).toHaveAttribute('data-level', 'good');
     expect(screen.queryByTestId('low-credit-panel')).toBeNull();
   });
+
+  it('writes the balance with the decimal mark of the person\'s language', async () => {
+    fakeApi(baseRoutes({ balance: 1250 }));
+    await signIn();
+    await renderScreen(<GeneratorPage />, { path: '/fr/text-to-video/generator', lng: 'fr' });
+    expect(await screen.findByTestId('generator-balance')).toHaveTextContent('Vous avez 1,3k crédits');
+  });
 });
 
 describe('generating', () => {
