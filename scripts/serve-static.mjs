@@ -17,8 +17,10 @@ export function cachePolicy(pathname) {
 }
 
 function sendJson(res, body) {
+  // Serialise first: a body that cannot be serialised must fail before the 200 is written.
+  const text = JSON.stringify(body);
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-  res.end(JSON.stringify(body));
+  res.end(text);
 }
 
 /**
@@ -39,7 +41,7 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir 
       res.setHeader('Cache-Control', cachePolicy(pathname));
     },
   });
-  return http.createServer(async (req, res) => {
+  const handle = async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method === 'OPTIONS') {
@@ -47,7 +49,9 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir 
       res.end();
       return;
     }
-    const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+    const url = parseRequestUrl(req.url);
+    if (!url) return badRequest(res);
+    const pathname = url.pathname;
     const document = documents[pathname];
     if (document) {
       try {
@@ -64,11 +68,47 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir 
       res.end('Not found');
     };
     if (releasesDir && pathname.startsWith(RELEASES_PATH)) {
-      serveRelease(releasesDir, req, res, notFound);
+      serveRelease(releasesDir, url, req, res, notFound);
       return;
     }
     assets(req, res, notFound);
+  };
+  // The handler is async: anything it throws would otherwise be an unhandled rejection, which ends the
+  // whole process on Node 20. One odd request must cost that request, never the origin.
+  return http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error(`Could not serve ${req.method} ${req.url}:`, error instanceof Error ? error.message : error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end('Internal server error');
+    });
   });
+}
+
+/** The request's URL, or null when it cannot be parsed (a client error, answered 400). */
+function parseRequestUrl(raw) {
+  try {
+    return new URL(raw ?? '/', 'http://local');
+  } catch {
+    return null;
+  }
+}
+
+function badRequest(res) {
+  res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end('Bad request');
+}
+
+/** Percent-decodes one path segment; a malformed escape (`%E0`) yields null instead of throwing. */
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -77,11 +117,11 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir 
  */
 const releaseServers = new Map();
 
-function serveRelease(releasesDir, req, res, notFound) {
-  const url = new URL(req.url ?? '/', 'http://local');
+function serveRelease(releasesDir, url, req, res, notFound) {
   const match = /^\/releases\/([^/]+)(\/.*)?$/.exec(url.pathname);
-  const version = match ? decodeURIComponent(match[1]) : '';
-  if (!VERSION_PATTERN.test(version)) return notFound();
+  // A `+` in a version may arrive encoded (%2B); anything that does not decode to a version is not one.
+  const version = match ? decodeSegment(match[1]) : null;
+  if (version === null || !VERSION_PATTERN.test(version)) return notFound();
   const dir = join(releasesDir, version);
   let serve = releaseServers.get(dir);
   if (!serve) {

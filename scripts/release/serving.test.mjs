@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createAppServer, listen, publicPointer, shellDocuments } from '../serve-static.mjs';
@@ -43,4 +44,43 @@ test('browsers get the pointer without the rollback bookkeeping, plus the overri
   const documents = shellDocuments({ pointerFile, apiBase: 'http://api', overrideOrigins: ['http://localhost:5176'] });
   assert.deepEqual(await documents['/remotes.json'](), { remotes: { billing }, overrides: { allowedOrigins: ['http://localhost:5176'] } });
   assert.deepEqual(publicPointer({ remotes: {} }), { remotes: {}, overrides: { allowedOrigins: [] } });
+});
+
+test('a malformed request never takes an origin down: bad escapes answer 404/400, a server fault 500 without details', async (t) => {
+  const dir = temporaryDir();
+  const config = releaseConfig(releaseEnv(dir));
+  const { version } = publish(config, 'billing', { dist: fakeDist(join(dir, 'a')), version: '1.0.0', allowDirty: true, actor: 'Ada' });
+  const logged = t.mock.method(console, 'error', () => {});
+  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'local')), releasesDir: join(config.releasesDir, 'mfe-billing') }), 0);
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${server.address().port}`;
+
+  assert.equal((await fetch(`${base}/releases/%E0/remoteEntry.js`)).status, 404);
+  assert.equal((await fetch(`${base}/releases/%E0%A4%A/remoteEntry.js`)).status, 404);
+  // An unparseable request target (a raw request, since fetch would refuse to send it).
+  const raw = await new Promise((resolve, reject) => {
+    const socket = connect(server.address().port, '127.0.0.1', () => socket.end('GET //[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+  assert.match(raw, /^HTTP\/1\.1 400 /);
+  // The origin is still up and serving.
+  assert.equal((await fetch(`${base}/releases/${encodeURIComponent(version)}/remoteEntry.js`)).status, 200);
+
+  const faulty = await listen(
+    createAppServer({
+      dir: join(dir, 'local'),
+      documents: new Proxy({}, { get: () => { throw new Error('disk on fire at /srv/secret'); } }),
+    }),
+    0,
+  );
+  t.after(() => faulty.close());
+  const answer = await fetch(`http://127.0.0.1:${faulty.address().port}/remoteEntry.js`);
+  assert.equal(answer.status, 500);
+  const body = await answer.text();
+  assert.doesNotMatch(body, /disk on fire|secret|at /);
+  assert.ok(logged.mock.calls.some((call) => String(call.arguments[1]).includes('disk on fire')), 'the fault is logged on the server');
+  assert.equal((await fetch(`${base}/remoteEntry.js`)).status, 200);
 });
