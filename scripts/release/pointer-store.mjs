@@ -3,14 +3,13 @@
 // server) sees the old document or the new one, never half of one. Read-modify-write runs under a
 // lock file so two release managers cannot lose each other's change, and every change is appended
 // to a history (JSON Lines) with who, when and why.
-import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /** How many earlier live versions a remote remembers for `rollback`. */
 export const ROLLBACK_DEPTH = 20;
-const LOCK_STALE_MS = 30_000;
 const LOCK_WAIT_MS = 10_000;
 
 export function emptyPointer() {
@@ -53,36 +52,103 @@ export function writePointer(file, document) {
   writeFileAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
 }
 
-async function acquireLock(lockFile) {
-  const deadline = Date.now() + LOCK_WAIT_MS;
+/** Whether a process with this id exists on this machine (EPERM: it exists, owned by someone else). */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+function readLockToken(lockFile) {
+  try {
+    return readFileSync(lockFile, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * A lock is stale only when the process that took it is gone. Age alone says nothing: a slow change
+ * (a smoke check on a busy machine) must never lose its lock. An empty token is a holder between its
+ * create and its write, so it counts as held.
+ */
+function isStale(token) {
+  const pid = Number.parseInt(token.split(':')[0] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 && !processAlive(pid);
+}
+
+/**
+ * Breaks a stale lock so that exactly one waiter wins: the lock is renamed to a name only this waiter
+ * uses (a rename of one file succeeds once), then checked. If what was moved is not the stale token
+ * (another waiter broke it first and a new holder took it), it is put back with an exclusive link.
+ */
+function breakStaleLock(lockFile, staleToken) {
+  const aside = `${lockFile}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(lockFile, aside);
+  } catch (error) {
+    if (error.code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    if (readFileSync(aside, 'utf8') !== staleToken) linkSync(aside, lockFile);
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
+async function acquireLock(lockFile, waitMs) {
+  const deadline = Date.now() + waitMs;
+  const token = `${process.pid}:${randomBytes(8).toString('hex')}`;
   mkdirSync(dirname(lockFile), { recursive: true });
   for (;;) {
     try {
       const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return;
+      try {
+        writeSync(fd, token);
+      } finally {
+        closeSync(fd);
+      }
+      return token;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
     }
+    const held = readLockToken(lockFile);
     // A lock left by a process that crashed mid-change must not block releases forever.
-    try {
-      if (Date.now() - statSync(lockFile).mtimeMs > LOCK_STALE_MS) rmSync(lockFile, { force: true });
-    } catch {
-      // The holder released it between our two calls: try again at once.
+    if (held && isStale(held)) {
+      breakStaleLock(lockFile, held);
+      continue;
     }
-    if (Date.now() > deadline) throw new Error(`Another release command holds ${lockFile}; try again when it has finished`);
+    if (Date.now() > deadline) {
+      throw new Error(`Another release command (process ${held?.split(':')[0] || 'unknown'}) holds ${lockFile}; try again when it has finished (if no release command is running, delete that file)`);
+    }
     await delay(25);
   }
 }
 
-export async function withPointerLock(file, work) {
+/** Removes the lock only while it is still ours: never a lock another process has since taken. */
+function releaseLock(lockFile, token) {
+  if (readLockToken(lockFile) === token) rmSync(lockFile, { force: true });
+}
+
+/**
+ * @param {string} file the pointer; its lock is `<file>.lock`, holding `<pid>:<random token>`
+ * @param {() => Promise<unknown>} work
+ * @param {{ waitMs?: number }} [options] how long to wait for another holder before giving up
+ */
+export async function withPointerLock(file, work, { waitMs = LOCK_WAIT_MS } = {}) {
   const lockFile = `${file}.lock`;
-  await acquireLock(lockFile);
+  const token = await acquireLock(lockFile, waitMs);
   try {
     return await work();
   } finally {
-    rmSync(lockFile, { force: true });
+    releaseLock(lockFile, token);
   }
 }
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { changePointer, readHistory, readPointer, writePointer } from './pointer-store.mjs';
+import { changePointer, readHistory, readPointer, withPointerLock, writePointer } from './pointer-store.mjs';
 import { temporaryDir } from './fixtures.mjs';
 
 const storeUrl = new URL('./pointer-store.mjs', import.meta.url).href;
@@ -42,27 +42,59 @@ test('a reader never sees a half-written pointer while another process rewrites 
   assert.deepEqual(readdirSync(dir), ['remotes.json'], 'no temporary file is left behind');
 });
 
-test('changes from several processes at once are all kept (the lock prevents lost updates)', async () => {
+/** The id of a process that has exited, as a crashed release command leaves in its lock. */
+function deadPid() {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+test('changes from several processes at once are all kept, one at a time, even racing to break a stale lock', async () => {
   const dir = temporaryDir();
   const files = { pointerFile: join(dir, 'remotes.json'), historyFile: join(dir, 'history.jsonl') };
+  // Left by a crashed command: every worker finds it at start and tries to break it.
+  writeFileSync(`${files.pointerFile}.lock`, `${deadPid()}:crashed`);
+  // Each worker creates this marker exclusively while it holds the lock: two holders at once would collide.
+  const inside = join(dir, 'inside');
   const worker = (id) =>
     runNode(`
+      import { openSync, closeSync, rmSync } from 'node:fs';
       import { changePointer } from ${JSON.stringify(storeUrl)};
       for (let i = 0; i < 15; i += 1) {
         await changePointer(${JSON.stringify(files)}, { action: 'count', remote: null, actor: 'worker ${id}', reason: 'load test' }, (document) => {
+          closeSync(openSync(${JSON.stringify(inside)}, 'wx'));
           document.count = (document.count ?? 0) + 1;
+          rmSync(${JSON.stringify(inside)});
           return { document, summary: { to: document.count } };
         });
       }
     `);
-  await Promise.all([1, 2, 3, 4].map(worker));
-  assert.equal(readPointer(files.pointerFile).count, 60);
+  await Promise.all([1, 2, 3, 4, 5, 6].map(worker));
+  assert.equal(readPointer(files.pointerFile).count, 90);
   const history = readHistory(files.historyFile);
-  assert.equal(history.length, 60);
+  assert.equal(history.length, 90);
   assert.deepEqual(
     history.map((entry) => entry.to).sort((a, b) => a - b),
-    Array.from({ length: 60 }, (_, i) => i + 1),
+    Array.from({ length: 90 }, (_, i) => i + 1),
   );
+  assert.deepEqual(readdirSync(dir).sort(), ['history.jsonl', 'remotes.json'], 'no lock or broken-lock file is left behind');
+});
+
+test('a lock held by a live process is never broken, however old, and a holder never removes a lock it no longer owns', async () => {
+  const dir = temporaryDir();
+  const file = join(dir, 'remotes.json');
+  const lockFile = `${file}.lock`;
+  writeFileSync(lockFile, `${process.pid}:someone-else`);
+  utimesSync(lockFile, new Date(0), new Date(0));
+  await assert.rejects(withPointerLock(file, async () => 'ran', { waitMs: 200 }), /holds .*remotes\.json\.lock/);
+  assert.equal(readFileSync(lockFile, 'utf8'), `${process.pid}:someone-else`);
+
+  rmSync(lockFile);
+  await withPointerLock(file, async () => {
+    assert.match(readFileSync(lockFile, 'utf8'), new RegExp(`^${process.pid}:`));
+    // Someone took the lock over while this change ran: releasing must leave theirs alone.
+    writeFileSync(lockFile, 'other:token');
+  });
+  assert.equal(readFileSync(lockFile, 'utf8'), 'other:token');
 });
 
 test('every change is appended to the history with who, when and why; no change, no entry', async () => {
