@@ -91,7 +91,13 @@ function liveTarget(config, name, version) {
 
 async function runSmoke(config, name, version, { viaOverride, afterPromote }) {
   console.log(`Smoke check: loading a ${name} page on ${config.shellOrigin} in headless Chromium...`);
-  const result = await smokeCheck({ shellOrigin: config.shellOrigin, remote: name, version, viaOverride });
+  let result;
+  try {
+    result = await smokeCheck({ shellOrigin: config.shellOrigin, remote: name, version, viaOverride });
+  } catch (error) {
+    // The change is already made: whatever broke, the person must still get the command that undoes it.
+    result = { status: 'failed', message: `the check itself broke (${error instanceof Error ? error.message.split('\n')[0] : error})` };
+  }
   if (result.status === 'passed') {
     console.log(`Smoke check passed: ${result.message}.`);
     return;

@@ -42,17 +42,28 @@ export async function smokeCheck({ shellOrigin, remote, version, viaOverride }) 
   } catch {
     return { status: 'skipped', message: 'Playwright is not installed (npm install)' };
   }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  let browser;
+  try {
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    });
+  } catch (error) {
+    // A machine without a usable browser says nothing about the release: skip, and say how to fix it.
+    return { status: 'skipped', message: `Chromium could not start from ${executablePath} (${firstLine(error)}); set CHROMIUM_PATH to a working Chromium` };
+  }
   const errors = [];
+  const url = new URL(SMOKE_PAGES[remote], shellOrigin);
+  if (viaOverride) url.searchParams.set('override', `${remote}@${version}`);
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
-    const url = new URL(SMOKE_PAGES[remote], shellOrigin);
-    if (viaOverride) url.searchParams.set('override', `${remote}@${version}`);
-    await page.goto(url.toString());
+    try {
+      await page.goto(url.toString(), { timeout: TIMEOUT_MS });
+    } catch (error) {
+      return { status: 'failed', message: `${url.pathname} could not be opened (${firstLine(error)})` };
+    }
     const region = page.locator(`[data-remote-region="${remote}"]`);
     const fallback = page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
     try {
@@ -66,7 +77,15 @@ export async function smokeCheck({ shellOrigin, remote, version, viaOverride }) 
     }
     if (chosen !== version) return { status: 'failed', message: `the page loaded ${remote} ${chosen ?? '(none)'} instead of ${version}` };
     return { status: 'passed', message: `${url.pathname} rendered ${remote} ${version} in Chromium` };
+  } catch (error) {
+    // The browser went away mid-check (crash, killed): the page was not shown to work, so it failed.
+    return { status: 'failed', message: `the check of ${url.pathname} broke off (${firstLine(error)})` };
   } finally {
-    await browser.close();
+    await browser.close().catch(() => {});
   }
+}
+
+/** Playwright errors carry a call log after the first line; the first line is the cause. */
+function firstLine(error) {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
 }
