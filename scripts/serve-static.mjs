@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { RELEASES_PATH, VERSION_PATTERN } from './release/config.mjs';
+import { RELEASE_FILE } from './release/releases.mjs';
 
 const NO_CACHE = /^\/(?:index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|remotes\.json|config\.json)?$/;
 const HASHED = /^\/assets\//;
@@ -126,7 +127,7 @@ function serveRelease(releasesDir, url, req, res, notFound) {
   let serve = releaseServers.get(dir);
   if (!serve) {
     // release.json is written before the version folder is renamed into place: present means complete.
-    if (!existsSync(join(dir, 'release.json'))) return notFound();
+    if (!existsSync(join(dir, RELEASE_FILE))) return notFound();
     serve = sirv(dir, {
       dev: false,
       etag: true,
@@ -137,7 +138,14 @@ function serveRelease(releasesDir, url, req, res, notFound) {
     });
     releaseServers.set(dir, serve);
   }
-  req.url = `${match[2] ?? '/'}${url.search}`;
+  const rest = match[2] ?? '/';
+  if (rest === `/${RELEASE_FILE}`) {
+    // The shell only asks whether a version exists. Who published it and why stay in the release tooling.
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
+    res.end(JSON.stringify({ version }));
+    return;
+  }
+  req.url = `${rest}${url.search}`;
   serve(req, res, notFound);
 }
 

@@ -43,11 +43,22 @@ export function releaseConfig(env = process.env) {
     shellOrigin: env.SHELL_ORIGIN ?? origin(PORTS.shell),
     remoteOrigin: (name) => env[`REMOTE_ORIGIN_${name.toUpperCase()}`] ?? origin(PORTS[name]),
     /** Origins a person may point a remote at with an override (e.g. a team's dev server). */
-    overrideOrigins: (env.OVERRIDE_ORIGINS ?? REMOTE_NAMES.map((name) => `http://localhost:${PORTS[name]}`).join(','))
-      .split(',')
-      .map((value) => value.trim())
-      .filter(Boolean),
+    overrideOrigins: overrideOrigins(env),
   };
+}
+
+/**
+ * An override to a URL runs that origin's code for whoever opens the link, so outside a local run
+ * (PUBLIC_HOST set) nothing is allowed unless OVERRIDE_ORIGINS says so. Locally the remotes' own
+ * dev origins are allowed. Overrides to published versions need no allow list.
+ */
+function overrideOrigins(env) {
+  if (env.OVERRIDE_ORIGINS === undefined) {
+    return env.PUBLIC_HOST === undefined ? REMOTE_NAMES.map((name) => `http://localhost:${PORTS[name]}`) : [];
+  }
+  return env.OVERRIDE_ORIGINS.split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 export function workspaceDist(name) {

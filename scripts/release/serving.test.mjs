@@ -26,7 +26,10 @@ test('a remote origin serves its local build at / and every published version si
   const second = publish(config, 'billing', { dist: fakeDist(join(dir, 'b'), { marker: 'two' }), version: '1.1.0', allowDirty: true, actor: 'Ada' });
   assert.equal(await (await fetch(`${base}/releases/${second.version}/assets/chunk-abc.js`)).text(), 'export default "two";\n');
   assert.equal(await (await fetch(`${base}/releases/${first.version}/assets/chunk-abc.js`)).text(), 'export default "one";\n');
-  assert.equal((await fetch(`${base}/releases/${second.version}/release.json`)).status, 200);
+  // Browsers learn that a version exists, not who published it or why.
+  const metadata = await fetch(`${base}/releases/${second.version}/release.json`);
+  assert.equal(metadata.status, 200);
+  assert.deepEqual(await metadata.json(), { version: second.version });
 
   // A folder still being assembled (no release.json yet) and names that are not versions are not served.
   mkdirSync(join(releasesDir, '3.0.0'), { recursive: true });
@@ -83,4 +86,12 @@ test('a malformed request never takes an origin down: bad escapes answer 404/400
   assert.doesNotMatch(body, /disk on fire|secret|at /);
   assert.ok(logged.mock.calls.some((call) => String(call.arguments[1]).includes('disk on fire')), 'the fault is logged on the server');
   assert.equal((await fetch(`${base}/remoteEntry.js`)).status, 200);
+});
+
+test('overrides to URLs are allowed from the local remotes by default, but only explicitly once the site has a public host', () => {
+  const local = ['http://localhost:5174', 'http://localhost:5175', 'http://localhost:5176'];
+  assert.deepEqual(releaseConfig({}).overrideOrigins, local);
+  assert.deepEqual(releaseConfig({ PUBLIC_HOST: 'reelmint.example' }).overrideOrigins, []);
+  assert.deepEqual(releaseConfig({ PUBLIC_HOST: 'reelmint.example', OVERRIDE_ORIGINS: 'https://dev.reelmint.example, ' }).overrideOrigins, ['https://dev.reelmint.example']);
+  assert.deepEqual(releaseConfig({ OVERRIDE_ORIGINS: '' }).overrideOrigins, []);
 });
