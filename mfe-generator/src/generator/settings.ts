@@ -1,4 +1,4 @@
-import { checkGenerationAccess, creditCost, isCriticallyLow, creditLevel } from '@reelmint/shared';
+import { checkGenerationAccess, creditCost, creditLevel, DURATIONS, isCriticallyLow, MODELS, RESOLUTIONS } from '@reelmint/shared';
 import type { FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
 
 export const PROMPT_MAX = 1000;
@@ -47,9 +47,6 @@ export function costSummary(config: GenerationConfig, balance: number | null) {
 export function isGenerationConfig(value: unknown): value is GenerationConfig {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return (
-    (v.model === 'v1.0' || v.model === 'v2.0') &&
-    (v.resolution === '512p' || v.resolution === '720p' || v.resolution === '1080p') &&
-    (v.duration === '5s' || v.duration === '10s')
-  );
+  const oneOf = (list: readonly string[], item: unknown) => typeof item === 'string' && list.includes(item);
+  return oneOf(MODELS, v.model) && oneOf(RESOLUTIONS, v.resolution) && oneOf(DURATIONS, v.duration);
 }

@@ -1,26 +1,7 @@
-import { ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
-import type { GenerationConfig, Loaded, VideoType } from '@reelmint/shared';
+import { api, ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
+import type { GenerationConfig, Loaded, VideoHistoryPage, VideoRecord, VideoType } from '@reelmint/shared';
 
-/** A video as the API returns it (api/README.md, "a video"). */
-export interface VideoRecord {
-  id: string;
-  type: VideoType;
-  status: 'queued' | 'processing' | 'succeeded' | 'failed';
-  prompt: string | null;
-  imageId: string | null;
-  templateId: string | null;
-  model: GenerationConfig['model'];
-  resolution: GenerationConfig['resolution'];
-  duration: GenerationConfig['duration'];
-  cost: number;
-  progress: number;
-  error: string | null;
-  refunded: boolean;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type { VideoRecord } from '@reelmint/shared';
 
 export interface GenerateReply {
   id: string;
@@ -41,12 +22,7 @@ export interface GenerateRequest extends GenerationConfig {
   templateId?: string;
 }
 
-export interface HistoryPage {
-  items: VideoRecord[];
-  page: number;
-  perPage: number;
-  total: number;
-}
+export type HistoryPage = VideoHistoryPage;
 
 export interface UploadReply {
   id: string;
@@ -71,7 +47,7 @@ export const videoApi = {
   /** Spec §8: a server that cannot be reached gives an empty list, marked as fallback. */
   history: (page: number, videoType?: VideoType): Promise<Loaded<HistoryPage>> =>
     withFallback(
-      request<HistoryPage>('GET', '/api/videos/history', { query: { page, per_page: HISTORY_PER_PAGE, videoType } }),
+      api.history(page, HISTORY_PER_PAGE, videoType),
       { items: [], page, perPage: HISTORY_PER_PAGE, total: 0 },
     ),
   remove: (id: string) => request<{ id: string; deleted: boolean }>('DELETE', `/api/videos/${encodeURIComponent(id)}`),

@@ -2,7 +2,7 @@ import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
   CancelReply, CheckoutReply, CreditsInfo, DeductReply, Loaded, LoginReply, PlanItem,
-  RefundReply, SubscriptionStatus, UpgradeReply, VideoTemplate, VideoType,
+  RefundReply, SubscriptionStatus, UpgradeReply, VideoHistoryPage, VideoTemplate, VideoType,
 } from './types.ts';
 
 /** One typed function per call of spec §7. */
@@ -36,7 +36,7 @@ export const api = {
   templates: (): Promise<Loaded<VideoTemplate[]>> => withFallback(request<VideoTemplate[]>('GET', '/api/video/templates'), []),
 
   history: (page = 1, perPage = 10, videoType?: VideoType) =>
-    request<unknown>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } }),
+    request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } }),
 
   createSubscriptionSession: (planName: string, billingCycle: 'monthly' | 'yearly' = 'yearly', source = 'subscription-modal') =>
     requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', { body: { planName, billingCycle, source } }),

@@ -63,6 +63,35 @@ export interface VideoTemplate {
   previewUrl: string;
 }
 
+/** A video as the API returns it (api/README.md, "a video"): status replies and history items. */
+export interface VideoRecord {
+  id: string;
+  type: VideoType;
+  status: 'queued' | 'processing' | 'succeeded' | 'failed';
+  prompt: string | null;
+  imageId: string | null;
+  templateId: string | null;
+  model: GenerationConfig['model'];
+  resolution: GenerationConfig['resolution'];
+  duration: GenerationConfig['duration'];
+  cost: number;
+  progress: number;
+  error: string | null;
+  refunded: boolean;
+  videoUrl: string | null;
+  posterUrl: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** One page of GET /api/videos/history. */
+export interface VideoHistoryPage {
+  items: VideoRecord[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
 export type { SubscriptionStatus };
 
 /** A result that may come from built-in fallback data because the server could not be reached. */
