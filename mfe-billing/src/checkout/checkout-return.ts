@@ -80,6 +80,7 @@ function refreshWhenBack(): void {
     'focus',
     () => {
       waiting = false;
+      // A failed refresh leaves the stores in their error state, which the header already shows.
       refreshAccount().catch(() => undefined);
     },
     { once: true },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { bus, loadSubscription, useAuth, useSubscription } from '@reelmint/shared';
+import { bus, canUpgrade, loadSubscription, useAuth, useSubscription } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
@@ -25,7 +25,7 @@ function cardAction(plan: CataloguePlan, signedIn: boolean, currentPlan: string 
   if (!signedIn) return plan.price > 0 ? 'sign-in' : 'start-free';
   if (plan.key === currentPlan) return 'current';
   // Spec §6: upgrades are offered only on the free plan.
-  return currentPlan === 'free' && plan.price > 0 ? 'upgrade' : 'none';
+  return canUpgrade(currentPlan) && plan.price > 0 ? 'upgrade' : 'none';
 }
 
 /**
