@@ -7,6 +7,7 @@ import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
 import { emptyHistory, fail, fakeApi, fakeToken, ok, subscriptionOf, video } from '../test/fake-api.ts';
 import GeneratorPage from './generator-page.tsx';
+import { POLL_INTERVAL_MS } from './use-generation.ts';
 
 function LocationProbe() {
   const location = useLocation();
@@ -49,6 +50,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   await act(async () => clearSession());
   vi.unstubAllGlobals();
 });
@@ -152,7 +154,7 @@ describe('generating', () => {
     expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(0);
   });
 
-  it('starts one job on a double click, shows progress, plays the result and updates the balance', async () => {
+  it('starts one job for two clicks that land before the screen updates, shows progress, plays the result and updates the balance', async () => {
     let polls = 0;
     const api = fakeApi({
       ...baseRoutes(),
@@ -167,11 +169,21 @@ describe('generating', () => {
     await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A paper boat on a rainy street');
     await screen.findByTestId('generator-balance');
-    await userEvent.dblClick(screen.getByTestId('generate-button'));
+    const button = screen.getByTestId('generate-button');
+    // Only the poll's wait is faked, so the next status check comes when the test says, not after a real second.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Both clicks reach the handler: React renders (and disables the button) only when act ends.
+    await act(async () => {
+      button.click();
+      button.click();
+    });
 
-    expect(await screen.findByText('Rendering your video… 40%')).toBeInTheDocument();
+    // Testing Library's find* wait on setTimeout, so with it faked the test drives the clock and reads synchronously.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Rendering your video… 40%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '40');
-    const player = await screen.findByTestId('result-video', {}, { timeout: 3000 });
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    const player = screen.getByTestId('result-video');
     expect(player).toHaveAttribute('src', expect.stringContaining('/api/videos/vid_1/file'));
 
     const generates = api.callsTo('POST', '/api/videos/generate');

@@ -84,7 +84,6 @@ export default function GeneratorPage() {
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const imageBlob = useRef<Blob | null>(null);
   const uploadController = useRef<AbortController | null>(null);
-  const generating = useRef(false);
 
   const credits = useCredits((s) => s);
   const subscription = useSubscription((s) => s);
@@ -219,7 +218,6 @@ export default function GeneratorPage() {
   const summary = costSummary(config, signedIn && credits.status === 'ready' ? credits.balance : null);
 
   const onGenerate = async () => {
-    if (generating.current) return;
     setFormError(null);
     if (!signedIn) {
       goToSignIn(false);
@@ -246,7 +244,6 @@ export default function GeneratorPage() {
       onLocked(problem.field, problem.feature);
       return;
     }
-    generating.current = true;
     try {
       if (creditsStore.getState().balance === null) await loadCredits();
       const balance = creditsStore.getState().balance;
@@ -268,8 +265,6 @@ export default function GeneratorPage() {
       }
     } catch (error) {
       explainGenerateError(error);
-    } finally {
-      generating.current = false;
     }
   };
 
