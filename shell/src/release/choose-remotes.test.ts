@@ -19,12 +19,18 @@ const document_: PointerDocument = {
   allowedOverrideOrigins: ['http://localhost:5176'],
 };
 
-function environment(search = '', published = true): ChooseEnvironment & { replaced: string[] } {
+/** How the releases origin answers the published check: found, a definite 404, or no answer at all. */
+type Origin = 'published' | 'missing' | 'down';
+
+function environment(search = '', origin: Origin = 'published'): ChooseEnvironment & { replaced: string[] } {
   const replaced: string[] = [];
   return {
     search,
     storage: localStorage,
-    fetch: vi.fn(async () => new Response('{}', { status: published ? 200 : 404 })),
+    fetch: vi.fn(async () => {
+      if (origin === 'down') throw new TypeError('Failed to fetch');
+      return new Response('{}', { status: origin === 'published' ? 200 : 404 });
+    }),
     replaceSearch: (next) => replaced.push(next),
     root: document.createElement('html'),
     replaced,
@@ -80,7 +86,7 @@ describe('chooseRemotes', () => {
     const env = environment('?override=billing@http://evil.test/remoteEntry.js');
     const chosen = await chooseRemotes(document_, env);
     expect(chosen.billing?.version).toBe('1.0.0+a');
-    expect(getOverrideReport()).toEqual({ active: [], refused: [{ remote: 'billing', value: 'http://evil.test/remoteEntry.js', reason: 'not-allowed' }] });
+    expect(getOverrideReport()).toEqual({ active: [], refused: [{ remote: 'billing', value: 'http://evil.test/remoteEntry.js', reason: 'not-allowed' }], unchecked: [] });
     expect(localStorage.getItem('reelmint_remote_overrides')).toBeNull();
   });
 
@@ -100,9 +106,30 @@ describe('chooseRemotes', () => {
   });
 
   it('refuses a version that is not published', async () => {
-    const chosen = await chooseRemotes(document_, environment('?override=billing@9.9.9', false));
+    const chosen = await chooseRemotes(document_, environment('?override=billing@9.9.9', 'missing'));
     expect(chosen.billing?.version).not.toBe('9.9.9');
     expect(getOverrideReport().refused).toEqual([{ remote: 'billing', value: '9.9.9', reason: 'not-published' }]);
+  });
+
+  it('keeps a stored override through a network failure, runs the live version for that visit and says so', async () => {
+    localStorage.setItem(VISITOR_KEY, visitorFor(false));
+    await chooseRemotes(document_, environment('?override=billing@1.1.0%2Bb'));
+    const env = environment('', 'down');
+    const chosen = await chooseRemotes(document_, env);
+    expect(chosen.billing?.version).toBe('1.0.0+a');
+    expect(env.root.dataset.remoteBillingSource).toBe('live');
+    expect(getOverrideReport()).toEqual({ active: [], refused: [], unchecked: [{ remote: 'billing', value: '1.1.0+b' }] });
+    expect(JSON.parse(localStorage.getItem('reelmint_remote_overrides') ?? '[]')).toEqual([{ remote: 'billing', value: '1.1.0+b' }]);
+    // Once the origin answers again, the override applies again.
+    expect((await chooseRemotes(document_, environment())).billing?.version).toBe('1.1.0+b');
+    expect(getOverrideReport().unchecked).toEqual([]);
+  });
+
+  it('drops a stored override only when its version definitely is not published any more', async () => {
+    await chooseRemotes(document_, environment('?override=billing@1.1.0%2Bb'));
+    await chooseRemotes(document_, environment('', 'missing'));
+    expect(getOverrideReport().refused).toEqual([{ remote: 'billing', value: '1.1.0+b', reason: 'not-published' }]);
+    expect(localStorage.getItem('reelmint_remote_overrides')).toBeNull();
   });
 
   it('clears every override with override=off', async () => {

@@ -1,7 +1,7 @@
 import { REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { PointerDocument, RemoteName, RemoteTarget, RemotesPointer } from '../remotes/pointer.ts';
 import { inCanary } from './canary.ts';
-import { checkOverride, isPublished, loadStoredRequests, parseOverrideParams, storeRequests, OVERRIDE_PARAM } from './overrides.ts';
+import { checkOverride, checkPublished, loadStoredRequests, parseOverrideParams, storeRequests, OVERRIDE_PARAM } from './overrides.ts';
 import type { Override, OverrideCheck, OverrideRequest, Refusal } from './overrides.ts';
 import { setOverrideReport } from './override-report.ts';
 import { visitorId } from './visitor.ts';
@@ -37,8 +37,19 @@ function publishChoice(root: HTMLElement, name: RemoteName, choice: RemoteChoice
   root.dataset[`${key}Source`] = choice.source;
 }
 
-/** Validates override requests; a version override is loaded only when that version answers as published. */
-async function resolveOverrides(document: PointerDocument, env: ChooseEnvironment): Promise<{ overrides: Override[]; refused: Refusal[] }> {
+type Outcome =
+  | { status: 'accepted'; request: OverrideRequest; override: Override }
+  | { status: 'refused'; refusal: Refusal }
+  | { status: 'unchecked'; request: OverrideRequest; remote: RemoteName };
+
+/**
+ * Validates override requests; a version override is loaded only when that version answers as
+ * published. One whose check could not reach the server is kept for the next visit but not loaded.
+ */
+async function resolveOverrides(
+  document: PointerDocument,
+  env: ChooseEnvironment,
+): Promise<{ overrides: Override[]; refused: Refusal[]; unchecked: OverrideRequest[] }> {
   const fromUrl = parseOverrideParams(env.search);
   if (fromUrl.present) {
     const params = new URLSearchParams(env.search);
@@ -47,26 +58,34 @@ async function resolveOverrides(document: PointerDocument, env: ChooseEnvironmen
     env.replaceSearch(rest ? `?${rest}` : '');
   }
   const stored = fromUrl.clear ? [] : loadStoredRequests(env.storage);
-  const check = async (request: OverrideRequest): Promise<OverrideCheck> => {
-    const result = checkOverride(request, document.remotes[request.remote as RemoteName], document.allowedOverrideOrigins);
-    if (result.ok && !(await isPublished(result.override, env.fetch))) return { ok: false, refusal: { ...request, reason: 'not-published' } };
-    return result;
+  const check = async (request: OverrideRequest): Promise<Outcome> => {
+    const result: OverrideCheck = checkOverride(request, document.remotes[request.remote as RemoteName], document.allowedOverrideOrigins);
+    if (!result.ok) return { status: 'refused', refusal: result.refusal };
+    const published = await checkPublished(result.override, env.fetch);
+    if (published === 'not-published') return { status: 'refused', refusal: { ...request, reason: 'not-published' } };
+    // A brief network failure must not delete what the person asked for.
+    if (published === 'unreachable') return { status: 'unchecked', request, remote: result.override.remote };
+    return { status: 'accepted', request, override: result.override };
   };
-  // New requests come last, so an accepted one replaces what was stored for that remote; a refused one
-  // changes nothing, and a stored one that no longer passes (the allow list changed) is dropped.
-  const checks = await Promise.all([...stored, ...fromUrl.requests].map(async (request) => ({ request, result: await check(request) })));
-  const accepted = new Map<RemoteName, { request: OverrideRequest; override: Override }>();
+  // New requests come last, so an accepted (or unverifiable) one replaces what was stored for that
+  // remote; a refused one changes nothing, and a stored one that no longer passes (the allow list
+  // changed, the version is gone) is dropped.
+  const outcomes = await Promise.all([...stored, ...fromUrl.requests].map(check));
+  const kept = new Map<RemoteName, { request: OverrideRequest; override?: Override }>();
   const refused: Refusal[] = [];
-  for (const { request, result } of checks) {
-    if (result.ok) accepted.set(result.override.remote, { request, override: result.override });
-    else refused.push(result.refusal);
+  for (const outcome of outcomes) {
+    if (outcome.status === 'refused') refused.push(outcome.refusal);
+    else if (outcome.status === 'accepted') kept.set(outcome.override.remote, { request: outcome.request, override: outcome.override });
+    else kept.set(outcome.remote, { request: outcome.request });
   }
+  const entries = [...kept.values()];
   storeRequests(
-    [...accepted.values()].map(({ request }) => request),
+    entries.map(({ request }) => request),
     env.storage,
   );
-  const overrides = [...accepted.values()].map(({ override }) => override);
-  return { overrides, refused };
+  const overrides = entries.flatMap(({ override }) => (override ? [override] : []));
+  const unchecked = entries.filter(({ override }) => !override).map(({ request }) => request);
+  return { overrides, refused, unchecked };
 }
 
 /**
@@ -74,7 +93,7 @@ async function resolveOverrides(document: PointerDocument, env: ChooseEnvironmen
  * else the canary when the visitor's stable bucket falls in its share, else the live version.
  */
 export async function chooseRemotes(document: PointerDocument, env: ChooseEnvironment = browserEnvironment()): Promise<Partial<RemotesPointer>> {
-  const { overrides, refused } = await resolveOverrides(document, env);
+  const { overrides, refused, unchecked } = await resolveOverrides(document, env);
   const visitor = visitorId(env.storage);
   const chosen: Partial<RemotesPointer> = {};
   for (const name of REMOTE_NAMES) {
@@ -88,6 +107,6 @@ export async function chooseRemotes(document: PointerDocument, env: ChooseEnviro
     chosen[name] = { entry: choice.entry, version: choice.version };
     publishChoice(env.root, name, choice);
   }
-  setOverrideReport({ active: overrides, refused });
+  setOverrideReport({ active: overrides, refused, unchecked });
   return chosen;
 }

@@ -20,12 +20,13 @@ function refusalKey(refusal: Refusal): string {
 
 /**
  * Says, on every page, that this browser runs overridden remote versions, and clears them in one
- * click. Also reports overrides that were refused (and therefore never loaded).
+ * click. Also reports overrides that were refused (and therefore never loaded), and kept ones that
+ * could not be checked, so this visit runs the live version instead.
  */
 export function OverrideBanner({ reload = () => location.reload() }: { reload?: () => void }) {
   const { t } = useTranslation();
   const report = useSyncExternalStore(subscribeOverrideReport, getOverrideReport);
-  if (report.active.length === 0 && report.refused.length === 0) return null;
+  if (report.active.length === 0 && report.refused.length === 0 && report.unchecked.length === 0) return null;
 
   const clear = () => {
     storeRequests([]);
@@ -52,6 +53,28 @@ export function OverrideBanner({ reload = () => location.reload() }: { reload?: 
           <button type="button" className={styles.secondary} onClick={() => setOverrideReport({ ...report, refused: [] })}>
             {t('release.refused.dismiss')}
           </button>
+        </section>
+      )}
+      {report.unchecked.length > 0 && (
+        <section className={styles.banner} role="status" aria-labelledby="override-unchecked-title">
+          <div className={styles.text}>
+            <h2 id="override-unchecked-title" className={styles.title}>
+              {t('release.unchecked.title')}
+            </h2>
+            <ul className={styles.list}>
+              {report.unchecked.map((request) => (
+                <li key={request.remote} data-testid="override-unchecked" data-remote={request.remote}>
+                  {t('release.unchecked.item', { remote: request.remote, value: request.value })}
+                </li>
+              ))}
+            </ul>
+          </div>
+          {/* The active section below carries the same button; one per banner stack. */}
+          {report.active.length === 0 && (
+            <button type="button" className={styles.primary} onClick={clear}>
+              {t('release.banner.clear')}
+            </button>
+          )}
         </section>
       )}
       {report.active.length > 0 && (

@@ -1,12 +1,16 @@
-import type { Override, Refusal } from './overrides.ts';
+import type { Override, OverrideRequest, Refusal } from './overrides.ts';
 
-/** What the banner shows: the overrides in force in this browser and the ones just refused. */
+/**
+ * What the banner shows: the overrides in force in this browser, the ones just refused, and the ones
+ * kept but not applied on this visit because whether they are published could not be checked.
+ */
 export interface OverrideReport {
   active: Override[];
   refused: Refusal[];
+  unchecked: OverrideRequest[];
 }
 
-let report: OverrideReport = { active: [], refused: [] };
+let report: OverrideReport = { active: [], refused: [], unchecked: [] };
 const listeners = new Set<() => void>();
 
 export function getOverrideReport(): OverrideReport {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkOverride, isPublished, loadStoredRequests, parseOverrideParams, storeRequests } from './overrides.ts';
+import { checkOverride, checkPublished, loadStoredRequests, parseOverrideParams, storeRequests } from './overrides.ts';
 import type { PointerEntry } from '../remotes/pointer.ts';
 
 const billing: PointerEntry = {
@@ -70,18 +70,24 @@ describe('the override allow list', () => {
     expect(checkOverride({ remote: 'billing', value: 'local' }, billing, [])).toMatchObject({ ok: true, override: { entry: 'http://localhost:5176/remoteEntry.js' } });
   });
 
-  it('treats a version as published only when its release.json answers', async () => {
+  it('treats a version as published when its release.json answers, and as not published only on a 404', async () => {
     const check = checkOverride({ remote: 'billing', value: '1.2.0+def' }, billing, []);
     if (!check.ok) throw new Error('expected a valid override');
     const found = vi.fn(async () => new Response('{}', { status: 200 }));
     const missing = vi.fn(async () => new Response('Not found', { status: 404 }));
+    const failing = vi.fn(async () => new Response('Bad gateway', { status: 502 }));
     const down = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await isPublished(check.override, found)).toBe(true);
+    const slow = vi.fn(async () => {
+      throw new DOMException('The operation timed out.', 'TimeoutError');
+    });
+    expect(await checkPublished(check.override, found)).toBe('published');
     expect(found).toHaveBeenCalledWith('http://localhost:5176/releases/1.2.0+def/release.json', expect.anything());
-    expect(await isPublished(check.override, missing)).toBe(false);
-    expect(await isPublished(check.override, down)).toBe(false);
+    expect(await checkPublished(check.override, missing)).toBe('not-published');
+    expect(await checkPublished(check.override, failing)).toBe('unreachable');
+    expect(await checkPublished(check.override, down)).toBe('unreachable');
+    expect(await checkPublished(check.override, slow)).toBe('unreachable');
   });
 });
 

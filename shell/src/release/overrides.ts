@@ -64,7 +64,7 @@ function originOf(url: string): string | null {
 /**
  * Checks one request against the pointer and the server's allow list, without any network:
  * a URL must be on an allowed origin; a version needs the remote's releases base (whether that
- * version is really published is checked by `isPublished`).
+ * version is really published is checked by `checkPublished`).
  */
 export function checkOverride(request: OverrideRequest, pointer: PointerEntry | undefined, allowedOrigins: readonly string[]): OverrideCheck {
   const refuse = (reason: RefusalReason): OverrideCheck => ({ ok: false, refusal: { ...request, reason } });
@@ -88,14 +88,20 @@ export function checkOverride(request: OverrideRequest, pointer: PointerEntry | 
   return { ok: true, override: { remote, kind: 'version', version: request.value, entry: new URL('remoteEntry.js', base).toString(), check: new URL('release.json', base).toString() } };
 }
 
-/** A version override is loaded only if that version is really published (its release.json answers). */
-export async function isPublished(override: Override, fetchImpl: typeof fetch = fetch, timeoutMs = 4000): Promise<boolean> {
-  if (override.kind !== 'version') return true;
+/**
+ * Whether a version override may be loaded: only a version that answers is published. Only a 404 says
+ * it is not; a timeout, a network error or a server error says nothing, so the caller keeps the request.
+ */
+export type PublishedState = 'published' | 'not-published' | 'unreachable';
+
+export async function checkPublished(override: Override, fetchImpl: typeof fetch = fetch, timeoutMs = 4000): Promise<PublishedState> {
+  if (override.kind !== 'version') return 'published';
   try {
     const response = await fetchImpl(override.check, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
-    return response.ok;
+    if (response.ok) return 'published';
+    return response.status === 404 ? 'not-published' : 'unreachable';
   } catch {
-    return false;
+    return 'unreachable';
   }
 }
 
