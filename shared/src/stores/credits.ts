@@ -55,7 +55,11 @@ export function useCredits<T>(selector: (state: CreditsState) => T): T {
   return useStore(creditsStore, selector);
 }
 
-bus.on('auth:changed', () => {
+/** The balance belongs to a session: a new token (sign-in, sign-out) starts over; a profile update does not. */
+let sessionToken = authStore.getState().token;
+bus.on('auth:changed', ({ token }) => {
+  if (token === sessionToken) return;
+  sessionToken = token;
   creditsStore.setState(initial, true);
   void loadCredits({ force: true });
 });

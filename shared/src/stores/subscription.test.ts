@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_SUBSCRIPTION, loadSubscription, setSubscription, subscriptionStore } from './subscription.ts';
-import { clearSession, setSession } from './auth.ts';
+import { clearSession, setSession, updateUser } from './auth.ts';
 import { api } from '../api/endpoints.ts';
 import { PLAN_FEATURES } from '../plans.ts';
 
@@ -33,9 +33,11 @@ describe('subscription store (spec §9: cached 60 s)', () => {
     expect(subscriptionStore.getState().subscription?.plan).toBe('pro');
   });
 
-  it('forgets the plan when the session changes and takes a known answer as the truth', () => {
+  it('forgets the plan when the session changes (not on a profile update) and takes a known answer as the truth', () => {
     setSession('t', { username: 'Ada' });
     setSubscription(pro);
+    expect(subscriptionStore.getState()).toMatchObject({ status: 'ready', subscription: pro });
+    updateUser({ plan: 'pro' });
     expect(subscriptionStore.getState()).toMatchObject({ status: 'ready', subscription: pro });
     clearSession();
     expect(subscriptionStore.getState()).toMatchObject({ status: 'idle', subscription: null });

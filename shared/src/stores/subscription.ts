@@ -64,6 +64,10 @@ export function useSubscription<T>(selector: (state: SubscriptionState) => T): T
   return useStore(subscriptionStore, selector);
 }
 
-bus.on('auth:changed', () => {
+/** The plan belongs to a session: a new token (sign-in, sign-out) starts over; a profile update does not. */
+let sessionToken = authStore.getState().token;
+bus.on('auth:changed', ({ token }) => {
+  if (token === sessionToken) return;
+  sessionToken = token;
   subscriptionStore.setState(initial, true);
 });
