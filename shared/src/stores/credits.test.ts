@@ -23,8 +23,10 @@ describe('credits store (spec §9: cached 30 s)', () => {
     expect(call).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps the balance across a profile update and announces every new balance', () => {
+  it('keeps the balance across a profile update and announces every new balance', async () => {
+    vi.spyOn(api, 'credits').mockResolvedValue({ data: { balance: 70 }, fallback: false });
     setSession('t', { username: 'Ada' });
+    await vi.waitFor(() => expect(creditsStore.getState().balance).toBe(70));
     const announced = vi.fn();
     bus.on('credits:changed', announced);
     setCreditBalance(42);
