@@ -170,6 +170,8 @@ describe('generating', () => {
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A paper boat on a rainy street');
     await screen.findByTestId('generator-balance');
     const button = screen.getByTestId('generate-button');
+    const announcer = screen.getByTestId('job-announcement');
+    expect(announcer).toBeEmptyDOMElement();
     // Only the poll's wait is faked, so the next status check comes when the test says, not after a real second.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // Both clicks reach the handler: React renders (and disables the button) only when act ends.
@@ -182,8 +184,12 @@ describe('generating', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Rendering your video… 40%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '40');
+    // The phase is announced, not every percent; the same region (one screen readers already watch) says it is ready.
+    expect(announcer).toHaveTextContent(/^Rendering your video…$/);
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     const player = screen.getByTestId('result-video');
+    expect(screen.getByTestId('job-announcement')).toBe(announcer);
+    expect(announcer).toHaveTextContent('Your video is ready.');
     expect(player).toHaveAttribute('src', expect.stringContaining('/api/videos/vid_1/file'));
 
     const generates = api.callsTo('POST', '/api/videos/generate');
@@ -229,6 +235,18 @@ describe('generating', () => {
     expect(screen.getByText('Welcome back. This is the video you started earlier.')).toBeInTheDocument();
     expect(screen.getByTestId('generate-button')).toBeDisabled();
     expect(api.callsTo('GET', '/api/videos/status/vid_9').length).toBeGreaterThan(0);
+  });
+
+  it.each([400, 403, 404])('stops following a stored job the server answers %i for, says so and frees Generate', async (status) => {
+    sessionStorage.setItem('reelmint:generator:job', 'not-a-job');
+    const api = fakeApi({ ...baseRoutes(), 'GET /api/videos/status/*': () => fail(status, 'VALIDATION_ERROR', 'Invalid id') });
+    await signIn();
+    await page();
+    expect(await screen.findByTestId('job-lost')).toHaveTextContent('The video you started can no longer be followed here.');
+    expect(screen.getByTestId('job-announcement')).toHaveTextContent('The video you started can no longer be followed here.');
+    expect(screen.getByTestId('generate-button')).toBeEnabled();
+    expect(sessionStorage.getItem('reelmint:generator:job')).toBeNull();
+    expect(api.callsTo('GET', '/api/videos/status/')).toHaveLength(1);
   });
 
   it('sends a 401 on generate to sign in, with the way back', async () => {

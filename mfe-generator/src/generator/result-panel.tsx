@@ -16,10 +16,21 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
   const { t } = useGeneratorText();
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
+  const queued = phase === 'submitting' || (phase === 'running' && (!video || video.status === 'queued'));
+
+  // One live region that is always in the page and changes only with the phase, so screen readers
+  // hear "waiting", "rendering", "ready" or "failed" once each; the percentage stays on the progressbar.
+  let announcement = '';
+  if (queued) announcement = t('job.queued');
+  else if (phase === 'running') announcement = t('job.rendering');
+  else if (phase === 'succeeded' && !state.picked) announcement = t('job.succeeded');
+  else if (phase === 'failed' && !state.picked) announcement = t('job.failedTitle');
+  else if (phase === 'idle' && state.lost) announcement = t('job.lost');
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} data-testid="result-panel" data-phase={phase}>
       <h2 id={headingId} className={styles.heading} tabIndex={-1}>{t('result.title')}</h2>
+      <p className="rm-visually-hidden" role="status" aria-live="polite" data-testid="job-announcement">{announcement}</p>
 
       {(phase === 'submitting' || phase === 'running') && (
         <div className={styles.stage}>
@@ -27,8 +38,8 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
             <span className={styles.orb} />
           </div>
           <div className={styles.progressBlock}>
-            <p className={styles.status} role="status" aria-live="polite" data-testid="job-status">
-              {phase === 'submitting' || !video || video.status === 'queued' ? t('job.queued') : t('job.processing', { percent: progress })}
+            <p className={styles.status} data-testid="job-status">
+              {queued ? t('job.queued') : t('job.processing', { percent: progress })}
             </p>
             <div
               className={styles.track}
@@ -60,7 +71,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
             aria-label={t('result.videoLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
             data-testid="result-video"
           />
-          <p className={styles.ready} role="status">{t('job.succeeded')}</p>
+          <p className={styles.ready}>{t('job.succeeded')}</p>
           <p className={styles.meta}>
             <span>{[video.model, video.resolution, video.duration].join(' · ')}</span>
             {video.prompt && <span className={styles.prompt}>{video.prompt}</span>}
@@ -78,7 +89,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
       )}
 
       {phase === 'failed' && video && (
-        <div className={styles.failed} role="alert" data-testid="job-failed">
+        <div className={styles.failed} data-testid="job-failed">
           <strong>{t('job.failedTitle')}</strong>
           <p>{t('job.failed', { reason: video.error ?? t('job.unknownReason') })}</p>
           {video.refunded && <p>{t('job.refunded', { count: video.cost })}</p>}
@@ -90,6 +101,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
           <div className={styles.emptyArt} aria-hidden="true">
             <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4"><rect x="2.5" y="5" width="14" height="14" rx="2.5" /><path d="M16.5 10l5-3v10l-5-3" /></svg>
           </div>
+          {state.lost && <p className={styles.lost} data-testid="job-lost">{t('job.lost')}</p>}
           <p className={styles.emptyTitle}>{t('result.empty')}</p>
           <p className={styles.emptyHint}>{t('result.emptyHint')}</p>
         </div>

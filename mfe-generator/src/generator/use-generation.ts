@@ -19,6 +19,18 @@ export interface GenerationState {
   resumed: boolean;
   /** True while status checks fail to reach the server (the job itself goes on). */
   connectionLost: boolean;
+  /** True when the job being followed stopped being readable (deleted, or a stored id the server refuses). */
+  lost: boolean;
+  /** True when the stage shows a video picked from the history, not the job just followed. */
+  picked: boolean;
+}
+
+/**
+ * A 4xx answer to a status check is final: asking again cannot change it. 429 is the exception,
+ * a "not now" that the backoff already respects.
+ */
+function endsTheJob(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 }
 
 function randomKey(): string {
@@ -28,7 +40,7 @@ function randomKey(): string {
 
 function initialState(): GenerationState {
   const jobId = loadActiveJob();
-  return { phase: jobId ? 'running' : 'idle', jobId, video: null, resumed: !!jobId, connectionLost: false };
+  return { phase: jobId ? 'running' : 'idle', jobId, video: null, resumed: !!jobId, connectionLost: false, lost: false, picked: false };
 }
 
 /**
@@ -68,10 +80,11 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
         timer = setTimeout(tick, POLL_INTERVAL_MS);
       } catch (error) {
         if (!live || isAbort(error)) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
-          // Deleted elsewhere or the session ended: nothing left to follow.
+        if (endsTheJob(error)) {
+          // Deleted elsewhere, a stored id the server refuses, or the session ended: asking again
+          // would fail the same way forever and keep Generate locked. A 401 is explained by sign-in.
           saveActiveJob(null);
-          setState((s) => ({ ...s, phase: 'idle', jobId: null, video: null, connectionLost: false }));
+          setState((s) => ({ ...s, phase: 'idle', jobId: null, video: null, connectionLost: false, lost: error.status !== 401 }));
           return;
         }
         failures += 1;
@@ -93,13 +106,13 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     submitting.current = true;
     const bodyText = JSON.stringify(body);
     if (!pendingKey.current || pendingKey.current.body !== bodyText) pendingKey.current = { key: randomKey(), body: bodyText };
-    setState((s) => ({ ...s, phase: 'submitting', resumed: false }));
+    setState((s) => ({ ...s, phase: 'submitting', resumed: false, lost: false, picked: false }));
     try {
       const reply = await videoApi.generate(body, pendingKey.current.key);
       pendingKey.current = null;
       setCreditBalance(reply.newBalance);
       saveActiveJob(reply.id);
-      setState({ phase: 'running', jobId: reply.id, video: null, resumed: false, connectionLost: false });
+      setState({ phase: 'running', jobId: reply.id, video: null, resumed: false, connectionLost: false, lost: false, picked: false });
       return true;
     } catch (error) {
       // Only a lost reply may have reached the server; anything else changed nothing, so a new key is safe.
@@ -115,8 +128,8 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
   const show = useCallback((video: VideoRecord | null) => {
     setState((s) => {
       if (s.jobId) return s;
-      if (!video) return { ...s, phase: 'idle', video: null, resumed: false };
-      return { ...s, phase: video.status === 'failed' ? 'failed' : 'succeeded', video, resumed: false };
+      if (!video) return { ...s, phase: 'idle', video: null, resumed: false, lost: false, picked: false };
+      return { ...s, phase: video.status === 'failed' ? 'failed' : 'succeeded', video, resumed: false, lost: false, picked: true };
     });
   }, []);
 
