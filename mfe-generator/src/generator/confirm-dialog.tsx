@@ -8,6 +8,8 @@ interface Props {
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** Where focus goes on close when the opener has left the page (a deleted item took its button with it). */
+  fallbackFocus?: () => HTMLElement | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -16,16 +18,22 @@ interface Props {
  * A modal question: focus moves in (to the safe choice), stays in, Escape or the backdrop cancel,
  * and focus returns to whatever opened it.
  */
-export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, busy = false, fallbackFocus, onConfirm, onCancel }: Props) {
   const titleId = useId();
   const bodyId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
+  const fallback = useRef(fallbackFocus);
+  fallback.current = fallbackFocus;
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     cancelRef.current?.focus();
-    return () => opener?.focus();
+    return () => {
+      // Focus on a removed element falls to <body>, where keyboard and screen-reader users lose their place.
+      const target = opener?.isConnected ? opener : fallback.current?.();
+      target?.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

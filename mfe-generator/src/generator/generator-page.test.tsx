@@ -349,6 +349,16 @@ describe('templates and pictures', () => {
     expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'image-to-video', imageId: 'img_1', model: 'v1.0', resolution: '512p', duration: '5s' });
   });
 
+  it('has one tab stop for choosing a picture, the drop zone, not also the hidden file input', async () => {
+    fakeApi(baseRoutes());
+    await signIn();
+    await page('/image-to-video/generator');
+    const dropZone = (await screen.findByText('Drop a picture here or paste one')).closest('button')!;
+    dropZone.focus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('tab', { name: 'Image to video' })).toHaveFocus();
+  });
+
   it('marks the mode of the URL as the selected tab and switches mode through the URL', async () => {
     fakeApi(baseRoutes());
     await page('/fr/image-to-video/generator');
@@ -390,6 +400,49 @@ describe('history', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(history).getAllByTestId('history-item')).toHaveLength(1));
     expect(api.callsTo('DELETE', '/api/videos/vid_1')).toHaveLength(1);
+    // The button that opened the dialog went with the video: focus lands on the list's heading, not on <body>.
+    expect(within(history).getByRole('heading', { name: 'Your videos' })).toHaveFocus();
+  });
+
+  it('goes back to the last page that exists when a delete empties the page shown', async () => {
+    let items = Array.from({ length: 11 }, (_, i) => video({ id: `vid_${i}`, prompt: `Video number ${i}` }));
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': (call) => {
+        const page = Number(call.url.searchParams.get('page'));
+        return ok({ items: items.slice((page - 1) * 10, page * 10), page, perPage: 10, total: items.length });
+      },
+      'DELETE /api/videos/*': (call) => {
+        items = items.filter((item) => !call.path.endsWith(`/${item.id}`));
+        return ok({ id: 'vid_10', deleted: true });
+      },
+    });
+    await signIn();
+    await page();
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Video number 10”' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Video number 0')).toBeInTheDocument();
+    expect(screen.queryByTestId('history-empty')).toBeNull();
+    expect(screen.getAllByTestId('history-item')).toHaveLength(10);
+    expect(screen.queryByRole('navigation', { name: 'Pages of your videos' })).toBeNull();
+  });
+
+  it('names each Download by its video, and keeps Play for after the job in progress', async () => {
+    sessionStorage.setItem('reelmint:generator:job', 'vid_9');
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': () => ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
+      'GET /api/videos/status/*': () => ok(video({ id: 'vid_9', status: 'processing', progress: 30, videoUrl: null })),
+    });
+    await signIn();
+    await page();
+    const history = await screen.findByTestId('history');
+    expect(await within(history).findByRole('button', { name: 'Download “A paper boat on a rainy street”' })).toBeEnabled();
+    const play = within(history).getByRole('button', { name: 'Play “A paper boat on a rainy street”' });
+    expect(play).toBeDisabled();
+    expect(play).toHaveAccessibleDescription('You can play past videos again once the one being made is ready.');
+    expect(screen.getByTestId('result-panel')).toHaveAttribute('data-phase', 'running');
   });
 
   it('filters by video type and pages through', async () => {

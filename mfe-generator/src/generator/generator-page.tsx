@@ -22,7 +22,7 @@ import { costSummary, DEFAULT_CONFIG, lockMessageKey, PROMPT_MAX } from './setti
 import type { SettingField } from './settings.ts';
 import { SettingsPanel } from './settings-panel.tsx';
 import { useGeneration } from './use-generation.ts';
-import { useHistory } from './use-history.ts';
+import { historyPages, useHistory } from './use-history.ts';
 import type { HistoryFilter } from './use-history.ts';
 import { videoApi } from './video-api.ts';
 import type { GenerateRequest, VideoRecord } from './video-api.ts';
@@ -57,7 +57,7 @@ export default function GeneratorPage() {
   const token = useAuth((s) => s.token);
   const signedIn = !!token;
   const mode = modeFromPath(location.pathname);
-  const ids = { prompt: useId(), counter: useId(), promptProblem: useId(), panel: useId(), result: useId() };
+  const ids = { prompt: useId(), counter: useId(), promptProblem: useId(), panel: useId(), result: useId(), history: useId() };
 
   const [initialDraft] = useState(loadDraft);
   const [prompt, setPrompt] = useState(initialDraft?.prompt ?? '');
@@ -77,7 +77,8 @@ export default function GeneratorPage() {
   const [refused, setRefused] = useState<{ field: SettingField; feature: FeatureFlag } | null>(null);
   const [filter, setFilter] = useState<HistoryFilter>('all');
   const [page, setPage] = useState(1);
-  const [pendingDelete, setPendingDelete] = useState<VideoRecord | null>(null);
+  /** The video to delete, and which panel asked: focus returns there once the video is gone. */
+  const [pendingDelete, setPendingDelete] = useState<{ video: VideoRecord; from: 'result' | 'history' } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
 
@@ -92,6 +93,13 @@ export default function GeneratorPage() {
   const reloadHistory = history.reload;
   const generation = useGeneration(reloadHistory);
   const { state: job } = generation;
+  const busy = job.phase === 'submitting' || job.phase === 'running';
+
+  // A page emptied by a delete (or a history that shrank elsewhere) goes back to the last page that exists.
+  const historyPageCount = history.state.status === 'ready' ? historyPages(history.state.page.total) : null;
+  useEffect(() => {
+    if (historyPageCount !== null && page > historyPageCount) setPage(historyPageCount);
+  }, [page, historyPageCount]);
 
   useEffect(() => {
     void loadCredits();
@@ -306,6 +314,8 @@ export default function GeneratorPage() {
   };
 
   const onPlay = (video: VideoRecord) => {
+    // The stage belongs to the job being made; the history's Play is disabled meanwhile.
+    if (busy) return;
     generation.show(video);
     const heading = document.getElementById(ids.result);
     heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -313,7 +323,7 @@ export default function GeneratorPage() {
   };
 
   const confirmDelete = async () => {
-    const video = pendingDelete;
+    const video = pendingDelete?.video;
     if (!video) return;
     setDeleting(true);
     try {
@@ -329,6 +339,7 @@ export default function GeneratorPage() {
       }
     }
     if (job.video?.id === video.id) generation.show(null);
+    history.remove(video.id);
     if (video.status === 'queued' || video.status === 'processing') void loadCredits({ force: true });
     setDeleting(false);
     setPendingDelete(null);
@@ -343,7 +354,6 @@ export default function GeneratorPage() {
 
   const historyFallback = history.state.status === 'ready' && history.state.fallback;
   const offline = signedIn && (credits.fallback || subscription.fallback || historyFallback);
-  const busy = job.phase === 'submitting' || job.phase === 'running';
   const waitingForPicture = mode === 'image' && image?.status === 'uploading';
   const left = PROMPT_MAX - prompt.length;
 
@@ -437,15 +447,17 @@ export default function GeneratorPage() {
             </button>
           </section>
 
-          <ResultPanel state={job} headingId={ids.result} downloading={downloadingId === job.video?.id} onDownload={(v) => void onDownload(v)} onDelete={setPendingDelete} />
+          <ResultPanel state={job} headingId={ids.result} downloading={downloadingId === job.video?.id} onDownload={(v) => void onDownload(v)} onDelete={(video) => setPendingDelete({ video, from: 'result' })} />
         </div>
 
         {signedIn ? (
           <HistoryPanel
+            headingId={ids.history}
             state={history.state}
             filter={filter}
             page={page}
             downloadingId={downloadingId}
+            playBlocked={busy}
             onFilter={(next) => {
               setFilter(next);
               setPage(1);
@@ -454,7 +466,7 @@ export default function GeneratorPage() {
             onRetry={reloadHistory}
             onPlay={onPlay}
             onDownload={(v) => void onDownload(v)}
-            onDelete={setPendingDelete}
+            onDelete={(video) => setPendingDelete({ video, from: 'history' })}
           />
         ) : (
           <p className={styles.signedOutHistory}>{t('history.signedOut')}</p>
@@ -464,10 +476,11 @@ export default function GeneratorPage() {
       {pendingDelete && (
         <ConfirmDialog
           title={t('delete.title')}
-          body={pendingDelete.status === 'queued' || pendingDelete.status === 'processing' ? t('delete.bodyInProgress') : t('delete.body')}
+          body={pendingDelete.video.status === 'queued' || pendingDelete.video.status === 'processing' ? t('delete.bodyInProgress') : t('delete.body')}
           confirmLabel={t('delete.confirm')}
           cancelLabel={t('delete.cancel')}
           busy={deleting}
+          fallbackFocus={() => document.getElementById(pendingDelete.from === 'result' ? ids.result : ids.history) ?? document.getElementById(ids.result)}
           onConfirm={() => void confirmDelete()}
           onCancel={() => !deleting && setPendingDelete(null)}
         />

@@ -2,17 +2,21 @@ import { useId } from 'react';
 import { useGeneratorText } from '../i18n.ts';
 import { errorMessage } from './errors.ts';
 import type { HistoryFilter, HistoryState } from './use-history.ts';
-import { HISTORY_PER_PAGE } from './video-api.ts';
+import { historyPages } from './use-history.ts';
 import type { VideoRecord } from './video-api.ts';
 import styles from './history-panel.module.css';
 
 const FILTERS: readonly HistoryFilter[] = ['all', 'text-to-video', 'image-to-video', 'template'];
 
 interface Props {
+  /** The heading's id, so the page can move focus here (after a delete removes the focused item). */
+  headingId: string;
   state: HistoryState;
   filter: HistoryFilter;
   page: number;
   downloadingId: string | null;
+  /** True while a job runs: the stage belongs to it, so Play waits. */
+  playBlocked: boolean;
   onFilter: (filter: HistoryFilter) => void;
   onPage: (page: number) => void;
   onRetry: () => void;
@@ -22,18 +26,20 @@ interface Props {
 }
 
 /** The person's past videos with status, poster, prompt, settings and date; newest first. */
-export function HistoryPanel({ state, filter, page, downloadingId, onFilter, onPage, onRetry, onPlay, onDownload, onDelete }: Props) {
+export function HistoryPanel({ headingId, state, filter, page, downloadingId, playBlocked, onFilter, onPage, onRetry, onPlay, onDownload, onDelete }: Props) {
   const { t, i18n } = useGeneratorText();
-  const headingId = useId();
   const filterId = useId();
+  const playNoteId = useId();
   const dates = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const shown = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : null;
-  const pages = shown ? Math.max(1, Math.ceil(shown.total / HISTORY_PER_PAGE)) : 1;
+  const pages = shown ? historyPages(shown.total) : 1;
+  const playable = (video: VideoRecord) => video.status === 'succeeded' && !!video.videoUrl;
+  const showPlayNote = playBlocked && !!shown?.items.some(playable);
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} aria-busy={state.status === 'loading'} data-testid="history">
       <div className={styles.top}>
-        <h2 id={headingId} className={styles.heading}>{t('history.title')}</h2>
+        <h2 id={headingId} className={styles.heading} tabIndex={-1}>{t('history.title')}</h2>
         <div className={styles.filter}>
           <label htmlFor={filterId}>{t('history.filter')}</label>
           <select id={filterId} value={filter} onChange={(event) => onFilter(event.target.value as HistoryFilter)}>
@@ -43,6 +49,8 @@ export function HistoryPanel({ state, filter, page, downloadingId, onFilter, onP
           </select>
         </div>
       </div>
+
+      {showPlayNote && <p id={playNoteId} className={styles.note}>{t('history.playBusy')}</p>}
 
       {state.status === 'error' && (
         <div className={styles.message} role="alert">
@@ -78,12 +86,26 @@ export function HistoryPanel({ state, filter, page, downloadingId, onFilter, onP
                 </p>
                 {video.status === 'failed' && video.error && <p className={styles.error}>{video.error}</p>}
                 <div className={styles.actions}>
-                  {video.status === 'succeeded' && video.videoUrl && (
+                  {playable(video) && (
                     <>
-                      <button type="button" className={styles.button} onClick={() => onPlay(video)} aria-label={t('history.playLabel', { prompt: video.prompt ?? t('history.noPrompt') })}>
+                      <button
+                        type="button"
+                        className={styles.button}
+                        onClick={() => onPlay(video)}
+                        disabled={playBlocked}
+                        title={playBlocked ? t('history.playBusy') : undefined}
+                        aria-describedby={showPlayNote ? playNoteId : undefined}
+                        aria-label={t('history.playLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
+                      >
                         {t('history.play')}
                       </button>
-                      <button type="button" className={styles.button} onClick={() => onDownload(video)} disabled={downloadingId === video.id}>
+                      <button
+                        type="button"
+                        className={styles.button}
+                        onClick={() => onDownload(video)}
+                        disabled={downloadingId === video.id}
+                        aria-label={t('history.downloadLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
+                      >
                         {t('result.download')}
                       </button>
                     </>

@@ -73,6 +73,8 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
         type="file"
         accept={ACCEPTED_IMAGE_TYPES.join(',')}
         className="rm-visually-hidden"
+        // The drop zone and Replace button open it; as a tab stop of its own it would be a second, unnamed one.
+        tabIndex={-1}
         aria-describedby={`${hintId}${problem ? ` ${statusId}` : ''}`}
         aria-invalid={problem ? true : undefined}
         data-testid="image-input"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { VideoType } from '@reelmint/shared';
-import { videoApi } from './video-api.ts';
+import { HISTORY_PER_PAGE, videoApi } from './video-api.ts';
 import type { HistoryPage } from './video-api.ts';
 
 export type HistoryFilter = 'all' | VideoType;
@@ -10,6 +10,11 @@ export type HistoryState =
   | { status: 'loading'; previous: HistoryPage | null }
   | { status: 'ready'; page: HistoryPage; fallback: boolean }
   | { status: 'error'; error: unknown };
+
+/** How many pages a history of `total` videos has; an empty history still has its first page. */
+export function historyPages(total: number): number {
+  return Math.max(1, Math.ceil(total / HISTORY_PER_PAGE));
+}
 
 /** The person's videos, one page at a time (spec §9: page 1, 10 per page), filtered by type. */
 export function useHistory(signedIn: boolean, filter: HistoryFilter, page: number) {
@@ -33,5 +38,14 @@ export function useHistory(signedIn: boolean, filter: HistoryFilter, page: numbe
   }, [signedIn, filter, page, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { state, reload };
+
+  /** Takes a deleted video off the page at once (the reload that follows confirms it). */
+  const remove = useCallback((id: string) => {
+    setState((s) => {
+      if (s.status !== 'ready' || !s.page.items.some((item) => item.id === id)) return s;
+      return { ...s, page: { ...s.page, items: s.page.items.filter((item) => item.id !== id), total: Math.max(0, s.page.total - 1) } };
+    });
+  }, []);
+
+  return { state, reload, remove };
 }
