@@ -15,7 +15,13 @@ function loaderFor(loaders: NamespaceLoaders, lng: string): (() => Promise<unkno
   return entry?.[1];
 }
 
-function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoaders): Promise<void> | null {
+/**
+ * An already-settled promise React's `use` reads without suspending (it checks `status`), so every render
+ * calls `use` the same number of times whether or not a bundle still has to load.
+ */
+const READY: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
+function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoaders): Promise<void> {
   let pending = loads.get(i18n);
   if (!pending) {
     pending = new Map();
@@ -24,7 +30,7 @@ function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoa
   const key = `${ns}:${lng}`;
   let promise = pending.get(key);
   if (!promise) {
-    if (i18n.hasResourceBundle(lng, ns)) return null;
+    if (i18n.hasResourceBundle(lng, ns)) return READY;
     const load = loaderFor(loaders, lng);
     promise = (load ? load() : Promise.resolve({ default: {} }))
       .then((module) => {
@@ -47,7 +53,7 @@ function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoa
 export function useNamespace(ns: string, loaders: NamespaceLoaders) {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
-  const waits = [ensureBundle(i18n, ns, FALLBACK_LANGUAGE, loaders), lng === FALLBACK_LANGUAGE ? null : ensureBundle(i18n, ns, lng, loaders)];
-  for (const wait of waits) if (wait) use(wait);
+  use(ensureBundle(i18n, ns, FALLBACK_LANGUAGE, loaders));
+  use(lng === FALLBACK_LANGUAGE ? READY : ensureBundle(i18n, ns, lng, loaders));
   return useTranslation(ns);
 }
