@@ -1,22 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadActiveJob, loadDraft, saveActiveJob, saveDraft } from './draft.ts';
+import { loadActiveJob, loadDraft, PREVIEW_MAX_CHARS, saveActiveJob, saveDraft, saveDraftImage } from './draft.ts';
 
 beforeEach(() => {
   sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
+const config = { model: 'v1.0', resolution: '512p', duration: '5s' } as const;
+
 describe('the draft in sessionStorage', () => {
   it('round-trips prompt, settings, template and picture', () => {
-    const draft = {
-      prompt: 'Northern lights',
-      config: { model: 'v1.0', resolution: '512p', duration: '10s' } as const,
-      templateId: 'tpl-northern-lights',
-      templateTitle: 'Northern lights',
-      image: { name: 'sky.png', dataUrl: 'data:image/png;base64,AAAA', uploadId: 'img_1' },
-    };
-    saveDraft(draft);
-    expect(loadDraft()).toEqual(draft);
+    const text = { prompt: 'Northern lights', config: { ...config, duration: '10s' } as const, templateId: 'tpl-northern-lights', templateTitle: 'Northern lights' };
+    const image = { name: 'sky.png', dataUrl: 'data:image/png;base64,AAAA', uploadId: 'img_1' };
+    saveDraft(text);
+    saveDraftImage(image);
+    expect(loadDraft()).toEqual({ ...text, image });
   });
 
   it('ignores a stored draft it cannot trust', () => {
@@ -26,14 +24,36 @@ describe('the draft in sessionStorage', () => {
     expect(loadDraft()).toBeNull();
   });
 
-  it('keeps the words when the picture does not fit in storage', () => {
+  it('keeps an uploaded picture by its server id, not by a data URL too big to copy', () => {
+    saveDraft({ prompt: 'Kept', config });
+    saveDraftImage({ name: 'big.png', uploadId: 'img_7', dataUrl: `data:image/png;base64,${'A'.repeat(PREVIEW_MAX_CHARS)}` });
+    expect(loadDraft()).toEqual({ prompt: 'Kept', config, image: { name: 'big.png', uploadId: 'img_7' } });
+  });
+
+  it('keeps the words when the picture does not fit in storage, and tries the picture once', () => {
+    const setItem = Storage.prototype.setItem;
+    const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (value.includes('data:image')) throw new DOMException('full', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    saveDraft({ prompt: 'Kept', config });
+    saveDraftImage({ name: 'big.png', dataUrl: 'data:image/png;base64,AAAA' });
+    expect(loadDraft()).toEqual({ prompt: 'Kept', config });
+    expect(spy.mock.calls.filter(([key]) => key === 'reelmint:generator:draft-image')).toHaveLength(1);
+  });
+
+  it('falls back to the server id when even a small preview does not fit, and drops a stale picture', () => {
+    saveDraftImage({ name: 'old.png', uploadId: 'img_old' });
     const setItem = Storage.prototype.setItem;
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
       if (value.includes('data:image')) throw new DOMException('full', 'QuotaExceededError');
       setItem.call(this, key, value);
     });
-    saveDraft({ prompt: 'Kept', config: { model: 'v1.0', resolution: '512p', duration: '5s' }, image: { name: 'big.png', dataUrl: 'data:image/png;base64,AAAA' } });
-    expect(loadDraft()).toEqual({ prompt: 'Kept', config: { model: 'v1.0', resolution: '512p', duration: '5s' } });
+    saveDraft({ prompt: 'Kept', config });
+    saveDraftImage({ name: 'new.png', uploadId: 'img_new', dataUrl: 'data:image/png;base64,AAAA' });
+    expect(loadDraft()?.image).toEqual({ name: 'new.png', uploadId: 'img_new' });
+    saveDraftImage({ name: 'local.png', dataUrl: 'data:image/png;base64,BBBB' });
+    expect(loadDraft()?.image).toBeUndefined();
   });
 });
 

@@ -6,21 +6,36 @@ import { isGenerationConfig } from './settings.ts';
  * visit to another page, but not into another tab or a later visit.
  */
 const DRAFT_KEY = 'reelmint:generator:draft';
+const IMAGE_KEY = 'reelmint:generator:draft-image';
 const JOB_KEY = 'reelmint:generator:job';
+
+/**
+ * Above this many characters an uploaded picture is kept by its server id alone: the data URL of a
+ * 10 MB picture is ~13 MB of text, too big to copy into storage (the preview is lost on reload, the
+ * picture itself is not).
+ */
+export const PREVIEW_MAX_CHARS = 512 * 1024;
 
 export interface DraftImage {
   /** The server's id once uploaded; absent while the picture only exists in this browser. */
   uploadId?: string;
   name: string;
-  /** A data URL, so the preview (and a not yet uploaded picture) survives a reload. */
-  dataUrl: string;
+  /**
+   * A data URL: the picture itself while it is not uploaded (so it can go up after sign-in), and
+   * afterwards only a preview, kept when small.
+   */
+  dataUrl?: string;
 }
 
-export interface Draft {
+/** The words and settings, saved on every change; cheap because the picture is stored apart. */
+export interface DraftText {
   prompt: string;
   config: GenerationConfig;
   templateId?: string;
   templateTitle?: string;
+}
+
+export interface Draft extends DraftText {
   image?: DraftImage;
 }
 
@@ -32,30 +47,64 @@ function storage(): Storage | null {
   }
 }
 
+function loadImage(store: Storage): DraftImage | undefined {
+  try {
+    const value = JSON.parse(store.getItem(IMAGE_KEY) ?? 'null') as Partial<DraftImage> | null;
+    if (!value || typeof value.name !== 'string') return undefined;
+    // Without an id or the picture's bytes there is nothing to show or send.
+    if (typeof value.uploadId !== 'string' && typeof value.dataUrl !== 'string') return undefined;
+    return value as DraftImage;
+  } catch {
+    return undefined;
+  }
+}
+
 export function loadDraft(): Draft | null {
   try {
-    const raw = storage()?.getItem(DRAFT_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Draft>;
+    const store = storage();
+    const raw = store?.getItem(DRAFT_KEY);
+    if (!store || !raw) return null;
+    const value = JSON.parse(raw) as Partial<DraftText>;
     if (typeof value.prompt !== 'string' || !isGenerationConfig(value.config)) return null;
-    return value as Draft;
+    const image = loadImage(store);
+    return { ...(value as DraftText), ...(image ? { image } : {}) };
   } catch {
     return null;
   }
 }
 
-/** Saves the draft; a picture too big for the storage quota is dropped rather than losing the rest. */
-export function saveDraft(draft: Draft): void {
+/** Saves the words and settings. */
+export function saveDraft(draft: DraftText): void {
+  try {
+    storage()?.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage is full or blocked: the draft stays in memory for this visit only.
+  }
+}
+
+/**
+ * Saves the picture; call it when the picture changes, not on every keystroke. Over the quota it
+ * tries once more with the server id alone, then forgets the picture rather than keep a stale one.
+ */
+export function saveDraftImage(image: DraftImage | null): void {
   const store = storage();
   if (!store) return;
-  try {
-    store.setItem(DRAFT_KEY, JSON.stringify(draft));
-  } catch {
+  const reference = image?.uploadId ? { name: image.name, uploadId: image.uploadId } : null;
+  const attempts: DraftImage[] = [];
+  if (image) attempts.push(reference && (image.dataUrl?.length ?? 0) > PREVIEW_MAX_CHARS ? reference : image);
+  if (reference && attempts[0] !== reference) attempts.push(reference);
+  for (const attempt of attempts) {
     try {
-      store.setItem(DRAFT_KEY, JSON.stringify({ ...draft, image: undefined }));
+      store.setItem(IMAGE_KEY, JSON.stringify(attempt));
+      return;
     } catch {
-      // Storage is full or blocked: the draft stays in memory for this visit only.
+      // Too big for the quota: the next attempt is smaller, and there is no attempt after the last.
     }
+  }
+  try {
+    store.removeItem(IMAGE_KEY);
+  } catch {
+    // Blocked storage: nothing was kept, nothing to clear.
   }
 }
 

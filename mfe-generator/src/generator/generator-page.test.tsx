@@ -344,9 +344,17 @@ describe('templates and pictures', () => {
     expect(screen.getByRole('img', { name: 'Your starting picture: cat.png' })).toBeInTheDocument();
     expect(sent[0]!.get('file')).toBeInstanceOf(File);
 
+    // Typing re-saves the words only: the picture (a data URL up to ~13 MB) is not copied again per key.
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    await userEvent.type(screen.getByLabelText('Describe the motion (optional)'), 'Zoom');
+    expect(writes.mock.calls.filter(([key]) => key === 'reelmint:generator:draft')).toHaveLength(4);
+    expect(writes.mock.calls.filter(([key]) => key === 'reelmint:generator:draft-image')).toHaveLength(0);
+    expect(writes.mock.calls.filter(([, value]) => value.includes('data:image'))).toHaveLength(0);
+    writes.mockRestore();
+
     await userEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'image-to-video', imageId: 'img_1', model: 'v1.0', resolution: '512p', duration: '5s' });
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'image-to-video', imageId: 'img_1', prompt: 'Zoom', model: 'v1.0', resolution: '512p', duration: '5s' });
   });
 
   it('has one tab stop for choosing a picture, the drop zone, not also the hidden file input', async () => {
@@ -357,6 +365,25 @@ describe('templates and pictures', () => {
     dropZone.focus();
     await userEvent.tab({ shift: true });
     expect(screen.getByRole('tab', { name: 'Image to video' })).toHaveFocus();
+  });
+
+  it('restores an uploaded picture kept only by its server id, and generates from it', async () => {
+    sessionStorage.setItem('reelmint:generator:draft', JSON.stringify({ prompt: '', config: { model: 'v1.0', resolution: '512p', duration: '5s' } }));
+    sessionStorage.setItem('reelmint:generator:draft-image', JSON.stringify({ name: 'huge.png', uploadId: 'img_9' }));
+    const api = fakeApi({
+      ...baseRoutes(),
+      'POST /api/videos/generate': () =>
+        ok({ id: 'vid_4', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'image-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+      'GET /api/videos/status/*': () => ok(video({ id: 'vid_4', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
+    });
+    await signIn();
+    await page('/image-to-video/generator');
+    expect(await screen.findByRole('img', { name: 'Your starting picture: huge.png' })).toBeInTheDocument();
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('Picture uploaded and ready.');
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toMatchObject({ type: 'image-to-video', imageId: 'img_9' });
   });
 
   it('marks the mode of the URL as the selected tab and switches mode through the URL', async () => {

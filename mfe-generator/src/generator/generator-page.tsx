@@ -8,7 +8,7 @@ import type { FeatureFlag, GenerationConfig } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CreditsPanel } from './credits-panel.tsx';
-import { loadDraft, saveDraft } from './draft.ts';
+import { loadDraft, saveDraft, saveDraftImage } from './draft.ts';
 import { downloadVideo, videoFileName } from './download.ts';
 import { errorMessage, isAbort, needsSignIn } from './errors.ts';
 import { HistoryPanel } from './history-panel.tsx';
@@ -107,14 +107,16 @@ export default function GeneratorPage() {
   }, [token]);
 
   useEffect(() => {
-    saveDraft({
-      prompt,
-      config,
-      templateId: template?.id,
-      templateTitle: template?.title,
-      image: image ? { name: image.name, dataUrl: image.dataUrl, uploadId: image.uploadId } : undefined,
-    });
-  }, [prompt, config, template, image]);
+    saveDraft({ prompt, config, templateId: template?.id, templateTitle: template?.title });
+  }, [prompt, config, template]);
+
+  // The picture is saved apart, and only when it changes: upload progress and typing leave it alone.
+  const imageName = image?.name;
+  const imageUploadId = image?.uploadId;
+  const imageDataUrl = image?.dataUrl;
+  useEffect(() => {
+    saveDraftImage(imageName === undefined ? null : { name: imageName, uploadId: imageUploadId, dataUrl: imageDataUrl });
+  }, [imageName, imageUploadId, imageDataUrl]);
 
   /** To /auth and back to this screen; the draft is already in sessionStorage. */
   const goToSignIn = useCallback(
@@ -156,7 +158,12 @@ export default function GeneratorPage() {
   const imageStatus = image?.status;
   useEffect(() => {
     if (!signedIn || imageStatus !== 'local' || !image) return;
-    const blob = imageBlob.current ?? dataUrlToBlob(image.dataUrl);
+    const blob = imageBlob.current ?? (image.dataUrl ? dataUrlToBlob(image.dataUrl) : null);
+    if (!blob) {
+      // Neither the file nor its bytes survived (storage refused them): the person has to choose it again.
+      setImage(null);
+      return;
+    }
     uploadController.current?.abort();
     const controller = new AbortController();
     uploadController.current = controller;

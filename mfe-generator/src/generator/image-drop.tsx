@@ -6,7 +6,8 @@ import styles from './studio.module.css';
 
 export interface ImageState {
   name: string;
-  dataUrl: string;
+  /** Absent for an uploaded picture restored after a reload when it was too big to keep a preview of. */
+  dataUrl?: string;
   status: 'local' | 'uploading' | 'ready' | 'error';
   progress: number;
   uploadId?: string;
@@ -86,7 +87,11 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
       />
       {image ? (
         <div className={styles.preview} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
-          <img src={image.dataUrl} alt={t('image.previewAlt', { name: image.name })} className={styles.previewImage} />
+          {image.dataUrl ? (
+            <img src={image.dataUrl} alt={t('image.previewAlt', { name: image.name })} className={styles.previewImage} />
+          ) : (
+            <span role="img" aria-label={t('image.previewAlt', { name: image.name })} className={styles.previewBlank} />
+          )}
           <div className={styles.previewMeta}>
             <span className={styles.previewName}>{image.name}</span>
             <span aria-live="polite" data-testid="upload-status">
