@@ -200,6 +200,15 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   await expect(page.getByTestId('side-sheet')).toBeHidden();
   const modal = page.getByRole('dialog', { name: MODAL_TITLE });
   await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
+  // The sheet slides up; measure where it comes to rest, once its entrance animation has finished.
+  await modal.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const sheet = await modal.boundingBox();
   expect({ width: sheet!.width, bottom: Math.round(sheet!.y + sheet!.height) }).toEqual({ width: 375, bottom: 740 });
 
