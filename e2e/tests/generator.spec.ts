@@ -85,9 +85,11 @@ test('a visitor signs up from the generator, comes back to the same draft and ma
   await expect(headerCredits).toHaveText('90 credits');
   await expect(page.getByTestId('generator-balance')).toContainText('You have 90 credits');
   await expectPlayableFiveSeconds(page);
+  await expect(page.getByTestId('job-announcement')).toHaveText('Your video is ready.');
 
   const history = page.getByTestId('history');
   await expect(history.getByTestId('history-item')).toHaveCount(1);
+  await expect(history.getByRole('button', { name: 'Download “A paper boat drifting down a rainy street”' })).toBeEnabled();
   await expect(history.getByTestId('history-item')).toContainText('A paper boat drifting down a rainy street');
   await expect(history.getByTestId('history-item')).toHaveAttribute('data-status', 'succeeded');
 });
@@ -103,6 +105,9 @@ test('a picture is refused when it is not an image, then an image video is made,
   await input.setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: pngBytes(320, 180) });
   await expect(page.getByTestId('upload-status')).toHaveText('Picture uploaded and ready.');
   await expect(page.getByRole('img', { name: 'Your starting picture: gradient.png' })).toBeVisible();
+  // The draft keeps the uploaded picture (by its server id) through a reload.
+  await page.reload();
+  await expect(page.getByTestId('upload-status')).toHaveText('Picture uploaded and ready.');
   await page.getByLabel('Describe the motion (optional)').fill('Slow push in');
   await page.getByTestId('generate-button').click();
   await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('90 credits');
@@ -118,6 +123,16 @@ test('a picture is refused when it is not an image, then an image video is made,
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('history-empty')).toBeVisible();
   await expect(item).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Your videos' })).toBeFocused();
+});
+
+test('a stored job the server refuses is let go: Generate is free again and the page says where to look', async ({ page }) => {
+  await signedIn(page);
+  await page.addInitScript(() => sessionStorage.setItem('reelmint:generator:job', 'not-a-real-job'));
+  await page.goto('/text-to-video/generator');
+  await expect(page.getByTestId('job-lost')).toHaveText('The video you started can no longer be followed here. Look for it under “Your videos”, or start a new one.');
+  await expect(page.getByTestId('generate-button')).toBeEnabled();
+  expect(await page.evaluate(() => sessionStorage.getItem('reelmint:generator:job'))).toBeNull();
 });
 
 test('an option outside the plan says why and opens the subscription modal', async ({ page }) => {
