@@ -20,12 +20,13 @@ export function LanguageMenu() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.menuButton} aria-label={t('header.language')}>
+      <DropdownMenu.Trigger className={styles.menuButton} aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[current as Language] ?? current}`}>
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="12" cy="12" r="10" />
           <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
         </svg>
-        {LANGUAGE_NAMES[current as Language] ?? current}
+        <span className={styles.languageName}>{LANGUAGE_NAMES[current as Language] ?? current}</span>
+        <span className={styles.languageCode}>{current}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.menu} sideOffset={8} align="end">
