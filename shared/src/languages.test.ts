@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeInjection, matchLanguage, normalizeLanguage, pickLanguage, stripLanguage, withLanguage } from './languages.ts';
+import { looksLikeInjection, matchLanguage, normalizeLanguage, stripLanguage, withLanguage } from './languages.ts';
 
 describe('normalizeLanguage (spec §5)', () => {
   it.each([
@@ -22,19 +22,6 @@ describe('normalizeLanguage (spec §5)', () => {
     expect(looksLikeInjection('javascript:alert(1)')).toBe(true);
     expect(matchLanguage('fr"><img onerror=x>')).toBeNull();
     expect(looksLikeInjection('zh-TW')).toBe(false);
-  });
-});
-
-describe('pickLanguage (spec §9 priority)', () => {
-  it('puts the geo country first', () => {
-    expect(pickLanguage({ geoCountry: 'JP', stored: 'fr', browser: ['de'] })).toBe('ja');
-    expect(pickLanguage({ geoCountry: 'hk' })).toBe('zh-TW');
-  });
-
-  it('then a supported stored preference, then browser languages in order', () => {
-    expect(pickLanguage({ geoCountry: 'ZZ', stored: 'ko', browser: ['de'] })).toBe('ko');
-    expect(pickLanguage({ stored: 'klingon', browser: ['xx', 'es-MX', 'de'] })).toBe('es');
-    expect(pickLanguage({ stored: '<script>', browser: [] })).toBe('en');
   });
 });
 

@@ -60,24 +60,6 @@ export function matchLanguage(value: string | null | undefined): Language | null
   return LOWER_TO_LANGUAGE.get(base) ?? null;
 }
 
-export interface LanguageSignals {
-  geoCountry?: string | null;
-  stored?: string | null;
-  browser?: readonly string[];
-}
-
-/** Priority: geo country, then the stored preference if supported, then browser languages in order, else en. */
-export function pickLanguage({ geoCountry, stored, browser = [] }: LanguageSignals): Language {
-  const fromGeo = geoCountry ? COUNTRY_LANGUAGE[geoCountry.trim().toUpperCase()] : undefined;
-  if (fromGeo) return fromGeo;
-  if (stored && !looksLikeInjection(stored) && isSupportedLanguage(stored)) return stored;
-  for (const candidate of browser) {
-    const match = matchLanguage(candidate);
-    if (match) return match;
-  }
-  return FALLBACK_LANGUAGE;
-}
-
 /** A first path segment shaped like a language code (en, fr, zh-CN, pt-br...). */
 const LANGUAGE_SEGMENT = /^[a-z]{2}(?:-[a-z]{2,4})?$/i;
 
