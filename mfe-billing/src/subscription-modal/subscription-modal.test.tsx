@@ -147,6 +147,31 @@ describe('subscription modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('keeps focus inside while processing, when the plan radios sit in a disabled fieldset', async () => {
+    signIn();
+    const session = deferred<Response>();
+    fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(free),
+      'POST /api/payment/create-subscription-session': () => session.promise,
+    });
+    const outside = await mount();
+    const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const seeAll = within(dialog).getByRole('button', { name: /See all plans/ });
+    seeAll.focus();
+
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(seeAll);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(seeAll);
+    act(() => outside.focus());
+    expect(document.activeElement).toBe(seeAll);
+
+    session.resolve(ok({ checkoutUrl: 'http://pay.test/s/1' }));
+    await result;
+  });
+
   it('"See all plans" opens the language-prefixed pricing page in a new tab, keeping the choice', async () => {
     fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();

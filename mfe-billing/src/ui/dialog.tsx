@@ -3,10 +3,23 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+// `:disabled` (unlike `[disabled]`) also matches controls inside a disabled fieldset, which cannot take focus.
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
+/** Elements Tab can actually reach: not inert, not hidden, and (for radios) the one of its group Tab stops on. */
 function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[inert]'));
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[inert], [hidden]') && !(element instanceof HTMLInputElement && element.type === 'hidden'),
+  );
+}
+
+/** Focuses the first of `candidates` that takes focus, else the dialog itself, so focus never stays outside. */
+function focusWithin(root: HTMLElement, candidates: HTMLElement[]): void {
+  for (const element of candidates) {
+    element.focus();
+    if (document.activeElement === element) return;
+  }
+  root.focus();
 }
 
 interface DialogProps {
@@ -37,8 +50,8 @@ export function Dialog({ labelledBy, describedBy, onDismiss, initialFocus, varia
     const root = panel.current;
     if (!root) return;
     let returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const start = (initialFocus ? root.querySelector<HTMLElement>(initialFocus) : null) ?? focusables(root)[0] ?? root;
-    start.focus();
+    const preferred = initialFocus ? root.querySelector<HTMLElement>(initialFocus) : null;
+    focusWithin(root, preferred ? [preferred, ...focusables(root)] : focusables(root));
 
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -52,7 +65,7 @@ export function Dialog({ labelledBy, describedBy, onDismiss, initialFocus, varia
       const target = event.target;
       if (!(target instanceof HTMLElement) || root.contains(target)) return;
       if (!returnTo?.isConnected) returnTo = target;
-      (focusables(root)[0] ?? root).focus();
+      focusWithin(root, focusables(root));
     };
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -69,19 +82,21 @@ export function Dialog({ labelledBy, describedBy, onDismiss, initialFocus, varia
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Tab' || !panel.current) return;
-    const items = focusables(panel.current);
+    const root = panel.current;
+    const items = focusables(root);
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) {
       event.preventDefault();
+      root.focus();
       return;
     }
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === root)) {
       event.preventDefault();
-      last.focus();
+      focusWithin(root, items.toReversed());
     } else if (!event.shiftKey && document.activeElement === last) {
       event.preventDefault();
-      first.focus();
+      focusWithin(root, items);
     }
   };
 
