@@ -16,6 +16,7 @@ export * from './api/endpoints.ts';
 export * from './api/fallback.ts';
 export * from './api/types.ts';
 export * from './ui/localized-link.tsx';
+export * from './ui/use-load.ts';
 
 /** The contract version; the shell exposes it so tests and support can see which copy is live. */
 export const SHARED_VERSION = '1.0.0';

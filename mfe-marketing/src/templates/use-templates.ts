@@ -1,6 +1,5 @@
-import { api } from '@reelmint/shared';
+import { api, useLoad } from '@reelmint/shared';
 import type { Loaded } from '@reelmint/shared';
-import { useLoad } from '../ui/use-load.ts';
 import type { CatalogueTemplate } from './template-text.ts';
 
 const loadTemplates = api.templates as () => Promise<Loaded<CatalogueTemplate[]>>;
