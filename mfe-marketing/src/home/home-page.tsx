@@ -1,5 +1,5 @@
 import { LocalizedLink, PLAN_FEATURES, PLAN_KEYS } from '@reelmint/shared';
-import type { PlanKey } from '@reelmint/shared';
+import type { PlanKey, VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 import { useFaqItems } from '../company/faq-items.tsx';
 import { Accordion } from '../ui/accordion.tsx';
@@ -7,7 +7,6 @@ import pageStyles from '../ui/page.module.css';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
 import { TemplateCard } from '../templates/template-card.tsx';
 import { TemplateMedia } from '../templates/template-media.tsx';
-import type { CatalogueTemplate } from '../templates/template-text.ts';
 import { useTemplates } from '../templates/use-templates.ts';
 import styles from './home-page.module.css';
 
@@ -193,7 +192,7 @@ function FaqTeaser() {
 }
 
 /** A real template in a player frame: its clip plays when rendered, else its poster shows. */
-function HeroPreview({ template }: { template: CatalogueTemplate | undefined }) {
+function HeroPreview({ template }: { template: VideoTemplate | undefined }) {
   const { t } = useMarketingText();
   return (
     <div className={styles.heroVisual} aria-hidden="true">

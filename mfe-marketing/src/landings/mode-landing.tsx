@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { LocalizedLink } from '@reelmint/shared';
+import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import pageStyles from '../ui/page.module.css';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
 import { TemplateMedia } from '../templates/template-media.tsx';
 import { generatorPathFor, useTemplateText } from '../templates/template-text.ts';
-import type { CatalogueTemplate } from '../templates/template-text.ts';
 import { useTemplates } from '../templates/use-templates.ts';
 import { SettingsGuide } from './settings-guide.tsx';
 import styles from './landing.module.css';
@@ -18,7 +18,7 @@ const NS: Record<Mode, 'textLanding' | 'imageLanding'> = { text: 'textLanding', 
 const EXAMPLE_COUNT = 3;
 
 /** One template from each of the first categories, so the examples show range. */
-function pickExamples(templates: CatalogueTemplate[]): CatalogueTemplate[] {
+function pickExamples(templates: VideoTemplate[]): VideoTemplate[] {
   const seen = new Set<string>();
   return templates.filter((t) => !seen.has(t.category) && seen.add(t.category)).slice(0, EXAMPLE_COUNT);
 }
@@ -118,7 +118,7 @@ function Examples({ mode }: { mode: Mode }) {
 }
 
 /** A prompt and the clip it made; the link opens the generator with that prompt. */
-function PromptExample({ template }: { template: CatalogueTemplate }) {
+function PromptExample({ template }: { template: VideoTemplate }) {
   const { t } = useMarketingText();
   const [playing, setPlaying] = useState(false);
   return (
@@ -146,7 +146,7 @@ function PromptExample({ template }: { template: CatalogueTemplate }) {
  * The slow camera move the image generator gives a picture, with the still picture inset: the
  * push-in is the one the engine renders (a 1 to 1.18 zoom), shown here over the template's poster.
  */
-function PictureExample({ template }: { template: CatalogueTemplate }) {
+function PictureExample({ template }: { template: VideoTemplate }) {
   const { t } = useMarketingText();
   const text = useTemplateText();
   const title = text.title(template);

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { creditCost, durationSeconds, LocalizedLink } from '@reelmint/shared';
+import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 import { TemplateMedia } from './template-media.tsx';
 import { generatorPathFor, useTemplateText } from './template-text.ts';
-import type { CatalogueTemplate } from './template-text.ts';
 import styles from './templates.module.css';
 
 /**
  * One template: poster (clip while hovered or focused), title, prompt and settings. The whole card
  * is one link into the generator, pre-filled from the template.
  */
-export function TemplateCard({ template, headingLevel = 'h2' }: { template: CatalogueTemplate; headingLevel?: 'h2' | 'h3' }) {
+export function TemplateCard({ template, headingLevel = 'h2' }: { template: VideoTemplate; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useMarketingText();
   const text = useTemplateText();
   const [playing, setPlaying] = useState(false);

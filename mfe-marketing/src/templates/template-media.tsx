@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
-import type { CatalogueTemplate } from './template-text.ts';
 import styles from './template-media.module.css';
 
 /** Template posters and clips are rendered at 512p (912 x 512); set so the page never shifts as they load. */
@@ -10,7 +10,7 @@ export const MEDIA_HEIGHT = 512;
 const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 interface TemplateMediaProps {
-  template: CatalogueTemplate;
+  template: VideoTemplate;
   /** True while the card is hovered or focused: the preview clip plays then. */
   playing: boolean;
   /** Text alternative of the poster; empty when the card's title already says what it shows. */

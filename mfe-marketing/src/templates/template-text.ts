@@ -1,9 +1,6 @@
 import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 
-/** A catalogue template as the API sends it: `previewReady` is false until its clip is rendered. */
-export type CatalogueTemplate = VideoTemplate & { previewReady?: boolean };
-
 /**
  * Template titles and categories in the reader's language. The catalogue is English; a template
  * added to it before its translations ships still shows, under its catalogue name.

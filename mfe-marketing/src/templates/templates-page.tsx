@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import pageStyles from '../ui/page.module.css';
@@ -7,7 +8,6 @@ import { categoriesOf, filterTemplates } from './filter-templates.ts';
 import { TemplatesError, TemplatesOffline, TemplateSkeletons } from './load-states.tsx';
 import { TemplateCard } from './template-card.tsx';
 import { useTemplateText } from './template-text.ts';
-import type { CatalogueTemplate } from './template-text.ts';
 import { useTemplates } from './use-templates.ts';
 import styles from './templates.module.css';
 
@@ -35,7 +35,7 @@ export default function TemplatesPage() {
   );
 }
 
-function Gallery({ templates }: { templates: CatalogueTemplate[] }) {
+function Gallery({ templates }: { templates: VideoTemplate[] }) {
   const { t } = useMarketingText();
   const text = useTemplateText();
   const [params, setParams] = useSearchParams();

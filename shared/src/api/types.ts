@@ -61,6 +61,8 @@ export interface VideoTemplate {
   settings: GenerationConfig;
   posterUrl: string;
   previewUrl: string;
+  /** False until the template's preview clip has been rendered; show the poster alone until then. */
+  previewReady?: boolean;
 }
 
 /** A video as the API returns it (api/README.md, "a video"): status replies and history items. */
