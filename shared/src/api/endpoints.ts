@@ -38,6 +38,6 @@ export const api = {
   history: (page = 1, perPage = 10, videoType?: VideoType) =>
     request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } }),
 
-  createSubscriptionSession: (planName: string, billingCycle: 'monthly' | 'yearly' = 'yearly', source = 'subscription-modal') =>
-    requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', { body: { planName, billingCycle, source } }),
+  createSubscriptionSession: (planName: string, billingCycle: 'monthly' | 'yearly' = 'yearly', source = 'subscription-modal', { signal }: { signal?: AbortSignal } = {}) =>
+    requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', { body: { planName, billingCycle, source }, signal }),
 };
