@@ -157,9 +157,8 @@ test('a failing checkout session says so and opens pricing with the plan highlig
     void dialog.accept();
   });
 
-  await page.route('**/api/payment/create-subscription-session', (route) =>
-    route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Something went wrong' } }),
-  );
+  // Spec §8: a reply that arrives OK without success is "failed to create payment session".
+  await page.route('**/api/payment/create-subscription-session', (route) => route.fulfill({ status: 200, json: { success: false, data: null } }));
   let modal = await openFromAccountMenu(page);
   let fallbackWindow = context.waitForEvent('page');
   await modal.getByRole('button', { name: 'Continue' }).click();
@@ -172,7 +171,10 @@ test('a failing checkout session says so and opens pricing with the plan highlig
   await pricing.close();
 
   await page.unroute('**/api/payment/create-subscription-session');
-  await page.route('**/api/payment/create-subscription-session', (route) => route.abort('connectionreset'));
+  // An error status makes the request throw: that is "payment request failed".
+  await page.route('**/api/payment/create-subscription-session', (route) =>
+    route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Something went wrong' } }),
+  );
   modal = await openFromAccountMenu(page);
   await modal.getByRole('radio', { name: /Pro/ }).check();
   fallbackWindow = context.waitForEvent('page');

@@ -16,8 +16,9 @@ describe('the checkout decision (spec §5, §8)', () => {
     expect(decideCheckout(null)).toEqual({ kind: 'fallback', reason: 'session-failed' });
   });
 
-  it('tells an error answer from a request that never got one, and leaves a lost session to the sign-in redirect', () => {
-    expect(decideCheckoutFailure(new ApiError('boom', 'INTERNAL_ERROR', 500))).toEqual({ kind: 'fallback', reason: 'session-failed' });
+  it('counts an error status, no answer and a timeout as a failed request, and leaves a lost session to the sign-in redirect', () => {
+    expect(decideCheckoutFailure(new ApiError('boom', 'INTERNAL_ERROR', 500))).toEqual({ kind: 'fallback', reason: 'request-failed' });
+    expect(decideCheckoutFailure(new ApiError('bad plan', 'VALIDATION_ERROR', 400))).toEqual({ kind: 'fallback', reason: 'request-failed' });
     expect(decideCheckoutFailure(new ApiError('offline', 'NETWORK_ERROR'))).toEqual({ kind: 'fallback', reason: 'request-failed' });
     expect(decideCheckoutFailure(new DOMException('slow', 'TimeoutError'))).toEqual({ kind: 'fallback', reason: 'request-failed' });
     expect(decideCheckoutFailure(new ApiError('Authentication failed', 'UNAUTHENTICATED', 401))).toEqual({ kind: 'sign-in' });
@@ -65,7 +66,7 @@ describe('startCheckout', () => {
     expect(calls[0]?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'subscription-modal' });
   });
 
-  it('alerts and opens /pricing when the session comes back without a URL', async () => {
+  it('alerts "session failed" and opens /pricing when an OK reply has no URL', async () => {
     fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({ message: 'no url' }) });
     await startCheckout(request);
     expect(alert).toHaveBeenCalledWith(messages.sessionFailed);
@@ -73,10 +74,17 @@ describe('startCheckout', () => {
     expect(checkoutOrigin()).toBeNull();
   });
 
-  it('alerts and opens /pricing when the server answers an error', async () => {
-    fakeApi({ 'POST /api/payment/create-subscription-session': () => fail(500, 'INTERNAL_ERROR', 'boom') });
+  it('alerts "session failed" when an OK reply says success false', async () => {
+    fakeApi({ 'POST /api/payment/create-subscription-session': () => Response.json({ success: false, data: null }) });
     await startCheckout(request);
     expect(alert).toHaveBeenCalledWith(messages.sessionFailed);
+    expect(open).toHaveBeenCalledWith(request.fallbackUrl, '_blank', 'noopener,noreferrer');
+  });
+
+  it('alerts "request failed" and opens /pricing when the server answers an error status (the request throws)', async () => {
+    fakeApi({ 'POST /api/payment/create-subscription-session': () => fail(500, 'INTERNAL_ERROR', 'boom') });
+    await startCheckout(request);
+    expect(alert).toHaveBeenCalledWith(messages.requestFailed);
     expect(open).toHaveBeenCalledWith(request.fallbackUrl, '_blank', 'noopener,noreferrer');
   });
 

@@ -1,11 +1,8 @@
-import { ApiError, requestRaw } from '@reelmint/shared';
+import { api, ApiError } from '@reelmint/shared';
 import type { CheckoutReply } from '@reelmint/shared';
 import { rememberCheckoutOrigin } from './checkout-return.ts';
 
 export type BillingCycle = 'monthly' | 'yearly';
-
-/** Where a checkout starts when the caller names no source (spec §7). */
-export const DEFAULT_SOURCE = 'subscription-modal';
 
 /** A checkout request that hangs would keep 'Processing...' forever; past this it counts as failed. */
 export const CHECKOUT_TIMEOUT_MS = 20_000;
@@ -26,13 +23,12 @@ export function decideCheckout(reply: CheckoutReply | null | undefined): Checkou
 }
 
 /**
- * A failed request: the server answered with an error (no session was created), the request
- * never got an answer (spec §8's "request exception"), or the session ended (the API client has
- * already sent the person to sign in, so no fallback window on top of that).
+ * A request that threw (spec §8's "request exception"): an error status, no answer at all, or a
+ * timeout. A lost session is the exception: the API client has already sent the person to sign
+ * in, so no alert and fallback window on top of that.
  */
 export function decideCheckoutFailure(error: unknown): CheckoutDecision {
   if (error instanceof ApiError && error.status === 401) return { kind: 'sign-in' };
-  if (error instanceof ApiError && error.status > 0) return { kind: 'fallback', reason: 'session-failed' };
   return { kind: 'fallback', reason: 'request-failed' };
 }
 
@@ -68,10 +64,8 @@ export function openDetached(url: string): void {
 export async function startCheckout(request: CheckoutRequest): Promise<CheckoutDecision> {
   let decision: CheckoutDecision;
   try {
-    const reply = await requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', {
-      body: { planName: request.planKey, billingCycle: request.cycle, source: request.source ?? DEFAULT_SOURCE },
-      signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
-    });
+    // No source set: the shared call sends the spec's default, 'subscription-modal'.
+    const reply = await api.createSubscriptionSession(request.planKey, request.cycle, request.source, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
     decision = decideCheckout(reply);
   } catch (error) {
     decision = decideCheckoutFailure(error);

@@ -1,5 +1,5 @@
-import { api, ApiError, canUpgrade, daysLeft, expiryState, requestRaw } from '@reelmint/shared';
-import type { CheckoutReply, SubscriptionStatus } from '@reelmint/shared';
+import { api, ApiError, canUpgrade, daysLeft, expiryState } from '@reelmint/shared';
+import type { SubscriptionStatus } from '@reelmint/shared';
 import { CHECKOUT_TIMEOUT_MS, decideCheckout } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 
@@ -27,10 +27,7 @@ function isNetworkFailure(error: unknown): boolean {
  */
 export async function upgradeSubscription(planKey: string, cycle: BillingCycle, source: string): Promise<Outcome<{ checkoutUrl: string }>> {
   try {
-    const reply = await requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', {
-      body: { planName: planKey, billingCycle: cycle, source },
-      signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
-    });
+    const reply = await api.createSubscriptionSession(planKey, cycle, source, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
     const decision = decideCheckout(reply);
     if (decision.kind === 'open-checkout') return { success: true, data: { checkoutUrl: decision.url } };
     return { success: false, error: SUBSCRIPTION_ERRORS.UPGRADE_FAILED };
