@@ -47,7 +47,9 @@ test('every marketing page renders its content in French', async ({ page }) => {
   await expect(region(page).getByRole('button', { expanded: false })).toHaveCount(7);
   await refunds.click();
   await expect(refunds).toHaveAttribute('aria-expanded', 'true');
-  await expect(region(page).getByRole('region', { name: fr('faqs.items.refunds.q') })).toHaveText(fr('faqs.items.refunds.a'));
+  // Eight answers are too many to be landmarks (WAI-ARIA), so the answer is found through the button it belongs to.
+  await expect(region(page).getByRole('region')).toHaveCount(0);
+  await expect(region(page).locator(`[id="${await refunds.getAttribute('aria-controls')}"]`)).toHaveText(fr('faqs.items.refunds.a'));
 
   await page.goto('/fr/contact');
   await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('contact.title'));

@@ -54,4 +54,16 @@ describe('Accordion', () => {
     await userEvent.keyboard('{Home}');
     expect(screen.getByRole('button', { name: 'What are credits?' })).toHaveFocus();
   });
+
+  it('stops making answers labelled regions once there are more than six, so the landmark list stays short', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ id: `q${i}`, title: `Question ${i}`, content: <p>Answer {i}</p> }));
+    render(<Accordion items={many} initiallyOpen={['q0']} />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    const question = screen.getByRole('button', { name: 'Question 0' });
+    const answer = document.getElementById(question.getAttribute('aria-controls')!)!;
+    expect(answer).toHaveTextContent('Answer 0');
+    expect(answer).toBeVisible();
+    await userEvent.click(question);
+    expect(answer).not.toBeVisible();
+  });
 });

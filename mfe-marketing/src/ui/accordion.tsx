@@ -2,6 +2,12 @@ import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import styles from './accordion.module.css';
 
+/**
+ * Above this many panels, labelled regions would flood the landmark list (WAI-ARIA advises against
+ * region panels then), so the answers become plain containers; the buttons still control them.
+ */
+export const MAX_REGION_PANELS = 6;
+
 export interface AccordionItem {
   id: string;
   title: string;
@@ -17,7 +23,7 @@ interface AccordionProps {
 
 /**
  * The WAI-ARIA accordion pattern: each question is a button inside a heading that shows or hides
- * its answer (aria-expanded, aria-controls, a labelled region). Several answers may be open at once.
+ * its answer (aria-expanded, aria-controls, a labelled region while there are few panels). Several answers may be open at once.
  * Up/Down move between questions, Home/End jump to the first/last.
  */
 export function Accordion({ items, headingLevel = 'h2', initiallyOpen = [] }: AccordionProps) {
@@ -25,6 +31,7 @@ export function Accordion({ items, headingLevel = 'h2', initiallyOpen = [] }: Ac
   const baseId = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const Heading = headingLevel;
+  const asRegions = items.length <= MAX_REGION_PANELS;
 
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -67,7 +74,7 @@ export function Accordion({ items, headingLevel = 'h2', initiallyOpen = [] }: Ac
                 <span className={styles.icon} aria-hidden="true" />
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className={styles.panel} hidden={!expanded}>
+            <div id={panelId} role={asRegions ? 'region' : undefined} aria-labelledby={asRegions ? buttonId : undefined} className={styles.panel} hidden={!expanded}>
               {item.content}
             </div>
           </div>
