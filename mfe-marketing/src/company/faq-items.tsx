@@ -1,4 +1,4 @@
-import { creditCost, PLAN_FEATURES } from '@reelmint/shared';
+import { creditCost, PLAN_FEATURES, useActiveLanguage } from '@reelmint/shared';
 import type { AccordionItem } from '../ui/accordion.tsx';
 import { useMarketingText } from '../i18n.ts';
 
@@ -11,8 +11,8 @@ export type FaqId = (typeof FAQ_IDS)[number];
  * so the answers change when the rules do.
  */
 export function useFaqItems(ids: readonly FaqId[] = FAQ_IDS): AccordionItem[] {
-  const { t, i18n } = useMarketingText();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language);
+  const { t } = useMarketingText();
+  const number = new Intl.NumberFormat(useActiveLanguage());
   const values = {
     basic: number.format(creditCost({ model: 'v1.0', resolution: '512p', duration: '5s' })),
     top: number.format(creditCost({ model: 'v2.0', resolution: '1080p', duration: '10s' })),

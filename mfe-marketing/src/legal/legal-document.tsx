@@ -1,4 +1,4 @@
-import { LocalizedLink } from '@reelmint/shared';
+import { LocalizedLink, useActiveLanguage } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import styles from './legal.module.css';
@@ -14,8 +14,8 @@ interface LegalDocumentProps {
 
 /** A legal document: its date, a table of contents linking to each numbered section, then the sections. */
 export function LegalDocument({ doc, sections }: LegalDocumentProps) {
-  const { t, i18n } = useMarketingText();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
+  const { t } = useMarketingText();
+  const date = new Intl.DateTimeFormat(useActiveLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
   const anchor = (id: string) => `${doc}-${id}`;
 
   return (
