@@ -37,6 +37,9 @@ export interface PlanItem {
   /** Yearly billing: price per month when paid yearly, and the undiscounted monthly price. */
   yearlyMonthlyPrice?: number;
   originalMonthlyPrice?: number;
+  /** Yearly billing: what one year costs, and the credits it brings (api/README.md). */
+  yearlyPrice?: number;
+  yearlyCredits?: number;
   popular?: boolean;
 }
 
