@@ -1,18 +1,16 @@
-import type { PlanItem } from '@reelmint/shared';
+import { PLAN_KEYS } from '@reelmint/shared';
+import type { PlanItem, PlanKey } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
-
-/** A catalogue item as the API sends it: the shared type plus the yearly totals (api/README.md). */
-export type CataloguePlan = PlanItem & { yearlyPrice?: number; yearlyCredits?: number };
 
 /** The plans the upsell modal offers (spec §2: Pro and Max; Max is the catalogue's premium). */
 export const PAID_PLAN_KEYS: readonly string[] = ['pro', 'premium'];
 
 /** The modal's and the pricing page's links call Max 'max' in the spec; the catalogue says 'premium'. */
-export function normalizePlanKey(value: string | null | undefined): string | null {
+export function normalizePlanKey(value: string | null | undefined): PlanKey | null {
   const key = value?.trim().toLowerCase();
   if (!key) return null;
   if (key === 'max') return 'premium';
-  return ['free', 'pro', 'premium'].includes(key) ? key : null;
+  return PLAN_KEYS.find((known) => known === key) ?? null;
 }
 
 export function parseCycle(value: string | null | undefined): BillingCycle | null {
@@ -28,7 +26,7 @@ export interface PlanPrice {
   billed: number;
 }
 
-export function priceFor(plan: CataloguePlan, cycle: BillingCycle): PlanPrice {
+export function priceFor(plan: PlanItem, cycle: BillingCycle): PlanPrice {
   if (cycle === 'monthly') return { perMonth: plan.price, original: null, billed: plan.price };
   const perMonth = plan.yearlyMonthlyPrice ?? plan.price;
   const undiscounted = plan.originalMonthlyPrice ?? plan.price;

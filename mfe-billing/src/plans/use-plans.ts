@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '@reelmint/shared';
-import type { CataloguePlan } from './plan-catalogue.ts';
+import type { PlanItem } from '@reelmint/shared';
 
 export type PlansState =
   | { kind: 'loading' }
-  | { kind: 'ready'; plans: CataloguePlan[]; /** Spec §8's sample plans: the server could not be reached. */ fallback: boolean }
+  | { kind: 'ready'; plans: PlanItem[]; /** Spec §8's sample plans: the server could not be reached. */ fallback: boolean }
   | { kind: 'error' };
 
 /** The server's plan catalogue, with a retry that needs no page reload. */

@@ -1,9 +1,9 @@
 import { forwardRef } from 'react';
 import { LocalizedLink } from '@reelmint/shared';
+import type { PlanItem } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
-import type { CataloguePlan } from '../plans/plan-catalogue.ts';
 import { formatNumber, formatPrice, useLocale } from '../ui/format.ts';
 import styles from './pricing-page.module.css';
 
@@ -11,16 +11,16 @@ import styles from './pricing-page.module.css';
 export type CardAction = 'current' | 'start-free' | 'sign-in' | 'upgrade' | 'none';
 
 interface Props {
-  plan: CataloguePlan;
+  plan: PlanItem;
   cycle: BillingCycle;
   action: CardAction;
   /** The plan below this one: its features are summed up as 'Everything in {plan}'. */
-  buildsOn?: CataloguePlan | undefined;
+  buildsOn?: PlanItem | undefined;
   highlighted: boolean;
   busy: boolean;
   /** Another card's checkout is starting. */
   locked: boolean;
-  onChoose: (plan: CataloguePlan) => void;
+  onChoose: (plan: PlanItem) => void;
 }
 
 export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard({ plan, cycle, action, buildsOn, highlighted, busy, locked, onChoose }, ref) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { bus, canUpgrade, loadSubscription, useAuth, useSubscription } from '@reelmint/shared';
+import type { PlanItem } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle } from '../plans/plan-catalogue.ts';
-import type { CataloguePlan } from '../plans/plan-catalogue.ts';
 import { usePlans } from '../plans/use-plans.ts';
 import { upgradeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
@@ -21,7 +21,7 @@ const PAGE_SOURCE = 'pricing';
 
 type Checkout = { kind: 'idle' } | { kind: 'starting'; plan: string } | { kind: 'opened'; plan: string } | { kind: 'failed'; error: SubscriptionError };
 
-function cardAction(plan: CataloguePlan, signedIn: boolean, currentPlan: string | null): CardAction {
+function cardAction(plan: PlanItem, signedIn: boolean, currentPlan: string | null): CardAction {
   if (!signedIn) return plan.price > 0 ? 'sign-in' : 'start-free';
   if (plan.key === currentPlan) return 'current';
   // Spec §6: upgrades are offered only on the free plan.
@@ -57,7 +57,7 @@ export default function PricingPage() {
     if (ready) highlightedCard.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [ready, highlight]);
 
-  const choose = async (plan: CataloguePlan) => {
+  const choose = async (plan: PlanItem) => {
     if (!signedIn) {
       const back = new URLSearchParams({ highlight: plan.key, cycle });
       if (params.get('source')) back.set('source', source);

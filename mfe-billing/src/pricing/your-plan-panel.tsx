@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { loadSubscription, useCredits, useSubscription } from '@reelmint/shared';
+import type { PlanItem } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
-import type { CataloguePlan } from '../plans/plan-catalogue.ts';
 import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
 import { Dialog } from '../ui/dialog.tsx';
@@ -15,7 +15,7 @@ type Cancel = { kind: 'idle' } | { kind: 'confirming'; busy: boolean; error: Sub
  * "Your plan" for signed-in people: plan, status, what it includes, balance and when it ends
  * (expired at 0 days left or less, expiring soon at 7 or fewer), with cancellation.
  */
-export function YourPlanPanel({ plans }: { plans: CataloguePlan[] }) {
+export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const { t } = useBillingText();
   const locale = useLocale();
   const ids = { title: useId(), dialogTitle: useId(), dialogBody: useId() };

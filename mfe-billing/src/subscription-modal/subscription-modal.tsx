@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TOKEN_KEY, authStore, bus, clearSession, loadSubscription, useLocalizePath, useSubscription } from '@reelmint/shared';
-import type { SubscriptionModalRequest } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
 import { PAID_PLAN_KEYS, planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
-import type { CataloguePlan } from '../plans/plan-catalogue.ts';
+import type { PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
 import { usePlans } from '../plans/use-plans.ts';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -210,7 +209,7 @@ export default function SubscriptionModal() {
 }
 
 interface PlanOptionProps {
-  plan: CataloguePlan;
+  plan: PlanItem;
   cycle: 'monthly' | 'yearly';
   checked: boolean;
   current: boolean;
