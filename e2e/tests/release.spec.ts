@@ -156,6 +156,8 @@ test('a version that fails in the browser: the smoke check says so and names the
 });
 
 test('a 50% canary shows each version to its share of visitors, and the same version to a returning visitor', async ({ browser }) => {
+  // Twenty browser contexts and a smoke check: slow by nature on a two-core machine, so it gets triple time.
+  test.slow();
   const canary = await release('canary', 'billing', versions.v2!, '50', '--reason', 'trial new prices');
   expect(canary.out).toContain(`billing: canary (none) -> ${versions.v2} for 50% of visitors`);
   expect(canary.out).toContain('Smoke check passed');
