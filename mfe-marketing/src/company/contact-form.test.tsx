@@ -31,7 +31,7 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Message')).toHaveAccessibleDescription(/Write your message\./);
   });
 
-  it('rejects a malformed address and a too-short message, and clears each error once fixed', async () => {
+  it('rejects a malformed address and a too-short message, clears each error once fixed and recounts only on the next submit', async () => {
     const openMail = await open();
     await userEvent.type(screen.getByLabelText('Your name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Your email address'), 'ada.example.com');
@@ -46,7 +46,15 @@ describe('ContactForm', () => {
     await userEvent.clear(screen.getByLabelText('Your email address'));
     await userEvent.type(screen.getByLabelText('Your email address'), 'ada@example.com');
     expect(screen.queryByText('Enter an email address like name@example.com.')).not.toBeInTheDocument();
+    // The alert keeps the count of the last submit, so fixing a field is not announced as a new error.
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct 2 fields.');
+
+    await submit();
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct 1 field.');
+    expect(screen.getByLabelText('Message')).toHaveFocus();
+
+    await userEvent.type(screen.getByLabelText('Message'), ', much longer now than before');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it('opens the email app with the validated message and says what happened', async () => {

@@ -18,9 +18,12 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
   const [message, setMessage] = useState<ContactMessage>({ name: '', email: '', topic: 'account', message: '' });
   const [tried, setTried] = useState(false);
   const [opened, setOpened] = useState(false);
+  // Counted at submit only: an alert that recounted on every keystroke would interrupt the reader
+  // each time a field is fixed. `attempt` re-renders the line so a repeated submit is announced again.
+  const [summary, setSummary] = useState<{ count: number; attempt: number } | null>(null);
   const controls = useRef<Partial<Record<(typeof FIELDS)[number], HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const problems: ContactProblems = tried ? validateContact(message) : {};
-  const problemCount = Object.keys(problems).length;
+  const unresolved = Object.keys(problems).length > 0;
 
   const change = (field: keyof ContactMessage, value: string) => {
     setOpened(false);
@@ -33,6 +36,7 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
     const found = validateContact(message);
     const first = FIELDS.find((field) => found[field]);
     if (first) {
+      setSummary((last) => ({ count: Object.keys(found).length, attempt: (last?.attempt ?? 0) + 1 }));
       setOpened(false);
       controls.current[first]?.focus();
       return;
@@ -41,6 +45,7 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
     const subject = t('contact.subject', { topic, name: message.name.trim() });
     const body = `${message.message.trim()}\n\n— ${message.name.trim()}\n${t('contact.replyTo', { email: message.email.trim() })}`;
     openMail(mailtoFor(subject, body));
+    setSummary(null);
     setOpened(true);
   };
 
@@ -57,7 +62,13 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
       <p id={`${id}-note`} className={styles.cardNote}>
         {t('contact.formNote', { email: CONTACT_EMAIL })}
       </p>
-      <div role="alert" className={styles.live}>{problemCount > 0 && <p className={styles.summary}>{t('contact.errorsSummary', { count: problemCount })}</p>}</div>
+      <div role="alert" className={styles.live}>
+        {summary && unresolved && (
+          <p key={summary.attempt} className={styles.summary}>
+            {t('contact.errorsSummary', { count: summary.count })}
+          </p>
+        )}
+      </div>
       <div className={styles.row}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-name`}>
