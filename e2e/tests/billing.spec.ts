@@ -76,6 +76,9 @@ test('a free person out of credits upgrades from the generator and comes back to
   await expect(checkout).toHaveURL(/localhost:8787\/api\/payment\/checkout\/cs_/);
   // Opened without opener: the checkout cannot reach back into the site's window.
   expect(await checkout.evaluate(() => window.opener)).toBeNull();
+  // Had the browser blocked that window, the modal keeps a link to the same checkout.
+  await expect(modal.getByRole('link', { name: /Open the secure checkout/ })).toHaveAttribute('href', /\/api\/payment\/checkout\/cs_/);
+  await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
 
   await checkout.getByRole('button', { name: 'Pay $360.00' }).click();

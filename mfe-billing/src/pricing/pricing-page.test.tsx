@@ -64,6 +64,10 @@ describe('pricing page', () => {
     expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'generator' });
     expect(window.open).toHaveBeenCalledWith('http://pay.test/3', '_blank', 'noopener,noreferrer');
     expect(await screen.findByTestId('checkout-opened')).toHaveTextContent('Checkout for Max opened in a new window');
+    // A popup blocked after the request must not leave the person stuck: the same checkout is one click away.
+    const link = screen.getByRole('link', { name: /Open the secure checkout/ });
+    expect(link).toHaveAttribute('href', 'http://pay.test/3');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it('offers no upgrade on a paid plan (spec §6), and cancels it after confirmation, showing the effective date', async () => {

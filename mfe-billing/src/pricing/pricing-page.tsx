@@ -19,7 +19,7 @@ import styles from './pricing-page.module.css';
 /** Where a checkout started here says it came from, unless the link that brought the person here says otherwise. */
 const PAGE_SOURCE = 'pricing';
 
-type Checkout = { kind: 'idle' } | { kind: 'starting'; plan: string } | { kind: 'opened'; plan: string } | { kind: 'failed'; error: SubscriptionError };
+type Checkout = { kind: 'idle' } | { kind: 'starting'; plan: string } | { kind: 'opened'; plan: string; url: string } | { kind: 'failed'; error: SubscriptionError };
 
 function cardAction(plan: PlanItem, signedIn: boolean, currentPlan: string | null): CardAction {
   if (!signedIn) return plan.price > 0 ? 'sign-in' : 'start-free';
@@ -69,7 +69,7 @@ export default function PricingPage() {
     if (outcome.success) {
       rememberCheckoutOrigin(`${location.pathname}${location.search}`);
       openDetached(outcome.data.checkoutUrl);
-      setCheckout({ kind: 'opened', plan: plan.name });
+      setCheckout({ kind: 'opened', plan: plan.name, url: outcome.data.checkoutUrl });
     } else {
       setCheckout({ kind: 'failed', error: outcome.error });
     }
@@ -91,9 +91,17 @@ export default function PricingPage() {
 
       <div className={styles.live} aria-live="polite">
         {checkout.kind === 'opened' && (
-          <p className={styles.opened} data-testid="checkout-opened">
-            {t('pricing.checkoutOpened', { plan: checkout.plan })}
-          </p>
+          <div className={styles.opened} data-testid="checkout-opened">
+            <p>{t('pricing.checkoutOpened', { plan: checkout.plan })}</p>
+            {/* The window opens after a request, when the browser may no longer count it as the click's popup. */}
+            <p>
+              {t('checkout.notOpened')}{' '}
+              <a href={checkout.url} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
+                {t('checkout.openLink')}
+                <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
+              </a>
+            </p>
+          </div>
         )}
       </div>
       {checkout.kind === 'failed' && (

@@ -36,29 +36,45 @@ describe('subscription modal state machine (spec §2, §4)', () => {
   });
 
   it('Continue without a session closes and sends the person to sign in, with no checkout', () => {
-    const { state, effects } = run([{ type: 'open', request }, { type: 'continue', signedIn: false }]);
+    const { state, effects } = run([{ type: 'open', request }, { type: 'continue', signedIn: false, plan: 'premium' }]);
     expect(state).toBe(CLOSED);
     expect(effects).toEqual([{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }, { type: 'sign-in' }]);
   });
 
   it('Continue with a session starts the checkout for the chosen plan, cycle and source', () => {
-    const { state, effects } = run([{ type: 'open', request }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'choose-plan', plan: 'pro' }, { type: 'continue', signedIn: true }]);
+    const { state, effects } = run([{ type: 'open', request }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'choose-plan', plan: 'pro' }, { type: 'continue', signedIn: true, plan: 'pro' }]);
     expect(state).toMatchObject({ phase: 'processing', plan: 'pro', cycle: 'monthly' });
     expect(effects).toEqual([{ type: 'checkout', plan: 'pro', cycle: 'monthly', source: 'generator' }]);
   });
 
   it('while processing, ignores dismissal, new choices and a second Continue', () => {
-    const processing = run([{ type: 'open', request }, { type: 'continue', signedIn: true }]).state;
-    for (const event of [{ type: 'dismiss' }, { type: 'choose-plan', plan: 'pro' }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'continue', signedIn: true }] as ModalEvent[]) {
+    const processing = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }]).state;
+    for (const event of [{ type: 'dismiss' }, { type: 'choose-plan', plan: 'pro' }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'continue', signedIn: true, plan: 'premium' }] as ModalEvent[]) {
       expect(transition(processing, event)).toEqual({ state: processing, effects: [] });
     }
   });
 
-  it('closes after the checkout with action "continue" and the chosen plan', () => {
-    expect(run([{ type: 'open', request }, { type: 'continue', signedIn: true }, { type: 'checkout-finished' }])).toMatchObject({
+  it('closes after a checkout that fell back to /pricing with action "continue" and the chosen plan', () => {
+    expect(run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'checkout-finished' }])).toMatchObject({
       state: CLOSED,
       effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r1', action: 'continue', plan: 'premium' } }],
     });
+  });
+
+  it('Continue buys the plan on screen, which may be the derived starting plan rather than the default', () => {
+    const { state, effects } = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'pro' }]);
+    expect(state).toMatchObject({ phase: 'processing', plan: 'pro' });
+    expect(effects).toEqual([{ type: 'checkout', plan: 'pro', cycle: 'yearly', source: 'generator' }]);
+  });
+
+  it('after a created checkout, answers "continue" at once but stays open with the checkout link until dismissed', () => {
+    const opened = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'checkout-finished', checkoutUrl: 'http://pay.test/1' }]);
+    expect(opened).toMatchObject({
+      state: { phase: 'opened', checkoutUrl: 'http://pay.test/1', plan: 'premium' },
+      effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r1', action: 'continue', plan: 'premium' } }],
+    });
+    expect(transition(opened.state, { type: 'dismiss' })).toEqual({ state: CLOSED, effects: [] });
+    expect(transition(opened.state, { type: 'open', request: { requestId: 'r2' } })).toMatchObject({ state: { phase: 'choosing', request: { requestId: 'r2' } }, effects: [] });
   });
 
   it('a second request while open answers the first with "closed"; during checkout the newcomer is answered instead', () => {
@@ -67,14 +83,14 @@ describe('subscription modal state machine (spec §2, §4)', () => {
       state: { phase: 'choosing', request: second },
       effects: [{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }],
     });
-    expect(run([{ type: 'open', request }, { type: 'continue', signedIn: true }, { type: 'open', request: second }])).toMatchObject({
+    expect(run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'open', request: second }])).toMatchObject({
       state: { phase: 'processing', request },
       effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r2', action: 'closed' } }],
     });
   });
 
   it('events that make no sense when closed change nothing', () => {
-    for (const event of [{ type: 'dismiss' }, { type: 'continue', signedIn: true }, { type: 'checkout-finished' }, { type: 'choose-plan', plan: 'pro' }] as ModalEvent[]) {
+    for (const event of [{ type: 'dismiss' }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'checkout-finished' }, { type: 'choose-plan', plan: 'pro' }] as ModalEvent[]) {
       expect(transition(CLOSED, event)).toEqual({ state: CLOSED, effects: [] });
     }
   });

@@ -7,15 +7,19 @@ export const DEFAULT_PLAN = 'premium';
 
 export type ModalState =
   | { phase: 'closed' }
-  | { phase: 'choosing' | 'processing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string };
+  | { phase: 'choosing' | 'processing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string }
+  /** The checkout window was asked for; the modal keeps a link to it in case the browser blocked it. */
+  | { phase: 'opened'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string; checkoutUrl: string };
 
 export type ModalEvent =
   | { type: 'open'; request: SubscriptionModalRequest }
   | { type: 'choose-cycle'; cycle: BillingCycle }
   | { type: 'choose-plan'; plan: string }
   | { type: 'dismiss' }
-  | { type: 'continue'; signedIn: boolean }
-  | { type: 'checkout-finished' };
+  /** `plan` is the one on screen: the choice if it can be bought, else the starting plan derived from the catalogue. */
+  | { type: 'continue'; signedIn: boolean; plan: string }
+  /** `checkoutUrl` when a checkout session was created; without it the person was sent to /pricing. */
+  | { type: 'checkout-finished'; checkoutUrl?: string | undefined };
 
 /** What the component must do after a transition; the machine itself touches nothing. */
 export type ModalEffect =
@@ -36,11 +40,14 @@ const closed = (requestId: string): ModalEffect => ({ type: 'resolve', result: {
  * The subscription modal (spec §4): closed -> open on a request; open -> closed on dismissal
  * (backdrop, close button, Escape) or after Continue. Continue needs a session (otherwise the
  * person is sent to sign in) and, while its checkout request runs, nothing else is accepted.
+ * A created checkout answers the request at once but leaves the modal open with a link to the
+ * checkout until dismissed: a blocked popup must not leave the person with nothing to click.
  */
 export function transition(state: ModalState, event: ModalEvent): Transition {
   switch (event.type) {
     case 'open': {
       if (state.phase === 'processing') return { state, effects: [closed(event.request.requestId)] };
+      // An 'opened' modal has answered its request already; the newcomer simply takes its place.
       const next: ModalState = { phase: 'choosing', request: event.request, cycle: DEFAULT_CYCLE, plan: DEFAULT_PLAN };
       // A second request replaces the first, which is answered rather than left waiting forever.
       return { state: next, effects: state.phase === 'choosing' ? [closed(state.request.requestId)] : [] };
@@ -50,18 +57,22 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
     case 'choose-plan':
       return state.phase === 'choosing' ? { state: { ...state, plan: event.plan }, effects: [] } : { state, effects: [] };
     case 'dismiss':
+      if (state.phase === 'opened') return { state: CLOSED, effects: [] };
       return state.phase === 'choosing' ? { state: CLOSED, effects: [closed(state.request.requestId)] } : { state, effects: [] };
     case 'continue': {
       if (state.phase !== 'choosing') return { state, effects: [] };
       if (!event.signedIn) return { state: CLOSED, effects: [closed(state.request.requestId), { type: 'sign-in' }] };
       return {
-        state: { ...state, phase: 'processing' },
-        effects: [{ type: 'checkout', plan: state.plan, cycle: state.cycle, source: state.request.source }],
+        state: { ...state, phase: 'processing', plan: event.plan },
+        effects: [{ type: 'checkout', plan: event.plan, cycle: state.cycle, source: state.request.source }],
       };
     }
-    case 'checkout-finished':
+    case 'checkout-finished': {
       if (state.phase !== 'processing') return { state, effects: [] };
-      return { state: CLOSED, effects: [{ type: 'resolve', result: { requestId: state.request.requestId, action: 'continue', plan: state.plan } }] };
+      const resolve: ModalEffect = { type: 'resolve', result: { requestId: state.request.requestId, action: 'continue', plan: state.plan } };
+      if (!event.checkoutUrl) return { state: CLOSED, effects: [resolve] };
+      return { state: { ...state, phase: 'opened', checkoutUrl: event.checkoutUrl }, effects: [resolve] };
+    }
   }
 }
 

@@ -119,7 +119,7 @@ describe('subscription modal', () => {
     bus.off('navigate', navigate);
   });
 
-  it('shows Processing... and stays disabled while the checkout request runs, then opens the checkout and resolves "continue"', async () => {
+  it('shows Processing... and stays disabled while the checkout request runs, then opens the checkout, resolves "continue" and keeps a link to it', async () => {
     signIn();
     const session = deferred<Response>();
     const { calls } = fakeApi({
@@ -144,7 +144,58 @@ describe('subscription modal', () => {
       billingCycle: 'yearly',
       source: 'generator',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The window opens after a request, so the browser may have blocked it: the link is always there.
+    const link = await within(dialog).findByRole('link', { name: /Open the secure checkout/ });
+    expect(link).toHaveAttribute('href', 'http://localhost:8787/api/payment/checkout/cs_1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await waitFor(() => expect(document.activeElement).toBe(link));
+    expect(within(dialog).getByTestId('checkout-opened')).toHaveTextContent('Checkout for Max opened in a new window.');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('retries sample plans on the next opening, and never charges from them', async () => {
+    signIn();
+    let serverUp = false;
+    const { calls } = fakeApi({
+      'GET /api/subscription/plans': () => (serverUp ? ok(CATALOGUE) : Promise.reject(new TypeError('Failed to fetch'))),
+      'GET /api/user/subscription': () => ok(free),
+    });
+    await mount();
+    let first!: Promise<SubscriptionModalResult>;
+    act(() => {
+      first = openSubscriptionModal({ source: 'header' });
+    });
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    expect(await within(dialog).findByTestId('plans-offline')).toHaveTextContent('The server cannot be reached, so these are sample plans.');
+    expect(within(dialog).getByRole('radio', { name: /Premium/ })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await first;
+
+    serverUp = true;
+    const second = await open(() => openSubscriptionModal({ source: 'header' }));
+    await waitFor(() => expect(within(second.dialog).queryByTestId('plans-offline')).toBeNull());
+    expect(within(second.dialog).getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(calls.filter((call) => call.route === 'GET /api/subscription/plans')).toHaveLength(2);
+    expect(calls.some((call) => call.route === 'POST /api/payment/create-subscription-session')).toBe(false);
+  });
+
+  it('starts on Pro, and buys Pro, when the person already has Max', async () => {
+    signIn();
+    const { calls } = fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'premium', features: PLAN_FEATURES.premium }),
+      'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/2' }),
+    });
+    await mount();
+    const { dialog, result } = await open(() => openSubscriptionModal());
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Pro/ })).toBeChecked());
+    expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await expect(result).resolves.toMatchObject({ action: 'continue', plan: 'pro' });
+    expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toMatchObject({ planName: 'pro' });
   });
 
   it('keeps focus inside while processing, when the plan radios sit in a disabled fieldset', async () => {
@@ -179,5 +230,13 @@ describe('subscription modal', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: /Pro/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: /See all plans/ }));
     expect(windowOpen).toHaveBeenCalledWith('/en/pricing?highlight=pro&cycle=yearly', '_blank', 'noopener,noreferrer');
+  });
+
+  it('"See all plans" carries the source of the request when one was set', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await mount();
+    const { dialog } = await open(() => requestCredits(45, 12, 'generator'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /See all plans/ }));
+    expect(windowOpen).toHaveBeenCalledWith('/en/pricing?highlight=premium&cycle=yearly&source=generator', '_blank', 'noopener,noreferrer');
   });
 });

@@ -71,7 +71,10 @@ export default function SubscriptionModal() {
         fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
         returnPath: here,
         messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
-      }).finally(() => dispatch({ type: 'checkout-finished' }));
+      }).then(
+        (decision) => dispatch({ type: 'checkout-finished', checkoutUrl: decision.kind === 'open-checkout' ? decision.url : undefined }),
+        () => dispatch({ type: 'checkout-finished' }),
+      );
     }
   };
 
@@ -80,8 +83,10 @@ export default function SubscriptionModal() {
   useEffect(() => {
     const onOpen = (request: SubscriptionModalRequest) => {
       setOpened(true);
-      // A catalogue that failed to load last time gets a fresh attempt with each opening.
-      if (plansNow.current.kind === 'error') retry();
+      // A catalogue that failed to load, or came back as the built-in sample plans because the
+      // server was down, gets a fresh attempt with each opening.
+      const loaded = plansNow.current;
+      if (loaded.kind === 'error' || (loaded.kind === 'ready' && loaded.fallback)) retry();
       void loadSubscription();
       dispatch({ type: 'open', request });
     };
@@ -92,31 +97,54 @@ export default function SubscriptionModal() {
     };
   }, [dispatch, retry]);
 
-  const offered = plans.kind === 'ready' ? plans.plans.filter((plan) => PAID_PLAN_KEYS.includes(plan.key)) : [];
-  const choosable = (key: string | null) => key !== currentPlan && offered.some((plan) => plan.key === key);
-  const chosenPlan = state.phase === 'closed' ? null : state.plan;
-  const startingPlan = initialPlan(
-    offered.map((plan) => plan.key),
-    currentPlan,
-  );
-
-  // Max is the default, unless the person already has it: then the first plan they can buy.
+  const checkoutLink = useRef<HTMLAnchorElement>(null);
+  const checkoutShown = state.phase === 'opened';
   useEffect(() => {
-    if (state.phase === 'choosing' && startingPlan && !choosable(chosenPlan)) dispatch({ type: 'choose-plan', plan: startingPlan });
-  });
+    // The Continue button the person pressed is gone: the checkout link is the next thing to use.
+    if (checkoutShown) checkoutLink.current?.focus();
+  }, [checkoutShown]);
 
   if (state.phase === 'closed') return null;
+  if (state.phase === 'opened') {
+    const planName = (plans.kind === 'ready' && plans.plans.find((plan) => plan.key === state.plan)?.name) || state.plan;
+    return (
+      <Dialog labelledBy={ids.title} describedBy={ids.lead} onDismiss={() => dispatch({ type: 'dismiss' })} testId="subscription-modal">
+        <div className={styles.body}>
+          <CloseButton label={t('modal.close')} onClick={() => dispatch({ type: 'dismiss' })} />
+          <div className={styles.handle} aria-hidden="true" />
+          <h2 id={ids.title} className={styles.title}>
+            {t('modal.title')}
+          </h2>
+          <p id={ids.lead} className={styles.lead} role="status" data-testid="checkout-opened">
+            {t('pricing.checkoutOpened', { plan: planName })}
+          </p>
+          <p className={styles.fineprint}>{t('checkout.notOpened')}</p>
+          <div className={styles.actions}>
+            <a ref={checkoutLink} className={styles.primary} href={state.checkoutUrl} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
+              {t('checkout.openLink')}
+              <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
+            </a>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+
   const processing = state.phase === 'processing';
-  const canContinue = choosable(state.plan);
+  const offered = plans.kind === 'ready' ? plans.plans.filter((plan) => PAID_PLAN_KEYS.includes(plan.key)) : [];
+  const choosable = (key: string | null) => key !== currentPlan && offered.some((plan) => plan.key === key);
+  // Max is the default, unless the person already has it: then the first plan they can buy.
+  const selected = choosable(state.plan) ? state.plan : initialPlan(offered.map((plan) => plan.key), currentPlan);
+  // Sample plans (server unreachable) show what the site offers, but their prices are not the ones a checkout would charge.
+  const samplePlans = plans.kind === 'ready' && plans.fallback;
+  const canContinue = selected !== null && !samplePlans;
+  const seeAllQuery = new URLSearchParams({ highlight: selected ?? state.plan, cycle: state.cycle });
+  if (state.request.source) seeAllQuery.set('source', state.request.source);
 
   return (
     <Dialog labelledBy={ids.title} describedBy={ids.lead} onDismiss={() => dispatch({ type: 'dismiss' })} testId="subscription-modal" initialFocus="input[type=radio]:checked">
       <div className={styles.body}>
-        <button type="button" className={styles.close} aria-label={t('modal.close')} disabled={processing} onClick={() => dispatch({ type: 'dismiss' })}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <CloseButton label={t('modal.close')} disabled={processing} onClick={() => dispatch({ type: 'dismiss' })} />
         <div className={styles.handle} aria-hidden="true" />
         <h2 id={ids.title} className={styles.title}>
           {t('modal.title')}
@@ -162,9 +190,12 @@ export default function SubscriptionModal() {
         {plans.kind === 'ready' && (
           <>
             {plans.fallback && (
-              <p role="status" className={styles.notice}>
-                {t('pricing.offline')}
-              </p>
+              <div role="status" className={styles.notice} data-testid="plans-offline">
+                <p>{t('pricing.offline')}</p>
+                <button type="button" className={styles.secondary} onClick={retry}>
+                  {t('pricing.retry')}
+                </button>
+              </div>
             )}
             <fieldset className={styles.plans} disabled={processing}>
               <legend className="rm-visually-hidden">{t('modal.choosePlan')}</legend>
@@ -173,7 +204,7 @@ export default function SubscriptionModal() {
                   key={plan.key}
                   plan={plan}
                   cycle={state.cycle}
-                  checked={state.plan === plan.key}
+                  checked={selected === plan.key}
                   current={plan.key === currentPlan}
                   onChoose={() => dispatch({ type: 'choose-plan', plan: plan.key })}
                 />
@@ -186,7 +217,7 @@ export default function SubscriptionModal() {
           <button
             type="button"
             className={styles.secondary}
-            onClick={() => openDetached(localize(`/pricing?${new URLSearchParams({ highlight: state.plan, cycle: state.cycle }).toString()}`))}
+            onClick={() => openDetached(localize(`/pricing?${seeAllQuery.toString()}`))}
           >
             {t('modal.seeAll')}
             <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
@@ -196,7 +227,7 @@ export default function SubscriptionModal() {
             className={styles.primary}
             disabled={processing || !canContinue}
             aria-busy={processing}
-            onClick={() => dispatch({ type: 'continue', signedIn: hasSession() })}
+            onClick={() => selected && dispatch({ type: 'continue', signedIn: hasSession(), plan: selected })}
           >
             {processing && <span className={styles.spinner} aria-hidden="true" />}
             {processing ? t('modal.processing') : t('modal.continue')}
@@ -205,6 +236,16 @@ export default function SubscriptionModal() {
         <p className={styles.fineprint}>{t('modal.fineprint')}</p>
       </div>
     </Dialog>
+  );
+}
+
+function CloseButton({ label, disabled = false, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className={styles.close} aria-label={label} disabled={disabled} onClick={onClick}>
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+        <path d="M6 6l12 12M18 6L6 18" />
+      </svg>
+    </button>
   );
 }
 
