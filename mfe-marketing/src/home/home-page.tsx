@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { LocalizedLink, PLAN_FEATURES, PLAN_KEYS } from '@reelmint/shared';
 import type { PlanKey, VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 import { useFaqItems } from '../company/faq-items.tsx';
 import { Accordion } from '../ui/accordion.tsx';
 import pageStyles from '../ui/page.module.css';
+import { usePrefersReducedMotion } from '../ui/use-reduced-motion.ts';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
 import { TemplateCard } from '../templates/template-card.tsx';
 import { TemplateMedia } from '../templates/template-media.tsx';
@@ -191,20 +193,36 @@ function FaqTeaser() {
   return <Accordion items={items} headingLevel="h3" />;
 }
 
-/** A real template in a player frame: its clip plays when rendered, else its poster shows. */
+/**
+ * A real template in a player frame: its clip plays when rendered, else its poster shows. The clip
+ * loops, so a visible button pauses it (WCAG 2.2.2); with reduced motion asked for, it never starts.
+ */
 function HeroPreview({ template }: { template: VideoTemplate | undefined }) {
   const { t } = useMarketingText();
+  const [paused, setPaused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const canPlay = !!template && template.previewReady !== false && !!template.previewUrl && !reducedMotion;
   return (
-    <div className={styles.heroVisual} aria-hidden="true">
+    <div className={styles.heroVisual}>
       <div className={styles.player}>
         <div className={styles.playerBar}>
-          <span />
-          <span />
-          <span />
+          <span className={styles.playerDots} aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {canPlay && (
+            <button type="button" className={styles.playerToggle} onClick={() => setPaused((was) => !was)}>
+              <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+              {paused ? t('home.previewPlay') : t('home.previewPause')}
+            </button>
+          )}
         </div>
-        <div className={styles.playerScreen}>{template ? <TemplateMedia template={template} playing badges={false} /> : <div className={styles.playerEmpty} />}</div>
+        <div className={styles.playerScreen} aria-hidden="true">
+          {template ? <TemplateMedia template={template} playing={!paused} badges={false} loading="eager" /> : <div className={styles.playerEmpty} />}
+        </div>
         {template && (
-          <p className={styles.playerPrompt} lang="en">
+          <p className={styles.playerPrompt} lang="en" aria-hidden="true">
             <span>{t('textLanding.prompt')}</span> {template.prompt}
           </p>
         )}

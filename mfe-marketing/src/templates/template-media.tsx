@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
+import { usePrefersReducedMotion } from '../ui/use-reduced-motion.ts';
 import styles from './template-media.module.css';
 
 /** Template posters and clips are rendered at 512p (912 x 512); set so the page never shifts as they load. */
 export const MEDIA_WIDTH = 912;
 export const MEDIA_HEIGHT = 512;
-
-const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 interface TemplateMediaProps {
   template: VideoTemplate;
@@ -17,19 +16,22 @@ interface TemplateMediaProps {
   alt?: string;
   /** Shows the "coming soon" or play badge over the poster. */
   badges?: boolean;
+  /** 'eager' for a poster above the fold, which is then also fetched first; lists below it stay lazy. */
+  loading?: 'lazy' | 'eager';
 }
 
 /**
- * A template's poster, lazy-loaded at a fixed 16:9 size, with its preview clip over it while playing.
- * Before the clip is rendered (previewReady false) the poster stays; if the poster itself cannot be
- * had, a tinted placeholder keeps the card's shape.
+ * A template's poster at a fixed 16:9 size, with its preview clip over it while playing (never when
+ * the person asked for reduced motion). Before the clip is rendered (previewReady false) the poster
+ * stays; if the poster itself cannot be had, a tinted placeholder keeps the card's shape.
  */
-export function TemplateMedia({ template, playing, alt = '', badges = true }: TemplateMediaProps) {
+export function TemplateMedia({ template, playing, alt = '', badges = true, loading = 'lazy' }: TemplateMediaProps) {
   const { t } = useMarketingText();
   const [posterFailed, setPosterFailed] = useState(false);
   const [clipFailed, setClipFailed] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const clipReady = template.previewReady !== false && !!template.previewUrl && !clipFailed;
-  const showClip = playing && clipReady && !prefersReducedMotion();
+  const showClip = playing && clipReady && !reducedMotion;
 
   return (
     <div className={styles.media} data-testid="template-media">
@@ -44,7 +46,8 @@ export function TemplateMedia({ template, playing, alt = '', badges = true }: Te
           alt={alt}
           width={MEDIA_WIDTH}
           height={MEDIA_HEIGHT}
-          loading="lazy"
+          loading={loading}
+          fetchPriority={loading === 'eager' ? 'high' : undefined}
           decoding="async"
           onError={() => setPosterFailed(true)}
         />

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configure } from '@reelmint/shared';
+import { renderScreen } from '../../../shared/test/render.tsx';
+import HomePage from './home-page.tsx';
+
+const TEMPLATE = {
+  id: 'tpl-neon-city',
+  title: 'Neon city rain',
+  category: 'Urban',
+  prompt: 'Rainy street at night, neon signs reflecting in puddles',
+  settings: { model: 'v1.0', resolution: '512p', duration: '5s' },
+  posterUrl: 'http://api.test/api/video/templates/tpl-neon-city/poster',
+  previewUrl: 'http://api.test/api/video/templates/tpl-neon-city/preview',
+  previewReady: true,
+};
+
+/** A prefers-reduced-motion query the test can flip, as the system setting would. */
+function motionSetting(reduce: boolean) {
+  const listeners = new Set<() => void>();
+  const query = {
+    get matches() {
+      return reduce;
+    },
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+  };
+  vi.stubGlobal('matchMedia', (text: string) => (text === '(prefers-reduced-motion: reduce)' ? query : { matches: false, addEventListener() {}, removeEventListener() {} }));
+  return (next: boolean) => {
+    reduce = next;
+    listeners.forEach((listener) => listener());
+  };
+}
+
+const heroClip = () => document.querySelector(`video[src="${TEMPLATE.previewUrl}"]`);
+
+async function open() {
+  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json({ success: true, data: [TEMPLATE] })));
+  await renderScreen(<HomePage />);
+  await screen.findByRole('heading', { level: 1 });
+}
+
+describe('HomePage hero', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  configure({ apiBase: 'http://api.test' });
+
+  it('loads its poster eagerly and first, since it is above the fold', async () => {
+    motionSetting(false);
+    await open();
+    await screen.findByRole('button', { name: 'Pause preview' });
+    const poster = document.querySelector(`img[src="${TEMPLATE.posterUrl}"]`)!;
+    expect(poster).toHaveAttribute('loading', 'eager');
+    expect(poster).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('plays the looping clip with a visible button that pauses and resumes it', async () => {
+    motionSetting(false);
+    await open();
+    const pause = await screen.findByRole('button', { name: 'Pause preview' });
+    expect(heroClip()).toBeInTheDocument();
+
+    await userEvent.click(pause);
+    expect(heroClip()).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Play preview' }));
+    expect(heroClip()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause preview' })).toHaveFocus();
+  });
+
+  it('stops the clip as soon as reduced motion is switched on, and starts none while it is', async () => {
+    const setReduce = motionSetting(false);
+    await open();
+    await screen.findByRole('button', { name: 'Pause preview' });
+    expect(heroClip()).toBeInTheDocument();
+
+    act(() => setReduce(true));
+    expect(heroClip()).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pause preview' })).not.toBeInTheDocument();
+    expect(document.querySelector(`img[src="${TEMPLATE.posterUrl}"]`)).toBeInTheDocument();
+  });
+});
