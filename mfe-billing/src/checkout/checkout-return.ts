@@ -1,4 +1,4 @@
-import { api, authStore, loadCredits, setCreditBalance, setSubscription, updateUser } from '@reelmint/shared';
+import { api, authStore, creditsStore, loadCredits, setCreditBalance, setSubscription, updateUser } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';
 
 /**
@@ -47,8 +47,8 @@ export function checkoutOrigin(now: number = Date.now()): string | null {
 
 /**
  * Shares a plan and balance the server just confirmed with every app: the subscription store, the
- * credit store and the header's plan name (the auth store's user). The plan name goes first:
- * changing the session user clears the cached plan and balance (auth:changed).
+ * credit store and the header's plan name (the auth store's user). Updating the user keeps the
+ * cached plan and balance; only a new token clears them.
  */
 export function applyAccountState(subscription: SubscriptionStatus, balance?: number): void {
   if (authStore.getState().user?.plan !== subscription.plan) updateUser({ plan: subscription.plan });
@@ -56,15 +56,23 @@ export function applyAccountState(subscription: SubscriptionStatus, balance?: nu
   if (balance !== undefined) setCreditBalance(balance);
 }
 
-/** Takes the server's word for plan and balance now, so the header is right without a reload. */
-export async function refreshAccount(): Promise<void> {
-  if (!authStore.getState().token) return;
+/**
+ * Takes the server's word for plan and balance now, so the header is right without a reload.
+ * Never rejects: it answers whether both came from the server, so a screen can offer a retry.
+ */
+export async function refreshAccount(): Promise<boolean> {
+  if (!authStore.getState().token) return true;
+  let planRefreshed = false;
   try {
     const { data, fallback } = await api.subscription();
     if (!fallback) applyAccountState(data);
-  } finally {
-    await loadCredits({ force: true });
+    planRefreshed = !fallback;
+  } catch {
+    // An error answer leaves the plan as it was; the balance is still worth refreshing.
   }
+  await loadCredits({ force: true });
+  const credits = creditsStore.getState();
+  return planRefreshed && credits.status === 'ready' && !credits.fallback;
 }
 
 let waiting = false;
@@ -80,8 +88,8 @@ function refreshWhenBack(): void {
     'focus',
     () => {
       waiting = false;
-      // A failed refresh leaves the stores in their error state, which the header already shows.
-      refreshAccount().catch(() => undefined);
+      // A failed refresh leaves the stores as they were or in their error state, which the header already shows.
+      void refreshAccount();
     },
     { once: true },
   );

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_FEATURES, authStore, clearSession, creditsStore, subscriptionStore } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
-import { fakeApi, ok } from '../test/fake-api.ts';
+import { fail, fakeApi, ok } from '../test/fake-api.ts';
 import { signIn } from '../test/session.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';
 
@@ -25,6 +26,24 @@ describe('payment success', () => {
     expect(screen.getByTestId('receipt-balance')).toHaveTextContent('12,003 credits');
     expect(authStore.getState().user?.plan).toBe('premium');
     expect(subscriptionStore.getState().subscription).toEqual(premium);
+    expect(creditsStore.getState().balance).toBe(12003);
+  });
+
+  it('without a session to confirm, says when plan and credits could not be refreshed and refreshes them on retry', async () => {
+    signIn('free');
+    let serverUp = false;
+    fakeApi({
+      'GET /api/user/subscription': () => (serverUp ? ok(premium) : fail(500, 'INTERNAL_ERROR', 'boom')),
+      'GET /api/user/credits': () => ok({ balance: 12003 }),
+    });
+    await renderScreen(<PaymentSuccessPage />, { path: '/en/payment/success' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your plan and credits could not be refreshed just now.');
+    expect(authStore.getState().user?.plan).toBe('free');
+
+    serverUp = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(authStore.getState().user?.plan).toBe('premium');
     expect(creditsStore.getState().balance).toBe(12003);
   });
 

@@ -31,12 +31,17 @@ export default function PaymentSuccessPage() {
   const signedIn = useAuth((s) => Boolean(s.token));
   const [view, setView] = useState<View>(sessionId && signedIn ? { kind: 'confirming' } : { kind: 'generic' });
   const [attempt, setAttempt] = useState(0);
+  const [refreshFailed, setRefreshFailed] = useState(false);
 
   useEffect(() => {
     if (!sessionId || !signedIn) {
       setView({ kind: 'generic' });
-      void refreshAccount();
-      return;
+      setRefreshFailed(false);
+      let live = true;
+      void refreshAccount().then((refreshed) => live && setRefreshFailed(!refreshed));
+      return () => {
+        live = false;
+      };
     }
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -138,10 +143,20 @@ export default function PaymentSuccessPage() {
         <SuccessIcon />
         <h1 className={styles.title}>{t('success.title')}</h1>
         <p className={styles.lead}>{t('success.lead')}</p>
+        {refreshFailed && (
+          <p className={styles.lead} role="alert" data-testid="refresh-failed">
+            {t('success.refreshFailed')}
+          </p>
+        )}
         <div className={styles.ctas}>
           <LocalizedLink className={styles.cta} to="/text-to-video/generator">
             {t('success.cta')}
           </LocalizedLink>
+          {refreshFailed && (
+            <button type="button" className={styles.secondary} onClick={again}>
+              {t('pricing.retry')}
+            </button>
+          )}
         </div>
       </main>
     );
