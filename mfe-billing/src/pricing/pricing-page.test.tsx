@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, PLAN_FEATURES, bus, clearSession } from '@reelmint/shared';
@@ -96,7 +96,10 @@ describe('pricing page', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep my plan' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
-    expect(await screen.findByTestId('cancel-done')).toHaveTextContent(`Your subscription is cancelled. Pro stays active until ${date}.`);
+    const done = await screen.findByTestId('cancel-done');
+    expect(done).toHaveTextContent(`Your subscription is cancelled. Pro stays active until ${date}.`);
+    // The Cancel button is gone with the dialog; focus lands on the outcome instead of the page body.
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(await screen.findByTestId('plan-ends')).toHaveTextContent(`Your plan stays active until ${date}`);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { loadSubscription, useCredits, useSubscription } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
@@ -22,6 +22,12 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const { subscription, status, fallback } = useSubscription((s) => s);
   const balance = useCredits((s) => s.balance);
   const [cancel, setCancel] = useState<Cancel>({ kind: 'idle' });
+  const doneMessage = useRef<HTMLParagraphElement>(null);
+  const cancelled = cancel.kind === 'done';
+  useEffect(() => {
+    // The Cancel button that opened the dialog is gone, so focus has nowhere to return: put it on the outcome.
+    if (cancelled) doneMessage.current?.focus();
+  }, [cancelled]);
 
   if (status === 'error') {
     return (
@@ -98,7 +104,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
 
       <div className={styles.actions} aria-live="polite">
         {cancel.kind === 'done' && (
-          <p className={styles.done} data-testid="cancel-done">
+          <p ref={doneMessage} tabIndex={-1} className={styles.done} data-testid="cancel-done">
             {t('yourPlan.cancelled', { plan: name, date: formatDate(cancel.effectiveDate, locale) })}
           </p>
         )}
