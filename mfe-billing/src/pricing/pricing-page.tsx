@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { bus, canUpgrade, loadSubscription, useAuth, useSubscription } from '@reelmint/shared';
+import { api, bus, canUpgrade, loadSubscription, useAuth, useLoad, useSubscription } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle } from '../plans/plan-catalogue.ts';
-import { usePlans } from '../plans/use-plans.ts';
 import { upgradeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
@@ -39,7 +38,7 @@ export default function PricingPage() {
   const highlight = normalizePlanKey(params.get('highlight'));
   const source = params.get('source')?.slice(0, 100) || PAGE_SOURCE;
   const [cycle, setCycle] = useState<BillingCycle>(parseCycle(params.get('cycle')) ?? 'yearly');
-  const { state: plans, retry } = usePlans();
+  const { state: plans, retry } = useLoad(api.plans);
   const signedIn = useAuth((s) => Boolean(s.token));
   const sessionPlan = useAuth((s) => s.user?.plan ?? null);
   const subscription = useSubscription((s) => s.subscription);
@@ -75,7 +74,7 @@ export default function PricingPage() {
     }
   };
 
-  const paidPlans = ready ? plans.plans : [];
+  const paidPlans = ready ? plans.value.data : [];
   const pro = paidPlans.find((plan) => plan.key === 'pro');
 
   return (
@@ -130,13 +129,13 @@ export default function PricingPage() {
       )}
       {ready && (
         <>
-          {plans.fallback && (
+          {plans.value.fallback && (
             <p role="status" className={styles.notice}>
               {t('pricing.offline')}
             </p>
           )}
           <ul className={styles.grid} data-testid="plan-grid">
-            {plans.plans.map((plan) => (
+            {plans.value.data.map((plan) => (
               <PlanCard
                 key={plan.key}
                 ref={plan.key === highlight ? highlightedCard : undefined}

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { TOKEN_KEY, authStore, bus, clearSession, loadSubscription, useLocalizePath, useSubscription } from '@reelmint/shared';
+import { TOKEN_KEY, api, authStore, bus, clearSession, loadSubscription, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
 import { PAID_PLAN_KEYS, planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
-import type { PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
-import { usePlans } from '../plans/use-plans.ts';
+import type { Loaded, PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatNumber, formatPrice, useLocale } from '../ui/format.ts';
@@ -32,6 +31,9 @@ function hasSession(): boolean {
   return false;
 }
 
+/** Stands in for the catalogue load until the modal first opens; a stable function, so useLoad keeps waiting. */
+const untilOpened = (): Promise<Loaded<PlanItem[]>> => new Promise(() => undefined);
+
 /**
  * The upsell modal. Mounted once by the shell; any app opens it through the bus
  * (openSubscriptionModal / requestCredits in @reelmint/shared) and gets the result back.
@@ -45,7 +47,8 @@ export default function SubscriptionModal() {
   const currentPlan = useSubscription((s) => s.subscription?.plan ?? null);
   const [state, setState] = useState<ModalState>(CLOSED);
   const [opened, setOpened] = useState(false);
-  const { state: plans, retry } = usePlans(opened);
+  // The catalogue is asked for on the first opening, not on every page the shell shows.
+  const { state: plans, retry } = useLoad(opened ? api.plans : untilOpened);
 
   const machine = useRef<ModalState>(CLOSED);
   // Effects run with this render's language and location; the bus listener outlives renders.
@@ -86,7 +89,7 @@ export default function SubscriptionModal() {
       // A catalogue that failed to load, or came back as the built-in sample plans because the
       // server was down, gets a fresh attempt with each opening.
       const loaded = plansNow.current;
-      if (loaded.kind === 'error' || (loaded.kind === 'ready' && loaded.fallback)) retry();
+      if (loaded.kind === 'error' || (loaded.kind === 'ready' && loaded.value.fallback)) retry();
       void loadSubscription();
       dispatch({ type: 'open', request });
     };
@@ -106,7 +109,7 @@ export default function SubscriptionModal() {
 
   if (state.phase === 'closed') return null;
   if (state.phase === 'opened') {
-    const planName = (plans.kind === 'ready' && plans.plans.find((plan) => plan.key === state.plan)?.name) || state.plan;
+    const planName = (plans.kind === 'ready' && plans.value.data.find((plan) => plan.key === state.plan)?.name) || state.plan;
     return (
       <Dialog labelledBy={ids.title} describedBy={ids.lead} onDismiss={() => dispatch({ type: 'dismiss' })} testId="subscription-modal">
         <div className={styles.body}>
@@ -131,12 +134,12 @@ export default function SubscriptionModal() {
   }
 
   const processing = state.phase === 'processing';
-  const offered = plans.kind === 'ready' ? plans.plans.filter((plan) => PAID_PLAN_KEYS.includes(plan.key)) : [];
+  const offered = plans.kind === 'ready' ? plans.value.data.filter((plan) => PAID_PLAN_KEYS.includes(plan.key)) : [];
   const choosable = (key: string | null) => key !== currentPlan && offered.some((plan) => plan.key === key);
   // Max is the default, unless the person already has it: then the first plan they can buy.
   const selected = choosable(state.plan) ? state.plan : initialPlan(offered.map((plan) => plan.key), currentPlan);
   // Sample plans (server unreachable) show what the site offers, but their prices are not the ones a checkout would charge.
-  const samplePlans = plans.kind === 'ready' && plans.fallback;
+  const samplePlans = plans.kind === 'ready' && plans.value.fallback;
   const canContinue = selected !== null && !samplePlans;
   const seeAllQuery = new URLSearchParams({ highlight: selected ?? state.plan, cycle: state.cycle });
   if (state.request.source) seeAllQuery.set('source', state.request.source);
@@ -189,7 +192,7 @@ export default function SubscriptionModal() {
         )}
         {plans.kind === 'ready' && (
           <>
-            {plans.fallback && (
+            {plans.value.fallback && (
               <div role="status" className={styles.notice} data-testid="plans-offline">
                 <p>{t('pricing.offline')}</p>
                 <button type="button" className={styles.secondary} onClick={retry}>
