@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, LocalizedLink, useAuth } from '@reelmint/shared';
+import { ApiError, LocalizedLink, useActiveLanguage, useAuth } from '@reelmint/shared';
 import { applyAccountState, refreshAccount } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
-import { formatDate, formatNumber, formatPrice, useLocale } from '../ui/format.ts';
+import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS, fetchPaymentSession } from './payment-session.ts';
 import type { PaymentSession } from './payment-session.ts';
 import styles from './payment.module.css';
@@ -25,7 +25,7 @@ type View =
  */
 export default function PaymentSuccessPage() {
   const { t } = useBillingText();
-  const locale = useLocale();
+  const locale = useActiveLanguage();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const signedIn = useAuth((s) => Boolean(s.token));

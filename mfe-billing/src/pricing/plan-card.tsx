@@ -1,10 +1,10 @@
 import { forwardRef } from 'react';
-import { LocalizedLink } from '@reelmint/shared';
+import { LocalizedLink, useActiveLanguage } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
-import { formatNumber, formatPrice, useLocale } from '../ui/format.ts';
+import { formatNumber, formatPrice } from '../ui/format.ts';
 import styles from './pricing-page.module.css';
 
 /** What the card's button does for this person (spec §6: upgrade only from the free plan). */
@@ -25,7 +25,7 @@ interface Props {
 
 export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard({ plan, cycle, action, buildsOn, highlighted, busy, locked, onChoose }, ref) {
   const { t } = useBillingText();
-  const locale = useLocale();
+  const locale = useActiveLanguage();
   const price = priceFor(plan, cycle);
   const headingId = `plan-${plan.key}-name`;
   const paid = plan.price > 0;

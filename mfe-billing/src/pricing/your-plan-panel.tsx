@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { loadSubscription, useCredits, useSubscription } from '@reelmint/shared';
+import { loadSubscription, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
 import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
 import { Dialog } from '../ui/dialog.tsx';
-import { formatDate, formatNumber, useLocale } from '../ui/format.ts';
+import { formatDate, formatNumber } from '../ui/format.ts';
 import styles from './your-plan-panel.module.css';
 
 type Cancel = { kind: 'idle' } | { kind: 'confirming'; busy: boolean; error: SubscriptionError | null } | { kind: 'done'; effectiveDate: string };
@@ -17,7 +17,7 @@ type Cancel = { kind: 'idle' } | { kind: 'confirming'; busy: boolean; error: Sub
  */
 export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const { t } = useBillingText();
-  const locale = useLocale();
+  const locale = useActiveLanguage();
   const ids = { title: useId(), dialogTitle: useId(), dialogBody: useId() };
   const { subscription, status, fallback } = useSubscription((s) => s);
   const balance = useCredits((s) => s.balance);

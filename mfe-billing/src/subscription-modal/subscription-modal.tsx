@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { TOKEN_KEY, api, authStore, bus, clearSession, loadSubscription, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
+import { api, authStore, bus, clearSession, loadSubscription, TOKEN_KEY, useActiveLanguage, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
 import { PAID_PLAN_KEYS, planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
 import type { Loaded, PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { formatNumber, formatPrice, useLocale } from '../ui/format.ts';
+import { formatNumber, formatPrice } from '../ui/format.ts';
 import { CLOSED, initialPlan, transition } from './modal-machine.ts';
 import type { ModalEffect, ModalEvent, ModalState } from './modal-machine.ts';
 import styles from './subscription-modal.module.css';
@@ -42,7 +42,7 @@ export default function SubscriptionModal() {
   const { t } = useBillingText();
   const localize = useLocalizePath();
   const location = useLocation();
-  const locale = useLocale();
+  const locale = useActiveLanguage();
   const ids = { title: useId(), lead: useId() };
   const currentPlan = useSubscription((s) => s.subscription?.plan ?? null);
   const [state, setState] = useState<ModalState>(CLOSED);
@@ -262,7 +262,7 @@ interface PlanOptionProps {
 
 function PlanOption({ plan, cycle, checked, current, onChoose }: PlanOptionProps) {
   const { t } = useBillingText();
-  const locale = useLocale();
+  const locale = useActiveLanguage();
   const price = priceFor(plan, cycle);
   const features = planFeatureKeys(plan).slice(0, 3);
   return (

@@ -1,10 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
-/** The active language, for Intl: numbers, prices and dates are written the person's way. */
-export function useLocale(): string {
-  const { i18n } = useTranslation();
-  return i18n.resolvedLanguage ?? i18n.language ?? 'en';
-}
+/* Intl formatting; callers pass the active language from shared's useActiveLanguage(), the same one links use. */
 
 /** A price as the language writes it; whole amounts without cents ($30, 30 €, 30 $US). */
 export function formatPrice(amount: number, currency: string, locale: string): string {
