@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { looksLikeLanguageSegment, normalizeLanguage, withLanguage } from '@reelmint/shared';
+import { languageSegmentOf, looksLikeLanguageSegment, normalizeLanguage, withLanguage } from '@reelmint/shared';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 
 /**
@@ -16,7 +16,9 @@ export function LanguageRoute() {
   const valid = looksLikeLanguageSegment(lng) && best === lng;
 
   useEffect(() => {
-    if (valid && i18n.language !== lng) void i18n.changeLanguage(lng);
+    // Only the route the address bar shows may set the language: a stale tree that React keeps on screen
+    // while the next route suspends would otherwise pull the language back to the old segment.
+    if (valid && i18n.language !== lng && languageSegmentOf(window.location.pathname) === lng) void i18n.changeLanguage(lng);
   }, [valid, lng, i18n]);
 
   if (!looksLikeLanguageSegment(lng)) return <NotFoundPage />;

@@ -7,7 +7,8 @@ import { applyHead, headFor, pageKeyOf } from './head.ts';
 /** Keeps the page head in step with the route and the language (spec §2). */
 export function HeadTags() {
   const { pathname } = useLocation();
-  const { t, i18n } = useTranslation();
+  // Never suspends (it sits outside every Suspense boundary); the head follows once the strings are in.
+  const { t, i18n } = useTranslation(undefined, { useSuspense: false });
   const lng = i18n.resolvedLanguage ?? FALLBACK_LANGUAGE;
   const barePath = stripLanguage(pathname);
   const page = pageKeyOf(barePath);

@@ -11,7 +11,8 @@ import { FALLBACK_LANGUAGE, languageSegmentOf, withLanguage } from '@reelmint/sh
 export function LanguageUrlSync() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { i18n } = useTranslation();
+  // Never suspends: it sits outside every Suspense boundary and needs no strings.
+  const { i18n } = useTranslation(undefined, { useSuspense: false });
   const lng = i18n.resolvedLanguage ?? FALLBACK_LANGUAGE;
   const { pathname, search, hash, state } = location;
 
