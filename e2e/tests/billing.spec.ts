@@ -226,7 +226,7 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   await expect(modal.getByRole('radio', { name: /Pro/ })).toBeChecked();
   const pricingTab = context.waitForEvent('page');
   await modal.getByRole('button', { name: /See all plans/ }).click();
-  await expect(await pricingTab).toHaveURL(/\/en\/pricing\?highlight=pro&cycle=yearly$/);
+  await expect(await pricingTab).toHaveURL(/\/en\/pricing\?highlight=pro&cycle=yearly&source=header$/);
   await page.bringToFront();
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
