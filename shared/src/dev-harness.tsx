@@ -5,6 +5,8 @@ import { BrowserRouter } from 'react-router-dom';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { configure } from './config.ts';
+import { normalizeLanguage } from './languages.ts';
+import { languageStore } from './stores/language.ts';
 
 /**
  * What the shell would provide, for a remote running alone on its dev server:
@@ -12,7 +14,10 @@ import { configure } from './config.ts';
  */
 export async function mountDevHarness(element: HTMLElement, app: ReactNode): Promise<void> {
   configure({ apiBase: import.meta.env?.VITE_API_BASE ?? 'http://localhost:8787' });
-  const lng = new URLSearchParams(location.search).get('lng') ?? 'en';
+  const lng = normalizeLanguage(new URLSearchParams(location.search).get('lng'));
+  // As the shell does: the active-language store follows i18next, so links and formatters agree with the text.
+  languageStore.setState({ lng });
+  i18next.on('languageChanged', (next) => languageStore.setState({ lng: normalizeLanguage(next) }));
   await i18next.use(initReactI18next).init({ lng, fallbackLng: 'en', resources: {}, partialBundledLanguages: true, interpolation: { escapeValue: false } });
   createRoot(element).render(
     <StrictMode>
