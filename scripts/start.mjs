@@ -30,9 +30,11 @@ const site = await ensureLocalDefaults(release);
 const children = [];
 const apiBase = process.env.API_BASE ?? origin(PORTS.api);
 if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
+  // Its own process group, so stopping this script stops npm, tsx and the server under them together.
   const api = spawn('npm', ['start', '-w', 'api'], {
     cwd: root,
     stdio: 'inherit',
+    detached: true,
     env: { ...process.env, PORT: String(PORTS.api), HOST: host, SITE_ORIGIN: origin(PORTS.shell) },
   });
   api.on('exit', (code) => {
@@ -64,7 +66,13 @@ console.log(`\nReelmint is running at ${origin(PORTS.shell)}\n`);
 
 function stop() {
   for (const server of servers) server.close();
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
   process.exit(0);
 }
 process.on('SIGINT', stop);
