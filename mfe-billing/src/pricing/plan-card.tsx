@@ -70,7 +70,10 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard({ pla
         {!paid ? t('plan.freeForever') : cycle === 'yearly' ? t('plan.billedYearly', { amount: formatPrice(price.billed, plan.currency, locale) }) : t('plan.billedMonthly')}
       </p>
 
-      <p className={styles.credits}>{t('plan.creditsPerMonth', { count: plan.credits, formatted: formatNumber(plan.credits, locale) })}</p>
+      <p className={styles.credits}>
+        {/* The API grants the free plan's credits once, when the account is created; only paid plans add credits every month. */}
+        {t(plan.key === 'free' ? 'plan.creditsOnSignUp' : 'plan.creditsPerMonth', { count: plan.credits, formatted: formatNumber(plan.credits, locale) })}
+      </p>
       <ul className={styles.features} aria-label={t('plan.includes', { plan: plan.name })}>
         {buildsOn && <li className={styles.inherited}>{t('features.everythingIn', { plan: buildsOn.name })}</li>}
         {features.map((key) => (

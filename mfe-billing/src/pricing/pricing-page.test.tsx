@@ -37,6 +37,16 @@ describe('pricing page', () => {
     expect(max).toHaveTextContent('$360 billed yearly');
   });
 
+  it('says the free plan’s credits come once at sign-up, and a paid plan’s every month', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    const free = await screen.findByTestId('plan-card-free');
+    expect(free).toHaveTextContent('100 credits when you sign up');
+    expect(free).not.toHaveTextContent(/per month/);
+    expect(screen.getByTestId('plan-card-pro')).toHaveTextContent('500 credits per month');
+    expect(screen.getByTestId('plan-card-premium')).toHaveTextContent('1,000 credits per month');
+  });
+
   it('sends a signed-out visitor who picks a plan to sign in, coming back to the same choice and source', async () => {
     fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     const navigate = vi.fn();
@@ -60,6 +70,9 @@ describe('pricing page', () => {
     await renderScreen(<PricingPage />, { path: '/en/pricing?source=generator' });
     const freeCard = await screen.findByTestId('plan-card-free');
     expect(await within(freeCard).findByText('Current plan')).toBeInTheDocument();
+    const panel = await screen.findByTestId('your-plan');
+    expect(await within(panel).findByText('Credits at sign-up')).toBeInTheDocument();
+    expect(within(panel).queryByText('Credits each month')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Max' }));
     expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'generator' });
     expect(window.open).toHaveBeenCalledWith('http://pay.test/3', '_blank', 'noopener,noreferrer');
@@ -88,6 +101,7 @@ describe('pricing page', () => {
     const panel = await screen.findByTestId('your-plan');
     await within(panel).findByText('Pro');
     expect(panel).toHaveAttribute('data-state', 'active');
+    expect(within(panel).getByText('Credits each month')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Upgrade to/ })).toBeNull();
     expect(within(screen.getByTestId('plan-card-pro')).getByText('Current plan')).toBeInTheDocument();
 

@@ -93,7 +93,8 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
           <dd data-testid="plan-balance">{balance === null ? '…' : t('yourPlan.credits', { count: balance, formatted: formatNumber(balance, locale) })}</dd>
         </div>
         <div>
-          <dt>{t('yourPlan.monthlyCredits')}</dt>
+          {/* Free accounts got their credits once at sign-up; only paid plans renew them monthly. */}
+          <dt>{t(subscription.plan === 'free' ? 'yourPlan.signUpCredits' : 'yourPlan.monthlyCredits')}</dt>
           <dd>{t('yourPlan.credits', { count: subscription.features.creditsPerMonth, formatted: formatNumber(subscription.features.creditsPerMonth, locale) })}</dd>
         </div>
         <div>
