@@ -10,9 +10,23 @@ export type NamespaceLoaders = Record<string, () => Promise<unknown>>;
 /** Per i18next instance, the load of each namespace and language, kept after it settles so `use` sees the same promise. */
 const loads = new WeakMap<I18n, Map<string, Promise<void>>>();
 
-function loaderFor(loaders: NamespaceLoaders, lng: string): (() => Promise<unknown>) | undefined {
-  const entry = Object.entries(loaders).find(([path]) => path.endsWith(`/${lng}.json`));
-  return entry?.[1];
+/** The namespaces remotes have brought so far, so the shell's backend loads them on a language change too. */
+const registry = new Map<string, NamespaceLoaders>();
+
+export function registerNamespace(ns: string, loaders: NamespaceLoaders): void {
+  registry.set(ns, loaders);
+}
+
+export function namespaceLoaders(ns: string): NamespaceLoaders | undefined {
+  return registry.get(ns);
+}
+
+/** One language's strings of a namespace; a language without a file has none (English fills in). */
+export async function loadNamespaceFile(loaders: NamespaceLoaders, lng: string): Promise<Resources> {
+  const load = Object.entries(loaders).find(([path]) => path.endsWith(`/${lng}.json`))?.[1];
+  if (!load) return {};
+  const module = await load();
+  return ((module as { default?: Resources }).default ?? module) as Resources;
 }
 
 /**
@@ -31,10 +45,8 @@ function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoa
   let promise = pending.get(key);
   if (!promise) {
     if (i18n.hasResourceBundle(lng, ns)) return READY;
-    const load = loaderFor(loaders, lng);
-    promise = (load ? load() : Promise.resolve({ default: {} }))
-      .then((module) => {
-        const resources = ((module as { default?: Resources }).default ?? module) as Resources;
+    promise = loadNamespaceFile(loaders, lng)
+      .then((resources) => {
         i18n.addResourceBundle(lng, ns, resources, true, true);
       })
       .catch((error: unknown) => {
@@ -51,6 +63,7 @@ function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoa
  * (and English, the fallback) to the shell's one i18next instance, suspending until they are in.
  */
 export function useNamespace(ns: string, loaders: NamespaceLoaders) {
+  registerNamespace(ns, loaders);
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
   use(ensureBundle(i18n, ns, FALLBACK_LANGUAGE, loaders));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
-import { configure } from '@reelmint/shared';
-import { createDetector, i18nOptions, PREFERRED_LANG_KEY } from './i18n.ts';
+import { configure, registerNamespace } from '@reelmint/shared';
+import { createDetector, i18nOptions, PREFERRED_LANG_KEY, SiteBackend } from './i18n.ts';
 
 interface Visit {
   path?: string;
@@ -70,5 +70,25 @@ describe('language detection (spec §2, §5, §9)', () => {
   it('does not write preferred_lang by itself: only a person choosing a language does', async () => {
     await detect({ geo: 'DE' });
     expect(localStorage.getItem(PREFERRED_LANG_KEY)).toBeNull();
+  });
+});
+
+describe('where strings come from', () => {
+  it("loads a remote's namespace from the remote's own files on a language change, and the shell's over HTTP", async () => {
+    registerNamespace('demo', {
+      './locales/en.json': async () => ({ default: { hello: 'Hello' } }),
+      './locales/fr.json': async () => ({ default: { hello: 'Bonjour' } }),
+    });
+    const requested: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      requested.push(String(input));
+      return new Response(JSON.stringify({ title: 'Titre' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const instance = i18next.createInstance();
+    await instance.use(SiteBackend).init({ ...i18nOptions(), lng: 'en', ns: ['translation', 'demo'] });
+    await instance.changeLanguage('fr');
+    expect(instance.t('demo:hello')).toBe('Bonjour');
+    expect(instance.t('title')).toBe('Titre');
+    expect(requested.filter((url) => url.includes('/fr/'))).toEqual(['/locales/fr/translation.json']);
   });
 });

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
-import type { InitOptions } from 'i18next';
+import type { InitOptions, ReadCallback } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import type { CustomDetector, DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { bus, COUNTRY_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageStore, looksLikeLanguageSegment, matchLanguage, runtimeConfig } from '@reelmint/shared';
+import { bus, COUNTRY_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageStore, loadNamespaceFile, looksLikeLanguageSegment, matchLanguage, namespaceLoaders, runtimeConfig } from '@reelmint/shared';
 import type { Language } from '@reelmint/shared';
 
 /** Set when a person picks a language in the menu (spec §2, §3). */
@@ -65,6 +65,22 @@ export function createDetector(): LanguageDetector {
   return detector;
 }
 
+/**
+ * The shell's own strings come over HTTP (/locales/{lng}/translation.json); a remote's namespace comes from
+ * the files the remote shipped (registered by useNamespace), so a language change loads every namespace on
+ * screen before the text switches, and nothing asks the shell's origin for a remote's strings.
+ */
+export class SiteBackend extends HttpBackend {
+  override read(language: string, namespace: string, callback: ReadCallback): void {
+    const loaders = namespaceLoaders(namespace);
+    if (!loaders) return super.read(language, namespace, callback);
+    loadNamespaceFile(loaders, language).then(
+      (strings) => callback(null, strings),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  }
+}
+
 /** The options of the one instance; tests build their own instance from the same options. */
 export function i18nOptions(): InitOptions {
   return {
@@ -95,7 +111,7 @@ export async function initI18n(): Promise<typeof i18next> {
     document.documentElement.lang = language;
     bus.emit('language:changed', { lng: language });
   });
-  await i18next.use(HttpBackend).use(createDetector()).use(initReactI18next).init(i18nOptions());
+  await i18next.use(SiteBackend).use(createDetector()).use(initReactI18next).init(i18nOptions());
   return i18next;
 }
 
