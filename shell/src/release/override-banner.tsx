@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOverrideReport, setOverrideReport, subscribeOverrideReport } from './override-report.ts';
 import { storeRequests } from './overrides.ts';
@@ -33,71 +34,85 @@ export function OverrideBanner({ reload = () => location.reload() }: { reload?: 
     // Remotes already loaded stay in memory; a reload starts again from the live versions.
     reload();
   };
+  const clearButton = (
+    <button type="button" className={styles.primary} onClick={clear}>
+      {t('release.banner.clear')}
+    </button>
+  );
 
   return (
     <div className={styles.stack} data-testid="override-banner">
       {report.refused.length > 0 && (
-        <section className={`${styles.banner} ${styles.refused}`} role="alert" aria-labelledby="override-refused-title">
-          <div className={styles.text}>
-            <h2 id="override-refused-title" className={styles.title}>
-              {t('release.refused.title')}
-            </h2>
-            <ul className={styles.list}>
-              {report.refused.map((refusal) => (
-                <li key={`${refusal.remote}@${refusal.value}`} data-testid="override-refusal" data-reason={refusal.reason}>
-                  {t(refusalKey(refusal), { remote: refusal.remote, value: refusal.value })}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <button type="button" className={styles.secondary} onClick={() => setOverrideReport({ ...report, refused: [] })}>
-            {t('release.refused.dismiss')}
-          </button>
-        </section>
+        <BannerSection
+          id="override-refused-title"
+          role="alert"
+          className={styles.refused}
+          title={t('release.refused.title')}
+          items={report.refused.map((refusal) => (
+            <li key={`${refusal.remote}@${refusal.value}`} data-testid="override-refusal" data-reason={refusal.reason}>
+              {t(refusalKey(refusal), { remote: refusal.remote, value: refusal.value })}
+            </li>
+          ))}
+          action={
+            <button type="button" className={styles.secondary} onClick={() => setOverrideReport({ ...report, refused: [] })}>
+              {t('release.refused.dismiss')}
+            </button>
+          }
+        />
       )}
       {report.unchecked.length > 0 && (
-        <section className={styles.banner} role="status" aria-labelledby="override-unchecked-title">
-          <div className={styles.text}>
-            <h2 id="override-unchecked-title" className={styles.title}>
-              {t('release.unchecked.title')}
-            </h2>
-            <ul className={styles.list}>
-              {report.unchecked.map((request) => (
-                <li key={request.remote} data-testid="override-unchecked" data-remote={request.remote}>
-                  {t('release.unchecked.item', { remote: request.remote, value: request.value })}
-                </li>
-              ))}
-            </ul>
-          </div>
-          {/* The active section below carries the same button; one per banner stack. */}
-          {report.active.length === 0 && (
-            <button type="button" className={styles.primary} onClick={clear}>
-              {t('release.banner.clear')}
-            </button>
-          )}
-        </section>
+        <BannerSection
+          id="override-unchecked-title"
+          role="status"
+          title={t('release.unchecked.title')}
+          items={report.unchecked.map((request) => (
+            <li key={request.remote} data-testid="override-unchecked" data-remote={request.remote}>
+              {t('release.unchecked.item', { remote: request.remote, value: request.value })}
+            </li>
+          ))}
+          // The active banner below carries the same button; one per stack.
+          action={report.active.length === 0 && clearButton}
+        />
       )}
       {report.active.length > 0 && (
-        <section className={styles.banner} role="region" aria-labelledby="override-active-title">
-          <div className={styles.text}>
-            <h2 id="override-active-title" className={styles.title}>
-              {t('release.banner.title')}
-            </h2>
-            <ul className={styles.list}>
-              {report.active.map((override) => (
-                <li key={override.remote} data-testid="override-active" data-remote={override.remote}>
-                  {override.kind === 'url'
-                    ? t('release.banner.url', { remote: override.remote, url: override.entry })
-                    : t('release.banner.version', { remote: override.remote, version: override.version })}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <button type="button" className={styles.primary} onClick={clear}>
-            {t('release.banner.clear')}
-          </button>
-        </section>
+        <BannerSection
+          id="override-active-title"
+          role="region"
+          title={t('release.banner.title')}
+          items={report.active.map((override) => (
+            <li key={override.remote} data-testid="override-active" data-remote={override.remote}>
+              {override.kind === 'url'
+                ? t('release.banner.url', { remote: override.remote, url: override.entry })
+                : t('release.banner.version', { remote: override.remote, version: override.version })}
+            </li>
+          ))}
+          action={clearButton}
+        />
       )}
     </div>
+  );
+}
+
+interface BannerSectionProps {
+  id: string;
+  role: 'alert' | 'status' | 'region';
+  className?: string;
+  title: string;
+  items: ReactNode;
+  action: ReactNode;
+}
+
+/** One banner of the stack: a title, the list of what it is about, and its button. */
+function BannerSection({ id, role, className, title, items, action }: BannerSectionProps) {
+  return (
+    <section className={className ? `${styles.banner} ${className}` : styles.banner} role={role} aria-labelledby={id}>
+      <div className={styles.text}>
+        <h2 id={id} className={styles.title}>
+          {title}
+        </h2>
+        <ul className={styles.list}>{items}</ul>
+      </div>
+      {action}
+    </section>
   );
 }
