@@ -26,6 +26,7 @@ import type { Services } from './services.ts';
 import { TemplateMedia } from './templates/media.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
+import { ENGINE_NAMES } from './videos/engine.ts';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
 import { registerVideoRoutes } from './videos/routes.ts';
@@ -161,14 +162,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         response: {
           200: envelopeSchema({
             type: 'object',
-            required: ['googleClientId', 'paymentProvider'],
-            properties: { googleClientId: { type: ['string', 'null'] }, paymentProvider: { type: 'string', enum: ['local', 'stripe'] } },
+            required: ['googleClientId', 'paymentProvider', 'videoEngine'],
+            properties: {
+              googleClientId: { type: ['string', 'null'] },
+              paymentProvider: { type: 'string', enum: ['local', 'stripe'] },
+              videoEngine: { type: 'string', enum: [...ENGINE_NAMES] },
+            },
           }),
           ...errorReplies,
         },
       },
     },
-    async () => ok({ googleClientId: services.google?.clientId ?? null, paymentProvider: services.payments.name }),
+    async () => ok({ googleClientId: services.google?.clientId ?? null, paymentProvider: services.payments.name, videoEngine: services.engine.name }),
   );
 
   app.get(

@@ -133,7 +133,7 @@ describe('accounts', () => {
 
   it('reports its configuration publicly', async () => {
     const reply = await call(t.app, 'GET', '/api/config');
-    expect(reply.body.data).toEqual({ googleClientId: CLIENT_ID, paymentProvider: 'local' });
+    expect(reply.body.data).toEqual({ googleClientId: CLIENT_ID, paymentProvider: 'local', videoEngine: 'local' });
   });
 
   it('answers malformed JSON, unknown fields and wrong types with 400 VALIDATION_ERROR', async () => {

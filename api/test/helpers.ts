@@ -136,6 +136,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
  * placeholder files), fail, or never finish.
  */
 export class ScriptedEngine implements VideoEngine {
+  readonly name = 'local';
   submitted: RenderRequest[] = [];
   canceled: string[] = [];
   constructor(public mode: 'succeed' | 'fail' | 'hang' | 'throw' = 'succeed') {}

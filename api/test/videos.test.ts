@@ -32,7 +32,7 @@ describe('video jobs with a scripted engine', () => {
     const cost = creditCost({ model: 'v1.0', resolution: '512p', duration: '10s' });
     expect(reply.body.data).toMatchObject({ id: expect.stringMatching(/^vid_/), status: 'queued', cost, newBalance: 100 - cost, progress: 0, type: 'text-to-video' });
     const done = await settled(t, token, reply.body.data.id);
-    expect(done).toMatchObject({ status: 'succeeded', progress: 100, cost, refunded: false, error: null });
+    expect(done).toMatchObject({ status: 'succeeded', progress: 100, cost, refunded: false, error: null, errorCode: null, engine: 'local' });
     expect(done.videoUrl).toMatch(/\/api\/videos\/vid_[^/]+\/file\?token=/);
     expect(done.posterUrl).toMatch(/\/api\/videos\/vid_[^/]+\/poster\?token=/);
     expect(await ledgerSum(t.app.services, user.id)).toBe(100 - cost);
@@ -188,7 +188,7 @@ describe('video job failures', () => {
       const { token, user } = await signUp(t.app);
       const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: text() });
       const done = await settled(t, token, job.body.data.id);
-      expect(done).toMatchObject({ status: 'failed', refunded: true, error: expect.stringContaining('refunded') });
+      expect(done).toMatchObject({ status: 'failed', refunded: true, errorCode: 'RENDER_FAILED', error: expect.stringContaining('refunded') });
       expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100);
 
       // A second job, failed by two paths racing (e.g. the worker and the timeout sweep).
@@ -196,9 +196,9 @@ describe('video job failures', () => {
       const second = await call(t.app, 'POST', '/api/videos/generate', { token, body: text() });
       expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(90);
       const results = await Promise.all([
-        failAndRefund(t.app.services, second.body.data.id, 'first path'),
-        failAndRefund(t.app.services, second.body.data.id, 'second path'),
-        failAndRefund(t.app.services, second.body.data.id, 'third path'),
+        failAndRefund(t.app.services, second.body.data.id, 'RENDER_FAILED'),
+        failAndRefund(t.app.services, second.body.data.id, 'RENDER_FAILED'),
+        failAndRefund(t.app.services, second.body.data.id, 'RENDER_FAILED'),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       const refunds = await t.app.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).where('kind', '=', 'refund').execute();
@@ -217,7 +217,7 @@ describe('video job failures', () => {
       const { token } = await signUp(t.app);
       const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: text() });
       const done = await settled(t, token, job.body.data.id);
-      expect(done).toMatchObject({ status: 'failed', refunded: true, error: expect.stringContaining('too long') });
+      expect(done).toMatchObject({ status: 'failed', refunded: true, errorCode: 'TIMEOUT', error: expect.stringContaining('too long') });
       expect(engine.canceled).toContain(`scripted:${job.body.data.id}`);
       expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100);
     } finally {

@@ -105,6 +105,9 @@ export interface VideosTable {
   video_file: string | null;
   poster_file: string | null;
   engine_ref: string | null;
+  engine: Generated<string>;
+  error_code: string | null;
+  provider_cost_cents: number | null;
   attempts: Generated<number>;
   worker_id: string | null;
   heartbeat_at: string | null;

@@ -1,4 +1,5 @@
 import type { Resolution } from '@reelmint/shared/pricing';
+import type { FailureCode } from './jobs.ts';
 
 export interface RenderRequest {
   jobId: string;
@@ -18,13 +19,19 @@ export interface RenderRequest {
 export type EngineStatus =
   | { state: 'running'; progress: number }
   | { state: 'succeeded'; videoFile: string; posterFile: string }
-  | { state: 'failed'; error: string };
+  /** `error` is for the log; `code` (RENDER_FAILED when absent) is what the person is told. */
+  | { state: 'failed'; error: string; code?: FailureCode };
+
+/** `local` renders previews with ffmpeg and no AI model; the others are hosted model providers. */
+export const ENGINE_NAMES = ['local', 'fal', 'runway', 'luma'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
 
 /**
  * A video generator: submit a job, then poll it. The local ffmpeg engine and a hosted model
  * provider both fit behind this.
  */
 export interface VideoEngine {
+  readonly name: EngineName;
   submit(request: RenderRequest): Promise<string>;
   poll(ref: string): Promise<EngineStatus>;
   cancel(ref: string): Promise<void>;

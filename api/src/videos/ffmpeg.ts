@@ -1,8 +1,25 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
 export const FFMPEG_PATH: string = process.env.FFMPEG_PATH ?? ffmpegInstaller.path;
+
+/**
+ * ffmpeg ignores SIGPIPE, so a render outlives a worker that is killed (kill -9, OOM) and keeps
+ * burning CPU for a job that another worker will redo. On Linux, util-linux's setpriv asks the
+ * kernel to SIGKILL the child when its parent dies; elsewhere ffmpeg is started directly.
+ */
+const PARENT_DEATH_WRAPPER: string[] | null =
+  process.platform === 'linux' && spawnSync('setpriv', ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore' }).status === 0
+    ? ['setpriv', '--pdeathsig', 'KILL', '--']
+    : null;
+
+/** Starts ffmpeg so that it dies with this process where the system allows it. */
+export function spawnFfmpeg(args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
+  return PARENT_DEATH_WRAPPER
+    ? spawn(PARENT_DEATH_WRAPPER[0]!, [...PARENT_DEATH_WRAPPER.slice(1), FFMPEG_PATH, ...args], options)
+    : spawn(FFMPEG_PATH, args, options);
+}
 
 export interface FfmpegRun {
   child: ChildProcess;
@@ -14,9 +31,9 @@ export interface FfmpegRun {
  * tail of stderr (never the full log) when ffmpeg fails.
  */
 export function runFfmpeg(args: string[], onTime?: (seconds: number) => void, cwd?: string): FfmpegRun {
-  const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], {
-    cwd,
+  const child = spawnFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd ? { cwd } : {}),
   });
   let stderr = '';
   let pending = '';
@@ -55,9 +72,9 @@ export function filterValue(value: string): string {
 /** Reads the container duration that `ffmpeg -i` prints, in seconds. */
 export async function probeDuration(file: string): Promise<number | null> {
   const output = await new Promise<string>((resolve) => {
-    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnFfmpeg(['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
     let text = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     child.on('close', () => resolve(text));
     child.on('error', () => resolve(text));
   });

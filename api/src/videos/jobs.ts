@@ -31,10 +31,15 @@ export async function claimNextJob(ctx: CoreContext, workerId: string): Promise<
 }
 
 /** Records progress; the status guard keeps a late report from reviving a finished job. */
-export async function reportProgress(ctx: CoreContext, id: string, progress: number, engineRef?: string): Promise<boolean> {
+export async function reportProgress(
+  ctx: CoreContext,
+  id: string,
+  progress: number,
+  submitted?: { engine: string; ref: string },
+): Promise<boolean> {
   const result = await ctx.db
     .updateTable('videos')
-    .set({ progress, heartbeat_at: ctx.now().toISOString(), ...(engineRef ? { engine_ref: engineRef } : {}) })
+    .set({ progress, heartbeat_at: ctx.now().toISOString(), ...(submitted ? { engine: submitted.engine, engine_ref: submitted.ref } : {}) })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .executeTakeFirst();
@@ -52,17 +57,32 @@ export async function completeJob(ctx: CoreContext, id: string, videoFile: strin
 }
 
 /**
+ * Why a job failed. The code goes to the front end, which says it in the person's language; the
+ * message is the English text for API callers.
+ */
+export const FAILURES = {
+  RENDER_FAILED: 'The video could not be generated. Your credits were refunded.',
+  TIMEOUT: 'The video took too long to generate. Your credits were refunded.',
+  INTERRUPTED: 'The video could not be finished. Your credits were refunded.',
+  DELETED: 'Deleted before it finished. Your credits were refunded.',
+  CONTENT_POLICY: 'The video service refused this prompt or picture under its content policy. Your credits were refunded.',
+  PROVIDER_UNAVAILABLE: 'The video service is not available right now. Your credits were refunded.',
+  SOURCE_MISSING: 'The uploaded picture no longer exists. Your credits were refunded.',
+} as const;
+export type FailureCode = keyof typeof FAILURES;
+
+/**
  * Marks a job failed and gives its credits back, exactly once. The guarded UPDATE (only an
  * unfinished, unrefunded job changes) and the ledger's unique refund_of both sit in one
  * transaction, so however many paths (worker, timeout, recovery) call this at the same time,
  * one refunds and the others find nothing to do. Returns true for the caller that refunded.
  */
-export async function failAndRefund(ctx: CoreContext, id: string, error: string): Promise<boolean> {
+export async function failAndRefund(ctx: CoreContext, id: string, code: FailureCode): Promise<boolean> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const failed = await trx
         .updateTable('videos')
-        .set({ status: 'failed', error: error.slice(0, 500), refunded: 1, finished_at: ctx.now().toISOString() })
+        .set({ status: 'failed', error: FAILURES[code], error_code: code, refunded: 1, finished_at: ctx.now().toISOString() })
         .where('id', '=', id)
         .where('status', 'in', ['queued', 'processing'])
         .where('refunded', '=', 0)
@@ -91,7 +111,12 @@ export async function failAndRefund(ctx: CoreContext, id: string, error: string)
  * Jobs whose worker stopped reporting (a crash, a killed process) are put back in the queue once;
  * a job that was already retried fails and is refunded instead of looping forever.
  */
-export async function recoverStaleJobs(ctx: CoreContext, staleBefore: Date, maxAttempts: number): Promise<number> {
+export async function recoverStaleJobs(
+  ctx: CoreContext,
+  staleBefore: Date,
+  maxAttempts: number,
+  removePartialFiles: (jobId: string) => Promise<void>,
+): Promise<number> {
   const stale = await ctx.db
     .selectFrom('videos')
     .select(['id', 'attempts'])
@@ -100,6 +125,8 @@ export async function recoverStaleJobs(ctx: CoreContext, staleBefore: Date, maxA
     .execute();
   let recovered = 0;
   for (const job of stale) {
+    // Before the job changes state: once it is queued again, a new attempt may write these names.
+    await removePartialFiles(job.id);
     if (job.attempts < maxAttempts) {
       const result = await ctx.db
         .updateTable('videos')
@@ -109,7 +136,7 @@ export async function recoverStaleJobs(ctx: CoreContext, staleBefore: Date, maxA
         .where((eb) => eb.or([eb('heartbeat_at', '<', staleBefore.toISOString()), eb('heartbeat_at', 'is', null)]))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) > 0) recovered += 1;
-    } else if (await failAndRefund(ctx, job.id, 'The video could not be finished. Your credits were refunded.')) {
+    } else if (await failAndRefund(ctx, job.id, 'INTERRUPTED')) {
       recovered += 1;
     }
   }

@@ -76,6 +76,7 @@ export function sceneFilter(request: RenderRequest, textFile: string | null): st
 
 /** Renders real MP4s with the static ffmpeg build; one ffmpeg process per job. */
 export class LocalEngine implements VideoEngine {
+  readonly name = 'local';
   private readonly renders = new Map<string, RenderState>();
 
   async submit(request: RenderRequest): Promise<string> {

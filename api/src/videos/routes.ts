@@ -149,6 +149,9 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             video_file: null,
             poster_file: null,
             engine_ref: null,
+            engine: services.engine.name,
+            error_code: null,
+            provider_cost_cents: null,
             attempts: 0,
             worker_id: null,
             heartbeat_at: null,
@@ -238,7 +241,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       const { user } = await services.auth.require(request);
       const video = await ownVideo(services, user.id, request.params.id);
       if (video.status === 'queued' || video.status === 'processing') {
-        await failAndRefund(services, video.id, 'Deleted before it finished. Your credits were refunded.');
+        await failAndRefund(services, video.id, 'DELETED');
       }
       await services.db.deleteFrom('videos').where('id', '=', video.id).where('user_id', '=', user.id).execute();
       await removeFiles(services.paths.videos, [video.video_file, video.poster_file]);

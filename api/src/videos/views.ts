@@ -15,6 +15,10 @@ export interface VideoView {
   cost: number;
   progress: number;
   error: string | null;
+  /** Why it failed, as a code the front end translates (see FAILURES in jobs.ts). */
+  errorCode: string | null;
+  /** `local`: a preview rendered without an AI model; otherwise the hosted provider that made it. */
+  engine: string;
   refunded: boolean;
   videoUrl: string | null;
   posterUrl: string | null;
@@ -24,7 +28,7 @@ export interface VideoView {
 
 export const videoViewSchema = {
   type: 'object',
-  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'cost', 'progress', 'error', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
+  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'cost', 'progress', 'error', 'errorCode', 'engine', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
   properties: {
     id: { type: 'string' },
     type: { type: 'string' },
@@ -38,6 +42,8 @@ export const videoViewSchema = {
     cost: { type: 'integer' },
     progress: { type: 'integer' },
     error: { type: ['string', 'null'] },
+    errorCode: { type: ['string', 'null'] },
+    engine: { type: 'string' },
     refunded: { type: 'boolean' },
     videoUrl: { type: ['string', 'null'], description: 'Carries a short-lived token, usable as <video src>' },
     posterUrl: { type: ['string', 'null'] },
@@ -67,6 +73,8 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     cost: video.cost,
     progress: video.progress,
     error: video.error,
+    errorCode: video.error_code,
+    engine: video.engine,
     refunded: video.refunded === 1,
     videoUrl: ready && video.video_file ? await url('file') : null,
     posterUrl: ready && video.poster_file ? await url('poster') : null,

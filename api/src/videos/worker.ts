@@ -29,7 +29,9 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   idleIntervalMs: 1000,
   progressIntervalMs: 250,
   jobTimeoutMs: 5 * 60_000,
-  staleAfterMs: 60_000,
+  // Heartbeats come every progressIntervalMs and the sweep runs every staleAfterMs / 2, so a job
+  // whose worker died is noticed within 15 s.
+  staleAfterMs: 10_000,
   maxAttempts: 2,
 };
 
@@ -38,8 +40,6 @@ export interface WorkerContext extends CoreContext {
   paths: { uploads: string; videos: string };
   log: { error(details: object, message: string): void };
 }
-
-const FAILURE_MESSAGE = 'The video could not be generated. Your credits were refunded.';
 
 /**
  * Takes jobs from the videos table (the queue) and drives them through the engine. Runs inside
@@ -111,7 +111,9 @@ export class JobWorker {
     const now = Date.now();
     if (now - this.lastSweep < this.options.staleAfterMs / 2) return;
     this.lastSweep = now;
-    await recoverStaleJobs(this.ctx, new Date(this.ctx.now().getTime() - this.options.staleAfterMs), this.options.maxAttempts);
+    await recoverStaleJobs(this.ctx, new Date(this.ctx.now().getTime() - this.options.staleAfterMs), this.options.maxAttempts, (jobId) =>
+      removeFiles(this.ctx.paths.videos, renderFiles(jobId)),
+    );
   }
 
   private async process(job: Video): Promise<void> {
@@ -119,7 +121,7 @@ export class JobWorker {
     let ref: string | null = null;
     try {
       ref = await engine.submit(await this.renderRequest(job));
-      await reportProgress(this.ctx, job.id, 0, ref);
+      await reportProgress(this.ctx, job.id, 0, { engine: engine.name, ref });
       const deadline = Date.now() + this.options.jobTimeoutMs;
       for (;;) {
         if (!this.running) {
@@ -137,12 +139,12 @@ export class JobWorker {
         }
         if (status.state === 'failed') {
           this.ctx.log.error({ jobId: job.id, reason: status.error }, 'render failed');
-          await failAndRefund(this.ctx, job.id, FAILURE_MESSAGE);
+          await failAndRefund(this.ctx, job.id, status.code ?? 'RENDER_FAILED');
           return;
         }
         if (Date.now() > deadline) {
           await engine.cancel(ref);
-          await failAndRefund(this.ctx, job.id, 'The video took too long to generate. Your credits were refunded.');
+          await failAndRefund(this.ctx, job.id, 'TIMEOUT');
           return;
         }
         if (!(await reportProgress(this.ctx, job.id, status.progress))) {
@@ -154,7 +156,7 @@ export class JobWorker {
     } catch (error) {
       this.ctx.log.error({ err: error, jobId: job.id }, 'job failed');
       if (ref) await engine.cancel(ref).catch(() => undefined);
-      await failAndRefund(this.ctx, job.id, FAILURE_MESSAGE).catch(() => undefined);
+      await failAndRefund(this.ctx, job.id, error instanceof MissingSourceError ? 'SOURCE_MISSING' : 'RENDER_FAILED').catch(() => undefined);
     }
   }
 
@@ -181,11 +183,22 @@ export class JobWorker {
     };
     if (request.kind === 'image') {
       const upload = await this.ctx.db.selectFrom('uploads').select('file_name').where('id', '=', job.image_id ?? '').executeTakeFirst();
-      if (!upload) throw new Error('The uploaded picture no longer exists');
+      if (!upload) throw new MissingSourceError();
       request.imagePath = join(this.ctx.paths.uploads, upload.file_name);
     }
     return request;
   }
+}
+
+class MissingSourceError extends Error {
+  constructor() {
+    super('The uploaded picture no longer exists');
+  }
+}
+
+/** Every file a render of this job may leave in the videos folder, finished or not. */
+export function renderFiles(jobId: string): string[] {
+  return [`${jobId}.part.mp4`, `${jobId}.txt`, `${jobId}.mp4`, `${jobId}.jpg`];
 }
 
 export async function removeFiles(dir: string, files: Array<string | null>): Promise<void> {
