@@ -226,6 +226,24 @@ describe('generating', () => {
     await waitFor(() => expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 100 credits'));
   });
 
+  it('says a content-policy refusal in the page\'s language, from the failure code', async () => {
+    fakeApi({
+      ...baseRoutes(),
+      'POST /api/videos/generate': () =>
+        ok({ id: 'vid_3', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+      'GET /api/videos/status/*': () =>
+        ok(video({ id: 'vid_3', status: 'failed', error: 'English words from the server', errorCode: 'CONTENT_POLICY', refunded: true, videoUrl: null, posterUrl: null })),
+    });
+    await signIn();
+    await renderScreen(<GeneratorPage />, { path: '/fr/text-to-video/generator', lng: 'fr' });
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Une tempête');
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    const failed = await screen.findByTestId('job-failed');
+    expect(failed).toHaveTextContent('le service vidéo a refusé ce texte ou cette image en vertu de sa politique de contenu');
+    expect(failed).not.toHaveTextContent('English words from the server');
+  });
+
   it('resumes the job in progress after leaving the page and coming back', async () => {
     sessionStorage.setItem('reelmint:generator:job', 'vid_9');
     const api = fakeApi({ ...baseRoutes(), 'GET /api/videos/status/*': () => ok(video({ id: 'vid_9', status: 'processing', progress: 70, videoUrl: null })) });
@@ -394,6 +412,40 @@ describe('templates and pictures', () => {
     imageTab.focus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('location')).toHaveTextContent('/fr/text-to-video/generator');
+  });
+});
+
+describe('honest previews', () => {
+  it('says before generating, on the result and in the history that clips of the local engine are previews made without an AI model', async () => {
+    const preview = video({ id: 'vid_p', engine: 'local' });
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'local' }),
+      'GET /api/videos/history': () => ok({ items: [preview], page: 1, perPage: 10, total: 1 }),
+    });
+    await signIn();
+    await page();
+    expect(await screen.findByTestId('preview-notice')).toHaveTextContent('This site runs without an AI model for now');
+    const item = (await screen.findAllByTestId('history-item'))[0]!;
+    expect(within(item).getByTestId('history-preview-badge')).toHaveTextContent('Preview, no AI');
+    await userEvent.click(within(item).getByRole('button', { name: /^Play/ }));
+    expect(await screen.findByTestId('result-preview-note')).toHaveTextContent('This clip is a preview made without an AI model.');
+  });
+
+  it('claims nothing of the kind for a hosted model\'s clips', async () => {
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }),
+      'GET /api/videos/history': () => ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
+    });
+    await signIn();
+    await page();
+    const item = (await screen.findAllByTestId('history-item'))[0]!;
+    await userEvent.click(within(item).getByRole('button', { name: /^Play/ }));
+    await screen.findByTestId('result-video');
+    expect(screen.queryByTestId('preview-notice')).toBeNull();
+    expect(screen.queryByTestId('history-preview-badge')).toBeNull();
+    expect(screen.queryByTestId('result-preview-note')).toBeNull();
   });
 });
 

@@ -24,6 +24,7 @@ import { SettingsPanel } from './settings-panel.tsx';
 import { useGeneration } from './use-generation.ts';
 import { historyPages, useHistory } from './use-history.ts';
 import type { HistoryFilter } from './use-history.ts';
+import { useVideoEngine } from './use-video-engine.ts';
 import { videoApi } from './video-api.ts';
 import type { GenerateRequest, VideoRecord } from './video-api.ts';
 import styles from './studio.module.css';
@@ -90,6 +91,7 @@ export default function GeneratorPage() {
   const subscription = useSubscription((s) => s);
   const features = subscription.subscription?.features ?? PLAN_FEATURES.free;
   const history = useHistory(signedIn, filter, page);
+  const engine = useVideoEngine();
   const reloadHistory = history.reload;
   const generation = useGeneration(reloadHistory);
   const { state: job } = generation;
@@ -376,6 +378,11 @@ export default function GeneratorPage() {
         <header className={styles.intro}>
           <h1 className={styles.title}>{t('title')}</h1>
           <p className={styles.lead}>{t('lead')}</p>
+          {engine === 'local' && (
+            <p className={styles.previewNotice} data-testid="preview-notice">
+              {t('engine.localNotice')}
+            </p>
+          )}
         </header>
 
         {offline && (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useGeneratorText } from '../i18n.ts';
 import { errorMessage } from './errors.ts';
+import { failureReason } from './failure-reason.ts';
 import type { HistoryFilter, HistoryState } from './use-history.ts';
 import { historyPages } from './use-history.ts';
 import type { VideoRecord } from './video-api.ts';
@@ -72,6 +73,9 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
               <div className={styles.poster}>
                 {video.posterUrl ? <img src={video.posterUrl} alt="" loading="lazy" /> : <span className={styles.posterBlank} aria-hidden="true" />}
                 <span className={styles.badge} data-status={video.status}>{t(`history.status.${video.status}`)}</span>
+                {video.engine === 'local' && video.status === 'succeeded' && (
+                  <span className={styles.previewBadge} data-testid="history-preview-badge">{t('engine.localBadge')}</span>
+                )}
               </div>
               <div className={styles.body}>
                 <p className={styles.prompt}>{video.prompt ?? t('history.noPrompt')}</p>
@@ -84,7 +88,7 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
                 <p className={styles.date}>
                   <time dateTime={video.createdAt}>{dates.format(new Date(video.createdAt))}</time>
                 </p>
-                {video.status === 'failed' && video.error && <p className={styles.error}>{video.error}</p>}
+                {video.status === 'failed' && <p className={styles.error}>{failureReason(t, video)}</p>}
                 <div className={styles.actions}>
                   {playable(video) && (
                     <>

@@ -1,5 +1,6 @@
 import { useGeneratorText } from '../i18n.ts';
 import type { GenerationState } from './use-generation.ts';
+import { failureReason } from './failure-reason.ts';
 import type { VideoRecord } from './video-api.ts';
 import styles from './result-panel.module.css';
 
@@ -72,6 +73,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
             data-testid="result-video"
           />
           <p className={styles.ready}>{t('job.succeeded')}</p>
+          {video.engine === 'local' && <p className={styles.previewNote} data-testid="result-preview-note">{t('engine.localResult')}</p>}
           <p className={styles.meta}>
             <span>{[video.model, video.resolution, video.duration].join(' · ')}</span>
             {video.prompt && <span className={styles.prompt}>{video.prompt}</span>}
@@ -91,7 +93,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
       {phase === 'failed' && video && (
         <div className={styles.failed} data-testid="job-failed">
           <strong>{t('job.failedTitle')}</strong>
-          <p>{t('job.failed', { reason: video.error ?? t('job.unknownReason') })}</p>
+          <p>{t('job.failed', { reason: failureReason(t, video) })}</p>
           {video.refunded && <p>{t('job.refunded', { count: video.cost })}</p>}
         </div>
       )}

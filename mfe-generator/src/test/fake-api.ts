@@ -73,6 +73,8 @@ export function video(overrides: Partial<VideoRecord> = {}): VideoRecord {
     cost: 10,
     progress: 100,
     error: null,
+    errorCode: null,
+    engine: 'fal',
     refunded: false,
     videoUrl: `${API_BASE}/api/videos/vid_1/file?token=x`,
     posterUrl: `${API_BASE}/api/videos/vid_1/poster?token=x`,

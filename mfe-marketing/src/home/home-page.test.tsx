@@ -79,3 +79,16 @@ describe('HomePage hero', () => {
     expect(document.querySelector(`img[src="${TEMPLATE.posterUrl}"]`)).toBeInTheDocument();
   });
 });
+
+describe('HomePage examples', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('presents the template clips as sample animations, not as AI output', async () => {
+    motionSetting(false);
+    await open();
+    expect(await screen.findByTestId('hero-sample-note')).toHaveTextContent('Sample animation, not AI output');
+    const examples = screen.getByRole('region', { name: 'Start from a template' });
+    expect(examples).toHaveTextContent('sample animations the site renders itself, not AI output');
+    expect(document.body).not.toHaveTextContent('Made with Reelmint');
+  });
+});

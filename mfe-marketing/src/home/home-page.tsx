@@ -211,6 +211,11 @@ function HeroPreview({ template }: { template: VideoTemplate | undefined }) {
             <span />
             <span />
           </span>
+          {template && (
+            <span className={styles.playerSample} data-testid="hero-sample-note">
+              {t('home.heroSample')}
+            </span>
+          )}
           {canPlay && (
             <button type="button" className={styles.playerToggle} onClick={() => setPaused((was) => !was)}>
               <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>

@@ -2,7 +2,7 @@ import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
   CancelReply, CheckoutReply, CreditsInfo, DeductReply, Loaded, LoginReply, PlanItem,
-  RefundReply, SubscriptionStatus, UpgradeReply, VideoHistoryPage, VideoTemplate, VideoType,
+  RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VideoHistoryPage, VideoTemplate, VideoType,
 } from './types.ts';
 
 /** One typed function per call of spec §7. */
@@ -13,7 +13,7 @@ export const api = {
   google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
   me: () => request<LoginReply['user']>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),
-  config: () => request<{ googleClientId: string | null }>('GET', '/api/config'),
+  config: () => request<SiteConfig>('GET', '/api/config'),
 
   credits: (): Promise<Loaded<CreditsInfo>> => withFallback(request<CreditsInfo>('GET', '/api/user/credits'), FALLBACK_CREDITS),
   deductCredits: (amount: number, metadata: Record<string, unknown>, idempotencyKey: string) =>

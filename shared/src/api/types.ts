@@ -56,6 +56,16 @@ export interface CheckoutReply {
 
 export type VideoType = 'text-to-video' | 'image-to-video' | 'template';
 
+/** 'local' renders previews with no AI model; the others are hosted video models. */
+export type VideoEngineName = 'local' | 'fal' | 'runway' | 'luma';
+
+/** GET /api/config: what this deployment offers. */
+export interface SiteConfig {
+  googleClientId: string | null;
+  paymentProvider: 'local' | 'stripe';
+  videoEngine: VideoEngineName;
+}
+
 export interface VideoTemplate {
   id: string;
   title: string;
@@ -82,6 +92,10 @@ export interface VideoRecord {
   cost: number;
   progress: number;
   error: string | null;
+  /** Why it failed, as a code to translate (api/README.md lists them); null unless failed. */
+  errorCode: string | null;
+  /** Which engine made it: 'local' is a preview rendered without an AI model. */
+  engine: VideoEngineName;
   refunded: boolean;
   videoUrl: string | null;
   posterUrl: string | null;
