@@ -76,6 +76,8 @@ test('a visitor signs up from the generator, comes back to the same draft and ma
 
   await expect(page).toHaveURL(/\/en\/text-to-video\/generator$/);
   await expect(page.getByLabel('Prompt')).toHaveValue('A paper boat drifting down a rainy street');
+  // The e2e API runs the local engine: nothing may pass its clips off as AI video.
+  await expect(page.getByTestId('preview-notice')).toContainText('without an AI model');
   const headerCredits = page.getByTestId('site-header').getByTestId('credit-display');
   await expect(headerCredits).toHaveText('100 credits');
   await expect(page.getByTestId('generation-cost')).toHaveText('10 credits');
@@ -86,12 +88,14 @@ test('a visitor signs up from the generator, comes back to the same draft and ma
   await expect(page.getByTestId('generator-balance')).toContainText('You have 90 credits');
   await expectPlayableFiveSeconds(page);
   await expect(page.getByTestId('job-announcement')).toHaveText('Your video is ready.');
+  await expect(page.getByTestId('result-preview-note')).toHaveText('This clip is a preview made without an AI model.');
 
   const history = page.getByTestId('history');
   await expect(history.getByTestId('history-item')).toHaveCount(1);
   await expect(history.getByRole('button', { name: 'Download “A paper boat drifting down a rainy street”' })).toBeEnabled();
   await expect(history.getByTestId('history-item')).toContainText('A paper boat drifting down a rainy street');
   await expect(history.getByTestId('history-item')).toHaveAttribute('data-status', 'succeeded');
+  await expect(history.getByTestId('history-preview-badge')).toHaveText('Preview, no AI');
 });
 
 test('a picture is refused when it is not an image, then an image video is made, listed and deleted', async ({ page }) => {

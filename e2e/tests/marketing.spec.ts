@@ -25,6 +25,8 @@ test('the home hero loads its poster first, and offers no pause button while the
   await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(hero.locator('video')).toHaveCount(0);
   await expect(hero.getByRole('button')).toHaveCount(0);
+  // The template clips are the site's own sample animations and say so.
+  await expect(hero.getByTestId('hero-sample-note')).toHaveText(fr('home.heroSample'));
 });
 
 test('every marketing page renders its content in French', async ({ page }) => {
