@@ -17,3 +17,13 @@ export declare function shellDocuments(options: {
   overrideOrigins?: string[];
 }): Record<string, (req: IncomingMessage) => unknown>;
 export declare function listen(server: Server, port: number, host?: string): Promise<Server>;
+/** 'br', 'gzip' or 'identity': what to send for a request's Accept-Encoding. */
+export declare function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity';
+/** Sends a body computed per request, compressed for the browser (with Vary: Accept-Encoding). */
+export declare function sendBody(
+  req: IncomingMessage,
+  res: import('node:http').ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): void;

@@ -1,9 +1,12 @@
 // Serves one built app from its own origin, as a CDN would: CORS for module scripts,
-// never-cached entry documents, immutable hashed assets, and (for the shell) a SPA fallback.
+// never-cached entry documents, immutable hashed assets, compressed bodies (the .br/.gz files the
+// build wrote, chosen by Accept-Encoding), and (for the shell) a SPA fallback.
 import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { RELEASES_PATH, VERSION_PATTERN } from './release/config.mjs';
 import { RELEASE_FILE } from './release/releases.mjs';
@@ -17,11 +20,59 @@ export function cachePolicy(pathname) {
   return 'no-cache';
 }
 
-function sendJson(res, body) {
+/** Brotli first: smaller than gzip for the same text, and every current browser sends it over http too. */
+const ENCODING_PREFERENCE = ['br', 'gzip', 'identity'];
+
+/**
+ * The encoding to send for a request's Accept-Encoding: 'br', 'gzip' or 'identity'. Quality values
+ * count (`br;q=0` refuses brotli); a tie goes to the smaller encoding, whatever order the browser listed.
+ */
+export function chooseEncoding(acceptEncoding) {
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } });
+  // Nothing acceptable (`identity;q=0, *;q=0`): the plain body is still the one a client can most likely use.
+  return negotiator.encoding(ENCODING_PREFERENCE, { preferred: ENCODING_PREFERENCE }) ?? 'identity';
+}
+
+/**
+ * Sends a body computed per request, compressed for the browser when worth it. Static files are
+ * compressed once at build time instead (scripts/precompress.mjs); this is for the few documents a
+ * server writes itself. A fast brotli level: these bodies are small and made on every request.
+ */
+export function sendBody(req, res, status, headers, body) {
+  const raw = Buffer.from(body);
+  const encoding = raw.length >= 512 ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+  const encoded =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : encoding === 'gzip'
+        ? gzipSync(raw, { level: 6 })
+        : raw;
+  res.writeHead(status, {
+    ...headers,
+    Vary: 'Accept-Encoding',
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    'Content-Length': encoded.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : encoded);
+}
+
+function sendJson(req, res, body) {
   // Serialise first: a body that cannot be serialised must fail before the 200 is written.
   const text = JSON.stringify(body);
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-  res.end(text);
+  sendBody(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }, text);
+}
+
+/**
+ * sirv picks `<file>.br` or `<file>.gz` by a plain substring test of Accept-Encoding. Narrowing the header
+ * to the one negotiated encoding first makes it honour quality values and prefer brotli. Every response
+ * of a static file varies by it, a 304 included, so caches keep one copy per encoding.
+ */
+function negotiated(serve) {
+  return (req, res, next) => {
+    req.headers['accept-encoding'] = chooseEncoding(req.headers['accept-encoding']);
+    res.setHeader('Vary', 'Accept-Encoding');
+    serve(req, res, next);
+  };
 }
 
 /**
@@ -33,15 +84,16 @@ function sendJson(res, body) {
  * @param {string} [options.releasesDir] the published versions of this app, served under /releases/<version>/
  */
 export function createAppServer({ dir, spa = false, documents = {}, releasesDir }) {
-  const assets = sirv(dir, {
+  const assets = negotiated(sirv(dir, {
     dev: false,
     etag: true,
-    gzip: false,
+    brotli: true,
+    gzip: true,
     single: spa ? 'index.html' : false,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cachePolicy(pathname));
     },
-  });
+  }));
   const handle = async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -56,7 +108,7 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir 
     const document = documents[pathname];
     if (document) {
       try {
-        sendJson(res, await document(req));
+        sendJson(req, res, await document(req));
       } catch (error) {
         console.error(`Could not serve ${pathname}:`, error instanceof Error ? error.message : error);
         res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
@@ -128,14 +180,17 @@ function serveRelease(releasesDir, url, req, res, notFound) {
   if (!serve) {
     // release.json is written before the version folder is renamed into place: present means complete.
     if (!existsSync(join(dir, RELEASE_FILE))) return notFound();
-    serve = sirv(dir, {
-      dev: false,
-      etag: true,
-      gzip: false,
-      setHeaders(response) {
-        response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
+    serve = negotiated(
+      sirv(dir, {
+        dev: false,
+        etag: true,
+        brotli: true,
+        gzip: true,
+        setHeaders(response) {
+          response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
     releaseServers.set(dir, serve);
   }
   const rest = match[2] ?? '/';

@@ -8,6 +8,7 @@ import { createAppServer, listen, shellDocuments } from './serve-static.mjs';
 import { PORTS } from '../shared/federation.mjs';
 import { REMOTES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
 import { ensureLocalDefaults } from './release/local-defaults.mjs';
+import { compressPublished } from './release/releases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -27,6 +28,7 @@ if (!args.has('--no-build')) run('npm', ['run', 'build']);
 const release = releaseConfig();
 const { pointerFile } = release;
 const site = await ensureLocalDefaults(release);
+compressPublished(release);
 const children = [];
 const apiBase = process.env.API_BASE ?? origin(PORTS.api);
 if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {

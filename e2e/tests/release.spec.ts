@@ -113,6 +113,30 @@ test('publishing the same version twice is refused', async () => {
   for (const key of ['v1', 'v2', 'incompatible', 'broken']) expect(list.out).toContain(versions[key]);
 });
 
+test('published versions are sent compressed as Accept-Encoding asks, each copy matching its own version', async ({ request }) => {
+  for (const key of ['v1', 'v2']) {
+    const base = `${BILLING_ORIGIN}/releases/${encodeURIComponent(versions[key]!)}`;
+    const manifest = await (await request.get(`${base}/mf-manifest.json`)).json();
+    const pricing = manifest.exposes.find((exposed: { name: string }) => exposed.name === 'PricingPage');
+    for (const path of ['remoteEntry.js', ...pricing.assets.js.sync, ...pricing.assets.js.async, ...pricing.assets.css.sync]) {
+      const plain = await request.get(`${base}/${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const body = await plain.body();
+      if (body.length < 1024) continue;
+      expect(plain.headers()['content-encoding']).toBeUndefined();
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const response = await request.get(`${base}/${path}`, { headers: { 'Accept-Encoding': accept } });
+        expect(response.headers()['content-encoding'], `${key} ${path} for ${accept}`).toBe(encoding);
+        expect(response.headers()['vary']).toBe('Accept-Encoding');
+        // v2 changed a chunk after it was built: its compressed copies were made again when it was published.
+        expect((await response.body()).equals(body), `${key} ${path}`).toBe(true);
+      }
+    }
+  }
+});
+
 test('promote v1, then v2 (a reload shows it, the shell untouched), then roll back to v1', async ({ page }) => {
   const first = await release('promote', 'billing', versions.v1!, '--reason', 'first release');
   expect(first.code, first.err).toBe(0);

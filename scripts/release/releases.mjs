@@ -6,6 +6,7 @@ import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, r
 import { randomBytes } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { LOCAL_VERSION, REMOTES, ROOT, VERSION_PATTERN, remoteReleasesDir, workspaceDist } from './config.mjs';
+import { precompressDir } from '../precompress.mjs';
 
 export const RELEASE_FILE = 'release.json';
 
@@ -125,7 +126,10 @@ export function publish(config, name, { dist = workspaceDist(name), version, all
   mkdirSync(releasesDir, { recursive: true });
   const incoming = join(releasesDir, `.incoming-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    cpSync(dist, incoming, { recursive: true });
+    // Timestamps kept, so the compressed copies the build wrote are carried as they are; a build from
+    // elsewhere that has none (or older ones than a file) gets them made here, before the version is sealed.
+    cpSync(dist, incoming, { recursive: true, preserveTimestamps: true });
+    precompressDir(incoming, { keepFresh: true, except: [RELEASE_FILE] });
     writeFileSync(join(incoming, RELEASE_FILE), `${JSON.stringify(release, null, 2)}\n`);
     makeReadOnly(incoming);
     renameSync(incoming, target);
@@ -137,4 +141,22 @@ export function publish(config, name, { dist = workspaceDist(name), version, all
     throw error;
   }
   return release;
+}
+
+/**
+ * Gives every published version its compressed copies. Versions published before publishing made them
+ * were stored without; the copies hold the same bytes, so the version's content does not change.
+ * Copies already there are kept, so after the first run this only reads file dates.
+ */
+export function compressPublished(config) {
+  for (const name of Object.keys(REMOTES)) {
+    const dir = remoteReleasesDir(config, name);
+    if (!existsSync(dir)) continue;
+    for (const version of readdirSync(dir)) {
+      if (VERSION_PATTERN.test(version) && existsSync(join(dir, version, RELEASE_FILE))) {
+        // release.json is answered by the server with the version alone; a copy of it would reveal the rest.
+        precompressDir(join(dir, version), { keepFresh: true, except: [RELEASE_FILE] });
+      }
+    }
+  }
 }

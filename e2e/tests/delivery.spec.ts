@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+
+// How the site reaches a visitor: compressed bytes from every origin.
+const SITE_PORTS = new Set(['5173', '5174', '5175', '5176']);
+/** Below this, a compressed copy is not smaller than its source (the build writes none). */
+const WORTH_COMPRESSING = 1024;
+
+test('every script, stylesheet and JSON file a page loads from the site arrives brotli-compressed', async ({ browser }) => {
+  const files: { url: string; encoding: string | undefined; vary: string | undefined }[] = [];
+  for (const path of ['/en', '/en/pricing', '/en/text-to-video/generator']) {
+    // A new context each time: an empty cache, so every file comes from the server and not from a revalidation.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const checked: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (!SITE_PORTS.has(url.port) || response.status() !== 200 || !/\.(?:m?js|css|json)$/.test(url.pathname)) return;
+      checked.push(
+        Promise.all([response.allHeaders(), response.body()]).then(([headers, body]) => {
+          if (body.length >= WORTH_COMPRESSING) files.push({ url: url.href, encoding: headers['content-encoding'], vary: headers['vary'] });
+        }),
+      );
+    });
+    await page.goto(path);
+    await expect(page.locator('[data-remote-region] h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(checked);
+    await context.close();
+  }
+  // The shell, its translations and each of the three remotes.
+  for (const port of SITE_PORTS) expect(files.some((file) => new URL(file.url).port === port), `a file from :${port}`).toBe(true);
+  expect(files.filter((file) => file.encoding !== 'br' || file.vary !== 'Accept-Encoding')).toEqual([]);
+});
+
+test('each origin sends brotli, gzip or the plain file as Accept-Encoding asks, and says it varies by it', async ({ request }) => {
+  const manifest = await (await request.get('http://localhost:5174/mf-manifest.json')).json();
+  const css: string = manifest.exposes.find((exposed: { name: string }) => exposed.name === 'HomePage').assets.css.sync[0];
+  const urls = [
+    'http://localhost:5173/en/pricing',
+    'http://localhost:5173/locales/en/translation.json',
+    `http://localhost:5174/${css}`,
+    'http://localhost:5175/mf-manifest.json',
+    'http://localhost:5176/remoteEntry.js',
+  ];
+  for (const url of urls) {
+    const plain = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding'], url).toBeUndefined();
+    expect(plain.headers()['vary']).toBe('Accept-Encoding');
+    const body = await plain.body();
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const response = await request.get(url, { headers: { 'Accept-Encoding': accept } });
+      expect(response.headers()['content-encoding'], `${url} for ${accept}`).toBe(encoding);
+      expect(response.headers()['vary']).toBe('Accept-Encoding');
+      expect(Number(response.headers()['content-length'])).toBeLessThan(body.length);
+      // The client decodes it: the same bytes as the plain file.
+      expect((await response.body()).equals(body)).toBe(true);
+    }
+  }
+});
