@@ -119,8 +119,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({ success: false, data: null, error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
-  // The local checkout's HTML forms post url-encoded; their routes take no fields.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
+  // The local checkout's HTML forms post url-encoded (their one field is the owner's checkout token).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
 
   await app.register(swagger, {
     openapi: {

@@ -66,8 +66,15 @@ export function jwtSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-function paymentProvider(env: NodeJS.ProcessEnv): PaymentProvider {
-  if (!env.STRIPE_SECRET_KEY) return localProvider();
+export function paymentProvider(env: NodeJS.ProcessEnv): PaymentProvider {
+  if (!env.STRIPE_SECRET_KEY) {
+    // The local provider grants plans without taking money: a production site must not fall back
+    // to it because a key is missing. A staging site that wants it says so.
+    if (env.NODE_ENV === 'production' && env.ALLOW_TEST_CHECKOUT !== 'true') {
+      throw new Error('STRIPE_SECRET_KEY is not set and NODE_ENV is production: refusing to run the test checkout (set ALLOW_TEST_CHECKOUT=true for a staging site)');
+    }
+    return localProvider();
+  }
   if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
   return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
 }

@@ -113,9 +113,12 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
     const page = await fetch(session.body.data.checkoutUrl);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const action = /<form method="post" action="([^"]+\/pay)">/.exec(html)?.[1];
-    expect(action).toBeDefined();
-    const paid = await fetch(new URL(action!, session.body.data.checkoutUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    // Post the Pay form as a browser would: its action and its hidden fields.
+    const form = /<form method="post" action="([^"]+\/pay)">(.*?)<button/.exec(html);
+    expect(form).not.toBeNull();
+    const fields = new URLSearchParams([...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!]));
+    expect(fields.get('token')).toBeTruthy();
+    const paid = await fetch(new URL(form![1]!, session.body.data.checkoutUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
     expect(paid.status).toBe(303);
     const location = new URL(paid.headers.get('location')!);
     expect(location.origin + location.pathname).toBe('http://localhost:5173/payment/success');

@@ -2,11 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { PLAN_FEATURES } from '@reelmint/shared/plans';
 import { ledgerSum } from '../src/credits/ledger.ts';
+import { paymentProvider } from '../src/config.ts';
 import { stripeProvider } from '../src/payments/stripe-provider.ts';
 import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const SITE = 'http://localhost:5176';
+
+/** The path and query of a checkout link, as a browser following it would ask for them. */
+const pathOf = (checkoutUrl: string) => {
+  const url = new URL(checkoutUrl);
+  return url.pathname + url.search;
+};
+
+/** Presses a button of the local checkout page the way its form does: url-encoded, with the page's owner token. */
+async function pressButton(app: TestApp['app'], checkoutUrl: string, button: 'pay' | 'cancel', accept = 'application/json') {
+  const token = new URL(checkoutUrl).searchParams.get('token') ?? '';
+  const id = new URL(checkoutUrl).pathname.split('/').at(-1);
+  return app.inject({
+    method: 'POST',
+    url: `/api/payment/checkout/${id}/${button}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
+    payload: new URLSearchParams({ token }).toString(),
+  });
+}
 
 describe('plans and the local checkout', () => {
   let t: TestApp;
@@ -39,9 +58,9 @@ describe('plans and the local checkout', () => {
     const upgrade = await call(t.app, 'POST', '/api/subscription/upgrade', { token, body: { planId: 'pro', timestamp: clock.toISOString() } });
     expect(upgrade.status).toBe(200);
     const { checkoutUrl, sessionId } = upgrade.body.data;
-    expect(checkoutUrl).toMatch(new RegExp(`/api/payment/checkout/${sessionId}$`));
+    expect(checkoutUrl).toMatch(new RegExp(`/api/payment/checkout/${sessionId}\\?token=[\\w.-]+$`));
 
-    const page = await t.app.inject({ method: 'GET', url: new URL(checkoutUrl).pathname });
+    const page = await t.app.inject({ method: 'GET', url: pathOf(checkoutUrl) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Reelmint Pro');
@@ -49,11 +68,15 @@ describe('plans and the local checkout', () => {
     expect(page.body).toMatch(/<button class="pay" type="submit"/);
     expect(page.body).toMatch(/<button class="cancel" type="submit">Cancel<\/button>/);
     expect(page.body).toContain('name="viewport" content="width=device-width');
+    expect(page.body).toContain('Test checkout');
+    // Both buttons carry the owner's proof on to their form posts.
+    const ownerToken = new URL(checkoutUrl).searchParams.get('token')!;
+    expect(page.body.split(`name="token" value="${ownerToken}"`)).toHaveLength(3);
 
     const before = await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token });
     expect(before.body.data).toMatchObject({ status: 'open', plan: 'pro', creditsGranted: null });
 
-    const pay = await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await pressButton(t.app, checkoutUrl, 'pay');
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`${SITE}/payment/success?session_id=${sessionId}`);
 
@@ -63,7 +86,7 @@ describe('plans and the local checkout', () => {
     expect(await ledgerSum(t.app.services, user.id)).toBe(600);
 
     // Paying again (a double click) changes nothing.
-    const again = await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${sessionId}/pay` });
+    const again = await pressButton(t.app, checkoutUrl, 'pay');
     expect(again.statusCode).toBe(303);
     expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(600);
     expect((await call(t.app, 'GET', '/api/auth/me', { token })).body.data.subscription).toEqual({ plan: 'pro', status: 'active' });
@@ -73,12 +96,12 @@ describe('plans and the local checkout', () => {
     const { token } = await signUp(t.app);
     const created = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly', source: 'pricing' } });
     const sessionId = created.body.data.sessionId;
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${sessionId}/cancel` });
+    const cancel = await pressButton(t.app, created.body.data.checkoutUrl, 'cancel');
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`${SITE}/payment/cancel?session_id=${sessionId}`);
-    const pay = await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`);
-    expect(pay.status).toBe(409);
-    expect(pay.body.error).toBe('SESSION_CLOSED');
+    const pay = await pressButton(t.app, created.body.data.checkoutUrl, 'pay');
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error).toBe('SESSION_CLOSED');
     expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100);
     expect((await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token })).body.data.status).toBe('canceled');
   });
@@ -88,9 +111,9 @@ describe('plans and the local checkout', () => {
     const reply = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'MAX', billingCycle: 'yearly', source: 'subscription-modal' } });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ success: true, message: 'Checkout session created', data: { checkoutUrl: expect.stringContaining('/api/payment/checkout/'), message: 'Checkout session created' } });
-    const page = await t.app.inject({ method: 'GET', url: new URL(reply.body.data.checkoutUrl).pathname });
+    const page = await t.app.inject({ method: 'GET', url: pathOf(reply.body.data.checkoutUrl) });
     expect(page.body).toContain('$360.00');
-    await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${reply.body.data.sessionId}/pay` });
+    await pressButton(t.app, reply.body.data.checkoutUrl, 'pay');
     const subscription = await call(t.app, 'GET', '/api/user/subscription', { token });
     expect(subscription.body.data).toMatchObject({ plan: 'premium', features: PLAN_FEATURES.premium, expiresAt: '2027-03-10T12:00:00.000Z' });
     expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100 + 12_000);
@@ -127,7 +150,7 @@ describe('plans and the local checkout', () => {
     expect(refused.body.error).toBe('CANCELLATION_FAILED');
 
     const created = await call(t.app, 'POST', '/api/subscription/upgrade', { token, body: { planId: 'pro' } });
-    await t.app.inject({ method: 'POST', url: `/api/payment/checkout/${created.body.data.sessionId}/pay` });
+    expect((await pressButton(t.app, created.body.data.checkoutUrl, 'pay')).statusCode).toBe(303);
     const cancel = await call(t.app, 'POST', '/api/subscription/cancel', { token, body: { timestamp: clock.toISOString() } });
     expect(cancel.status).toBe(200);
     expect(cancel.body.data).toEqual({ effectiveDate: '2026-04-10T12:00:00.000Z' });
@@ -143,6 +166,82 @@ describe('plans and the local checkout', () => {
     }
   });
 
+  it('pays or cancels a checkout only for its owner: a session id alone opens nothing', async () => {
+    const owner = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const created = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token: owner.token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    const { sessionId, checkoutUrl } = created.body.data;
+    const strangers = await call(t.app, 'POST', '/api/subscription/upgrade', { token: stranger.token, body: { planId: 'premium' } });
+    const strangersToken = new URL(strangers.body.data.checkoutUrl).searchParams.get('token')!;
+
+    const attempts = [
+      // No proof at all: the hole this closes.
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`),
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/cancel`),
+      // Someone else's sign-in, or someone else's checkout token.
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { token: stranger.token }),
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/cancel`, { token: stranger.token }),
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { rawBody: `token=${strangersToken}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { rawBody: 'token=forged', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await call(t.app, 'GET', `/api/payment/checkout/${sessionId}`),
+      await call(t.app, 'GET', `/api/payment/checkout/${sessionId}?token=${strangersToken}`),
+    ];
+    expect(attempts.map((reply) => [reply.status, reply.body.error])).toEqual([
+      [401, 'UNAUTHENTICATED'],
+      [401, 'UNAUTHENTICATED'],
+      [403, 'CHECKOUT_FORBIDDEN'],
+      [403, 'CHECKOUT_FORBIDDEN'],
+      [403, 'CHECKOUT_FORBIDDEN'],
+      [403, 'CHECKOUT_FORBIDDEN'],
+      [401, 'UNAUTHENTICATED'],
+      [403, 'CHECKOUT_FORBIDDEN'],
+    ]);
+    expect((await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token: owner.token })).body.data).toMatchObject({ status: 'open', creditsGranted: null });
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token: owner.token })).body.data.plan).toBe('free');
+    expect((await call(t.app, 'GET', '/api/user/credits', { token: owner.token })).body.data.balance).toBe(100);
+
+    // A browser is shown a page it can act on, with the same status.
+    const page = await t.app.inject({ method: 'GET', url: `/api/payment/checkout/${sessionId}`, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(401);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain(`href="${SITE}/pricing"`);
+
+    // The owner's link works; so does the owner's own sign-in for an API caller.
+    expect((await t.app.inject({ method: 'GET', url: pathOf(checkoutUrl) })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { token: owner.token })).status).toBe(303);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token: owner.token })).body.data.plan).toBe('pro');
+  });
+
+  it('grants a plan once however many sessions are opened and paid, one after another or at once', async () => {
+    const { token, user } = await signUp(t.app);
+    const open = () => call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'premium', billingCycle: 'yearly' } });
+
+    // One after another: each new checkout closes the one before it.
+    const sequential = [];
+    for (let i = 0; i < 5; i += 1) sequential.push((await open()).body.data.checkoutUrl as string);
+    const earlier = await Promise.all(sequential.slice(0, 4).map((url) => pressButton(t.app, url, 'pay')));
+    expect(earlier.map((reply) => [reply.statusCode, reply.json().error])).toEqual(Array(4).fill([409, 'SESSION_CLOSED']));
+
+    // At once: sessions opened together can all be open; paying them together grants once.
+    const together = await Promise.all([open(), open(), open(), open()]);
+    const urls = [sequential[4]!, ...together.map((reply) => reply.body.data.checkoutUrl as string)];
+    const paid = await Promise.all(urls.map((url) => pressButton(t.app, url, 'pay')));
+    expect(paid.filter((reply) => reply.statusCode === 303)).toHaveLength(1);
+    for (const reply of paid.filter((r) => r.statusCode !== 303)) {
+      expect(reply.statusCode).toBe(409);
+      expect(['SESSION_CLOSED', 'ALREADY_SUBSCRIBED']).toContain(reply.json().error);
+    }
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100 + 12_000);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 12_000);
+    const sessions = await t.app.services.db.selectFrom('checkout_sessions').select('status').where('user_id', '=', user.id).execute();
+    expect(sessions.filter((s) => s.status === 'paid')).toHaveLength(1);
+    expect(sessions.filter((s) => s.status === 'open')).toHaveLength(0);
+
+    // And once subscribed, a new checkout for the same plan is refused before it starts.
+    const again = await open();
+    expect([again.status, again.body.error]).toEqual([409, 'ALREADY_SUBSCRIBED']);
+  });
+
   it('answers the webhook with WEBHOOK_NOT_CONFIGURED when Stripe is off', async () => {
     const reply = await call(t.app, 'POST', '/api/payment/webhook', { body: { id: 'evt_1' } });
     expect(reply.status).toBe(404);
@@ -153,9 +252,19 @@ describe('plans and the local checkout', () => {
 describe('the Stripe provider', () => {
   const webhookSecret = 'whsec_test_secret';
   const created: Array<Record<string, string>> = [];
+  const requests: string[] = [];
   // Stripe's client with its HTTP layer replaced: the real SDK builds the request, we answer it.
   const client = new Stripe('sk_test_fake', {
-    httpClient: Stripe.createFetchHttpClient((async (_url: string | URL | Request, init?: RequestInit) => {
+    httpClient: Stripe.createFetchHttpClient((async (url: string | URL | Request, init?: RequestInit) => {
+      const path = new URL(String(url)).pathname;
+      requests.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path !== '/v1/checkout/sessions') {
+        const id = path.split('/')[3];
+        return new Response(JSON.stringify({ id, object: path.startsWith('/v1/subscriptions') ? 'subscription' : 'checkout.session' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+        });
+      }
       created.push(Object.fromEntries(new URLSearchParams(String(init?.body ?? ''))));
       const id = `cs_test_${created.length}`;
       return new Response(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }), {
@@ -201,6 +310,10 @@ describe('the Stripe provider', () => {
     expect(await ledgerSum(t.app.services, user.id)).toBe(1100);
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.plan).toBe('premium');
 
+    // One live subscription per person: a second checkout is refused instead of billing twice.
+    const another = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    expect([another.status, another.body.error]).toEqual([409, 'ALREADY_SUBSCRIBED']);
+
     const renewal = {
       id: 'evt_invoice_1',
       object: 'event',
@@ -213,6 +326,30 @@ describe('the Stripe provider', () => {
     const ended = { id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_123', object: 'subscription' } } };
     expect((await deliver(ended)).body.data.outcome).toBe('applied');
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.plan).toBe('free');
+  });
+
+  it('expires a replaced checkout at Stripe, and ends at once a subscription paid through a closed one', async () => {
+    const { token } = await signUp(t.app);
+    const first = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    const firstRef = `cs_test_${created.length}`;
+    const second = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'yearly' } });
+    expect(requests).toContain(`POST /v1/checkout/sessions/${firstRef}/expire`);
+
+    const completed = (id: string, sessionId: string, subscription: string) => ({
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_x', object: 'checkout.session', client_reference_id: sessionId, payment_status: 'paid', subscription } },
+    });
+    const late = await deliver(completed('evt_late_1', first.body.data.sessionId, 'sub_stray'));
+    expect(late.body.data).toEqual({ received: true, outcome: 'refused' });
+    expect(requests).toContain('DELETE /v1/subscriptions/sub_stray');
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100);
+
+    const paid = await deliver(completed('evt_late_2', second.body.data.sessionId, 'sub_kept'));
+    expect(paid.body.data.outcome).toBe('applied');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro' });
+    expect(requests).not.toContain('DELETE /v1/subscriptions/sub_kept');
   });
 
   it('refuses events with a bad or missing signature', async () => {
@@ -229,5 +366,14 @@ describe('the Stripe provider', () => {
     expect((await deliver(event)).body.data.outcome).toBe('ignored');
     expect((await deliver(event)).body.data.outcome).toBe('duplicate');
     expect((await call(t.app, 'GET', '/api/config')).body.data.paymentProvider).toBe('stripe');
+  });
+});
+
+describe('choosing the payment provider', () => {
+  it('refuses the test checkout in production unless a staging site asks for it', () => {
+    expect(() => paymentProvider({ NODE_ENV: 'production' })).toThrow(/refusing to run the test checkout/);
+    expect(paymentProvider({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true' }).name).toBe('local');
+    expect(paymentProvider({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).name).toBe('stripe');
+    expect(paymentProvider({}).name).toBe('local');
   });
 });

@@ -6,12 +6,18 @@ export interface TokenSigner {
   verifyAccess(token: string): Promise<{ userId: string; jti: string; expiresAt: Date } | null>;
   signMedia(userId: string, resource: string): Promise<string>;
   verifyMedia(token: string, resource: string): Promise<string | null>;
+  /** Proof that a checkout page was opened by the person who started that checkout. */
+  signCheckout(userId: string, sessionId: string): Promise<string>;
+  /** The owner's id when the token is valid for this checkout session, else null. */
+  verifyCheckout(token: string, sessionId: string): Promise<string | null>;
 }
 
 export interface TokenOptions {
   secret: Uint8Array;
   accessTtlSeconds: number;
   mediaTtlSeconds: number;
+  /** How long a local checkout link stays usable (Stripe's hosted sessions last longer; a test page needs less). */
+  checkoutTtlSeconds?: number;
   now: () => Date;
 }
 
@@ -84,6 +90,15 @@ export function createTokenSigner(options: TokenOptions): TokenSigner {
     async verifyMedia(token, resource) {
       const payload = await verify(token);
       if (!payload || payload.typ !== 'media' || payload.res !== resource || !payload.sub) return null;
+      return payload.sub;
+    },
+    async signCheckout(userId, sessionId) {
+      const { token } = await sign({ typ: 'checkout', sid: sessionId }, userId, options.checkoutTtlSeconds ?? 60 * 60, randomUUID());
+      return token;
+    },
+    async verifyCheckout(token, sessionId) {
+      const payload = await verify(token);
+      if (!payload || payload.typ !== 'checkout' || payload.sid !== sessionId || !payload.sub) return null;
       return payload.sub;
     },
   };

@@ -10,16 +10,17 @@ const money = (cents: number, currency: string): string =>
  * The local provider's test checkout: plain HTML forms, no script, so it works with a keyboard
  * alone (native buttons, visible focus) and on a 375px wide phone.
  */
-export function checkoutPage(session: CheckoutSession, planName: string, credits: number): string {
+export function checkoutPage(session: CheckoutSession, planName: string, credits: number, ownerToken: string): string {
   const id = encodeURIComponent(session.id);
+  const proof = `<input type="hidden" name="token" value="${escapeHtml(ownerToken)}">`;
   const cycle = session.billing_cycle === 'yearly' ? 'year' : 'month';
   const open = session.status === 'open';
   const state = open
     ? ''
     : `<p class="state" role="status">This checkout is ${escapeHtml(session.status)} and can no longer be paid.</p>`;
   const actions = open
-    ? `<form method="post" action="/api/payment/checkout/${id}/pay"><button class="pay" type="submit" autofocus>Pay ${money(session.amount_cents, session.currency)}</button></form>
-      <form method="post" action="/api/payment/checkout/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`
+    ? `<form method="post" action="/api/payment/checkout/${id}/pay">${proof}<button class="pay" type="submit" autofocus>Pay ${money(session.amount_cents, session.currency)}</button></form>
+      <form method="post" action="/api/payment/checkout/${id}/cancel">${proof}<button class="cancel" type="submit">Cancel</button></form>`
     : '';
   return `<!doctype html>
 <html lang="en">
@@ -27,7 +28,47 @@ export function checkoutPage(session: CheckoutSession, planName: string, credits
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout: Reelmint ${escapeHtml(planName)}</title>
-<style>
+${STYLE}
+</head>
+<body>
+<main>
+  <h1>Reelmint ${escapeHtml(planName)}</h1>
+  <p class="note"><strong>Test checkout:</strong> this site runs the test payment provider. No card is charged and no money moves.</p>
+  <dl>
+    <dt>Plan</dt><dd>${escapeHtml(planName)}</dd>
+    <dt>Billing</dt><dd>${session.billing_cycle === 'yearly' ? 'Yearly' : 'Monthly'}</dd>
+    <dt>Price</dt><dd>${money(session.amount_cents, session.currency)} / ${cycle}</dd>
+    <dt>Credits</dt><dd>${credits.toLocaleString('en-US')}</dd>
+  </dl>
+  ${state}
+  ${actions}
+</main>
+</body>
+</html>`;
+}
+
+/** What a person sees when the checkout refuses them: what happened, and the way back. */
+export function checkoutErrorPage(code: string, message: string, siteOrigin: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout unavailable: Reelmint</title>
+${STYLE}
+</head>
+<body>
+<main>
+  <h1>This checkout cannot continue</h1>
+  <p class="state" role="alert">${escapeHtml(message)}</p>
+  <p class="note">Code: ${escapeHtml(code)}</p>
+  <a class="back" href="${escapeHtml(siteOrigin)}/pricing">Back to pricing</a>
+</main>
+</body>
+</html>`;
+}
+
+const STYLE = `<style>
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f1020;color:#f4f4f8;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:16px}
   main{width:100%;max-width:420px;background:#1b1d33;border-radius:16px;padding:24px;box-shadow:0 10px 40px rgba(0,0,0,.4)}
@@ -41,21 +82,6 @@ export function checkoutPage(session: CheckoutSession, planName: string, credits
   .cancel{background:transparent;color:#f4f4f8;border-color:#4a4d70}
   button:focus-visible{outline:3px solid #ffd166;outline-offset:3px}
   .state{background:#3a2530;padding:12px;border-radius:10px}
-</style>
-</head>
-<body>
-<main>
-  <h1>Reelmint ${escapeHtml(planName)}</h1>
-  <p class="note">Test checkout: no card is charged.</p>
-  <dl>
-    <dt>Plan</dt><dd>${escapeHtml(planName)}</dd>
-    <dt>Billing</dt><dd>${session.billing_cycle === 'yearly' ? 'Yearly' : 'Monthly'}</dd>
-    <dt>Price</dt><dd>${money(session.amount_cents, session.currency)} / ${cycle}</dd>
-    <dt>Credits</dt><dd>${credits.toLocaleString('en-US')}</dd>
-  </dl>
-  ${state}
-  ${actions}
-</main>
-</body>
-</html>`;
-}
+  .back{display:block;text-align:center;min-height:48px;line-height:44px;border-radius:10px;border:2px solid #4a4d70;color:#f4f4f8;text-decoration:none;font-weight:700}
+  .back:focus-visible{outline:3px solid #ffd166;outline-offset:3px}
+</style>`;

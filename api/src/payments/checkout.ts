@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanKey } from '@reelmint/shared/plans';
+import type { Transaction } from 'kysely';
+import type { TokenSigner } from '../accounts/tokens.ts';
 import type { CoreContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import type { CheckoutSession } from '../db/schema.ts';
+import type { CheckoutSession, DB, Subscription } from '../db/schema.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
 import { AppError } from '../http/errors.ts';
 import { planByKey, pricing } from '../plans/catalogue.ts';
@@ -13,6 +15,7 @@ import type { PaymentEvent, PaymentProvider } from './provider.ts';
 export interface CheckoutContext extends CoreContext {
   payments: PaymentProvider;
   siteOrigin: string;
+  tokens: Pick<TokenSigner, 'signCheckout'>;
 }
 
 export interface StartedCheckout {
@@ -31,9 +34,9 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   if (plan === 'free') throw new AppError(400, 'INVALID_PLAN', 'The free plan needs no payment');
   const current = await currentSubscription(ctx, userId);
-  if (planOf(current) === plan && current.status === 'active' && current.billing_cycle === cycle) {
-    throw new AppError(409, 'ALREADY_SUBSCRIBED', `You are already on the ${planByKey(plan).name} plan`);
-  }
+  const refusal = checkoutRefusal(current, plan, cycle, null);
+  if (refusal) throw refusal;
+  await closeOpenCheckouts(ctx, userId, null);
   const { amountCents } = pricing(plan, cycle);
   const session: CheckoutSession = {
     id: `cs_${randomUUID().replaceAll('-', '')}`,
@@ -59,6 +62,7 @@ export async function startCheckout(
       successUrl: `${ctx.siteOrigin}/payment/success?${query}`,
       cancelUrl: `${ctx.siteOrigin}/payment/cancel?${query}`,
       planName: planByKey(plan).name,
+      ownerToken: await ctx.tokens.signCheckout(userId, session.id),
     });
   } catch {
     await ctx.db.updateTable('checkout_sessions').set({ status: 'failed' }).where('id', '=', session.id).execute();
@@ -70,17 +74,74 @@ export async function startCheckout(
   return { session: { ...session, provider_ref: created.providerRef }, checkoutUrl: created.checkoutUrl };
 }
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+/**
+ * Why a checkout for `plan` and `cycle` may not be paid given the subscription in force, or null.
+ * Asked when a checkout starts and again, under a lock, when it is paid: the plan may have changed
+ * in between (another checkout paid), and a session opened earlier must not grant a plan twice.
+ */
+function checkoutRefusal(current: Subscription, plan: PlanKey, cycle: BillingCycle, paidSubscriptionId: string | null): AppError | null {
+  const currentPlan = planOf(current);
+  if (currentPlan === plan && current.status === 'active' && current.billing_cycle === cycle) {
+    return new AppError(409, 'ALREADY_SUBSCRIBED', `You are already on the ${planByKey(plan).name} plan`);
+  }
+  // A live subscription at a provider is changed in place, never doubled: a second one would keep
+  // billing while only the newest is stored.
+  if (currentPlan !== 'free' && current.provider_ref && current.provider_ref !== paidSubscriptionId) {
+    return new AppError(409, 'ALREADY_SUBSCRIBED', 'You already have a paid subscription; it can only be changed, not bought twice');
+  }
+  return null;
+}
+
+/**
+ * Closes a person's open checkouts (all but `keep`): a newer checkout replaces them, and a paid one
+ * makes them stale. Hosted sessions are expired at the provider too; if that fails, a payment that
+ * still arrives for one is refused by applyPaymentEvent and its subscription ended at once.
+ */
+async function closeOpenCheckouts(ctx: CheckoutContext, userId: string, keep: string | null, db: CoreContext['db'] = ctx.db): Promise<CheckoutSession[]> {
+  let query = db.updateTable('checkout_sessions').set({ status: 'canceled' }).where('user_id', '=', userId).where('status', '=', 'open');
+  if (keep) query = query.where('id', '!=', keep);
+  const closed = await query.returningAll().execute();
+  if (db === ctx.db) await expireAtProvider(ctx, closed);
+  return closed;
+}
+
+async function expireAtProvider(ctx: CheckoutContext, sessions: CheckoutSession[]): Promise<void> {
+  const expire = ctx.payments.expireCheckout;
+  if (!expire) return;
+  await Promise.allSettled(sessions.filter((s) => s.provider_ref).map((s) => expire.call(ctx.payments, s.provider_ref as string)));
+}
+
+/** Serialises payments of one person on PostgreSQL (SQLite runs one write transaction at a time). */
+async function lockSubscription(ctx: CoreContext, trx: Transaction<DB>, userId: string): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  await trx.selectFrom('subscriptions').select('user_id').where('user_id', '=', userId).forUpdate().execute();
+}
+
+/**
+ * 'refused': the checkout may no longer be paid (closed, or the plan it buys is already in force);
+ * nothing was granted and the session is closed. A provider that took money for it must end the
+ * subscription it created.
+ */
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused';
+
+export interface AppliedEvent {
+  outcome: EventOutcome;
+  /** Why a checkout was refused, for the person paying. */
+  refusal?: AppError;
+  /** Sessions the payment made stale, to expire at the provider. */
+  closed?: CheckoutSession[];
+}
 
 /**
  * The one path by which money changes a subscription: the local checkout's Pay button and the
  * Stripe webhook both end here. The event id is recorded in the same transaction as its effects,
  * so an event delivered twice (or two deliveries racing) is applied exactly once.
  */
-export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEvent): Promise<EventOutcome> {
+export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEvent): Promise<AppliedEvent> {
   const now = ctx.now();
+  let applied: AppliedEvent;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    applied = await ctx.db.transaction().execute(async (trx): Promise<AppliedEvent> => {
       await trx
         .insertInto('payment_events')
         .values({ id: event.id, provider: ctx.payments.name, type: event.type, received_at: now.toISOString() })
@@ -88,6 +149,9 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
 
       switch (event.type) {
         case 'checkout.completed': {
+          const found = await trx.selectFrom('checkout_sessions').select(['user_id']).where('id', '=', event.sessionId).executeTakeFirst();
+          if (!found) return { outcome: 'ignored' };
+          await lockSubscription(ctx, trx, found.user_id);
           // Guarded state change: only an open session can become paid, whatever the event id.
           const session = await trx
             .updateTable('checkout_sessions')
@@ -96,9 +160,20 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             .where('status', '=', 'open')
             .returningAll()
             .executeTakeFirst();
-          if (!session) return 'ignored';
+          if (!session) {
+            const state = await trx.selectFrom('checkout_sessions').select('status').where('id', '=', event.sessionId).executeTakeFirstOrThrow();
+            if (state.status === 'paid') return { outcome: 'ignored' };
+            return { outcome: 'refused', refusal: new AppError(409, 'SESSION_CLOSED', `This checkout is ${state.status} and can no longer be paid`) };
+          }
           const plan = session.plan as PlanKey;
-          const { credits, months } = pricing(plan, session.billing_cycle as BillingCycle);
+          const cycle = session.billing_cycle as BillingCycle;
+          const current = await currentSubscription({ ...ctx, db: trx }, session.user_id);
+          const refusal = checkoutRefusal(current, plan, cycle, event.providerSubscriptionId);
+          if (refusal) {
+            await trx.updateTable('checkout_sessions').set({ status: 'canceled', completed_at: null }).where('id', '=', session.id).execute();
+            return { outcome: 'refused', refusal };
+          }
+          const { credits, months } = pricing(plan, cycle);
           await trx
             .updateTable('subscriptions')
             .set({
@@ -120,7 +195,8 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             reason: `${planByKey(plan).name} plan, ${session.billing_cycle}`,
           });
           await trx.updateTable('checkout_sessions').set({ credits_granted: credits }).where('id', '=', session.id).execute();
-          return 'applied';
+          const closed = await closeOpenCheckouts(ctx, session.user_id, session.id, trx);
+          return { outcome: 'applied', closed };
         }
         case 'subscription.renewed': {
           const subscription = await trx
@@ -128,7 +204,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             .selectAll()
             .where('provider_ref', '=', event.providerSubscriptionId)
             .executeTakeFirst();
-          if (!subscription || subscription.plan === 'free') return 'ignored';
+          if (!subscription || subscription.plan === 'free') return { outcome: 'ignored' };
           const plan = subscription.plan as PlanKey;
           const { credits } = pricing(plan, (subscription.billing_cycle ?? 'monthly') as BillingCycle);
           await trx
@@ -143,7 +219,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             source: 'subscription',
             reason: `${planByKey(plan).name} plan renewal`,
           });
-          return 'applied';
+          return { outcome: 'applied' };
         }
         case 'subscription.ended': {
           const result = await trx
@@ -151,19 +227,21 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, provider_ref: null, updated_at: now.toISOString() })
             .where('provider_ref', '=', event.providerSubscriptionId)
             .executeTakeFirst();
-          return Number(result.numUpdatedRows) > 0 ? 'applied' : 'ignored';
+          return { outcome: Number(result.numUpdatedRows) > 0 ? 'applied' : 'ignored' };
         }
         case 'ignored':
-          return 'ignored';
+          return { outcome: 'ignored' };
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return 'duplicate';
+    if (isUniqueViolation(error)) return { outcome: 'duplicate' };
     throw error;
   }
+  if (applied.closed?.length) await expireAtProvider(ctx, applied.closed);
+  return applied;
 }
 
-/** Closes an unpaid session (the person pressed Cancel); a paid one stays paid. */
+/** Closes an unpaid session (its owner pressed Cancel); a paid one stays paid. */
 export async function cancelCheckout(ctx: CoreContext, sessionId: string): Promise<void> {
   await ctx.db.updateTable('checkout_sessions').set({ status: 'canceled' }).where('id', '=', sessionId).where('status', '=', 'open').execute();
 }

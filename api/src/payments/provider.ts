@@ -13,6 +13,11 @@ export interface CheckoutLinks {
   successUrl: string;
   cancelUrl: string;
   planName: string;
+  /**
+   * A short-lived token that proves the holder is the person who started this checkout. The local
+   * provider's page needs it to pay or cancel; hosted providers keep their own proof.
+   */
+  ownerToken: string;
 }
 
 export interface PaymentProvider {
@@ -22,13 +27,25 @@ export interface PaymentProvider {
   parseWebhook?(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   /** Stops renewals at the end of the paid period. */
   cancelAtPeriodEnd?(providerSubscriptionId: string): Promise<void>;
+  /** Makes a hosted checkout unpayable (a newer checkout of the same person replaced it). */
+  expireCheckout?(providerRef: string): Promise<void>;
+  /**
+   * Ends a subscription at once. Used when a payment arrives for a checkout that may no longer be
+   * paid (closed, or the person already has that plan), so no second subscription keeps billing.
+   */
+  cancelNow?(providerSubscriptionId: string): Promise<void>;
 }
 
+/**
+ * The local test provider: the API serves its own checkout page and no money moves. It must never
+ * be what a real site runs by accident, so production refuses it unless a staging site opts in.
+ */
 export function localProvider(): PaymentProvider {
   return {
     name: 'local',
     async createCheckout(session, links) {
-      return { checkoutUrl: `${links.apiBase}/api/payment/checkout/${encodeURIComponent(session.id)}`, providerRef: null };
+      const url = `${links.apiBase}/api/payment/checkout/${encodeURIComponent(session.id)}?token=${encodeURIComponent(links.ownerToken)}`;
+      return { checkoutUrl: url, providerRef: null };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -7,8 +7,9 @@ import type { BillingCycle } from '../plans/catalogue.ts';
 import { subscriptionStatusSchema } from '../plans/routes.ts';
 import { currentSubscription, toStatus } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
+import type { CheckoutSession } from '../db/schema.ts';
 import { applyPaymentEvent, cancelCheckout } from './checkout.ts';
-import { checkoutPage } from './checkout-page.ts';
+import { checkoutErrorPage, checkoutPage } from './checkout-page.ts';
 
 const sessionParams = {
   type: 'object',
@@ -19,6 +20,16 @@ const sessionParams = {
 const htmlReply = { 200: { type: 'string', description: 'HTML page' }, ...errorReplies };
 const redirectReply = { 303: { type: 'null', description: 'Redirect to the site' }, ...errorReplies };
 
+const ownerProof = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { token: { type: 'string', minLength: 1, maxLength: 2000 } },
+};
+
+/** The owner token a checkout form posts; a bodiless POST (an API caller with a bearer header) has none. */
+const postedToken = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null && 'token' in body && typeof body.token === 'string' && body.token.length <= 2000 ? body.token : undefined;
+
 export function registerPaymentRoutes(app: FastifyInstance, services: Services): void {
   const loadLocalSession = async (id: string) => {
     if (services.payments.name !== 'local') throw new AppError(404, 'NOT_FOUND', 'The local checkout is not enabled');
@@ -27,42 +38,70 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     return session;
   };
 
-  // The checkout page and its buttons are reached by a plain browser navigation (no bearer
-  // token); the unguessable session id is what authorises them, as with a hosted checkout link.
-  app.get<{ Params: { id: string } }>(
+  /**
+   * The checkout page and its buttons are reached by plain browser navigation, which sends no
+   * bearer header. The link the owner was given carries a short-lived token signed for them and
+   * this session; the page passes it on to its buttons. A signed-in API caller may use its bearer
+   * token instead. Knowing a session id alone is not enough.
+   */
+  const requireOwner = async (request: FastifyRequest, session: CheckoutSession, token: string | undefined) => {
+    if (token) {
+      if ((await services.tokens.verifyCheckout(token, session.id)) === session.user_id) return token;
+      throw new AppError(403, 'CHECKOUT_FORBIDDEN', 'This checkout link has expired or belongs to someone else. Start the checkout again from the pricing page.');
+    }
+    const signedIn = await services.auth.optional(request);
+    if (!signedIn) throw new AppError(401, 'UNAUTHENTICATED', 'Open this checkout from the link you were given, or sign in.');
+    if (signedIn.user.id !== session.user_id) {
+      throw new AppError(403, 'CHECKOUT_FORBIDDEN', 'This checkout belongs to someone else.');
+    }
+    return services.tokens.signCheckout(session.user_id, session.id);
+  };
+
+  app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
     '/api/payment/checkout/:id',
-    { schema: { tags: ['payments'], summary: 'Local test checkout page', params: sessionParams, produces: ['text/html'], response: htmlReply } },
-    async (request, reply) => {
-      const session = await loadLocalSession(request.params.id);
-      const plan = session.plan as PlanKey;
-      const { credits } = pricing(plan, session.billing_cycle as BillingCycle);
-      return sendHtml(reply, checkoutPage(session, planByKey(plan).name, credits), services.siteOrigin);
+    {
+      schema: { tags: ['payments'], summary: 'Local test checkout page (owner only)', params: sessionParams, querystring: ownerProof, produces: ['text/html'], response: htmlReply },
     },
+    async (request, reply) =>
+      htmlOnFailure(reply, services.siteOrigin, async () => {
+        const session = await loadLocalSession(request.params.id);
+        const token = await requireOwner(request, session, request.query.token);
+        const plan = session.plan as PlanKey;
+        const { credits } = pricing(plan, session.billing_cycle as BillingCycle);
+        return sendHtml(reply, checkoutPage(session, planByKey(plan).name, credits, token), services.siteOrigin);
+      }),
   );
 
+  // The buttons' bodies are read by postedToken: a schema would refuse the bodiless POST of an API caller.
   app.post<{ Params: { id: string } }>(
     '/api/payment/checkout/:id/pay',
-    { schema: { tags: ['payments'], summary: 'Local checkout: pay (test)', params: sessionParams, response: redirectReply } },
-    async (request, reply) => {
-      const session = await loadLocalSession(request.params.id);
-      if (session.status !== 'open' && session.status !== 'paid') {
-        throw new AppError(409, 'SESSION_CLOSED', `This checkout is ${session.status}`);
-      }
-      // The same entry point a provider webhook uses; the event id is per session, so a double
-      // click is a duplicate delivery.
-      await applyPaymentEvent(services, { id: `local:${session.id}:paid`, type: 'checkout.completed', sessionId: session.id, providerSubscriptionId: null });
-      return reply.redirect(`${services.siteOrigin}/payment/success?session_id=${encodeURIComponent(session.id)}`, 303);
-    },
+    { schema: { tags: ['payments'], summary: 'Local checkout: pay (test, owner only)', params: sessionParams, response: redirectReply } },
+    async (request, reply) =>
+      htmlOnFailure(reply, services.siteOrigin, async () => {
+        const session = await loadLocalSession(request.params.id);
+        await requireOwner(request, session, postedToken(request.body));
+        const success = `${services.siteOrigin}/payment/success?session_id=${encodeURIComponent(session.id)}`;
+        // A second click on Pay lands where the first did.
+        if (session.status === 'paid') return reply.redirect(success, 303);
+        if (session.status !== 'open') throw new AppError(409, 'SESSION_CLOSED', `This checkout is ${session.status} and can no longer be paid`);
+        // The same entry point a provider webhook uses; it checks the plan in force again at this
+        // moment, so a stale session cannot grant a plan twice.
+        const applied = await applyPaymentEvent(services, { id: `local:${session.id}:paid`, type: 'checkout.completed', sessionId: session.id, providerSubscriptionId: null });
+        if (applied.refusal) throw applied.refusal;
+        return reply.redirect(success, 303);
+      }),
   );
 
   app.post<{ Params: { id: string } }>(
     '/api/payment/checkout/:id/cancel',
-    { schema: { tags: ['payments'], summary: 'Local checkout: cancel', params: sessionParams, response: redirectReply } },
-    async (request, reply) => {
-      const session = await loadLocalSession(request.params.id);
-      await cancelCheckout(services, session.id);
-      return reply.redirect(`${services.siteOrigin}/payment/cancel?session_id=${encodeURIComponent(session.id)}`, 303);
-    },
+    { schema: { tags: ['payments'], summary: 'Local checkout: cancel (owner only)', params: sessionParams, response: redirectReply } },
+    async (request, reply) =>
+      htmlOnFailure(reply, services.siteOrigin, async () => {
+        const session = await loadLocalSession(request.params.id);
+        await requireOwner(request, session, postedToken(request.body));
+        await cancelCheckout(services, session.id);
+        return reply.redirect(`${services.siteOrigin}/payment/cancel?session_id=${encodeURIComponent(session.id)}`, 303);
+      }),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -128,7 +167,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
           response: {
             200: envelopeSchema({
               type: 'object',
-              properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'duplicate', 'ignored'] } },
+              properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'duplicate', 'ignored', 'refused'] } },
             }),
             ...errorReplies,
           },
@@ -145,11 +184,33 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         } catch {
           throw new AppError(400, 'INVALID_SIGNATURE', 'Webhook signature verification failed');
         }
-        const outcome = await applyPaymentEvent(services, event);
+        const { outcome } = await applyPaymentEvent(services, event);
+        if (outcome === 'refused' && event.type === 'checkout.completed' && event.providerSubscriptionId && services.payments.cancelNow) {
+          // Money arrived for a checkout that may not be paid: end that second subscription now
+          // rather than let it bill beside the one in force. The event is acknowledged either way.
+          try {
+            await services.payments.cancelNow(event.providerSubscriptionId);
+          } catch (error) {
+            request.log.error({ err: error, subscription: event.providerSubscriptionId }, 'could not end a refused subscription at the provider');
+          }
+        }
         return ok({ received: true, outcome });
       },
     );
   });
+}
+
+/**
+ * The checkout page and its buttons are used by people in a browser: a refusal there is a page
+ * that says what happened and where to go, with the same status and code an API caller gets.
+ */
+async function htmlOnFailure(reply: FastifyReply, siteOrigin: string, handle: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  try {
+    return await handle();
+  } catch (error) {
+    if (!(error instanceof AppError) || !reply.request.headers.accept?.includes('text/html')) throw error;
+    return sendHtml(reply.code(error.statusCode), checkoutErrorPage(error.code, error.message, siteOrigin), siteOrigin);
+  }
 }
 
 function sendHtml(reply: FastifyReply, html: string, siteOrigin: string) {

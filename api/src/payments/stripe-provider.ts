@@ -89,5 +89,13 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     async cancelAtPeriodEnd(providerSubscriptionId) {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
+
+    async expireCheckout(providerRef) {
+      await stripe.checkout.sessions.expire(providerRef);
+    },
+
+    async cancelNow(providerSubscriptionId) {
+      await stripe.subscriptions.cancel(providerSubscriptionId, { prorate: true, invoice_now: true });
+    },
   };
 }
