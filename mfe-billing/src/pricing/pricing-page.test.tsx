@@ -37,6 +37,19 @@ describe('pricing page', () => {
     expect(max).toHaveTextContent('$360 billed yearly');
   });
 
+  it('says checkout is a test when the API runs the test payment provider, and nothing when it takes real payments', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE), 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local' }) });
+    const first = await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    expect(await screen.findByTestId('test-checkout-note')).toHaveTextContent('Test checkout: this site takes no real payments');
+    first.unmount();
+
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE), 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'stripe' }) });
+    await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    await screen.findByTestId('plan-card-pro');
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith('/api/config'))).toBe(true));
+    expect(screen.queryByTestId('test-checkout-note')).toBeNull();
+  });
+
   it('says the free plan’s credits come once at sign-up, and a paid plan’s every month', async () => {
     fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await renderScreen(<PricingPage />, { path: '/en/pricing' });

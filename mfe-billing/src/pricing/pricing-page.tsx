@@ -5,6 +5,7 @@ import type { PlanItem } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
+import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle } from '../plans/plan-catalogue.ts';
 import { upgradeSubscription } from '../subscription/subscription-state.ts';
@@ -83,6 +84,7 @@ export default function PricingPage() {
         <p className={styles.eyebrow}>{t('pricing.eyebrow')}</p>
         <h1 className={styles.title}>{t('pricing.title')}</h1>
         <p className={styles.lead}>{t('pricing.lead')}</p>
+        <TestCheckoutNote className={styles.testNote} />
         <CycleToggle cycle={cycle} onChange={setCycle} />
       </header>
 

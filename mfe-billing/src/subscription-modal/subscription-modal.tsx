@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api, authStore, bus, clearSession, loadSubscription, TOKEN_KEY, useActiveLanguage, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
+import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { useBillingText } from '../i18n.ts';
 import { PAID_PLAN_KEYS, planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
 import type { Loaded, PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
@@ -237,6 +238,7 @@ export default function SubscriptionModal() {
           </button>
         </div>
         <p className={styles.fineprint}>{t('modal.fineprint')}</p>
+        <TestCheckoutNote className={styles.fineprint} />
       </div>
     </Dialog>
   );

@@ -62,6 +62,7 @@ export type VideoEngineName = 'local' | 'fal' | 'runway' | 'luma';
 /** GET /api/config: what this deployment offers. */
 export interface SiteConfig {
   googleClientId: string | null;
+  /** `local` is the test checkout: no money moves, and pages say so. */
   paymentProvider: 'local' | 'stripe';
   videoEngine: VideoEngineName;
 }

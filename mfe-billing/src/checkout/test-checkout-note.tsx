@@ -1,0 +1,17 @@
+import { api, useLoad } from '@reelmint/shared';
+import { useBillingText } from '../i18n.ts';
+
+/**
+ * Says, before anyone pays, that the site runs the test checkout (no money moves). Shown only when
+ * the API reports the local provider; a site taking real payments shows nothing here.
+ */
+export function TestCheckoutNote({ className }: { className?: string }) {
+  const { t } = useBillingText();
+  const { state } = useLoad(api.config);
+  if (state.kind !== 'ready' || state.value.paymentProvider !== 'local') return null;
+  return (
+    <p className={className} data-testid="test-checkout-note">
+      {t('checkout.testNote')}
+    </p>
+  );
+}
