@@ -69,6 +69,8 @@ test('a free person out of credits upgrades from the generator and comes back to
   await expect(max).toBeChecked();
   await expect(modal.locator('label[data-plan="premium"]')).toContainText('Popular');
   await expect(modal.locator('label[data-plan="premium"]')).toContainText('$30');
+  // The embedded API runs the test provider, and the modal says so before anyone pays.
+  await expect(modal.getByTestId('test-checkout-note')).toContainText('Test checkout');
 
   const checkoutWindow = context.waitForEvent('page');
   await modal.getByRole('button', { name: 'Continue' }).click();
@@ -81,6 +83,14 @@ test('a free person out of credits upgrades from the generator and comes back to
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
 
+  // The link alone is the owner's proof: the same checkout without its token is refused, with a way back.
+  const bare = await checkout.context().newPage();
+  await bare.goto(checkout.url().split('?')[0]!);
+  await expect(bare.getByRole('alert')).toContainText('Open this checkout from the link you were given');
+  await expect(bare.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', /\/pricing$/);
+  await bare.close();
+
+  await expect(checkout.getByText('Test checkout:')).toBeVisible();
   await checkout.getByRole('button', { name: 'Pay $360.00' }).click();
   await expect(checkout).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
   const region = checkout.locator('[data-remote-region="billing"]');
