@@ -7,6 +7,8 @@ export declare function createAppServer(options: {
   documents?: Record<string, (req: IncomingMessage) => unknown>;
   /** The app's published versions, served under /releases/<version>/. */
   releasesDir?: string;
+  /** The HTML of a page, composed per request (the shell, see shell-pages.mjs); else index.html as built. */
+  pages?: ((req: IncomingMessage, url: URL) => Promise<{ html: string; cookies: string[] }>) | null;
 }): Server;
 export declare function publicPointer(document: unknown, overrideOrigins?: string[]): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };
 export declare function shellDocuments(options: {

@@ -82,8 +82,10 @@ function negotiated(serve) {
  * @param {Record<string, (req: http.IncomingMessage) => unknown | Promise<unknown>>} [options.documents]
  *        JSON documents computed per request, e.g. /remotes.json and /config.json
  * @param {string} [options.releasesDir] the published versions of this app, served under /releases/<version>/
+ * @param {((req: http.IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[] }>) | null} [options.pages]
+ *        the HTML of a page, composed per request (the shell: scripts/shell-pages.mjs); else index.html as built
  */
-export function createAppServer({ dir, spa = false, documents = {}, releasesDir }) {
+export function createAppServer({ dir, spa = false, documents = {}, releasesDir, pages = null }) {
   const assets = negotiated(sirv(dir, {
     dev: false,
     etag: true,
@@ -120,6 +122,13 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir 
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end('Not found');
     };
+    if (pages && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
+      const { html, cookies } = await pages(req, url);
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+      if (cookies.length > 0) headers['Set-Cookie'] = cookies;
+      sendBody(req, res, 200, headers, html);
+      return;
+    }
     if (releasesDir && pathname.startsWith(RELEASES_PATH)) {
       serveRelease(releasesDir, url, req, res, notFound);
       return;
@@ -139,6 +148,11 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir 
       res.end('Internal server error');
     });
   });
+}
+
+/** A page address (the SPA answers it with index.html), not a file: no extension in its last segment. */
+function isPagePath(pathname) {
+  return pathname === '/index.html' || !/\.[^/]*$/.test(pathname);
 }
 
 /** The request's URL, or null when it cannot be parsed (a client error, answered 400). */

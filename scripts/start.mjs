@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServer, listen, shellDocuments } from './serve-static.mjs';
+import { shellPages } from './shell-pages.mjs';
 import { PORTS } from '../shared/federation.mjs';
 import { REMOTES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
 import { ensureLocalDefaults } from './release/local-defaults.mjs';
@@ -45,19 +46,16 @@ if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
   children.push(api);
 }
 
+const documents = shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER, overrideOrigins: release.overrideOrigins });
 const apps = [
-  {
-    name: 'shell',
-    dir: 'shell/dist',
-    spa: true,
-    documents: shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER, overrideOrigins: release.overrideOrigins }),
-  },
+  // The shell's pages carry this request's config, pointer and preload hints (scripts/shell-pages.mjs).
+  { name: 'shell', dir: 'shell/dist', spa: true, documents, pages: await shellPages({ shellDir: join(root, 'shell'), documents }) },
   // Each remote's origin serves its local build at / and every published version under /releases/<version>/.
   ...Object.entries(REMOTES).map(([name, workspace]) => ({ name, dir: `${workspace}/dist`, releasesDir: remoteReleasesDir(release, name) })),
 ];
 
 const servers = await Promise.all(
-  apps.map(({ name, dir, spa, documents, releasesDir }) => listen(createAppServer({ dir: join(root, dir), spa, documents, releasesDir }), PORTS[name], host)),
+  apps.map(({ name, dir, spa, documents, releasesDir, pages }) => listen(createAppServer({ dir: join(root, dir), spa, documents, releasesDir, pages }), PORTS[name], host)),
 );
 for (const { name } of apps) console.log(`  ${name.padEnd(10)} ${origin(PORTS[name])}${site[name] ? `  live: ${site[name]}` : ''}`);
 console.log(`  ${'api'.padEnd(10)} ${apiBase}`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 // The same static server `npm start` uses, so these origins behave like the real ones.
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
+import { shellPages } from '../../scripts/shell-pages.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -46,9 +47,8 @@ export async function startShell(port: number, remotes: Record<string, { entry: 
   const dir = mkdtempSync(join(tmpdir(), 'reelmint-pointer-'));
   const pointerFile = join(dir, 'remotes.json');
   writeFileSync(pointerFile, JSON.stringify({ remotes }));
-  const server = await listen(
-    createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents: shellDocuments({ pointerFile, apiBase: 'http://localhost:8787' }) }),
-    port,
-  );
+  const documents = shellDocuments({ pointerFile, apiBase: 'http://localhost:8787' });
+  const pages = await shellPages({ shellDir: join(root, 'shell'), documents });
+  const server = await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages }), port);
   return { stop: () => closeServer(server) };
 }

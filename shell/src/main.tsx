@@ -5,7 +5,9 @@ import { configure, SHARED_INSTANCE_ID } from '@reelmint/shared';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
-import { fetchPointer } from './remotes/pointer.ts';
+import { fetchPointer, parsePointerDocument } from './remotes/pointer.ts';
+import type { PointerDocument } from './remotes/pointer.ts';
+import { readBootData } from './boot/boot-data.ts';
 import { setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 
@@ -16,12 +18,17 @@ async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
 }
 
 async function boot() {
+  // The shell's server writes both documents into the page; a page without them (the dev server) asks.
+  const written = readBootData();
+  const writtenPointer: PointerDocument | null = written?.pointer ? parsePointerDocument(written.pointer) : null;
   const [config, pointer] = await Promise.all([
-    fetchConfig().catch((error: unknown): Partial<RuntimeConfig> => {
-      console.error('Runtime config unavailable; using same-origin API', error);
-      return {};
-    }),
-    fetchPointer().then((document) => chooseRemotes(document)).catch((error: unknown) => {
+    written
+      ? written.config
+      : fetchConfig().catch((error: unknown): Partial<RuntimeConfig> => {
+          console.error('Runtime config unavailable; using same-origin API', error);
+          return {};
+        }),
+    (writtenPointer ? Promise.resolve(writtenPointer) : fetchPointer()).then((document) => chooseRemotes(document)).catch((error: unknown) => {
       console.error('Remotes pointer unavailable; remote regions will show their fallback', error);
       return {};
     }),

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+const BILLING = 'http://localhost:5176';
+
+interface Manifest {
+  exposes: { path: string; assets: { js: { sync: string[]; async: string[] }; css: { sync: string[] } } }[];
+}
+
+/** The boot data the shell's server wrote into a page. */
+function bootData(html: string): { config: { apiBase: string }; pointer: unknown } {
+  const match = /<script id="reelmint-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('The page carries no boot data');
+  return JSON.parse(match[1]!);
+}
+
+test.describe('the first HTML cuts the waterfall', () => {
+  test('carries the runtime config, the pointer and hints for the route’s remote entry, chunks, CSS and strings', async ({ request }) => {
+    const manifest = (await (await request.get(`${BILLING}/mf-manifest.json`)).json()) as Manifest;
+    const pricing = manifest.exposes.find(({ path }) => path === './PricingPage')!;
+    const response = await request.get('/fr/pricing');
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+
+    const boot = bootData(html);
+    expect(boot.pointer).toEqual(await (await request.get('/remotes.json')).json());
+    expect(boot.config).toEqual(await (await request.get('/config.json')).json());
+
+    const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${new URL(file, `${BILLING}/`).href}">`;
+    expect(html).toContain(modulePreload('remoteEntry.js'));
+    for (const file of pricing.assets.js.sync) expect(html).toContain(modulePreload(file));
+    for (const file of pricing.assets.css.sync) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${BILLING}/${file}">`);
+    const strings = pricing.assets.js.async.filter((file) => /^assets\/(fr|en)-[\w-]{8}\.js$/.test(file));
+    expect(strings).toHaveLength(2);
+    for (const file of strings) expect(html).toContain(modulePreload(file));
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/fr/translation.json">');
+    for (const origin of ['http://localhost:5174', 'http://localhost:5175', BILLING, new URL(boot.config.apiBase).origin]) {
+      expect(html).toContain(`<link rel="preconnect" href="${origin}" crossorigin>`);
+    }
+  });
+
+  test('the browser draws from the written data: no request for the pointer or the config, strings fetched with the code, each file once', async ({ page }) => {
+    const requested: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await page.goto('/de/faqs');
+    await expect(page.locator('[data-remote-region="marketing"] h1')).toBeVisible();
+    await page.waitForLoadState('load');
+
+    expect(requested.filter((url) => /\/(remotes|config)\.json/.test(url))).toEqual([]);
+    const duplicates = requested.filter((url, index) => requested.indexOf(url) !== index);
+    expect(duplicates).toEqual([]);
+    // The marketing remote's German strings are asked for before its FAQs screen's own chunk, not after it ran.
+    const strings = requested.findIndex((url) => /localhost:5174\/assets\/de-[\w-]{8}\.js$/.test(url));
+    const screen = requested.findIndex((url) => /localhost:5174\/assets\/faqs-page-[\w-]{8}\.js$/.test(url));
+    expect(strings).toBeGreaterThanOrEqual(0);
+    expect(screen).toBeGreaterThan(strings);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+// The shell origin's HTML pages: the built index.html with this request's boot data and preload hints,
+// composed by the shell's server module (shell/src/server/first-html.ts, built to shell/dist-server/).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * @param {object} options
+ * @param {string} options.shellDir   the shell's root folder (holds dist/ and dist-server/)
+ * @param {Record<string, (req: import('node:http').IncomingMessage) => unknown>} options.documents
+ *        the shell's runtime documents (/config.json, /remotes.json), whose answers the page carries
+ * @returns {Promise<((req: import('node:http').IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[] }>) | null>}
+ *        null when the shell was built without its server module (the plain index.html is served then)
+ */
+export async function shellPages({ shellDir, documents }) {
+  const serverModule = join(shellDir, 'dist-server', 'first-html.js');
+  const templateFile = join(shellDir, 'dist', 'index.html');
+  if (!existsSync(serverModule) || !existsSync(templateFile)) {
+    console.warn(`${serverModule} is missing: pages are served without boot data (run npm run build -w shell)`);
+    return null;
+  }
+  const { createFirstHtml } = await import(pathToFileURL(serverModule).href);
+  const firstHtml = createFirstHtml({ template: readFileSync(templateFile, 'utf8') });
+  const answer = async (name, req) => {
+    try {
+      return (await documents[name]?.(req)) ?? null;
+    } catch (error) {
+      // The page still goes out; the browser asks for the document itself and shows what it can.
+      console.error(`Could not read ${name} for a page:`, error instanceof Error ? error.message : error);
+      return null;
+    }
+  };
+  return async (req, url) => {
+    const [config, pointer] = await Promise.all([answer('/config.json', req), answer('/remotes.json', req)]);
+    return firstHtml({ url, headers: req.headers, config: config ?? {}, pointer });
+  };
+}

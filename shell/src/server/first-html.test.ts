@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { BOOT_DATA_ID } from '../boot/boot-data.ts';
+import { inCanary } from '../release/canary.ts';
+import { createFirstHtml } from './first-html.ts';
+import type { RemoteManifest } from '../remotes/manifest-files.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Reelmint</title>
+    <script type="module" crossorigin src="/assets/main.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const BILLING = 'http://localhost:5176/remoteEntry.js';
+const CANARY = 'http://localhost:5176/releases/1.5.0+abc/remoteEntry.js';
+const MARKETING = 'http://localhost:5174/releases/1.0.0+def/remoteEntry.js';
+
+const manifest = (page: string): RemoteManifest => ({
+  exposes: [
+    {
+      path: `./${page}`,
+      assets: {
+        js: {
+          sync: [`assets/${page}-AAAAAAAA.js`],
+          async: ['assets/en-Bb4aQQk9.js', 'assets/fr-CDEpiKim.js', 'assets/language-B8ugThtj.js', 'assets/x__loadShare__shared-BWngEhCs.js', 'assets/react-CaKr0epQ.js'],
+        },
+        css: { sync: [`assets/${page}-AAAAAAAA.css`], async: [] },
+      },
+    },
+  ],
+});
+
+const pointer = {
+  remotes: {
+    marketing: { entry: MARKETING, version: '1.0.0+def' },
+    billing: { entry: BILLING, version: 'local', canary: { entry: CANARY, version: '1.5.0+abc', percent: 50 } },
+  },
+  overrides: { allowedOrigins: [] },
+};
+
+function render(path: string, headers: Record<string, string> = {}, manifests: Record<string, RemoteManifest | undefined> = {}) {
+  const firstHtml = createFirstHtml({
+    template: TEMPLATE,
+    randomId: () => 'new-visitor',
+    manifests: { get: (entry) => Promise.resolve(manifests[entry]) },
+  });
+  return firstHtml({ url: new URL(path, 'http://localhost:5173'), headers, config: { apiBase: 'http://localhost:8787', geoCountry: null }, pointer });
+}
+
+function bootData(html: string): unknown {
+  const match = new RegExp(`<script id="${BOOT_DATA_ID}" type="application/json">(.*?)</script>`).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
+const visitorIn = (percent: number, inside: boolean) => Array.from({ length: 500 }, (_, i) => `v${i}`).find((id) => inCanary(id, 'billing', percent) === inside)!;
+
+describe('the first HTML of a page', () => {
+  it('carries the runtime config and the pointer, so the browser fetches neither before drawing', async () => {
+    const { html } = await render('/fr/pricing');
+    expect(bootData(html)).toEqual({ config: { apiBase: 'http://localhost:8787', geoCountry: null }, pointer });
+  });
+
+  it('keeps a pointer that would close the script element inert', async () => {
+    const firstHtml = createFirstHtml({ template: TEMPLATE, manifests: { get: () => Promise.resolve(undefined) } });
+    const hostile = { remotes: { billing: { entry: BILLING, version: '</script><script>alert(1)</script>' } } };
+    const { html } = await firstHtml({ url: new URL('http://localhost:5173/'), headers: {}, config: {}, pointer: hostile });
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(bootData(html)).toEqual({ config: {}, pointer: hostile });
+  });
+
+  it("names the route's remote entry, its chunks, CSS and strings in the page's language and English", async () => {
+    const { html } = await render('/fr/pricing', { cookie: `reelmint_visitor=${visitorIn(50, false)}` }, { [BILLING]: manifest('PricingPage') });
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${BILLING}">`);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="http://localhost:5176/assets/PricingPage-AAAAAAAA.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="http://localhost:5176/assets/x__loadShare__shared-BWngEhCs.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="http://localhost:5176/assets/fr-CDEpiKim.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="http://localhost:5176/assets/en-Bb4aQQk9.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="http://localhost:5176/assets/PricingPage-AAAAAAAA.css">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/fr/translation.json">');
+    expect(html).not.toContain('react-CaKr0epQ.js');
+    expect(html).not.toContain('language-B8ugThtj.js');
+    expect(html).toContain('<html lang="fr"');
+  });
+
+  it('preconnects to every remote origin and the API', async () => {
+    const { html } = await render('/');
+    for (const origin of ['http://localhost:5174', 'http://localhost:5176', 'http://localhost:8787']) {
+      expect(html).toContain(`<link rel="preconnect" href="${origin}" crossorigin>`);
+    }
+  });
+
+  it("follows the visitor's canary: the canary build's files for a visitor in its share, the live build's otherwise", async () => {
+    const manifests = { [BILLING]: manifest('PricingPage'), [CANARY]: manifest('PricingPage') };
+    const inside = await render('/pricing', { cookie: `reelmint_visitor=${visitorIn(50, true)}` }, manifests);
+    expect(inside.html).toContain(`href="${CANARY}"`);
+    expect(inside.html).not.toContain(`href="${BILLING}"`);
+    expect(inside.cookies).toEqual([]);
+    const outside = await render('/pricing', { cookie: `reelmint_visitor=${visitorIn(50, false)}` }, manifests);
+    expect(outside.html).toContain(`href="${BILLING}"`);
+  });
+
+  it('gives a first visitor an id while a canary runs, so the browser makes the same choice', async () => {
+    const { cookies } = await render('/pricing');
+    expect(cookies).toEqual([expect.stringMatching(/^reelmint_visitor=new-visitor; Path=\/;/)]);
+  });
+
+  it('leaves a remote the address overrides to the browser', async () => {
+    const { html } = await render('/pricing?override=billing@1.4.0%2Bold', {}, { [BILLING]: manifest('PricingPage') });
+    expect(html).not.toContain('modulepreload crossorigin href="http://localhost:5176');
+  });
+
+  it('still goes out, with the entry hint only, when the remote manifest is unavailable', async () => {
+    const { html } = await render('/pricing', {}, {});
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${BILLING}">`);
+    expect(html).not.toContain('as="style"');
+  });
+
+  it('lets the browser ask for the pointer when the server could not read it', async () => {
+    const firstHtml = createFirstHtml({ template: TEMPLATE, manifests: { get: () => Promise.resolve(undefined) } });
+    const { html } = await firstHtml({ url: new URL('http://localhost:5173/pricing'), headers: {}, config: {}, pointer: null });
+    expect(bootData(html)).toEqual({ config: {}, pointer: null });
+  });
+});
