@@ -58,3 +58,26 @@ test.describe('the first HTML cuts the waterfall', () => {
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
   });
 });
+
+test('once the first page is idle, the other remotes’ entries and likely next screens are fetched, so a move to one draws from the cache', async ({ page, request }) => {
+  const manifest = (await (await request.get(`${BILLING}/mf-manifest.json`)).json()) as Manifest;
+  const pricing = manifest.exposes.find(({ path }) => path === './PricingPage')!;
+  const requested: string[] = [];
+  page.on('request', (sent) => requested.push(sent.url()));
+  await page.goto('/fr/faqs');
+  await expect(page.locator('[data-remote-region="marketing"] h1')).toBeVisible();
+  // Nothing of billing's is needed on the FAQs page: these arrive only through the idle preload.
+  await expect(page.locator(`link[rel="modulepreload"][href="${BILLING}/${pricing.assets.js.sync.at(-1)}"]`)).toHaveCount(1);
+  await expect.poll(() => requested).toContain(`${BILLING}/remoteEntry.js`);
+  const frenchStrings = pricing.assets.js.async.find((file) => /^assets\/fr-[\w-]{8}\.js$/.test(file))!;
+  await expect.poll(() => requested).toContain(`${BILLING}/${frenchStrings}`);
+  for (const file of pricing.assets.js.sync) await expect.poll(() => requested).toContain(`${BILLING}/${file}`);
+  await expect.poll(() => requested).toContain('http://localhost:5175/remoteEntry.js');
+
+  const before = requested.length;
+  await page.getByTestId('site-header').getByRole('link', { name: 'Tarifs' }).click();
+  await expect(page.locator('[data-remote-region="billing"] h1')).toBeVisible();
+  // The move asks the network for none of the files that were preloaded.
+  const preloaded = new Set([`${BILLING}/remoteEntry.js`, `${BILLING}/${frenchStrings}`, ...pricing.assets.js.sync.map((file) => `${BILLING}/${file}`)]);
+  expect(requested.slice(before).filter((url) => preloaded.has(url))).toEqual([]);
+});

@@ -1,13 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@reelmint/shared/styles.css';
-import { configure, SHARED_INSTANCE_ID } from '@reelmint/shared';
+import { configure, FALLBACK_LANGUAGE, SHARED_INSTANCE_ID, stripLanguage } from '@reelmint/shared';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import { fetchPointer, parsePointerDocument } from './remotes/pointer.ts';
 import type { PointerDocument } from './remotes/pointer.ts';
 import { readBootData } from './boot/boot-data.ts';
+import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
+import { REMOTE_SCREENS } from './app/routes.ts';
 import { setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 
@@ -36,12 +38,21 @@ async function boot() {
   configure(config);
   setRemotesPointer(pointer);
   document.documentElement.dataset.sharedInstance = SHARED_INSTANCE_ID;
-  await initI18n();
+  const i18n = await initI18n();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+  // Moves to another remote's screen then come from the cache instead of the network.
+  whenIdle(() => {
+    const screen = REMOTE_SCREENS.find(({ path }) => path === stripLanguage(location.pathname));
+    void preloadLikelyScreens({
+      pointer,
+      current: screen && { remote: screen.remote, module: screen.module },
+      languages: [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])],
+    });
+  });
 }
 
 void boot();
