@@ -23,6 +23,8 @@ import { localProvider } from './payments/provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { registerPlanRoutes } from './plans/routes.ts';
 import type { Services } from './services.ts';
+import { LocalStorage } from './storage/local-storage.ts';
+import type { MediaStorage } from './storage/storage.ts';
 import { TemplateMedia } from './templates/media.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   mediaTokenTtlSeconds?: number;
   now?: () => Date;
   engine?: VideoEngine;
+  /** Where media lives; local disk under dataDir by default. */
+  storage?: MediaStorage;
   payments?: PaymentProvider;
   /** Null (the default) answers Google sign-in with GOOGLE_NOT_CONFIGURED. */
   google?: GoogleVerifier | null;
@@ -97,8 +101,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
   });
   const engine = options.engine ?? new LocalEngine();
+  const storage = options.storage ?? new LocalStorage(paths.root);
   const workerOptions = options.worker === false ? null : { ...DEFAULT_WORKER_OPTIONS, ...options.worker };
-  const worker = workerOptions ? new JobWorker({ ...core, engine, paths, log: app.log }, workerOptions) : null;
+  const worker = workerOptions ? new JobWorker({ ...core, engine, storage, paths, log: app.log }, workerOptions) : null;
   const services: Services = {
     ...core,
     auth: createAuthenticator(core, tokens),
@@ -106,10 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     google: options.google ?? null,
     payments: options.payments ?? localProvider(),
     engine,
+    storage,
     paths,
     siteOrigin: (options.siteOrigin ?? 'http://localhost:5173').replace(/\/$/, ''),
     maxActiveJobsPerUser: options.maxActiveJobsPerUser ?? 3,
-    templateMedia: new TemplateMedia(paths.templates),
+    templateMedia: new TemplateMedia(storage, paths.templates),
     worker,
     publicBase: (request) => options.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
   };

@@ -10,6 +10,9 @@ import type { Database } from './db/database.ts';
 import { localProvider } from './payments/provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { stripeProvider } from './payments/stripe-provider.ts';
+import { LocalStorage } from './storage/local-storage.ts';
+import { S3Storage } from './storage/s3-storage.ts';
+import type { MediaStorage } from './storage/storage.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
@@ -79,6 +82,20 @@ export function paymentProvider(env: NodeJS.ProcessEnv): PaymentProvider {
   return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
 }
 
+/**
+ * S3_BUCKET selects a bucket (S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE for S3-compatible
+ * servers; credentials from the SDK's usual AWS_* variables); otherwise the data folder.
+ */
+export function storageFromEnv(dataDir: string, env: NodeJS.ProcessEnv = process.env): MediaStorage {
+  if (!env.S3_BUCKET) return new LocalStorage(dataDir);
+  return new S3Storage({
+    bucket: env.S3_BUCKET,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  });
+}
+
 /** buildApp options from the environment (see README "Environment"). */
 export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJS.ProcessEnv = process.env): BuildOptions {
   return {
@@ -88,6 +105,7 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
     accessTokenTtlSeconds: positiveInt('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, 24 * 60 * 60),
     google: env.GOOGLE_CLIENT_ID ? createGoogleVerifier(env.GOOGLE_CLIENT_ID) : null,
     payments: paymentProvider(env),
+    storage: storageFromEnv(config.dataDir, env),
     siteOrigin: env.SITE_ORIGIN || 'http://localhost:5173',
     siteOrigins: list(env.SITE_ORIGINS) ?? LOCAL_SITE_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

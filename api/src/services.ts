@@ -4,6 +4,7 @@ import type { GoogleVerifier } from './accounts/google.ts';
 import type { TokenSigner } from './accounts/tokens.ts';
 import type { CoreContext } from './context.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { MediaStorage } from './storage/storage.ts';
 import type { TemplateMedia } from './templates/media.ts';
 import type { VideoEngine } from './videos/engine.ts';
 import type { JobWorker } from './videos/worker.ts';
@@ -22,6 +23,9 @@ export interface Services extends CoreContext {
   google: GoogleVerifier | null;
   payments: PaymentProvider;
   engine: VideoEngine;
+  /** Uploads, videos, posters and template media: local disk or a bucket. */
+  storage: MediaStorage;
+  /** Work folders on this machine (renders in progress, pictures fetched for ffmpeg). */
   paths: DataPaths;
   siteOrigin: string;
   maxActiveJobsPerUser: number;

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openConfiguredDatabase, readEnv } from './config.ts';
+import { openConfiguredDatabase, readEnv, storageFromEnv } from './config.ts';
 import { LocalEngine } from './videos/local-engine.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from './videos/worker.ts';
 
 /**
  * A job worker on its own, for scaling renders apart from the API (start the API with
- * RUN_WORKER=false). It shares the database and the data folder with the API.
+ * RUN_WORKER=false). It shares the database and media storage (the data folder, or the bucket
+ * named by S3_BUCKET) with the API.
  */
 const config = readEnv();
 const database = await openConfiguredDatabase(config);
@@ -27,6 +28,7 @@ const worker = new JobWorker(
     dialect: database.dialect,
     now: () => new Date(),
     engine: new LocalEngine(),
+    storage: storageFromEnv(config.dataDir),
     paths,
     log,
   },

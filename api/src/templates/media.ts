@@ -1,5 +1,6 @@
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { MediaStorage } from '../storage/storage.ts';
 import type { TemplateDefinition } from './catalogue.ts';
 import { TEMPLATES } from './catalogue.ts';
 import { sceneFilter, wrapText } from '../videos/local-engine.ts';
@@ -8,14 +9,12 @@ import { runFfmpeg } from '../videos/ffmpeg.ts';
 /** Preview clips are short and small: they loop in a gallery card. */
 const PREVIEW_SECONDS = 3;
 
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
+/** How long "not rendered yet" is believed before storage is asked again (a HEAD on a bucket). */
+const MISSING_TTL_MS = 5_000;
 
 /**
- * Posters and preview clips of the templates, made by the local renderer into the data folder.
+ * Posters and preview clips of the templates, made by the local renderer into media storage
+ * (shared by every API process when it is a bucket).
  * The list never waits for them: a poster is rendered on first request (one frame, well under a
  * second), a preview clip is rendered in the background at start and answers 404 until ready.
  */
@@ -26,29 +25,37 @@ export class TemplateMedia {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly dir: string) {}
+  /** Keys known to be in storage: they are never removed, so one positive answer is enough. */
+  private readonly known = new Set<string>();
+  private readonly missingSince = new Map<string, number>();
 
-  posterPath(t: TemplateDefinition): string {
-    return join(this.dir, `${t.id}.jpg`);
+  /** `workDir` is where renders are written on this machine before they go into storage. */
+  constructor(
+    private readonly storage: MediaStorage,
+    private readonly workDir: string,
+  ) {}
+
+  posterKey(t: TemplateDefinition): string {
+    return `templates/${t.id}.jpg`;
   }
 
-  previewPath(t: TemplateDefinition): string {
-    return join(this.dir, `${t.id}.mp4`);
+  previewKey(t: TemplateDefinition): string {
+    return `templates/${t.id}.mp4`;
   }
 
   async previewReady(t: TemplateDefinition): Promise<boolean> {
-    return exists(this.previewPath(t));
+    return this.stored(this.previewKey(t));
   }
 
   /**
-   * The poster file, rendering it first if needed. Concurrent requests for one poster share a
-   * render, and at most two renders run at once, so a gallery opening on a fresh server does not
-   * start a dozen ffmpeg processes together.
+   * The poster's storage key, rendering it first if needed. Concurrent requests for one poster
+   * share a render, and at most two renders run at once, so a gallery opening on a fresh server
+   * does not start a dozen ffmpeg processes together.
    */
   async poster(t: TemplateDefinition): Promise<string> {
-    const path = this.posterPath(t);
-    if (await exists(path)) return path;
-    return this.once(`poster:${t.id}`, () => this.limited(() => this.renderFile(t, path, true)));
+    const key = this.posterKey(t);
+    if (await this.stored(key)) return key;
+    return this.once(`poster:${t.id}`, () => this.limited(() => this.renderFile(t, key, true)));
   }
 
   /** Renders missing posters, then missing preview clips, one at a time in the background. */
@@ -57,7 +64,8 @@ export class TemplateMedia {
       const jobs = [
         ...TEMPLATES.map((t) => () => this.poster(t)),
         ...TEMPLATES.map((t) => async () => {
-          if (!(await exists(this.previewPath(t)))) await this.once(`preview:${t.id}`, () => this.renderFile(t, this.previewPath(t), false));
+          const key = this.previewKey(t);
+          if (!(await this.stored(key, true))) await this.once(`preview:${t.id}`, () => this.renderFile(t, key, false));
         }),
       ];
       for (const job of jobs) {
@@ -96,21 +104,39 @@ export class TemplateMedia {
     return running;
   }
 
-  private async renderFile(t: TemplateDefinition, target: string, poster: boolean): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
+  private async stored(key: string, fresh = false): Promise<boolean> {
+    if (this.known.has(key)) return true;
+    const checked = this.missingSince.get(key);
+    if (!fresh && checked !== undefined && Date.now() - checked < MISSING_TTL_MS) return false;
+    const found = await this.storage.exists(key);
+    if (found) {
+      this.known.add(key);
+      this.missingSince.delete(key);
+    } else {
+      this.missingSince.set(key, Date.now());
+    }
+    return found;
+  }
+
+  private async renderFile(t: TemplateDefinition, key: string, poster: boolean): Promise<string> {
+    await mkdir(this.workDir, { recursive: true });
+    const target = join(this.workDir, key.slice(key.lastIndexOf('/') + 1));
     const textFile = `${target}.txt`;
     const partial = poster ? `${target}.part.jpg` : `${target}.part.mp4`;
     const seconds = poster ? 1.2 : PREVIEW_SECONDS;
     try {
       await writeFile(textFile, wrapText(t.title, 30, 2));
-      const filter = sceneFilter({ jobId: t.id, kind: 'text', prompt: t.title, model: t.settings.model, resolution: '512p', seconds, hue: t.hue, outputDir: this.dir }, textFile);
+      const filter = sceneFilter({ jobId: t.id, kind: 'text', prompt: t.title, model: t.settings.model, resolution: '512p', seconds, hue: t.hue, outputDir: this.workDir }, textFile);
       const output = poster
         ? ['-ss', '1', '-frames:v', '1', '-q:v', '4', '-f', 'image2', partial]
         : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', '24', '-t', String(seconds), '-movflags', '+faststart', '-f', 'mp4', partial];
       const run = runFfmpeg(['-y', '-f', 'lavfi', '-i', `nullsrc=s=64x36:r=24:d=${seconds}`, '-filter_complex', filter, '-map', '[v]', '-an', ...output]);
       await run.done;
       await rename(partial, target);
-      return target;
+      await this.storage.putFile(key, target, poster ? 'image/jpeg' : 'video/mp4');
+      this.known.add(key);
+      this.missingSince.delete(key);
+      return key;
     } finally {
       await rm(textFile, { force: true });
       await rm(partial, { force: true });

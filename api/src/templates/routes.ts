@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { basename, dirname } from 'node:path';
 import { DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared/pricing';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -73,13 +72,13 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
     async (request, reply) => {
       const template = findTemplate(request.params.id);
       if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No template has this id');
-      let path: string;
+      let key: string;
       try {
-        path = await services.templateMedia.poster(template);
+        key = await services.templateMedia.poster(template);
       } catch {
         throw new AppError(503, 'MEDIA_UNAVAILABLE', 'The poster could not be rendered right now');
       }
-      return reply.header('cache-control', 'public, max-age=86400').sendFile(basename(path), dirname(path));
+      return services.storage.send(request, reply.header('cache-control', 'public, max-age=86400'), key, 'image/jpeg');
     },
   );
 
@@ -101,8 +100,7 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
         reply.header('retry-after', '30');
         throw notFound('PREVIEW_NOT_READY', 'The preview clip is still being rendered');
       }
-      const path = services.templateMedia.previewPath(template);
-      return reply.header('cache-control', 'public, max-age=86400').sendFile(basename(path), dirname(path));
+      return services.storage.send(request, reply.header('cache-control', 'public, max-age=86400'), services.templateMedia.previewKey(template), 'video/mp4');
     },
   );
 }

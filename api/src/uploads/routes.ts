@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -11,6 +9,9 @@ import { EXTENSIONS, sniffImage } from './sniff.ts';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding cost grows with pixels, not bytes: a small file can claim a huge canvas. */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
+
+/** Where an uploaded picture lives in media storage. */
+export const uploadKey = (fileName: string) => `uploads/${fileName}`;
 
 export function registerUploadRoutes(app: FastifyInstance, services: Services): void {
   app.post(
@@ -56,9 +57,9 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
         throw new AppError(413, 'IMAGE_TOO_LARGE', `The picture is ${width}x${height}; at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels are accepted`);
       }
 
-      // Random names, in a folder no static route serves: the client's file name never reaches disk.
+      // Random names, in storage no route serves as a folder: the client's file name is never used.
       const fileName = `${randomBytes(16).toString('hex')}${EXTENSIONS[mimeType]}`;
-      await writeFile(join(services.paths.uploads, fileName), buffer, { mode: 0o600 });
+      await services.storage.putBuffer(uploadKey(fileName), buffer, mimeType);
       const id = `img_${randomUUID()}`;
       await services.db
         .insertInto('uploads')

@@ -46,6 +46,21 @@ export async function reportProgress(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Keeps a job's heartbeat fresh while `work` runs (an upload or download that may take longer
+ * than the stale threshold), so crash recovery does not take it for an orphan.
+ */
+export async function heartbeat<T>(ctx: CoreContext, id: string, work: () => Promise<T>, everyMs = 2_000): Promise<T> {
+  const beat = () =>
+    ctx.db.updateTable('videos').set({ heartbeat_at: ctx.now().toISOString() }).where('id', '=', id).where('status', '=', 'processing').execute();
+  const timer = setInterval(() => void beat().catch(() => undefined), everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 export async function completeJob(ctx: CoreContext, id: string, videoFile: string, posterFile: string): Promise<boolean> {
   const result = await ctx.db
     .updateTable('videos')

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkGenerationAccess, PLAN_FEATURES } from '@reelmint/shared/plans';
 import { DURATIONS, MODELS, RESOLUTIONS, creditCost } from '@reelmint/shared/pricing';
 import type { GenerationConfig } from '@reelmint/shared/pricing';
@@ -16,7 +16,7 @@ import type { Services } from '../services.ts';
 import { findTemplate } from '../templates/catalogue.ts';
 import { activeJobCount, failAndRefund } from './jobs.ts';
 import { videoView, videoViewSchema } from './views.ts';
-import { removeFiles } from './worker.ts';
+import { videoKeys } from './worker.ts';
 
 export const VIDEO_TYPES = ['text-to-video', 'image-to-video', 'template'] as const;
 type VideoType = (typeof VIDEO_TYPES)[number];
@@ -244,7 +244,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         await failAndRefund(services, video.id, 'DELETED');
       }
       await services.db.deleteFrom('videos').where('id', '=', video.id).where('user_id', '=', user.id).execute();
-      await removeFiles(services.paths.videos, [video.video_file, video.poster_file]);
+      await services.storage.remove(videoKeys(video.video_file, video.poster_file));
       return ok({ id: video.id, deleted: true }, 'Video deleted');
     },
   );
@@ -268,7 +268,9 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         const video = await ownVideo(services, userId, request.params.id);
         const file = kind === 'file' ? video.video_file : video.poster_file;
         if (video.status !== 'succeeded' || !file) throw new AppError(409, 'VIDEO_NOT_READY', 'This video is not ready yet');
-        return sendPrivateFile(reply, file, services.paths.videos);
+        // Private to one person: caches may keep it for that browser only.
+        reply.header('cache-control', 'private, max-age=3600');
+        return services.storage.send(request, reply, videoKeys(file)[0]!, kind === 'file' ? 'video/mp4' : 'image/jpeg');
       },
     );
   }
@@ -306,9 +308,3 @@ async function mediaUser(services: Services, request: FastifyRequest<{ Querystri
   if (!userId) throw new AppError(401, 'UNAUTHENTICATED', 'This link has expired or is not valid; reload the page for a new one');
   return userId;
 }
-
-export function sendPrivateFile(reply: FastifyReply, file: string, root: string) {
-  // Private to one person: caches may keep it for that browser only.
-  return reply.header('cache-control', 'private, max-age=3600').sendFile(file, root);
-}
-

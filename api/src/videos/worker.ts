@@ -5,9 +5,11 @@ import { durationSeconds } from '@reelmint/shared/pricing';
 import type { Resolution } from '@reelmint/shared/pricing';
 import type { CoreContext } from '../context.ts';
 import type { Video } from '../db/schema.ts';
+import type { MediaStorage } from '../storage/storage.ts';
+import { uploadKey } from '../uploads/routes.ts';
 import { findTemplate } from '../templates/catalogue.ts';
 import type { RenderRequest, VideoEngine } from './engine.ts';
-import { claimNextJob, completeJob, failAndRefund, recoverStaleJobs, reportProgress } from './jobs.ts';
+import { claimNextJob, completeJob, failAndRefund, heartbeat, recoverStaleJobs, reportProgress } from './jobs.ts';
 
 export interface WorkerOptions {
   /** Jobs rendered at once by this worker (ffmpeg uses several threads per job). */
@@ -37,6 +39,8 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
 
 export interface WorkerContext extends CoreContext {
   engine: VideoEngine;
+  storage: MediaStorage;
+  /** Work folders on this machine: renders are written to `videos`, pictures fetched into `uploads`. */
   paths: { uploads: string; videos: string };
   log: { error(details: object, message: string): void };
 }
@@ -119,8 +123,9 @@ export class JobWorker {
   private async process(job: Video): Promise<void> {
     const { engine } = this.ctx;
     let ref: string | null = null;
+    const scratch: string[] = [];
     try {
-      ref = await engine.submit(await this.renderRequest(job));
+      ref = await engine.submit(await this.renderRequest(job, scratch));
       await reportProgress(this.ctx, job.id, 0, { engine: engine.name, ref });
       const deadline = Date.now() + this.options.jobTimeoutMs;
       for (;;) {
@@ -131,10 +136,7 @@ export class JobWorker {
         }
         const status = await engine.poll(ref);
         if (status.state === 'succeeded') {
-          if (!(await completeJob(this.ctx, job.id, status.videoFile, status.posterFile))) {
-            // Deleted (or failed by a timeout elsewhere) while rendering: drop the files.
-            await removeFiles(this.ctx.paths.videos, [status.videoFile, status.posterFile]);
-          }
+          await this.deliver(job.id, status.videoFile, status.posterFile);
           return;
         }
         if (status.state === 'failed') {
@@ -157,6 +159,25 @@ export class JobWorker {
       this.ctx.log.error({ err: error, jobId: job.id }, 'job failed');
       if (ref) await engine.cancel(ref).catch(() => undefined);
       await failAndRefund(this.ctx, job.id, error instanceof MissingSourceError ? 'SOURCE_MISSING' : 'RENDER_FAILED').catch(() => undefined);
+      await removeFiles(this.ctx.paths.videos, renderFiles(job.id));
+    } finally {
+      await Promise.all(scratch.map((file) => rm(file, { force: true })));
+    }
+  }
+
+  /**
+   * Moves the finished files into media storage (an upload when it is a bucket, with heartbeats so
+   * a long upload is not taken for a crash), then marks the job done. A job deleted meanwhile
+   * loses its files instead.
+   */
+  private async deliver(jobId: string, videoFile: string, posterFile: string): Promise<void> {
+    const [videoKey, posterKey] = videoKeys(videoFile, posterFile) as [string, string];
+    await heartbeat(this.ctx, jobId, async () => {
+      await this.ctx.storage.putFile(posterKey, join(this.ctx.paths.videos, posterFile), 'image/jpeg');
+      await this.ctx.storage.putFile(videoKey, join(this.ctx.paths.videos, videoFile), 'video/mp4');
+    });
+    if (!(await completeJob(this.ctx, jobId, videoFile, posterFile))) {
+      await this.ctx.storage.remove([videoKey, posterKey]);
     }
   }
 
@@ -169,7 +190,8 @@ export class JobWorker {
       .execute();
   }
 
-  private async renderRequest(job: Video): Promise<RenderRequest> {
+  /** What the engine needs; a picture kept in a bucket is fetched into `scratch` files first. */
+  private async renderRequest(job: Video, scratch: string[]): Promise<RenderRequest> {
     const template = job.template_id ? findTemplate(job.template_id) : undefined;
     const request: RenderRequest = {
       jobId: job.id,
@@ -184,7 +206,12 @@ export class JobWorker {
     if (request.kind === 'image') {
       const upload = await this.ctx.db.selectFrom('uploads').select('file_name').where('id', '=', job.image_id ?? '').executeTakeFirst();
       if (!upload) throw new MissingSourceError();
-      request.imagePath = join(this.ctx.paths.uploads, upload.file_name);
+      const key = uploadKey(upload.file_name);
+      request.imagePath = this.ctx.storage.localPath(key) ?? join(this.ctx.paths.uploads, `${job.id}-${upload.file_name}`);
+      if (!this.ctx.storage.localPath(key)) {
+        scratch.push(request.imagePath);
+        await this.ctx.storage.download(key, request.imagePath);
+      }
     }
     return request;
   }
@@ -199,6 +226,11 @@ class MissingSourceError extends Error {
 /** Every file a render of this job may leave in the videos folder, finished or not. */
 export function renderFiles(jobId: string): string[] {
   return [`${jobId}.part.mp4`, `${jobId}.txt`, `${jobId}.mp4`, `${jobId}.jpg`];
+}
+
+/** Storage keys of a video's files (names as stored on the job row). */
+export function videoKeys(...files: Array<string | null>): string[] {
+  return files.filter((f): f is string => !!f).map((f) => `videos/${f}`);
 }
 
 export async function removeFiles(dir: string, files: Array<string | null>): Promise<void> {
