@@ -61,3 +61,42 @@ test('each origin sends brotli, gzip or the plain file as Accept-Encoding asks, 
     }
   }
 });
+
+// Spec: the page holds still while the remotes arrive. Lighthouse's budget is 0.05; the sum of every
+// shift (not only the worst window) is held to it here.
+const LAYOUT_SHIFT_BUDGET = 0.05;
+const STILL_ROUTES = [
+  { path: '/en', remote: 'marketing' },
+  { path: '/en/pricing', remote: 'billing' },
+  { path: '/en/text-to-video/generator', remote: 'generator' },
+  { path: '/en/free-video-templates', remote: 'marketing' },
+];
+
+for (const width of [375, 1280]) {
+  for (const route of STILL_ROUTES) {
+    test(`${route.path} at ${width} px does not shift while it loads`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 740 : 800 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const record = { sum: 0, shifts: [] as { value: number; sources: string[] }[] };
+        (window as unknown as { __layoutShift: typeof record }).__layoutShift = record;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
+            if (entry.hadRecentInput) continue;
+            record.sum += entry.value;
+            const describe = (node?: Node) =>
+              node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${Array.from(node.classList).join('.')}` : String(node?.nodeName);
+            record.shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(route.path);
+      await expect(page.locator(`[data-remote-region="${route.remote}"] h1`)).toBeVisible();
+      // Everything the page asks for has arrived (data, images, posters), so every shift it causes is counted.
+      await page.waitForLoadState('networkidle');
+      const measured = await page.evaluate(() => (window as unknown as { __layoutShift: { sum: number; shifts: unknown[] } }).__layoutShift);
+      expect(measured.sum, JSON.stringify(measured.shifts)).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
+      await context.close();
+    });
+  }
+}

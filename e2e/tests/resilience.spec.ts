@@ -41,7 +41,7 @@ test('a remote that accepts the connection and never answers gives the fallback 
   const silent = await startSilentServer(MARKETING_PORT);
   servers.push(silent);
   await page.goto(`${shellUrl}/about-us`);
-  await expect(page.getByRole('status')).toHaveText('Loading...');
+  await expect(page.getByTestId('region-loading')).toHaveText('Loading...');
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   // The loader's timeout is 8 s; the fallback must appear soon after it, not hang forever.
   await expect(page.getByTestId('remote-fallback')).toHaveAttribute('data-remote', 'marketing', { timeout: 15_000 });

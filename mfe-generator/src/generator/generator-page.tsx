@@ -392,7 +392,9 @@ export default function GeneratorPage() {
           </div>
         )}
 
-        <div className={styles.studio}>
+        {/* Kept invisible until the engine is known: a preview notice appearing above a studio already on
+            screen would push it down under the visitor's eyes. */}
+        <div className={styles.studio} data-waiting={engine === undefined || undefined}>
           <section className={styles.composer} aria-label={t('composerLabel')}>
             <ModeTabs mode={mode} label={t('modes.label')} names={{ text: t('modes.text'), image: t('modes.image') }} panelId={ids.panel} onChange={switchMode} />
             <div id={ids.panel} role="tabpanel" aria-labelledby={`${ids.panel}-tab-${mode}`} className={styles.inputs}>

@@ -226,11 +226,14 @@ function HeroPreview({ template }: { template: VideoTemplate | undefined }) {
         <div className={styles.playerScreen} aria-hidden="true">
           {template ? <TemplateMedia template={template} playing={!paused} badges={false} loading="eager" /> : <div className={styles.playerEmpty} />}
         </div>
-        {template && (
-          <p className={styles.playerPrompt} lang="en" aria-hidden="true">
-            <span>{t('textLanding.prompt')}</span> {template.prompt}
-          </p>
-        )}
+        {/* Always there, two lines tall, so the frame keeps its height when the template arrives. */}
+        <p className={styles.playerPrompt} lang="en" aria-hidden="true">
+          {template && (
+            <>
+              <span>{t('textLanding.prompt')}</span> {template.prompt}
+            </>
+          )}
+        </p>
       </div>
     </div>
   );

@@ -29,8 +29,8 @@ function AfterMount({ run }: { run?: (() => void) | undefined }) {
 }
 
 /**
- * One region of the page owned by a remote: loads it at runtime with a timeout, shows
- * 'Loading...' meanwhile, and on failure a fallback with a retry that needs no page reload.
+ * One region of the page owned by a remote: loads it at runtime with a timeout, shows the outline of
+ * a screen meanwhile, and on failure a fallback with a retry that needs no page reload.
  */
 export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -74,10 +74,25 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
   );
 }
 
+/**
+ * What a region shows while its remote loads: the outline of a screen, as tall as the viewport, so the
+ * footer stays below the fold and nothing on screen moves when the real screen replaces it.
+ */
 export function RegionLoading() {
+  const { t } = useTranslation();
   return (
-    <div className={styles.loading} role="status" aria-live="polite">
-      Loading...
+    <div className={styles.loading} role="status" data-testid="region-loading">
+      <span className={styles.loadingText}>{t('region.loading')}</span>
+      <div className={styles.skeleton} aria-hidden="true">
+        <span className={styles.skeletonTitle} />
+        <span className={styles.skeletonLine} />
+        <span className={styles.skeletonLineShort} />
+        <span className={styles.skeletonCards}>
+          <span />
+          <span />
+          <span />
+        </span>
+      </div>
     </div>
   );
 }
