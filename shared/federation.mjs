@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 const sharedPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const [major] = sharedPackage.version.split('.');
 
-/** The local origins of ARCHITECTURE.md, one per deployable. */
+/** The local origins, one per deployable (the README's Origins table). */
 export const PORTS = Object.freeze({ shell: 5173, marketing: 5174, generator: 5175, billing: 5176, api: 8787 });
 
 export const SHARED_CONTRACT_VERSION = sharedPackage.version;
