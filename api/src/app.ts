@@ -16,6 +16,7 @@ import { registerCreditRoutes } from './credits/routes.ts';
 import type { Database } from './db/database.ts';
 import { envelopeSchema, errorReplies, ok } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, installInputGuard } from './http/input-guard.ts';
 import { DEFAULT_RATE_LIMITS } from './http/rate-limits.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
@@ -66,7 +67,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
 }
-
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
@@ -90,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Bodies are validated strictly: no silent removal of unknown fields, no "5" -> 5 coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     bodyLimit: 256 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   const core = { db: database.db, dialect: database.dialect, now };
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({ success: false, data: null, error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
+  installInputGuard(app);
   // The local checkout's HTML forms post url-encoded (their one field is the owner's checkout token).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -209,9 +212,12 @@ const STATUS_CODES: Record<number, string> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  414: 'URI_TOO_LONG',
   416: 'RANGE_NOT_SATISFIABLE',
+  431: 'HEADERS_TOO_LARGE',
   429: 'RATE_LIMITED',
 };
 
