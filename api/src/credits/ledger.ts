@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB, LedgerEntry } from '../db/schema.ts';
 import { AppError, insufficientCredits } from '../http/errors.ts';
+import { keyReused } from '../http/idempotency.ts';
 import type { CoreContext } from '../context.ts';
 
 type Trx = Transaction<DB>;
@@ -13,6 +14,7 @@ interface EntryInput {
   source: string;
   reason?: string | null;
   metadata?: unknown;
+  requestHash?: string;
 }
 
 export async function findEntryByKey(ctx: CoreContext, idempotencyKey: string): Promise<LedgerEntry | undefined> {
@@ -88,6 +90,7 @@ async function insertEntry(
     source: input.source,
     reason: input.reason ?? null,
     metadata: input.metadata === undefined ? null : JSON.stringify(input.metadata),
+    request_hash: input.requestHash ?? null,
     created_at: ctx.now().toISOString(),
   };
   await trx.insertInto('credit_ledger').values(entry).execute();
@@ -115,9 +118,7 @@ export async function idempotentEntry(
   } catch (error) {
     const existing = await findEntryByKey(ctx, idempotencyKey);
     if (!existing) throw error;
-    if (!matches(existing)) {
-      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
-    }
+    if (!matches(existing)) throw keyReused();
     return { entry: existing, replayed: true };
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../db/database.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
-import { idempotencyHeaderSchema, idempotencyKey } from '../http/idempotency.ts';
+import { idempotencyHeaderSchema, idempotencyKey, requestHash } from '../http/idempotency.ts';
 import type { Services } from '../services.ts';
 import { idempotentEntry, refundInTransaction, spendInTransaction } from './ledger.ts';
 
@@ -80,11 +80,22 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
       const key = idempotencyKey(request, true);
       const { amount, metadata } = request.body;
       if (JSON.stringify(metadata).length > 4096) throw new AppError(400, 'VALIDATION_ERROR', 'metadata is too large');
+      // The timestamp is the client's clock at sending: a retry carries a new one and is still the same request.
+      const { timestamp: _sentAt, ...meaning } = metadata;
+      const hash = requestHash('deduct', { amount, metadata: meaning });
       const { entry, replayed } = await idempotentEntry(
         services,
         `deduct:${user.id}:${key}`,
-        (existing) => existing.user_id === user.id && existing.amount === -amount,
-        (trx) => spendInTransaction(trx, services, { userId: user.id, amount, idempotencyKey: `deduct:${user.id}:${key}`, source: CLIENT_SPEND_SOURCE, metadata }),
+        (existing) => existing.user_id === user.id && existing.amount === -amount && (existing.request_hash ?? hash) === hash,
+        (trx) =>
+          spendInTransaction(trx, services, {
+            userId: user.id,
+            amount,
+            idempotencyKey: `deduct:${user.id}:${key}`,
+            source: CLIENT_SPEND_SOURCE,
+            metadata,
+            requestHash: hash,
+          }),
       );
       return ok({ newBalance: entry.balance_after, transactionId: entry.id, replayed }, replayed ? 'Already processed' : 'Credits deducted');
     },
@@ -122,10 +133,12 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
       const { user } = await services.auth.require(request);
       const key = `refund:${user.id}:${idempotencyKey(request, true)}`;
       const { amount, reason, transactionId } = request.body;
+      const hash = requestHash('refund', { amount, reason, transactionId });
       const { entry, replayed } = await idempotentEntry(
         services,
         key,
-        (existing) => existing.user_id === user.id && existing.amount === amount && existing.refund_of === transactionId,
+        (existing) =>
+          existing.user_id === user.id && existing.amount === amount && existing.refund_of === transactionId && (existing.request_hash ?? hash) === hash,
         async (trx) => {
           const spend = await trx
             .selectFrom('credit_ledger')
@@ -142,7 +155,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
           }
           const already = await trx.selectFrom('credit_ledger').select('id').where('refund_of', '=', spend.id).executeTakeFirst();
           if (already) throw new AppError(409, 'ALREADY_REFUNDED', 'This transaction has already been refunded');
-          return refundInTransaction(trx, services, spend, { userId: user.id, amount, idempotencyKey: key, source: 'refund', reason });
+          return refundInTransaction(trx, services, spend, { userId: user.id, amount, idempotencyKey: key, source: 'refund', reason, requestHash: hash });
         },
       ).catch((error: unknown) => {
         // Two different keys refunding one spend at once: the loser hits the unique refund_of.

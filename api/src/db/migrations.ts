@@ -136,6 +136,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('videos').addColumn('provider_cost_cents', 'integer').execute();
     },
   },
+  '0003_request_hash': {
+    // An Idempotency-Key is bound to the request it first came with: the hash tells a replay
+    // from a different request that reuses the key.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('credit_ledger').addColumn('request_hash', 'text').execute();
+      await db.schema.alterTable('videos').addColumn('request_hash', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,6 +47,8 @@ export interface CreditLedgerTable {
   source: string;
   reason: string | null;
   metadata: string | null;
+  /** Hash of the client request that made this entry (see http/idempotency.ts); null for server grants. */
+  request_hash: string | null;
   created_at: string;
 }
 
@@ -112,6 +114,8 @@ export interface VideosTable {
   worker_id: string | null;
   heartbeat_at: string | null;
   idempotency_key: string | null;
+  /** Hash of the generate request, so a reused key with another request is refused. */
+  request_hash: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

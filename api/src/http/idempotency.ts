@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -21,3 +22,26 @@ export const idempotencyHeaderSchema = (required: boolean) => ({
   properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
   ...(required ? { required: ['idempotency-key'] } : {}),
 });
+
+/** JSON with object keys sorted, so two bodies that mean the same hash the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What an Idempotency-Key is bound to: the route and its whole body. The same key sent with any
+ * other request is refused (IDEMPOTENCY_KEY_REUSED) instead of being answered as a replay.
+ * Bodies are at most 32 levels deep (http/input-guard.ts), so the recursion above is bounded.
+ */
+export function requestHash(route: string, body: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('base64url');
+}
+
+export const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');

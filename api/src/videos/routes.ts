@@ -8,7 +8,7 @@ import { isUniqueViolation, toCount } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError, notFound, validation } from '../http/errors.ts';
-import { idempotencyHeaderSchema, idempotencyKey } from '../http/idempotency.ts';
+import { idempotencyHeaderSchema, idempotencyKey, keyReused, requestHash } from '../http/idempotency.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import { currentSubscription, planOf } from '../plans/subscriptions.ts';
@@ -93,18 +93,24 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       const body = request.body;
       const config: GenerationConfig = { model: body.model, resolution: body.resolution, duration: body.duration };
       const key = clientKey ? `${user.id}:${clientKey}` : null;
+      const hash = requestHash('generate', body);
 
+      // The stored job's reply when this is a replay, else null. It returns the envelope, not the
+      // sent reply: a FastifyReply is thenable, and awaiting one would resolve to undefined and
+      // let the handler go on to queue (and pay for) the job again.
       const replay = async () => {
         if (!key) return null;
         const existing = await services.db.selectFrom('videos').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
         if (!existing) return null;
-        if (existing.type !== body.type || existing.model !== body.model || existing.resolution !== body.resolution || existing.duration !== body.duration) {
-          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
-        }
-        return reply.code(200).send(ok(await generateReply(existing, true), 'Already queued'));
+        const sameRequest =
+          existing.request_hash === null
+            ? existing.type === body.type && existing.model === body.model && existing.resolution === body.resolution && existing.duration === body.duration
+            : existing.request_hash === hash;
+        if (!sameRequest) throw keyReused();
+        return ok(await generateReply(existing, true), 'Already queued');
       };
       const replayed = await replay();
-      if (replayed) return replayed;
+      if (replayed) return reply.code(200).send(replayed);
 
       const { prompt, imageId, templateId } = await resolveSource(services, user.id, body);
       const plan = planOf(await currentSubscription(services, user.id));
@@ -156,6 +162,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             worker_id: null,
             heartbeat_at: null,
             idempotency_key: key,
+            request_hash: key ? hash : null,
             created_at: services.now().toISOString(),
             started_at: null,
             finished_at: null,
@@ -166,7 +173,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       } catch (error) {
         // A twin request with the same key committed first: answer with its job.
         const twin = await replay();
-        if (twin) return twin;
+        if (twin) return reply.code(200).send(twin);
         if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', 'The request conflicted with another one; try again');
         throw error;
       }
