@@ -119,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxActiveJobsPerUser: options.maxActiveJobsPerUser ?? 3,
     templateMedia: new TemplateMedia(storage, paths.templates),
     worker,
-    publicBase: (request) => options.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+    publicBase: (request) => options.publicUrl?.replace(/\/$/, '') ?? loopbackBase(request),
   };
   app.decorate('services', services);
 
@@ -153,7 +153,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     errorResponseBuilder: (_request, context) => new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
-  await app.register(fastifyStatic, { root: paths.root, serve: false });
+  // cacheControl off: each media route sets its own (private for videos, a day for template media).
+  await app.register(fastifyStatic, { root: paths.root, serve: false, cacheControl: false });
 
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   registerAccountRoutes(app, services, limits.auth);
@@ -244,4 +245,15 @@ function errorHandler(app: FastifyInstance) {
     app.log.error({ err: error, url: request.url }, 'unhandled error');
     return send(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   };
+}
+
+/**
+ * Without PUBLIC_URL the API can only trust a Host header that names this machine: any other
+ * Host could be forged to make the checkout and media URLs it returns point elsewhere.
+ */
+function loopbackBase(request: import('fastify').FastifyRequest): string {
+  if (!/^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i.test(request.host)) {
+    throw new AppError(421, 'UNKNOWN_HOST', 'This server answers under its configured address only (set PUBLIC_URL for other hosts)');
+  }
+  return `${request.protocol}://${request.host.toLowerCase()}`;
 }

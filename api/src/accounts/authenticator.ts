@@ -16,6 +16,8 @@ export interface Authenticator {
   /** The signed-in session, or null for visitors (and for bad tokens: public routes ignore them). */
   optional(request: FastifyRequest): Promise<Session | null>;
   revoke(session: Session): Promise<void>;
+  /** Whether the session with this jti was logged out. */
+  isRevoked(jti: string): Promise<boolean>;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -50,6 +52,9 @@ export function createAuthenticator(ctx: CoreContext, tokens: TokenSigner): Auth
     async optional(request) {
       const token = bearerToken(request);
       return token ? resolve(token) : null;
+    },
+    async isRevoked(jti) {
+      return (await ctx.db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst()) !== undefined;
     },
     async revoke(session) {
       const now = ctx.now().toISOString();

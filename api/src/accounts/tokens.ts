@@ -4,8 +4,9 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 export interface TokenSigner {
   signAccess(userId: string): Promise<{ token: string; jti: string; expiresAt: Date }>;
   verifyAccess(token: string): Promise<{ userId: string; jti: string; expiresAt: Date } | null>;
-  signMedia(userId: string, resource: string): Promise<string>;
-  verifyMedia(token: string, resource: string): Promise<string | null>;
+  /** A link to one file for the holder of session `sessionId` (an access token's jti). */
+  signMedia(userId: string, resource: string, sessionId: string): Promise<string>;
+  verifyMedia(token: string, resource: string): Promise<{ userId: string; sessionId: string } | null>;
   /** Proof that a checkout page was opened by the person who started that checkout. */
   signCheckout(userId: string, sessionId: string): Promise<string>;
   /** The owner's id when the token is valid for this checkout session, else null. */
@@ -83,14 +84,15 @@ export function createTokenSigner(options: TokenOptions): TokenSigner {
       verified.set(token, claims);
       return claims;
     },
-    async signMedia(userId, resource) {
-      const { token } = await sign({ typ: 'media', res: resource }, userId, options.mediaTtlSeconds, randomUUID());
+    async signMedia(userId, resource, sessionId) {
+      // `ses` ties the link to the session that asked for it, so logging out ends it too.
+      const { token } = await sign({ typ: 'media', res: resource, ses: sessionId }, userId, options.mediaTtlSeconds, randomUUID());
       return token;
     },
     async verifyMedia(token, resource) {
       const payload = await verify(token);
-      if (!payload || payload.typ !== 'media' || payload.res !== resource || !payload.sub) return null;
-      return payload.sub;
+      if (!payload || payload.typ !== 'media' || payload.res !== resource || !payload.sub || typeof payload.ses !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.ses };
     },
     async signCheckout(userId, sessionId) {
       const { token } = await sign({ typ: 'checkout', sid: sessionId }, userId, options.checkoutTtlSeconds ?? 60 * 60, randomUUID());

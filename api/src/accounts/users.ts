@@ -72,6 +72,8 @@ async function createAccount(ctx: CoreContext, account: NewAccount): Promise<Use
 }
 
 export async function register(ctx: CoreContext, name: string, email: string, password: string): Promise<User> {
+  // Length alone let eight spaces through; spaces at either end do not count towards the eight.
+  if (password.trim().length < 8) throw new AppError(400, 'VALIDATION_ERROR', 'The password needs at least 8 characters besides spaces at its ends');
   const normalized = normalizeEmail(email);
   const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
   if (existing) throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists');

@@ -188,8 +188,8 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       schema: { tags: ['videos'], summary: 'Status and progress of one of your videos', params: idParams, response: { 200: envelopeSchema(videoViewSchema), ...errorReplies } },
     },
     async (request) => {
-      const { user } = await services.auth.require(request);
-      return ok(await videoView(services, request, await ownVideo(services, user.id, request.params.id)));
+      const { user, jti } = await services.auth.require(request);
+      return ok(await videoView(services, request, await ownVideo(services, user.id, request.params.id), jti));
     },
   );
 
@@ -220,7 +220,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       },
     },
     async (request) => {
-      const { user } = await services.auth.require(request);
+      const { user, jti } = await services.auth.require(request);
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 10;
       let query = services.db.selectFrom('videos').where('user_id', '=', user.id);
@@ -229,7 +229,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
         query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
       ]);
-      const items = await Promise.all(rows.map((row) => videoView(services, request, row)));
+      const items = await Promise.all(rows.map((row) => videoView(services, request, row, jti)));
       return ok({ items, page, perPage, total: toCount(count?.n) });
     },
   );
@@ -275,8 +275,9 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         const video = await ownVideo(services, userId, request.params.id);
         const file = kind === 'file' ? video.video_file : video.poster_file;
         if (video.status !== 'succeeded' || !file) throw new AppError(409, 'VIDEO_NOT_READY', 'This video is not ready yet');
-        // Private to one person: caches may keep it for that browser only.
-        reply.header('cache-control', 'private, max-age=3600');
+        // Private to one person: only that browser may keep a copy, and it asks again (a 304 when
+        // unchanged) before each use, so a link that ended with its session stops working there too.
+        reply.header('cache-control', 'private, no-cache');
         return services.storage.send(request, reply, videoKeys(file)[0]!, kind === 'file' ? 'video/mp4' : 'image/jpeg');
       },
     );
@@ -311,7 +312,9 @@ async function ownVideo(services: Services, userId: string, id: string): Promise
 async function mediaUser(services: Services, request: FastifyRequest<{ Querystring: { token?: string } }>, resource: string): Promise<string> {
   if (request.headers.authorization) return (await services.auth.require(request)).user.id;
   const token = request.query.token;
-  const userId = token ? await services.tokens.verifyMedia(token, resource) : null;
-  if (!userId) throw new AppError(401, 'UNAUTHENTICATED', 'This link has expired or is not valid; reload the page for a new one');
-  return userId;
+  const link = token ? await services.tokens.verifyMedia(token, resource) : null;
+  if (!link || (await services.auth.isRevoked(link.sessionId))) {
+    throw new AppError(401, 'UNAUTHENTICATED', 'This link has expired or is not valid; reload the page for a new one');
+  }
+  return link.userId;
 }

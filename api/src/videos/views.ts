@@ -53,10 +53,10 @@ export const videoViewSchema = {
 };
 
 /** Media URLs carry a token scoped to one file, because <video src> cannot send headers. */
-export async function videoView(services: Services, request: FastifyRequest, video: Video): Promise<VideoView> {
+export async function videoView(services: Services, request: FastifyRequest, video: Video, sessionId: string): Promise<VideoView> {
   const base = services.publicBase(request);
   const url = async (kind: 'file' | 'poster') => {
-    const token = await services.tokens.signMedia(video.user_id, `${kind}:${video.id}`);
+    const token = await services.tokens.signMedia(video.user_id, `${kind}:${video.id}`, sessionId);
     return `${base}/api/videos/${encodeURIComponent(video.id)}/${kind}?token=${encodeURIComponent(token)}`;
   };
   const ready = video.status === 'succeeded';
