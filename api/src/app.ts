@@ -66,7 +66,25 @@ export interface BuildOptions {
   renderTemplatePreviews?: boolean;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  timeouts?: Partial<Timeouts>;
 }
+
+/** How long a client may take; a slow or stalled one is cut instead of holding a connection. */
+export interface Timeouts {
+  /** The request line and headers. */
+  headersMs: number;
+  /** The whole request, body included (a trickled upload ends here). */
+  requestMs: number;
+  /** An idle connection between requests. */
+  keepAliveMs: number;
+  /** A connection on which nothing moves at all. */
+  idleMs: number;
+  /** A handler that has not answered (its reply is a 503 TIMEOUT). */
+  handlerMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, idleMs: 15_000, handlerMs: 30_000 };
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
@@ -84,8 +102,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   await Promise.all([paths.uploads, paths.videos, paths.templates].map((dir) => mkdir(dir, { recursive: true })));
 
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    handlerTimeout: timeouts.handlerMs,
+    http: {
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      // Node looks for requests past their time at this interval (30 s by default, longer than the limits).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+    },
     trustProxy: options.trustProxy ?? false,
     // Bodies are validated strictly: no silent removal of unknown fields, no "5" -> 5 coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
@@ -234,6 +262,10 @@ function errorHandler(app: FastifyInstance) {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) return send(400, 'VALIDATION_ERROR', fastifyError.message);
+    if (fastifyError.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      request.log.warn({ url: request.url }, 'handler timed out');
+      return send(503, 'TIMEOUT', 'The server took too long to answer. Please try again.');
+    }
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {
       if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.code === 'FST_FILES_LIMIT') {
