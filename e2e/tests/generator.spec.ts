@@ -145,8 +145,15 @@ test('an option outside the plan says why and opens the subscription modal', asy
   const v2 = page.getByRole('button', { name: /v2\.0/ });
   await expect(v2).toHaveAttribute('data-locked', 'true');
   await v2.click();
-  await expect(page.getByTestId('lock-note-model')).toHaveText('The V2.0 model requires a premium subscription.');
-  await expect(page.getByRole('dialog', { name: 'This video needs AI credits to continue' })).toBeVisible();
+  // Pro is the cheapest plan with the v2.0 model: the note and the modal name it, and the modal starts on it.
+  await expect(page.getByTestId('lock-note-model')).toHaveText('The v2.0 model comes with the Pro plan.');
+  const modal = page.getByRole('dialog', { name: 'The v2.0 model comes with Pro' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('radio', { name: /Pro/ })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /1080p/ }).click();
+  await expect(page.getByTestId('lock-note-resolution')).toHaveText('1080p resolution comes with the Max plan.');
+  await expect(page.getByRole('dialog', { name: '1080p videos come with Max' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'v1.0' })).toHaveAttribute('aria-pressed', 'true');
 });

@@ -1,5 +1,6 @@
 import mitt from 'mitt';
 import type { Emitter } from 'mitt';
+import type { FeatureFlag, PlanKey } from './plans.ts';
 import type { SessionUser } from './stores/auth.ts';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
@@ -11,6 +12,8 @@ export interface SubscriptionModalRequest {
   source?: string;
   /** Set when the modal was opened because a generation needs more credits. */
   needsCredits?: { required: number; available: number };
+  /** Set when the modal was opened because an option needs a plan: the feature and the cheapest plan with it. */
+  needsPlan?: { feature: FeatureFlag; plan: PlanKey };
 }
 
 export type SubscriptionModalResult =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUpgrade, checkGenerationAccess, DAY_MS, expiryState, PLAN_FEATURES } from './plans.ts';
+import { canUpgrade, cheapestPlanWith, checkGenerationAccess, DAY_MS, expiryState, PLAN_FEATURES } from './plans.ts';
 
 describe('checkGenerationAccess (spec §5)', () => {
   it('allows the free plan its own settings', () => {
@@ -38,5 +38,13 @@ describe('expiry (spec §4)', () => {
     expect(canUpgrade('free')).toBe(true);
     expect(canUpgrade('pro')).toBe(false);
     expect(canUpgrade('premium')).toBe(false);
+  });
+});
+
+describe('cheapestPlanWith', () => {
+  it('names Pro for what Pro unlocks and Max only for what Pro lacks', () => {
+    expect(cheapestPlanWith('v2Model')).toBe('pro');
+    expect(cheapestPlanWith('hd720p')).toBe('pro');
+    expect(cheapestPlanWith('hd1080p')).toBe('premium');
   });
 });

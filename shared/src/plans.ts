@@ -73,6 +73,19 @@ export function expiryState(expiresAt: string | null, now: number = Date.now()):
   return 'active';
 }
 
+/** How the site names each plan; premium is sold as "Max" (see api/README "Plan catalogue"). */
+export const PLAN_NAMES: Record<PlanKey, string> = { free: 'Free', pro: 'Pro', premium: 'Max' };
+
+/**
+ * The cheapest plan that includes a feature (PLAN_KEYS runs from cheapest to dearest), so a lock
+ * names the plan that is enough to unlock it rather than always the top one.
+ */
+export function cheapestPlanWith(feature: FeatureFlag): PlanKey {
+  const plan = PLAN_KEYS.find((key) => PLAN_FEATURES[key][feature]);
+  if (!plan) throw new RangeError(`No plan includes ${feature}`);
+  return plan;
+}
+
 /** Upgrade is offered only on the free plan (spec §6). */
 export function canUpgrade(plan: PlanKey | string | null | undefined): boolean {
   return !plan || plan === 'free';

@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, PLAN_KEYS } from '@reelmint/shared/plans';
+import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
 import type { PlanFeatures, PlanKey } from '@reelmint/shared/plans';
 
 export type BillingCycle = 'monthly' | 'yearly';
@@ -28,10 +28,10 @@ export interface CatalogueItem {
  * The one plan catalogue (see README "Plan catalogue"): prices from the purchase modal, credits
  * from the subscription features, premium shown as "Max".
  */
-const ENTRIES: Record<PlanKey, { name: string; monthly: number; yearlyMonthly: number; description: string; popular: boolean }> = {
-  free: { name: 'Free', monthly: 0, yearlyMonthly: 0, description: 'Try text and image to video at 512p with the v1.0 model.', popular: false },
-  pro: { name: 'Pro', monthly: 13, yearlyMonthly: 10, description: 'The v2.0 model, 720p videos and priority support.', popular: false },
-  premium: { name: 'Max', monthly: 39, yearlyMonthly: 30, description: '1080p videos, unlimited generations and advanced editing.', popular: true },
+const ENTRIES: Record<PlanKey, { monthly: number; yearlyMonthly: number; description: string; popular: boolean }> = {
+  free: { monthly: 0, yearlyMonthly: 0, description: 'Try text and image to video at 512p with the v1.0 model.', popular: false },
+  pro: { monthly: 13, yearlyMonthly: 10, description: 'The v2.0 model, 720p videos and priority support.', popular: false },
+  premium: { monthly: 39, yearlyMonthly: 30, description: '1080p videos with the v2.0 model and the most credits each month.', popular: true },
 };
 
 export const CATALOGUE: CatalogueItem[] = PLAN_KEYS.map((key) => {
@@ -40,7 +40,7 @@ export const CATALOGUE: CatalogueItem[] = PLAN_KEYS.map((key) => {
   return {
     id: key,
     key,
-    name: entry.name,
+    name: PLAN_NAMES[key],
     price: entry.monthly,
     currency: 'USD',
     interval: 'month',

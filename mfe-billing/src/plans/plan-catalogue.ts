@@ -38,8 +38,19 @@ export function planFeatureKeys({ key, features }: Pick<PlanItem, 'key' | 'featu
   const keys = [features.v2Model ? 'features.modelV2' : 'features.modelV1'];
   keys.push(features.hd1080p ? 'features.res1080' : features.hd720p ? 'features.res720' : 'features.res512');
   if (key === 'free') keys.push('features.durations');
-  if (features.unlimitedGenerations) keys.push('features.unlimited');
   if (key !== 'free') keys.push('features.prioritySupport');
-  if (key === 'premium') keys.push('features.advancedEditing');
   return keys;
+}
+
+/**
+ * What yearly billing saves, as a fraction, computed from the catalogue's own prices: the smallest
+ * saving of any paid plan, rounded down to a whole percent, so the badge is true of every plan it
+ * sits above. Null when some paid plan saves nothing yearly (then no badge is shown).
+ */
+export function yearlySaving(plans: readonly PlanItem[]): number | null {
+  const paid = plans.filter((plan) => plan.price > 0);
+  if (paid.length === 0) return null;
+  const percents = paid.map((plan) => Math.floor(((plan.price - (plan.yearlyMonthlyPrice ?? plan.price)) / plan.price) * 100));
+  const least = Math.min(...percents);
+  return least > 0 ? least / 100 : null;
 }

@@ -7,7 +7,7 @@ import type { BillingCycle } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { useBillingText } from '../i18n.ts';
-import { normalizePlanKey, parseCycle } from '../plans/plan-catalogue.ts';
+import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
 import { upgradeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
@@ -85,7 +85,7 @@ export default function PricingPage() {
         <h1 className={styles.title}>{t('pricing.title')}</h1>
         <p className={styles.lead}>{t('pricing.lead')}</p>
         <TestCheckoutNote className={styles.testNote} />
-        <CycleToggle cycle={cycle} onChange={setCycle} />
+        <CycleToggle cycle={cycle} onChange={setCycle} saving={ready && !plans.value.fallback ? yearlySaving(plans.value.data) : null} />
       </header>
 
       {signedIn && <YourPlanPanel plans={paidPlans} />}

@@ -48,7 +48,8 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
     case 'open': {
       if (state.phase === 'processing') return { state, effects: [closed(event.request.requestId)] };
       // An 'opened' modal has answered its request already; the newcomer simply takes its place.
-      const next: ModalState = { phase: 'choosing', request: event.request, cycle: DEFAULT_CYCLE, plan: DEFAULT_PLAN };
+      // A plan lock starts on the cheapest plan that unlocks the option; anything else on Max.
+      const next: ModalState = { phase: 'choosing', request: event.request, cycle: DEFAULT_CYCLE, plan: event.request.needsPlan?.plan ?? DEFAULT_PLAN };
       // A second request replaces the first, which is answered rather than left waiting forever.
       return { state: next, effects: state.phase === 'choosing' ? [closed(state.request.requestId)] : [] };
     }

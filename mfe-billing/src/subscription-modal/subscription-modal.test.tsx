@@ -51,7 +51,7 @@ describe('subscription modal', () => {
 
     expect(within(dialog).getByTestId('credit-shortfall')).toHaveTextContent('This video needs 45 credits. You have 12.');
     expect(within(dialog).getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(dialog).getByRole('button', { name: /Yearly/ })).toHaveTextContent('25% OFF');
+    expect(within(dialog).getByTestId('yearly-saving')).toHaveTextContent('23% OFF');
     const max = within(dialog).getByRole('radio', { name: /Max/ });
     expect(max).toBeChecked();
     const maxOption = max.closest('label') as HTMLElement;
@@ -180,6 +180,18 @@ describe('subscription modal', () => {
     expect(within(second.dialog).getByRole('button', { name: 'Continue' })).toBeEnabled();
     expect(calls.filter((call) => call.route === 'GET /api/subscription/plans')).toHaveLength(2);
     expect(calls.some((call) => call.route === 'POST /api/payment/create-subscription-session')).toBe(false);
+  });
+
+  it('opened by a plan lock, is titled after the option and starts on the cheapest plan with it', async () => {
+    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await mount();
+    act(() => {
+      void openSubscriptionModal({ source: 'generator', needsPlan: { feature: 'hd720p', plan: 'pro' } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: '720p videos come with Pro' });
+    expect(dialog).toHaveAccessibleDescription('Choose Pro or a higher plan to use this option. You can cancel anytime.');
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Pro/ })).toBeChecked());
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
   });
 
   it('starts on Pro, and buys Pro, when the person already has Max', async () => {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { api, authStore, bus, clearSession, loadSubscription, TOKEN_KEY, useActiveLanguage, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
+import { api, authStore, bus, clearSession, loadSubscription, PLAN_NAMES, TOKEN_KEY, useActiveLanguage, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { useBillingText } from '../i18n.ts';
-import { PAID_PLAN_KEYS, planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
+import { PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
 import type { Loaded, PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -109,6 +109,10 @@ export default function SubscriptionModal() {
   }, [checkoutShown]);
 
   if (state.phase === 'closed') return null;
+  // A plan lock asks for a plan, not for credits: the title names the option and the cheapest plan with it.
+  const needsPlan = state.request.needsPlan;
+  const neededPlanName = needsPlan && ((plans.kind === 'ready' && plans.value.data.find((plan) => plan.key === needsPlan.plan)?.name) || PLAN_NAMES[needsPlan.plan]);
+  const title = needsPlan ? t(`modal.planTitle.${needsPlan.feature}`, { plan: neededPlanName }) : t('modal.title');
   if (state.phase === 'opened') {
     const planName = (plans.kind === 'ready' && plans.value.data.find((plan) => plan.key === state.plan)?.name) || state.plan;
     return (
@@ -117,7 +121,7 @@ export default function SubscriptionModal() {
           <CloseButton label={t('modal.close')} onClick={() => dispatch({ type: 'dismiss' })} />
           <div className={styles.handle} aria-hidden="true" />
           <h2 id={ids.title} className={styles.title}>
-            {t('modal.title')}
+            {title}
           </h2>
           <p id={ids.lead} className={styles.lead} role="status" data-testid="checkout-opened">
             {t('pricing.checkoutOpened', { plan: planName })}
@@ -151,7 +155,7 @@ export default function SubscriptionModal() {
         <CloseButton label={t('modal.close')} disabled={processing} onClick={() => dispatch({ type: 'dismiss' })} />
         <div className={styles.handle} aria-hidden="true" />
         <h2 id={ids.title} className={styles.title}>
-          {t('modal.title')}
+          {title}
         </h2>
         {state.request.needsCredits ? (
           <p id={ids.lead} className={styles.shortfall} data-testid="credit-shortfall">
@@ -168,12 +172,17 @@ export default function SubscriptionModal() {
           </p>
         ) : (
           <p id={ids.lead} className={styles.lead}>
-            {t('modal.lead')}
+            {needsPlan ? t('modal.planLead', { plan: neededPlanName }) : t('modal.lead')}
           </p>
         )}
 
         <div className={styles.cycle}>
-          <CycleToggle cycle={state.cycle} onChange={(cycle) => dispatch({ type: 'choose-cycle', cycle })} disabled={processing} />
+          <CycleToggle
+            cycle={state.cycle}
+            onChange={(cycle) => dispatch({ type: 'choose-cycle', cycle })}
+            saving={plans.kind === 'ready' && !plans.value.fallback ? yearlySaving(plans.value.data) : null}
+            disabled={processing}
+          />
         </div>
 
         {plans.kind === 'loading' && (

@@ -1,10 +1,11 @@
 import { vi } from 'vitest';
 import { PLAN_FEATURES, configure } from '@reelmint/shared';
+import type { PlanItem } from '@reelmint/shared';
 
 export const API_BASE = 'http://api.test';
 
 /** The catalogue as the API serves it (api/src/plans/catalogue.ts), so tests read what the browser reads. */
-export const CATALOGUE = [
+export const CATALOGUE: PlanItem[] = [
   { id: 'free', key: 'free', name: 'Free', price: 0, currency: 'USD', interval: 'month', features: PLAN_FEATURES.free, description: 'Free plan', credits: 100, yearlyMonthlyPrice: 0, originalMonthlyPrice: 0, yearlyPrice: 0, yearlyCredits: 1200, popular: false },
   { id: 'pro', key: 'pro', name: 'Pro', price: 13, currency: 'USD', interval: 'month', features: PLAN_FEATURES.pro, description: 'Pro plan', credits: 500, yearlyMonthlyPrice: 10, originalMonthlyPrice: 13, yearlyPrice: 120, yearlyCredits: 6000, popular: false },
   { id: 'premium', key: 'premium', name: 'Max', price: 39, currency: 'USD', interval: 'month', features: PLAN_FEATURES.premium, description: 'Max plan', credits: 1000, yearlyMonthlyPrice: 30, originalMonthlyPrice: 39, yearlyPrice: 360, yearlyCredits: 12000, popular: true },

@@ -79,13 +79,14 @@ describe('settings and cost', () => {
     expect(screen.getByRole('button', { name: '10s' })).not.toHaveAttribute('data-locked');
 
     await userEvent.click(v2);
-    expect(screen.getByTestId('lock-note-model')).toHaveTextContent('The V2.0 model requires a premium subscription.');
-    expect(modal.requests).toEqual([expect.objectContaining({ source: 'generator' })]);
+    expect(screen.getByTestId('lock-note-model')).toHaveTextContent('The v2.0 model comes with the Pro plan.');
+    expect(modal.requests).toEqual([expect.objectContaining({ source: 'generator', needsPlan: { feature: 'v2Model', plan: 'pro' } })]);
     expect(screen.getByRole('button', { name: 'v1.0' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('generation-cost')).toHaveTextContent('10 credits');
 
     await userEvent.click(screen.getByRole('button', { name: /1080p/ }));
-    expect(screen.getByTestId('lock-note-resolution')).toHaveTextContent('1080p resolution requires a premium subscription.');
+    expect(screen.getByTestId('lock-note-resolution')).toHaveTextContent('1080p resolution comes with the Max plan.');
+    expect(modal.requests[1]).toMatchObject({ needsPlan: { feature: 'hd1080p', plan: 'premium' } });
     modal.stop();
   });
 

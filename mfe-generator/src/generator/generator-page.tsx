@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  api, ApiError, checkGenerationAccess, creditsStore, loadCredits, loadSubscription, notify, openSubscriptionModal,
+  api, ApiError, cheapestPlanWith, checkGenerationAccess, creditsStore, loadCredits, loadSubscription, notify, openSubscriptionModal,
   PLAN_FEATURES, requestCredits, setCreditBalance, stripLanguage, useAuth, useCredits, useLocalizePath, useSubscription,
 } from '@reelmint/shared';
 import type { FeatureFlag, GenerationConfig } from '@reelmint/shared';
@@ -18,7 +18,7 @@ import type { ImageState } from './image-drop.tsx';
 import { modeFromPath, pathForMode } from './mode.ts';
 import { ModeTabs } from './mode-tabs.tsx';
 import { ResultPanel } from './result-panel.tsx';
-import { costSummary, DEFAULT_CONFIG, lockMessageKey, PROMPT_MAX } from './settings.ts';
+import { costSummary, DEFAULT_CONFIG, lockMessage, PROMPT_MAX } from './settings.ts';
 import type { SettingField } from './settings.ts';
 import { SettingsPanel } from './settings-panel.tsx';
 import { useGeneration } from './use-generation.ts';
@@ -219,7 +219,7 @@ export default function GeneratorPage() {
 
   const onLocked = (field: SettingField, feature: FeatureFlag) => {
     setRefused({ field, feature });
-    void openSubscriptionModal({ source: 'generator' });
+    void openSubscriptionModal({ source: 'generator', needsPlan: { feature, plan: cheapestPlanWith(feature) } });
   };
 
   const onChangeConfig = (next: GenerationConfig) => {
@@ -301,7 +301,7 @@ export default function GeneratorPage() {
       void loadSubscription({ force: true });
       const first = (error.details.problems as { field: SettingField; feature: FeatureFlag }[] | undefined)?.[0];
       if (first) onLocked(first.field, first.feature);
-      setFormError(first ? t(lockMessageKey(first.feature)) : error.message);
+      setFormError(first ? t(...lockMessage(first.feature)) : error.message);
       return;
     }
     if (error instanceof ApiError && error.code === 'UPLOAD_NOT_FOUND') {

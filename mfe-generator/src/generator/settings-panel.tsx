@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared';
 import type { FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
-import { lockedFeature, lockMessageKey } from './settings.ts';
+import { lockedFeature, lockMessage } from './settings.ts';
 import type { SettingField } from './settings.ts';
 import styles from './studio.module.css';
 
@@ -34,7 +34,7 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
       {OPTIONS.map(({ field, values }) => {
         const labelId = `${baseId}-${field}`;
         const noteId = `${baseId}-${field}-note`;
-        const note = refused?.field === field ? t(lockMessageKey(refused.feature)) : null;
+        const note = refused?.field === field ? t(...lockMessage(refused.feature)) : null;
         return (
           <div key={field} className={styles.settingGroup} role="group" aria-labelledby={labelId}>
             <span id={labelId} className={styles.settingLabel}>{t(`settings.${field}`)}</span>

@@ -1,4 +1,4 @@
-import { checkGenerationAccess, creditCost, creditLevel, DURATIONS, isCriticallyLow, MODELS, RESOLUTIONS } from '@reelmint/shared';
+import { cheapestPlanWith, checkGenerationAccess, creditCost, creditLevel, DURATIONS, isCriticallyLow, MODELS, PLAN_NAMES, RESOLUTIONS } from '@reelmint/shared';
 import type { FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
 
 export const PROMPT_MAX = 1000;
@@ -28,6 +28,11 @@ export function lockedFeature<F extends SettingField>(field: F, value: Generatio
 
 export function lockMessageKey(feature: FeatureFlag): string {
   return feature === 'unlimitedGenerations' ? 'locks.generic' : LOCK_MESSAGE_KEYS[feature];
+}
+
+/** The lock note's key and its values: it names the cheapest plan that unlocks the option. */
+export function lockMessage(feature: FeatureFlag): [key: string, values: { plan: string }] {
+  return [lockMessageKey(feature), { plan: PLAN_NAMES[cheapestPlanWith(feature)] }];
 }
 
 /** Everything the settings column shows about money, from the one shared cost function (spec §9). */

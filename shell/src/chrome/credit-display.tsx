@@ -18,6 +18,10 @@ export function CreditDisplay() {
   if (balance === null) {
     return <span className={styles.credits} data-testid="credit-display" data-state="loading" aria-busy="true">…</span>;
   }
+  const lng = i18n.resolvedLanguage;
+  const exact = t('credits.count', { count: balance, formatted: new Intl.NumberFormat(lng).format(balance) });
+  const shown = t('credits.count', { count: balance, formatted: formatCredits(balance, lng) });
+  const abbreviated = shown !== exact;
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
@@ -25,12 +29,22 @@ export function CreditDisplay() {
           <svg aria-hidden="true" className={styles.creditIcon} width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
             <path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" />
           </svg>
-          {t('credits.count', { count: balance, formatted: formatCredits(balance, i18n.resolvedLanguage) })}
+          {abbreviated ? (
+            <>
+              {/* Above 999 the header abbreviates (spec §9); screen readers get the exact balance instead, as the tooltip shows it. */}
+              <span aria-hidden="true">{shown}</span>
+              <span className="rm-visually-hidden" data-testid="credit-exact">
+                {exact}
+              </span>
+            </>
+          ) : (
+            shown
+          )}
         </span>
       </Tooltip.Trigger>
       <Tooltip.Portal>
         <Tooltip.Content className={styles.tooltip} sideOffset={6}>
-          {t('credits.tooltip')}
+          <strong className={styles.tooltipBalance}>{exact}</strong> {t('credits.tooltip')}
         </Tooltip.Content>
       </Tooltip.Portal>
     </Tooltip.Root>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../test/fake-api.ts';
+import { planFeatureKeys, yearlySaving } from './plan-catalogue.ts';
+
+describe('yearlySaving', () => {
+  it('is the least any paid plan saves, rounded down: $13 to $10 and $39 to $30 a month are 23%, not 25%', () => {
+    expect(yearlySaving(CATALOGUE)).toBe(0.23);
+  });
+
+  it('is the smaller saving when plans differ, so the badge is true of each', () => {
+    const [free, pro, max] = CATALOGUE;
+    expect(yearlySaving([free!, { ...pro!, yearlyMonthlyPrice: 9.75 }, { ...max!, yearlyMonthlyPrice: 19.5 }])).toBe(0.25);
+  });
+
+  it('is null when a paid plan saves nothing yearly, or there is no paid plan', () => {
+    const [free, pro, max] = CATALOGUE;
+    expect(yearlySaving([free!, { ...pro!, yearlyMonthlyPrice: 13 }, max!])).toBeNull();
+    expect(yearlySaving([free!])).toBeNull();
+  });
+});
+
+describe('planFeatureKeys', () => {
+  it('lists for Max only what is built: no unlimited generations or editing claims', () => {
+    expect(planFeatureKeys(CATALOGUE[2]!)).toEqual(['features.modelV2', 'features.res1080', 'features.prioritySupport']);
+  });
+});
