@@ -28,7 +28,9 @@ import { LocalStorage } from './storage/local-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { TemplateMedia } from './templates/media.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
-import { registerUploadRoutes } from './uploads/routes.ts';
+import { DEFAULT_UPLOAD_LIMITS, startUploadSweeper } from './uploads/quota.ts';
+import type { UploadLimits } from './uploads/quota.ts';
+import { registerUploadRoutes, removeUploadFile } from './uploads/routes.ts';
 import { ENGINE_NAMES } from './videos/engine.ts';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
@@ -59,6 +61,8 @@ export interface BuildOptions {
   /** Fixed public origin of this API for the URLs it returns; by default taken from the request's Host. */
   publicUrl?: string;
   rateLimits?: Partial<RateLimits>;
+  /** Storage quota, upload rate and the age at which unused uploads go. */
+  uploadLimits?: Partial<UploadLimits>;
   /** false: run no worker in this process (a separate `tsx src/worker.ts` does). */
   worker?: Partial<WorkerOptions> | false;
   maxActiveJobsPerUser?: number;
@@ -189,7 +193,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCreditRoutes(app, services);
   registerPlanRoutes(app, services);
   registerPaymentRoutes(app, services);
-  registerUploadRoutes(app, services);
+  const uploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
+  registerUploadRoutes(app, services, uploadLimits);
   registerVideoRoutes(app, services, limits.generate);
   registerTemplateRoutes(app, services);
 
@@ -222,11 +227,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async () => app.swagger(),
   );
 
+  let stopSweeper: (() => void) | null = null;
   app.addHook('onReady', async () => {
     worker?.start();
+    stopSweeper = startUploadSweeper(services, removeUploadFile(services), uploadLimits, (error) => app.log.warn({ err: error }, 'sweeping unused uploads failed'));
     if (options.renderTemplatePreviews) services.templateMedia.renderInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
   });
   app.addHook('onClose', async () => {
+    stopSweeper?.();
     await worker?.stop();
     await services.templateMedia.stop();
     await database.close();

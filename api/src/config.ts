@@ -113,6 +113,10 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
       auth: { max: positiveInt('RATE_LIMIT_AUTH', env.RATE_LIMIT_AUTH, 10), timeWindow: 60_000 },
       generate: { max: positiveInt('RATE_LIMIT_GENERATE', env.RATE_LIMIT_GENERATE, 20), timeWindow: 60_000 },
     },
+    uploadLimits: {
+      quotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 50) * 1024 * 1024,
+      perMinute: positiveInt('RATE_LIMIT_UPLOAD', env.RATE_LIMIT_UPLOAD, 10),
+    },
     worker: env.RUN_WORKER === 'false' ? false : { concurrency: positiveInt('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2) },
     maxActiveJobsPerUser: positiveInt('MAX_ACTIVE_JOBS', env.MAX_ACTIVE_JOBS, 3),
     renderTemplatePreviews: env.TEMPLATE_PREVIEWS !== 'off',

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
+import { accountOrAddress } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
+import { assertRoomLeft, deleteUpload, insertWithinQuota } from './quota.ts';
+import type { UploadLimits } from './quota.ts';
 import { EXTENSIONS, sniffImage } from './sniff.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -13,10 +16,14 @@ export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** Where an uploaded picture lives in media storage. */
 export const uploadKey = (fileName: string) => `uploads/${fileName}`;
 
-export function registerUploadRoutes(app: FastifyInstance, services: Services): void {
+/** Removes an upload's file from media storage. */
+export const removeUploadFile = (services: Services) => (fileName: string) => services.storage.remove([uploadKey(fileName)]);
+
+export function registerUploadRoutes(app: FastifyInstance, services: Services, limits: UploadLimits): void {
   app.post(
     '/api/upload',
     {
+      config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000, keyGenerator: accountOrAddress(services) } },
       schema: {
         tags: ['uploads'],
         summary: 'Upload a PNG, JPEG or WebP picture (multipart field "file", at most 10 MB and 40 megapixels)',
@@ -40,6 +47,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
     async (request, reply) => {
       const { user } = await services.auth.require(request);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
+      await assertRoomLeft(services, user.id, limits.quotaBytes);
       const buffer = await readFilePart(request);
       if (buffer.length === 0) throw new AppError(400, 'VALIDATION_ERROR', 'The file is empty');
 
@@ -61,11 +69,31 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
       const fileName = `${randomBytes(16).toString('hex')}${EXTENSIONS[mimeType]}`;
       await services.storage.putBuffer(uploadKey(fileName), buffer, mimeType);
       const id = `img_${randomUUID()}`;
-      await services.db
-        .insertInto('uploads')
-        .values({ id, user_id: user.id, file_name: fileName, mime_type: mimeType, size: buffer.length, width, height, created_at: services.now().toISOString() })
-        .execute();
+      const row = { id, user_id: user.id, file_name: fileName, mime_type: mimeType, size: buffer.length, width, height, created_at: services.now().toISOString() };
+      try {
+        await insertWithinQuota(services, row, limits.quotaBytes);
+      } catch (error) {
+        await services.storage.remove([uploadKey(fileName)]);
+        throw error;
+      }
       return reply.code(201).send(ok({ id, width, height, mimeType, size: buffer.length }, 'Uploaded'));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/upload/:id',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Delete one of your pictures (not while a video is being made from it)',
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } },
+        response: { 200: envelopeSchema({ type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      await deleteUpload(services, removeUploadFile(services), user.id, request.params.id);
+      return ok({ id: request.params.id, deleted: true }, 'Picture deleted');
     },
   );
 }
