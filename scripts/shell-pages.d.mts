@@ -2,5 +2,7 @@ import type { IncomingMessage } from 'node:http';
 
 export declare function shellPages(options: {
   shellDir: string;
+  /** The shell's public origin, for each page's canonical and alternate links. */
+  siteOrigin: string;
   documents: Record<string, (req: IncomingMessage) => unknown>;
 }): Promise<((req: IncomingMessage, url: URL) => Promise<{ html: string; cookies: string[] }>) | null>;

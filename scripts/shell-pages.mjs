@@ -1,18 +1,19 @@
 // The shell origin's HTML pages: the built index.html with this request's boot data and preload hints,
 // composed by the shell's server module (shell/src/server/first-html.ts, built to shell/dist-server/).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
  * @param {object} options
  * @param {string} options.shellDir   the shell's root folder (holds dist/ and dist-server/)
+ * @param {string} options.siteOrigin the shell's public origin, for each page's canonical and alternate links
  * @param {Record<string, (req: import('node:http').IncomingMessage) => unknown>} options.documents
  *        the shell's runtime documents (/config.json, /remotes.json), whose answers the page carries
  * @returns {Promise<((req: import('node:http').IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[] }>) | null>}
  *        null when the shell was built without its server module (the plain index.html is served then)
  */
-export async function shellPages({ shellDir, documents }) {
+export async function shellPages({ shellDir, siteOrigin, documents }) {
   const serverModule = join(shellDir, 'dist-server', 'first-html.js');
   const templateFile = join(shellDir, 'dist', 'index.html');
   if (!existsSync(serverModule) || !existsSync(templateFile)) {
@@ -20,7 +21,7 @@ export async function shellPages({ shellDir, documents }) {
     return null;
   }
   const { createFirstHtml } = await import(pathToFileURL(serverModule).href);
-  const firstHtml = createFirstHtml({ template: readFileSync(templateFile, 'utf8') });
+  const firstHtml = createFirstHtml({ template: readFileSync(templateFile, 'utf8'), siteOrigin, strings: readShellStrings(join(shellDir, 'dist', 'locales')) });
   const answer = async (name, req) => {
     try {
       return (await documents[name]?.(req)) ?? null;
@@ -34,4 +35,14 @@ export async function shellPages({ shellDir, documents }) {
     const [config, pointer] = await Promise.all([answer('/config.json', req), answer('/remotes.json', req)]);
     return firstHtml({ url, headers: req.headers, config: config ?? {}, pointer });
   };
+}
+
+/** The shell's strings as built (dist/locales/<lng>/translation.json), read once: they change only with a new shell build. */
+function readShellStrings(localesDir) {
+  const strings = new Map();
+  for (const lng of existsSync(localesDir) ? readdirSync(localesDir) : []) {
+    const file = join(localesDir, lng, 'translation.json');
+    if (existsSync(file)) strings.set(lng, JSON.parse(readFileSync(file, 'utf8')));
+  }
+  return (lng) => strings.get(lng);
 }

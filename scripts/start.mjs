@@ -49,7 +49,7 @@ if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
 const documents = shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER, overrideOrigins: release.overrideOrigins });
 const apps = [
   // The shell's pages carry this request's config, pointer and preload hints (scripts/shell-pages.mjs).
-  { name: 'shell', dir: 'shell/dist', spa: true, documents, pages: await shellPages({ shellDir: join(root, 'shell'), documents }) },
+  { name: 'shell', dir: 'shell/dist', spa: true, documents, pages: await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin(PORTS.shell), documents }) },
   // Each remote's origin serves its local build at / and every published version under /releases/<version>/.
   ...Object.entries(REMOTES).map(([name, workspace]) => ({ name, dir: `${workspace}/dist`, releasesDir: remoteReleasesDir(release, name) })),
 ];

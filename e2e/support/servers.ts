@@ -48,7 +48,7 @@ export async function startShell(port: number, remotes: Record<string, { entry: 
   const pointerFile = join(dir, 'remotes.json');
   writeFileSync(pointerFile, JSON.stringify({ remotes }));
   const documents = shellDocuments({ pointerFile, apiBase: 'http://localhost:8787' });
-  const pages = await shellPages({ shellDir: join(root, 'shell'), documents });
+  const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: `http://localhost:${port}`, documents });
   const server = await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages }), port);
   return { stop: () => closeServer(server) };
 }

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { LANGUAGES } from '@reelmint/shared/languages';
+import { shipped } from '../support/routes.ts';
 
 const BILLING = 'http://localhost:5176';
 
@@ -80,4 +82,46 @@ test('once the first page is idle, the other remotes’ entries and likely next 
   // The move asks the network for none of the files that were preloaded.
   const preloaded = new Set([`${BILLING}/remoteEntry.js`, `${BILLING}/${frenchStrings}`, ...pricing.assets.js.sync.map((file) => `${BILLING}/${file}`)]);
   expect(requested.slice(before).filter((url) => preloaded.has(url))).toEqual([]);
+});
+
+test.describe('the first HTML says what the page is, before any script runs', () => {
+  const PUBLIC_PAGES = [
+    { path: '/', page: 'home' },
+    { path: '/text-to-video', page: 'textToVideo' },
+    { path: '/image-to-video', page: 'imageToVideo' },
+    { path: '/free-video-templates', page: 'templates' },
+    { path: '/about-us', page: 'about' },
+    { path: '/faqs', page: 'faqs' },
+    { path: '/contact', page: 'contact' },
+    { path: '/privacy-policy', page: 'privacy' },
+    { path: '/terms-of-service', page: 'terms' },
+    { path: '/pricing', page: 'pricing' },
+  ];
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  for (const lng of ['en', 'de', 'zh-TW']) {
+    test(`every public page in ${lng}: language, title, description, alternates, canonical and structured data`, async ({ request, baseURL }) => {
+      const origin = new URL(baseURL!).origin;
+      const at = (language: string, path: string) => `/${language}${path === '/' ? '' : path}`;
+      for (const { path, page } of PUBLIC_PAGES) {
+        const html = await (await request.get(at(lng, path))).text();
+        expect(html, path).toContain(`<html lang="${lng}"`);
+        expect(html, path).toContain(`<title>${escape(shipped('shell', lng, `meta.${page}.title`))} | Reelmint</title>`);
+        expect(html, path).toContain(`<meta name="description" content="${escape(shipped('shell', lng, `meta.${page}.description`)).replace(/"/g, '&quot;')}" />`);
+        expect(html, path).toContain(`<link rel="canonical" href="${origin}${at(lng, path)}" data-head>`);
+        for (const language of LANGUAGES) expect(html, path).toContain(`<link rel="alternate" hreflang="${language}" href="${origin}${at(language, path)}" data-head>`);
+        expect(html, path).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}${path}" data-head>`);
+        const data = JSON.parse(/<script type="application\/ld\+json" data-head>(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+        expect(data, path).toMatchObject({ '@type': 'WebSite', inLanguage: lng, potentialAction: { '@type': 'SearchAction' } });
+      }
+    });
+  }
+
+  test('the browser takes the head over without a second set of tags', async ({ page }) => {
+    await page.goto('/de/pricing');
+    await expect(page.locator('[data-remote-region="billing"] h1')).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+    await expect(page.locator('link[rel="alternate"]')).toHaveCount(LANGUAGES.length + 1);
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
+import { shellPages } from '../../scripts/shell-pages.mjs';
 
 // A whole release cycle of the billing remote against a separate shell (5187) and billing origin
 // (5188) reading a temporary pointer and releases folder, so the default servers stay as they are.
@@ -87,15 +88,10 @@ test.beforeAll(async () => {
     const local = await release('promote', remote, 'local', '--reason', 'e2e site', '--no-smoke');
     expect(local.code, local.err).toBe(0);
   }
+  const documents = shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: 'http://localhost:8787', overrideOrigins: [DEV_SERVER] });
+  const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: SHELL, documents });
   servers.push(
-    await listen(
-      createAppServer({
-        dir: join(root, 'shell', 'dist'),
-        spa: true,
-        documents: shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: 'http://localhost:8787', overrideOrigins: [DEV_SERVER] }),
-      }),
-      5187,
-    ),
+    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages }), 5187),
     await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing') }), 5188),
   );
 });
@@ -137,7 +133,7 @@ test('published versions are sent compressed as Accept-Encoding asks, each copy 
   }
 });
 
-test('promote v1, then v2 (a reload shows it, the shell untouched), then roll back to v1', async ({ page }) => {
+test('promote v1, then v2 (a reload shows it, the shell untouched), then roll back to v1', async ({ page, request }) => {
   const first = await release('promote', 'billing', versions.v1!, '--reason', 'first release');
   expect(first.code, first.err).toBe(0);
   expect(first.out).toContain(`billing: live (none) -> ${versions.v1}`);
@@ -151,6 +147,10 @@ test('promote v1, then v2 (a reload shows it, the shell untouched), then roll ba
   const second = await release('promote', 'billing', versions.v2!, '--reason', 'new prices');
   expect(second.out).toContain(`billing: live ${versions.v1} -> ${versions.v2}`);
   expect(second.out).toContain('Smoke check passed');
+  // The next page's HTML already names the new version's files, with no shell rebuild.
+  const html = await (await request.get(`${SHELL}/pricing`)).text();
+  expect(html).toContain(`<link rel="modulepreload" crossorigin href="${BILLING_ORIGIN}/releases/${versions.v2}/remoteEntry.js">`);
+  expect(html).not.toContain(`${BILLING_ORIGIN}/releases/${versions.v1}/`);
   await page.reload();
   await expect(pricingTitle(page)).toHaveText(secondTitle);
   expect(await chosenBilling(page)).toBe(versions.v2);

@@ -54,3 +54,15 @@ test('a remote that accepts the connection and never answers gives the fallback 
   await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText('About us');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
+
+test('the first HTML of a page whose remote hangs still arrives whole: its head, the boot data and the other remotes’ hints', async ({ request }) => {
+  servers.push(await startSilentServer(MARKETING_PORT));
+  // The server waits a bounded time for the hung remote's manifest; the page is not held until the remote answers.
+  const response = await request.get(`${shellUrl}/fr/about-us`, { timeout: 15_000 });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<html lang="fr"');
+  expect(html).toContain(`<link rel="canonical" href="${shellUrl}/fr/about-us" data-head>`);
+  expect(html).toContain('<script id="reelmint-boot" type="application/json">');
+  expect(html).toContain('<link rel="preconnect" href="http://localhost:5176" crossorigin>');
+});

@@ -1,4 +1,4 @@
-import { LANGUAGES, withLanguage } from '@reelmint/shared';
+import { LANGUAGES, withLanguage } from '@reelmint/shared/languages';
 import { REMOTE_SCREENS } from '../app/routes.ts';
 
 export const SITE_NAME = 'Reelmint';

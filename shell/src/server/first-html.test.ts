@@ -9,12 +9,19 @@ const TEMPLATE = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <title>Reelmint</title>
+    <meta name="description" content="Turn a prompt into a video." />
     <script type="module" crossorigin src="/assets/main.js"></script>
   </head>
   <body><div id="root"></div></body>
 </html>`;
 
 const BILLING = 'http://localhost:5176/remoteEntry.js';
+const SITE = 'https://reelmint.example';
+const STRINGS: Record<string, Record<string, unknown>> = {
+  en: { meta: { pricing: { title: 'Pricing', description: 'Plans & credits' }, home: { title: 'Home', description: 'AI video' } } },
+  fr: { meta: { pricing: { title: 'Tarifs $& <b>', description: 'Les "forfaits"' } } },
+};
+const strings = (lng: string) => STRINGS[lng];
 const CANARY = 'http://localhost:5176/releases/1.5.0+abc/remoteEntry.js';
 const MARKETING = 'http://localhost:5174/releases/1.0.0+def/remoteEntry.js';
 
@@ -44,6 +51,8 @@ const pointer = {
 function render(path: string, headers: Record<string, string> = {}, manifests: Record<string, RemoteManifest | undefined> = {}) {
   const firstHtml = createFirstHtml({
     template: TEMPLATE,
+    siteOrigin: SITE,
+    strings,
     randomId: () => 'new-visitor',
     manifests: { get: (entry) => Promise.resolve(manifests[entry]) },
   });
@@ -64,7 +73,7 @@ describe('the first HTML of a page', () => {
   });
 
   it('keeps a pointer that would close the script element inert', async () => {
-    const firstHtml = createFirstHtml({ template: TEMPLATE, manifests: { get: () => Promise.resolve(undefined) } });
+    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, manifests: { get: () => Promise.resolve(undefined) } });
     const hostile = { remotes: { billing: { entry: BILLING, version: '</script><script>alert(1)</script>' } } };
     const { html } = await firstHtml({ url: new URL('http://localhost:5173/'), headers: {}, config: {}, pointer: hostile });
     expect(html).not.toContain('</script><script>alert(1)');
@@ -119,8 +128,28 @@ describe('the first HTML of a page', () => {
   });
 
   it('lets the browser ask for the pointer when the server could not read it', async () => {
-    const firstHtml = createFirstHtml({ template: TEMPLATE, manifests: { get: () => Promise.resolve(undefined) } });
+    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, manifests: { get: () => Promise.resolve(undefined) } });
     const { html } = await firstHtml({ url: new URL('http://localhost:5173/pricing'), headers: {}, config: {}, pointer: null });
     expect(bootData(html)).toEqual({ config: {}, pointer: null });
+  });
+
+  it("says the page's language, title, description, alternates, canonical and structured data, as the browser's head would", async () => {
+    const { html } = await render('/fr/pricing');
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('<title>Tarifs $&amp; &lt;b&gt; | Reelmint</title>');
+    expect(html).toContain('<meta name="description" content="Les &quot;forfaits&quot;" />');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/fr/pricing" data-head>`);
+    expect(html).toContain(`<link rel="alternate" hreflang="zh-TW" href="${SITE}/zh-TW/pricing" data-head>`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${SITE}/pricing" data-head>`);
+    const data = JSON.parse(/<script type="application\/ld\+json" data-head>(.*?)<\/script>/.exec(html)![1]!);
+    expect(data).toMatchObject({ '@type': 'WebSite', inLanguage: 'fr', url: `${SITE}/fr/pricing` });
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('falls back to the English title when a language lacks one', async () => {
+    const { html } = await render('/fr');
+    expect(html).toContain('<title>Home | Reelmint</title>');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/fr" data-head>`);
   });
 });

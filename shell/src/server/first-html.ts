@@ -16,6 +16,8 @@ import { exposedFiles } from '../remotes/manifest-files.ts';
 import type { ManifestCache, ManifestCacheOptions } from './remote-manifests.ts';
 import { requestLanguage } from './request-language.ts';
 import { likelyRemotes } from './visitor-choice.ts';
+import { pageHead, withHead } from './head-html.ts';
+import type { ShellStrings } from './head-html.ts';
 
 export interface FirstHtmlRequest {
   url: URL;
@@ -35,6 +37,10 @@ export interface FirstHtml {
 export interface FirstHtmlOptions {
   /** The built shell's index.html. */
   template: string;
+  /** The site's public origin (the shell's), for the canonical and alternate links. */
+  siteOrigin: string;
+  /** The shell's strings per language, for the page's title and description. */
+  strings: ShellStrings;
   /** How long a page waits for a remote's manifest the server has not read yet; after that it goes without its hints. */
   manifestWaitMs?: number;
   manifests?: ManifestCache | ManifestCacheOptions;
@@ -79,7 +85,7 @@ function renderPreloads({ modules, styles, fetches }: Hints): string {
   ].join('');
 }
 
-export function createFirstHtml({ template, manifestWaitMs = 300, manifests = {}, randomId = () => crypto.randomUUID() }: FirstHtmlOptions) {
+export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs = 300, manifests = {}, randomId = () => crypto.randomUUID() }: FirstHtmlOptions) {
   const cache: ManifestCache = 'get' in manifests ? manifests : createManifestCache(manifests);
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
   if (!charset.test(template) || !template.includes('</head>')) throw new Error('The shell template has no <meta charset> or </head>');
@@ -121,10 +127,9 @@ export function createFirstHtml({ template, manifestWaitMs = 300, manifests = {}
     }
 
     const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null })}</script>`;
-    const html = template
-      .replace(/<html lang="[^"]*"/, `<html lang="${lng}"`)
+    const html = withHead(template, pageHead(siteOrigin, url.pathname, lng, strings))
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
-      .replace('</head>', `${renderPreloads(hints)}${boot}</head>`);
+      .replace('</head>', () => `${renderPreloads(hints)}${boot}</head>`);
     return { html, cookies };
   };
 }
