@@ -34,6 +34,7 @@ import { registerUploadRoutes, removeUploadFile } from './uploads/routes.ts';
 import { ENGINE_NAMES } from './videos/engine.ts';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
+import { registerProviderWebhooks } from './videos/providers/webhooks.ts';
 import { registerVideoRoutes } from './videos/routes.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from './videos/worker.ts';
 import type { WorkerOptions } from './videos/worker.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerUploadRoutes(app, services, uploadLimits);
   registerVideoRoutes(app, services, limits.generate);
   registerTemplateRoutes(app, services);
+  registerProviderWebhooks(app, services);
 
   app.get(
     '/api/config',

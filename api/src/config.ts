@@ -13,6 +13,12 @@ import { stripeProvider } from './payments/stripe-provider.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { S3Storage } from './storage/s3-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
+import type { VideoEngine } from './videos/engine.ts';
+import { LocalEngine } from './videos/local-engine.ts';
+import { FalAdapter } from './videos/providers/fal.ts';
+import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from './videos/providers/hosted-engine.ts';
+import { providerMapping } from './videos/providers/mapping.ts';
+import type { WorkerOptions } from './videos/worker.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
@@ -96,8 +102,49 @@ export function storageFromEnv(dataDir: string, env: NodeJS.ProcessEnv = process
   });
 }
 
+/** One JSON line on stderr per provider problem, like the API's own log. */
+const providerLog = {
+  error(details: object, message: string) {
+    const { err, ...rest } = details as { err?: unknown };
+    console.error(JSON.stringify({ level: 'error', time: Date.now(), msg: message, error: err instanceof Error ? err.message : undefined, ...rest }));
+  },
+};
+
+/**
+ * VIDEO_ENGINE: `local` (default; previews rendered with ffmpeg, no AI model) or `fal` (FAL_KEY;
+ * FAL_QUEUE_URL for another gateway; VIDEO_PROVIDER_MAPPING overrides the model table).
+ */
+export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): VideoEngine {
+  const name = env.VIDEO_ENGINE || 'local';
+  if (name === 'local') return new LocalEngine();
+  if (name !== 'fal') throw new Error(`VIDEO_ENGINE must be local or fal, got "${name}"`);
+  if (!env.FAL_KEY) throw new Error('FAL_KEY is required with VIDEO_ENGINE=fal');
+  return new HostedEngine(
+    new FalAdapter({ key: env.FAL_KEY, ...(env.FAL_QUEUE_URL ? { queueUrl: env.FAL_QUEUE_URL } : {}), ...(env.FAL_JWKS_URL ? { jwksUrl: env.FAL_JWKS_URL } : {}) }),
+    {
+      ...DEFAULT_HOSTED_OPTIONS,
+      mapping: providerMapping('fal', env.VIDEO_PROVIDER_MAPPING),
+      webhookBase: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
+      log: providerLog,
+    },
+  );
+}
+
+/** Worker settings for the engine: hosted jobs mostly wait, and the provider limits how many run. */
+export function workerOptionsFromEnv(engine: VideoEngine, env: NodeJS.ProcessEnv = process.env): Partial<WorkerOptions> {
+  const concurrency = positiveInt('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2);
+  if (engine.name === 'local') return { concurrency };
+  const maxInFlight = positiveInt('PROVIDER_MAX_IN_FLIGHT', env.PROVIDER_MAX_IN_FLIGHT, 4);
+  return {
+    concurrency: Math.max(concurrency, maxInFlight),
+    maxInFlight,
+    jobTimeoutMs: positiveInt('PROVIDER_JOB_TIMEOUT_SECONDS', env.PROVIDER_JOB_TIMEOUT_SECONDS, 900) * 1000,
+  };
+}
+
 /** buildApp options from the environment (see README "Environment"). */
 export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJS.ProcessEnv = process.env): BuildOptions {
+  const engine = engineFromEnv(env);
   return {
     database,
     dataDir: config.dataDir,
@@ -117,7 +164,8 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
       quotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 50) * 1024 * 1024,
       perMinute: positiveInt('RATE_LIMIT_UPLOAD', env.RATE_LIMIT_UPLOAD, 10),
     },
-    worker: env.RUN_WORKER === 'false' ? false : { concurrency: positiveInt('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2) },
+    engine,
+    worker: env.RUN_WORKER === 'false' ? false : workerOptionsFromEnv(engine, env),
     maxActiveJobsPerUser: positiveInt('MAX_ACTIVE_JOBS', env.MAX_ACTIVE_JOBS, 3),
     renderTemplatePreviews: env.TEMPLATE_PREVIEWS !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',

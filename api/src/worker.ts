@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openConfiguredDatabase, readEnv, storageFromEnv } from './config.ts';
-import { LocalEngine } from './videos/local-engine.ts';
+import { engineFromEnv, openConfiguredDatabase, readEnv, storageFromEnv, workerOptionsFromEnv } from './config.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from './videos/worker.ts';
 
 /**
@@ -21,18 +20,19 @@ const log = {
 };
 const paths = { uploads: join(config.dataDir, 'uploads'), videos: join(config.dataDir, 'videos') };
 for (const dir of Object.values(paths)) mkdirSync(dir, { recursive: true });
-const concurrency = Number(process.env.WORKER_CONCURRENCY) || DEFAULT_WORKER_OPTIONS.concurrency;
+const engine = engineFromEnv();
+const workerOptions = { ...DEFAULT_WORKER_OPTIONS, ...workerOptionsFromEnv(engine) };
 const worker = new JobWorker(
   {
     db: database.db,
     dialect: database.dialect,
     now: () => new Date(),
-    engine: new LocalEngine(),
+    engine,
     storage: storageFromEnv(config.dataDir),
     paths,
     log,
   },
-  { ...DEFAULT_WORKER_OPTIONS, concurrency },
+  workerOptions,
 );
 
 const shutdown = async () => {
@@ -44,4 +44,4 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 worker.start();
-log.info({ workerId: worker.id, database: database.dialect, concurrency }, 'worker started');
+log.info({ workerId: worker.id, database: database.dialect, concurrency: workerOptions.concurrency, engine: engine.name }, 'worker started');

@@ -4,6 +4,8 @@ import type { FailureCode } from './jobs.ts';
 export interface RenderRequest {
   jobId: string;
   kind: 'text' | 'image';
+  /** What the person asked for: a template is a text video from a ready prompt. */
+  mode: 'text' | 'image' | 'template';
   prompt: string;
   /** Absolute path of the source picture, for kind 'image'. */
   imagePath?: string;
@@ -17,8 +19,10 @@ export interface RenderRequest {
 }
 
 export type EngineStatus =
-  | { state: 'running'; progress: number }
-  | { state: 'succeeded'; videoFile: string; posterFile: string }
+  /** `ref`: the provider's request id once it is known, stored on the job. */
+  | { state: 'running'; progress: number; ref?: string }
+  /** `costCents`: what a hosted provider charged for it. */
+  | { state: 'succeeded'; videoFile: string; posterFile: string; costCents?: number }
   /** `error` is for the log; `code` (RENDER_FAILED when absent) is what the person is told. */
   | { state: 'failed'; error: string; code?: FailureCode };
 

@@ -11,9 +11,18 @@ import { refundInTransaction } from '../credits/ledger.ts';
  * its own. PostgreSQL: FOR UPDATE SKIP LOCKED lets concurrent claimers pass over a row another
  * claimer holds instead of waiting for it.
  */
-export async function claimNextJob(ctx: CoreContext, workerId: string): Promise<Video | null> {
+export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?: { engine: string; max: number }): Promise<Video | null> {
   const now = ctx.now().toISOString();
-  const next = ctx.db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').limit(1);
+  let next = ctx.db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').limit(1);
+  if (inFlight) {
+    // Checked in the same statement as the claim; concurrent claimers on PostgreSQL may still
+    // overshoot by one each in a race, which the provider's own 429 then absorbs.
+    next = next.where(
+      (eb) => eb.selectFrom('videos as busy').select(eb.fn.countAll().as('n')).where('busy.status', '=', 'processing').where('busy.engine', '=', inFlight.engine),
+      '<',
+      inFlight.max,
+    );
+  }
   const claimed = await ctx.db
     .updateTable('videos')
     .set((eb) => ({
@@ -61,10 +70,18 @@ export async function heartbeat<T>(ctx: CoreContext, id: string, work: () => Pro
   }
 }
 
-export async function completeJob(ctx: CoreContext, id: string, videoFile: string, posterFile: string): Promise<boolean> {
+export async function completeJob(ctx: CoreContext, id: string, videoFile: string, posterFile: string, providerCostCents: number | null = null): Promise<boolean> {
   const result = await ctx.db
     .updateTable('videos')
-    .set({ status: 'succeeded', progress: 100, video_file: videoFile, poster_file: posterFile, finished_at: ctx.now().toISOString(), error: null })
+    .set({
+      status: 'succeeded',
+      progress: 100,
+      video_file: videoFile,
+      poster_file: posterFile,
+      finished_at: ctx.now().toISOString(),
+      error: null,
+      provider_cost_cents: providerCostCents,
+    })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .executeTakeFirst();

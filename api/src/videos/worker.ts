@@ -24,6 +24,11 @@ export interface WorkerOptions {
   staleAfterMs: number;
   /** Claims per job before a stale job is failed instead of requeued. */
   maxAttempts: number;
+  /**
+   * Jobs of this engine processing at once across every worker (a hosted provider's limit on
+   * requests in flight); the rest wait in the queue. Unset: only `concurrency` limits.
+   */
+  maxInFlight?: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
@@ -89,7 +94,7 @@ export class JobWorker {
       try {
         await this.sweep();
         while (this.running && this.active.size < this.options.concurrency) {
-          const job = await claimNextJob(this.ctx, this.id);
+          const job = await claimNextJob(this.ctx, this.id, this.options.maxInFlight ? { engine: this.ctx.engine.name, max: this.options.maxInFlight } : undefined);
           if (!job) break;
           const run: Promise<void> = this.process(job).finally(() => {
             this.active.delete(run);
@@ -126,6 +131,7 @@ export class JobWorker {
     const scratch: string[] = [];
     try {
       ref = await engine.submit(await this.renderRequest(job, scratch));
+      let storedRef = ref;
       await reportProgress(this.ctx, job.id, 0, { engine: engine.name, ref });
       const deadline = Date.now() + this.options.jobTimeoutMs;
       for (;;) {
@@ -136,7 +142,7 @@ export class JobWorker {
         }
         const status = await engine.poll(ref);
         if (status.state === 'succeeded') {
-          await this.deliver(job.id, status.videoFile, status.posterFile);
+          await this.deliver(job.id, status.videoFile, status.posterFile, status.costCents ?? null);
           return;
         }
         if (status.state === 'failed') {
@@ -149,7 +155,9 @@ export class JobWorker {
           await failAndRefund(this.ctx, job.id, 'TIMEOUT');
           return;
         }
-        if (!(await reportProgress(this.ctx, job.id, status.progress))) {
+        const newRef = status.ref && status.ref !== storedRef ? status.ref : null;
+        if (newRef) storedRef = newRef;
+        if (!(await reportProgress(this.ctx, job.id, status.progress, newRef ? { engine: engine.name, ref: newRef } : undefined))) {
           await engine.cancel(ref);
           return;
         }
@@ -170,13 +178,13 @@ export class JobWorker {
    * a long upload is not taken for a crash), then marks the job done. A job deleted meanwhile
    * loses its files instead.
    */
-  private async deliver(jobId: string, videoFile: string, posterFile: string): Promise<void> {
+  private async deliver(jobId: string, videoFile: string, posterFile: string, costCents: number | null): Promise<void> {
     const [videoKey, posterKey] = videoKeys(videoFile, posterFile) as [string, string];
     await heartbeat(this.ctx, jobId, async () => {
       await this.ctx.storage.putFile(posterKey, join(this.ctx.paths.videos, posterFile), 'image/jpeg');
       await this.ctx.storage.putFile(videoKey, join(this.ctx.paths.videos, videoFile), 'video/mp4');
     });
-    if (!(await completeJob(this.ctx, jobId, videoFile, posterFile))) {
+    if (!(await completeJob(this.ctx, jobId, videoFile, posterFile, costCents))) {
       await this.ctx.storage.remove([videoKey, posterKey]);
     }
   }
@@ -196,6 +204,7 @@ export class JobWorker {
     const request: RenderRequest = {
       jobId: job.id,
       kind: job.type === 'image-to-video' ? 'image' : 'text',
+      mode: job.type === 'image-to-video' ? 'image' : job.type === 'template' ? 'template' : 'text',
       prompt: job.prompt ?? '',
       model: job.model,
       resolution: job.resolution as Resolution,

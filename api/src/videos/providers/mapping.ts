@@ -1,0 +1,83 @@
+import type { GenerationConfig, Resolution } from '@reelmint/shared/pricing';
+import { durationSeconds } from '@reelmint/shared/pricing';
+
+export type ProviderName = 'fal';
+export type Mode = 'text' | 'image' | 'template';
+
+/** How the site's model, in one mode, is made at one provider. */
+export interface ProviderRoute {
+  /** The provider's model or endpoint id. */
+  model: string;
+  /** What the provider charges, in US cents per second of video (stored on each job). */
+  centsPerSecond: number;
+}
+
+export interface ProviderMapping {
+  /** Per site model (v1.0, v2.0) and mode (text, image, template). */
+  routes: Record<GenerationConfig['model'], Record<Mode, ProviderRoute>>;
+  /** The site's resolution in the provider's words. */
+  resolutions: Record<Resolution, string>;
+  /** The site's duration in seconds, as the provider's value. */
+  durations: Record<string, string | number>;
+}
+
+/**
+ * The one table from the site's settings to each provider's models and parameters (api/README
+ * "Hosted video models"). Prices are the providers' list prices when this table was written; a
+ * deployment overrides any part with VIDEO_PROVIDER_MAPPING (JSON, merged over this).
+ */
+export const DEFAULT_MAPPING: Record<ProviderName, ProviderMapping> = {
+  fal: {
+    routes: {
+      'v1.0': {
+        text: { model: 'fal-ai/bytedance/seedance/v1/lite/text-to-video', centsPerSecond: 4 },
+        template: { model: 'fal-ai/bytedance/seedance/v1/lite/text-to-video', centsPerSecond: 4 },
+        image: { model: 'fal-ai/bytedance/seedance/v1/lite/image-to-video', centsPerSecond: 4 },
+      },
+      'v2.0': {
+        text: { model: 'fal-ai/bytedance/seedance/v1/pro/text-to-video', centsPerSecond: 12 },
+        template: { model: 'fal-ai/bytedance/seedance/v1/pro/text-to-video', centsPerSecond: 12 },
+        image: { model: 'fal-ai/bytedance/seedance/v1/pro/image-to-video', centsPerSecond: 12 },
+      },
+    },
+    resolutions: { '512p': '480p', '720p': '720p', '1080p': '1080p' },
+    durations: { '5s': '5', '10s': '10' },
+  },
+};
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+function merge<T>(base: T, override: DeepPartial<T> | undefined): T {
+  if (!override || typeof override !== 'object') return base;
+  const result: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(override)) {
+    const current = result[key];
+    result[key] = value && typeof value === 'object' && current && typeof current === 'object' ? merge(current, value as DeepPartial<typeof current>) : value;
+  }
+  return result as T;
+}
+
+/** The table with a deployment's overrides (VIDEO_PROVIDER_MAPPING) merged in; bad JSON stops the start. */
+export function providerMapping(provider: ProviderName, overrideJson?: string): ProviderMapping {
+  if (!overrideJson) return DEFAULT_MAPPING[provider];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(overrideJson);
+  } catch {
+    throw new Error('VIDEO_PROVIDER_MAPPING must be JSON, e.g. {"fal":{"routes":{"v2.0":{"text":{"model":"…"}}}}}');
+  }
+  const override = (parsed as Record<string, DeepPartial<ProviderMapping>>)[provider];
+  return merge(DEFAULT_MAPPING[provider], override);
+}
+
+/** The route and the provider's values for one job's settings. */
+export function mapSettings(mapping: ProviderMapping, config: GenerationConfig, mode: Mode) {
+  const route = mapping.routes[config.model][mode];
+  const seconds = durationSeconds(config.duration);
+  return {
+    route,
+    resolution: mapping.resolutions[config.resolution],
+    duration: mapping.durations[config.duration] ?? seconds,
+    costCents: Math.round(route.centsPerSecond * seconds),
+  };
+}

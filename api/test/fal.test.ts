@@ -1,0 +1,238 @@
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg } from '../src/videos/ffmpeg.ts';
+import { FalAdapter } from '../src/videos/providers/fal.ts';
+import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from '../src/videos/providers/hosted-engine.ts';
+import { DEFAULT_MAPPING } from '../src/videos/providers/mapping.ts';
+import type { WorkerOptions } from '../src/videos/worker.ts';
+import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+import { startFalStandIn } from './stand-ins/fal-server.ts';
+import type { FalStandIn } from './stand-ins/fal-server.ts';
+
+const TEXT = { type: 'text-to-video', prompt: 'A lighthouse in a storm', model: 'v1.0', resolution: '512p', duration: '5s' };
+
+let fal: FalStandIn;
+let apps: TestApp[] = [];
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'reelmint-fal-'));
+  const clip = join(dir, 'clip.mp4');
+  await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:d=2:r=24', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]).done;
+  fal = await startFalStandIn(await readFile(clip));
+});
+afterAll(async () => fal.close());
+afterEach(async () => {
+  await Promise.all(apps.map((t) => t.close()));
+  apps = [];
+  fal.reset();
+});
+
+/** The API with the fal engine pointed at the stand-in through the SDK, with short waits for tests. */
+async function falApp(options: { key?: string; pollIntervalMs?: number; worker?: Partial<WorkerOptions>; webhooks?: boolean } = {}) {
+  const engine = new HostedEngine(
+    // backoffMultiplier 0: the SDK's own retries wait its base second once instead of doubling.
+    new FalAdapter({ key: options.key ?? 'test-key', queueUrl: fal.url, jwksUrl: fal.jwksUrl, retry: { backoffMultiplier: 0, enableJitter: false } }),
+    {
+      ...DEFAULT_HOSTED_OPTIONS,
+      mapping: DEFAULT_MAPPING.fal,
+      webhookBase: options.webhooks ? 'http://api.test' : null,
+      pollIntervalMs: options.pollIntervalMs ?? 100,
+      maxPollIntervalMs: Math.max(400, options.pollIntervalMs ?? 0),
+      maxFailures: 3,
+      log: { error: () => undefined },
+    },
+  );
+  const t = await createTestApp({ engine, worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000, ...options.worker } });
+  apps.push(t);
+  const { token } = await signUp(t.app);
+  return { t, token, engine };
+}
+
+async function generate(t: TestApp, token: string, body: Record<string, unknown> = TEXT) {
+  const reply = await call(t.app, 'POST', '/api/videos/generate', { token, body });
+  expect(reply.status).toBe(202);
+  return reply.body.data.id as string;
+}
+
+async function settled(t: TestApp, token: string, id: string, timeoutMs = 30_000) {
+  return waitFor(async () => {
+    const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+    return ['succeeded', 'failed'].includes(reply.body.data?.status) ? reply.body.data : undefined;
+  }, timeoutMs, `video ${id} to finish`);
+}
+
+async function balance(t: TestApp, token: string) {
+  return (await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance as number;
+}
+
+async function row(t: TestApp, id: string) {
+  return t.app.services.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', () => {
+  it('submits the mapped settings, follows the queue, downloads the video into our storage and stores request id and cost', async () => {
+    const { t, token } = await falApp();
+    expect((await call(t.app, 'GET', '/api/config')).body.data.videoEngine).toBe('fal');
+    const id = await generate(t, token);
+    const done = await settled(t, token, id);
+    expect(done).toMatchObject({ status: 'succeeded', engine: 'fal', refunded: false, progress: 100 });
+
+    const [submit] = fal.callsTo('POST', /^\/fal-ai\/bytedance\/seedance\/v1\/lite\/text-to-video$/);
+    expect(submit?.body).toEqual({ prompt: 'A lighthouse in a storm', resolution: '480p', duration: '5', aspect_ratio: '16:9' });
+    expect(submit?.headers.authorization).toBe('Key test-key');
+    const stored = await row(t, id);
+    expect(stored.engine_ref).toBe('req-1');
+    expect(stored.provider_cost_cents).toBe(20);
+
+    // The person gets our URL, never the provider's, and the bytes are the provider's video.
+    expect(done.videoUrl).toMatch(/\/api\/videos\/vid_[^/]+\/file\?token=/);
+    expect(done.videoUrl).not.toContain(fal.url);
+    const file = await t.app.inject({ method: 'GET', url: new URL(done.videoUrl).pathname + new URL(done.videoUrl).search });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(await readFile(join(t.dataDir, 'videos', `${id}.mp4`)))).toBe(true);
+    expect(file.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const poster = await t.app.inject({ method: 'GET', url: new URL(done.posterUrl).pathname + new URL(done.posterUrl).search });
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect(fal.callsTo('GET', /^\/files\//)).toHaveLength(1);
+  });
+
+  it('sends a picture as a data URI to the image model', async () => {
+    const { t, token } = await falApp();
+    const picture = await makePicture(t.dataDir, 'p.png');
+    const body = multipartBody('file', 'p.png', 'image/png', picture);
+    const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+    const id = await generate(t, token, { type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '10s' });
+    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
+    const [submit] = fal.callsTo('POST', /image-to-video$/);
+    const input = submit?.body as Record<string, string>;
+    expect(input.image_url).toBe(`data:image/png;base64,${picture.toString('base64')}`);
+    expect(input).toMatchObject({ resolution: '480p', duration: '10' });
+  });
+
+  it('fails a job whose key fal refuses (401), refunded once, with a reason to show', async () => {
+    const { t, token } = await falApp({ key: 'wrong-key' });
+    const id = await generate(t, token);
+    expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', refunded: true });
+    expect(await balance(t, token)).toBe(100);
+  });
+
+  it('fails a content-policy refusal (422) as CONTENT_POLICY and refunds it', async () => {
+    const { t, token } = await falApp();
+    fal.behaviour.submit = () => ({ status: 422, json: { detail: [{ loc: ['body', 'prompt'], msg: 'The prompt was flagged by the content checker', type: 'content_policy_violation' }] } });
+    const id = await generate(t, token);
+    expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'CONTENT_POLICY', refunded: true });
+    expect(await balance(t, token)).toBe(100);
+  });
+
+  it('waits as long as a 429 Retry-After asks, then goes on', async () => {
+    const { t, token } = await falApp();
+    fal.behaviour.submit = (_call, n) => (n <= 4 ? { status: 429, json: { detail: 'Too many requests' }, headers: { 'retry-after': '2' } } : { json: { request_id: 'req-late' } });
+    const id = await generate(t, token);
+    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
+    const submits = fal.callsTo('POST', /text-to-video$/);
+    // The SDK tries four times; the engine then waits the asked two seconds before the fifth.
+    expect(submits).toHaveLength(5);
+    expect(submits[4]!.at - submits[3]!.at).toBeGreaterThanOrEqual(1900);
+    expect((await row(t, id)).engine_ref).toBe('req-late');
+  });
+
+  it('gives up on a provider that keeps answering 500, and refunds', async () => {
+    const { t, token } = await falApp();
+    fal.behaviour.status = () => ({ status: 500, json: { detail: 'Internal error' } });
+    const id = await generate(t, token);
+    expect(await settled(t, token, id, 60_000)).toMatchObject({ status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', refunded: true });
+    expect(await balance(t, token)).toBe(100);
+  });
+
+  it('treats malformed JSON like an outage: retried, then failed and refunded', async () => {
+    const { t, token } = await falApp();
+    fal.behaviour.status = () => ({ text: '{"status": "IN_PRO' });
+    const id = await generate(t, token);
+    expect(await settled(t, token, id, 60_000)).toMatchObject({ status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', refunded: true });
+    expect(fal.callsTo('GET', /\/status$/).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stops a job that never finishes at the time limit, cancels it at fal and refunds', async () => {
+    const { t, token } = await falApp({ worker: { jobTimeoutMs: 2_000 } });
+    fal.behaviour.status = (requestId) => ({ json: { request_id: requestId, status: 'IN_PROGRESS' } });
+    const id = await generate(t, token);
+    expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'TIMEOUT', refunded: true });
+    await waitFor(async () => (fal.callsTo('PUT', /\/requests\/req-1\/cancel$/).length === 1 ? true : undefined), 5_000, 'the cancel at fal');
+    expect(await balance(t, token)).toBe(100);
+  });
+
+  it('fails a job whose result URL answers 404, leaving no file behind', async () => {
+    const { t, token } = await falApp();
+    fal.behaviour.file = () => 404;
+    const id = await generate(t, token);
+    expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'RENDER_FAILED', refunded: true, videoUrl: null });
+    expect(await readdir(join(t.dataDir, 'videos'))).toEqual([]);
+  });
+
+  it('cancels the request at fal when the person deletes a running job', async () => {
+    const { t, token } = await falApp();
+    fal.behaviour.status = (requestId) => ({ json: { request_id: requestId, status: 'IN_QUEUE', queue_position: 3 } });
+    const id = await generate(t, token);
+    await waitFor(async () => ((await row(t, id)).engine_ref === 'req-1' ? true : undefined), 10_000, 'the request id to be stored');
+    expect((await call(t.app, 'DELETE', `/api/videos/${id}`, { token })).status).toBe(200);
+    await waitFor(async () => (fal.callsTo('PUT', /\/requests\/req-1\/cancel$/).length === 1 ? true : undefined), 5_000, 'the cancel at fal');
+    expect(await balance(t, token)).toBe(100);
+  });
+
+  it('keeps jobs beyond the provider limit queued until one in flight finishes', async () => {
+    const { t, token } = await falApp({ worker: { concurrency: 3, maxInFlight: 1 } });
+    let release = false;
+    fal.behaviour.status = (requestId) => ({ json: { request_id: requestId, status: release ? 'COMPLETED' : 'IN_PROGRESS' } });
+    const first = await generate(t, token);
+    const second = await generate(t, token);
+    await waitFor(async () => ((await row(t, first)).engine_ref === 'req-1' ? true : undefined), 10_000, 'the first submit');
+    // Several idle rounds of the worker later, the second job still waits its turn.
+    await waitFor(async () => (fal.callsTo('GET', /\/status$/).length >= 3 ? true : undefined), 10_000, 'a few status checks');
+    expect((await row(t, second)).status).toBe('queued');
+    expect(fal.callsTo('POST', /text-to-video$/)).toHaveLength(1);
+    release = true;
+    expect(await settled(t, token, first)).toMatchObject({ status: 'succeeded' });
+    expect(await settled(t, token, second)).toMatchObject({ status: 'succeeded' });
+    expect(fal.callsTo('POST', /text-to-video$/)).toHaveLength(2);
+  });
+});
+
+describe('fal.ai webhooks', () => {
+  it('refuses a webhook with a bad signature and changes nothing', async () => {
+    const { t, token } = await falApp({ pollIntervalMs: 60_000, webhooks: true });
+    fal.behaviour.status = (requestId, n) => ({ json: { request_id: requestId, status: n === 1 ? 'IN_QUEUE' : 'COMPLETED' } });
+    const id = await generate(t, token);
+    await waitFor(async () => ((await row(t, id)).engine_ref === 'req-1' ? true : undefined), 10_000, 'the submit');
+    expect(fal.callsTo('POST', /text-to-video$/)[0]!.query.get('fal_webhook')).toBe('http://api.test/api/videos/webhooks/fal');
+    const body = JSON.stringify({ request_id: 'req-1', gateway_request_id: 'req-1', status: 'OK', payload: { video: { url: 'https://elsewhere.example/x.mp4' } } });
+    const reply = await t.app.inject({ method: 'POST', url: '/api/videos/webhooks/fal', headers: fal.webhookHeaders('req-1', body, true), payload: body });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({ success: false, error: 'INVALID_SIGNATURE' });
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/videos/webhooks/fal', headers: { 'content-type': 'application/json' }, payload: body });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await row(t, id)).status).toBe('processing');
+    expect(fal.callsTo('GET', /\/status$/)).toHaveLength(0);
+  });
+
+  it('finishes the job at once on a signed webhook, and once only when the webhook arrives twice', async () => {
+    const { t, token } = await falApp({ pollIntervalMs: 60_000, webhooks: true });
+    fal.behaviour.status = (requestId) => ({ json: { request_id: requestId, status: 'COMPLETED' } });
+    const id = await generate(t, token);
+    await waitFor(async () => ((await row(t, id)).engine_ref === 'req-1' ? true : undefined), 10_000, 'the submit');
+    const body = JSON.stringify({ request_id: 'req-1', gateway_request_id: 'req-1', status: 'OK', payload: { video: { url: `${fal.url}/files/req-1.mp4` } } });
+    const headers = fal.webhookHeaders('req-1', body);
+    const first = await t.app.inject({ method: 'POST', url: '/api/videos/webhooks/fal', headers, payload: body });
+    const second = await t.app.inject({ method: 'POST', url: '/api/videos/webhooks/fal', headers, payload: body });
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    // Polling alone would wait a minute: the webhook is what finished it.
+    expect(await settled(t, token, id, 20_000)).toMatchObject({ status: 'succeeded', refunded: false });
+    expect(fal.callsTo('GET', /^\/files\//)).toHaveLength(1);
+    expect(await balance(t, token)).toBe(90);
+    const again = await t.app.inject({ method: 'POST', url: '/api/videos/webhooks/fal', headers, payload: body });
+    expect(again.json()).toMatchObject({ success: true, data: { received: true, matched: false } });
+  });
+});
