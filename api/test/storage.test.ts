@@ -107,7 +107,9 @@ describe('two API processes sharing one database and one bucket', () => {
     const whole = await front.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
-    expect(whole.headers['cache-control']).toBe('private, max-age=3600');
+    expect(whole.headers['cache-control']).toBe('private, no-cache');
+    const revalidated = await front.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { 'if-none-match': String(whole.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
     const size = whole.rawPayload.length;
     expect(size).toBeGreaterThan(1000);
     expect(whole.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');

@@ -83,11 +83,16 @@ export class S3Storage implements MediaStorage {
 
   async send(request: FastifyRequest, reply: FastifyReply, key: string, contentType: string): Promise<FastifyReply> {
     const range = request.headers.range;
+    const ifNoneMatch = request.headers['if-none-match'];
     let object;
     try {
-      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: range } : {}) }));
+      object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: range } : {}), ...(ifNoneMatch ? { IfNoneMatch: ifNoneMatch } : {}) }),
+      );
     } catch (error) {
       const status = statusOf(error);
+      // The browser's copy is current (callers revalidate private media on each use).
+      if (status === 304) return reply.code(304).send();
       if (status === 404) throw new AppError(404, 'NOT_FOUND', 'This file no longer exists');
       if (status === 416) {
         const size = await this.size(key);
