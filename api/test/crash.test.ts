@@ -60,7 +60,7 @@ describe('a worker killed in the middle of a render', () => {
         if (!row || row.progress === 0 || !(await exists(partial))) return undefined;
         const [child] = await ffmpegChildrenOf(workerPid);
         return child;
-      }, 30_000, 'the worker process to be rendering');
+      }, 60_000, 'the worker process to be rendering'); // starting tsx on a loaded machine can take most of this
 
       workerProcess.kill('SIGKILL');
       await waitFor(async () => ((await alive(ffmpegPid)) ? undefined : true), 4_000, 'ffmpeg to stop with its worker');
@@ -85,5 +85,5 @@ describe('a worker killed in the middle of a render', () => {
       workerProcess?.kill('SIGKILL');
       await t.close();
     }
-  });
+  }, 120_000);
 });
