@@ -1,5 +1,6 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './pages.module.css';
 
 /**
@@ -14,15 +15,20 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { fa
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <main className={styles.centered} role="alert" data-testid="screen-error">
-        <h1>This page could not be loaded</h1>
-        <p>Your connection may have dropped, or the site was just updated.</p>
-        <button type="button" className={styles.primary} onClick={() => location.reload()}>
-          Try again
-        </button>
-      </main>
-    );
+    return this.state.failed ? <ScreenError /> : this.props.children;
   }
+}
+
+/** The shell's strings are loaded before anything renders, so this speaks the page's language. */
+function ScreenError() {
+  const { t } = useTranslation();
+  return (
+    <main className={styles.centered} role="alert" data-testid="screen-error">
+      <h1>{t('screenError.title')}</h1>
+      <p>{t('screenError.body')}</p>
+      <button type="button" className={styles.primary} onClick={() => location.reload()}>
+        {t('screenError.retry')}
+      </button>
+    </main>
+  );
 }
