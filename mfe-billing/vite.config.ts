@@ -14,6 +14,7 @@ export default defineConfig({
         './PaymentSuccessPage': './src/payment/payment-success-page.tsx',
         './PaymentCancelPage': './src/payment/payment-cancel-page.tsx',
         './SubscriptionModal': './src/subscription-modal/subscription-modal.tsx',
+        './CreditsHistoryPage': './src/credits-history/credits-history-page.tsx',
       }),
     ),
   ],

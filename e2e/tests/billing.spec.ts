@@ -246,3 +246,38 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
 });
+
+test('a member reads every credit movement on the credits history page, opened from the account menu and the plan panel', async ({ page }) => {
+  const account = await signUp(page);
+  // A monthly Pro plan bought through the real local checkout, then one spend.
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
+  });
+  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await spendEverything(page, account.token);
+
+  await page.goto('/pricing');
+  await expect(page.getByTestId('credits-history-link')).toHaveText('Credits history');
+  await page.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Credits history' }).click();
+  await expect(page).toHaveURL(/\/en\/credits$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Credits history');
+
+  const rows = page.getByTestId('credit-entry');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Credits spent');
+  await expect(rows.nth(0).getByTestId('credit-change')).toHaveText('-600');
+  await expect(rows.nth(1)).toContainText('Pro plan, monthly payment');
+  await expect(rows.nth(1).getByTestId('credit-change')).toHaveText('+500');
+  await expect(rows.nth(2)).toContainText('Free credits for signing up');
+  await expect(rows.nth(2).getByTestId('credit-change')).toHaveText('+100');
+  await expect(page.getByTestId('history-balance')).toHaveText('Balance: 0 credits');
+
+  // At 375px each entry still reads as one unit without sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect(rows.nth(1)).toBeVisible();
+});

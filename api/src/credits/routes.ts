@@ -3,11 +3,11 @@ import { isUniqueViolation } from '../db/database.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { idempotencyHeaderSchema, idempotencyKey, requestHash } from '../http/idempotency.ts';
+import { coerceIntegerQuery } from '../http/query.ts';
 import type { Services } from '../services.ts';
+import { creditHistory, creditHistoryItemSchema } from './history.ts';
 import { idempotentEntry, refundInTransaction, spendInTransaction } from './ledger.ts';
-
-/** Spends that /credits/refund may return: the ones the client itself made through /deduct. */
-export const CLIENT_SPEND_SOURCE = 'deduct';
+import { CLIENT_SPEND_SOURCE } from './sources.ts';
 
 const MAX_AMOUNT = 1_000_000;
 
@@ -39,6 +39,40 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
     async (request) => {
       const { user } = await services.auth.require(request);
       return ok({ balance: user.balance });
+    },
+  );
+
+  app.get<{ Querystring: { page?: number; per_page?: number } }>(
+    '/api/user/credits/history',
+    {
+      preValidation: coerceIntegerQuery(['page', 'per_page']),
+      schema: {
+        tags: ['credits'],
+        summary: 'Every grant, spend and refund of the signed-in user, newest first',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+            per_page: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['items', 'page', 'perPage', 'total'],
+            properties: { items: { type: 'array', items: creditHistoryItemSchema }, page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 20;
+      const { items, total } = await creditHistory(services, user.id, page, perPage);
+      return ok({ items, page, perPage, total });
     },
   );
 

@@ -193,6 +193,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             idempotencyKey: `checkout:${session.id}`,
             source: 'subscription',
             reason: `${planByKey(plan).name} plan, ${session.billing_cycle}`,
+            metadata: { plan, billingCycle: session.billing_cycle, sessionId: session.id },
           });
           await trx.updateTable('checkout_sessions').set({ credits_granted: credits }).where('id', '=', session.id).execute();
           const closed = await closeOpenCheckouts(ctx, session.user_id, session.id, trx);
@@ -218,6 +219,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             idempotencyKey: `invoice:${event.invoiceId}`,
             source: 'subscription',
             reason: `${planByKey(plan).name} plan renewal`,
+            metadata: { plan, billingCycle: subscription.billing_cycle ?? 'monthly', invoiceId: event.invoiceId },
           });
           return { outcome: 'applied' };
         }

@@ -5,6 +5,7 @@ import '@reelmint/shared/styles.css';
 import PricingPage from '../pricing/pricing-page.tsx';
 import PaymentSuccessPage from '../payment/payment-success-page.tsx';
 import PaymentCancelPage from '../payment/payment-cancel-page.tsx';
+import CreditsHistoryPage from '../credits-history/credits-history-page.tsx';
 import SubscriptionModal from '../subscription-modal/subscription-modal.tsx';
 
 // Standalone harness: billing's screens without the shell, for the billing team's own dev loop.
@@ -15,6 +16,7 @@ void mountDevHarness(
     <Routes>
       <Route path="/payment/success" element={<PaymentSuccessPage />} />
       <Route path="/payment/cancel" element={<PaymentCancelPage />} />
+      <Route path="/credits" element={<CreditsHistoryPage />} />
       <Route path="*" element={<PricingPage />} />
     </Routes>
     <SubscriptionModal />

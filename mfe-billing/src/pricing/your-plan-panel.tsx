@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { loadSubscription, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
+import { loadSubscription, LocalizedLink, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
@@ -90,7 +90,12 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
       <dl className={styles.facts}>
         <div>
           <dt>{t('yourPlan.balance')}</dt>
-          <dd data-testid="plan-balance">{balance === null ? '…' : t('yourPlan.credits', { count: balance, formatted: formatNumber(balance, locale) })}</dd>
+          <dd>
+            <span data-testid="plan-balance">{balance === null ? '…' : t('yourPlan.credits', { count: balance, formatted: formatNumber(balance, locale) })}</span>{' '}
+            <LocalizedLink className={styles.historyLink} to="/credits" data-testid="credits-history-link">
+              {t('history.title')}
+            </LocalizedLink>
+          </dd>
         </div>
         <div>
           {/* Free accounts got their credits once at sign-up; only paid plans renew them monthly. */}

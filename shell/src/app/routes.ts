@@ -25,6 +25,7 @@ export const REMOTE_SCREENS: readonly RemoteScreen[] = [
   { path: '/pricing', remote: 'billing', module: './PricingPage', page: 'pricing' },
   { path: '/payment/success', remote: 'billing', module: './PaymentSuccessPage', page: 'paymentSuccess' },
   { path: '/payment/cancel', remote: 'billing', module: './PaymentCancelPage', page: 'paymentCancel' },
+  { path: '/credits', remote: 'billing', module: './CreditsHistoryPage', page: 'credits' },
 ];
 
 export function isGeneratorPath(barePath: string): boolean {

@@ -46,6 +46,15 @@ export function AccountMenu({ onAction }: { onAction?: (() => void) | undefined 
           <DropdownMenu.Item
             className={styles.menuItem}
             onSelect={() => {
+              onAction?.();
+              navigate(localize('/credits'));
+            }}
+          >
+            {t('account.history')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={styles.menuItem}
+            onSelect={() => {
               void logout().then(() => navigate(localize('/')));
             }}
           >
