@@ -1,22 +1,31 @@
 // npm run bench -w e2e: what a visitor gets from the assembled site. Starts the built apps and the API
-// exactly as `npm start --no-build` does, loads each page cold in Chromium and writes bench/results.md.
-// Speed and size live here, never as timing assertions in tests.
-import { spawn } from 'node:child_process';
+// exactly as `npm start --no-build` does, loads each page cold in Chromium, runs Lighthouse (mobile) on
+// it, then does the same with the reference build (the same screens as one Vite app without federation,
+// bench/reference/) and writes bench/results.md. Speed and size live here, never as timing assertions in tests.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 // The e2e launch options, so the benchmark's browser is the tests' browser (tsx lets this .mjs load the .ts config).
 import { chromiumLaunch } from '../playwright.config.ts';
+import { createAppServer, listen } from '../../scripts/serve-static.mjs';
+import { precompressDir } from '../../scripts/precompress.mjs';
+import { medianRun, startLighthouse } from './lighthouse.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const SHELL = 'http://localhost:5173';
 const API = 'http://localhost:8787';
 const RUNS = Number(process.env.BENCH_RUNS) || 7;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+/** Issue #12's budget for the home page's JavaScript, compressed as sent. */
+const HOME_JS_BUDGET = 170 * 1024;
+const REFERENCE_DIST = join(here, 'reference', 'dist');
+const LIGHTHOUSE_VERSION = JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
 const ORIGINS = { 5173: 'shell', 5174: 'marketing', 5175: 'generator', 5176: 'billing', 8787: 'api' };
 const APPS = { shell: 'shell', 'mfe-marketing': 'marketing', 'mfe-generator': 'generator', 'mfe-billing': 'billing' };
 const PAGES = [
@@ -31,6 +40,16 @@ if (missing.length > 0) {
   console.error(`No build for ${missing.join(', ')}: run \`npm run build\` first (the benchmark measures the built site and builds nothing).`);
   process.exit(1);
 }
+
+// The reference is built fresh each run from the same sources (a build is not measured: it happens
+// before any server starts), and compressed like the site's builds.
+console.log('Building the reference (one Vite app, no federation)...');
+const referenceBuild = spawnSync('npx', ['vite', 'build', '--config', join(here, 'reference', 'vite.config.mjs')], { cwd: root, stdio: 'inherit' });
+if (referenceBuild.status !== 0) {
+  console.error('The reference build failed.');
+  process.exit(1);
+}
+precompressDir(REFERENCE_DIST);
 
 function portIsFree(port) {
   return new Promise((resolve) => {
@@ -48,37 +67,57 @@ if (busy.length > 0) {
   process.exit(1);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'reelmint-bench-api-'));
-// Its own process group: one signal reaches start.mjs, which then stops the API's group itself.
-const site = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
-  cwd: root,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, TEMPLATE_PREVIEWS: 'off', LOG_LEVEL: 'warn' },
-});
-let siteExited = false;
-site.on('exit', () => {
-  siteExited = true;
-});
+const dataDirs = [];
+const running = new Set();
 
-function stopSite() {
-  if (!siteExited) {
+/** A server in its own process group, so one signal stops it and everything under it. */
+function startGroup(command, args, extraEnv) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelmint-bench-api-'));
+  dataDirs.push(dataDir);
+  const child = spawn(command, args, {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, TEMPLATE_PREVIEWS: 'off', LOG_LEVEL: 'warn', ...extraEnv },
+  });
+  const group = { child, exited: false, name: [command, ...args].join(' ') };
+  child.on('exit', () => {
+    group.exited = true;
+    running.delete(group);
+  });
+  running.add(group);
+  return group;
+}
+
+async function stopGroup(group) {
+  if (group.exited) return;
+  const exited = new Promise((resolve) => group.child.once('exit', resolve));
+  try {
+    process.kill(-group.child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await exited;
+}
+
+function stopAll() {
+  for (const group of running) {
     try {
-      process.kill(-site.pid, 'SIGTERM');
+      process.kill(-group.child.pid, 'SIGTERM');
     } catch {
       // Already gone.
     }
   }
 }
 process.on('SIGINT', () => {
-  stopSite();
+  stopAll();
   process.exit(130);
 });
 
-async function waitForUrl(url, timeoutMs) {
+async function waitForUrl(url, timeoutMs, group) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (siteExited) throw new Error(`scripts/start.mjs exited before ${url} answered`);
+    if (group?.exited) throw new Error(`${group.name} exited before ${url} answered`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -142,17 +181,18 @@ async function transferOf(browser, page) {
   const onResponse = (response) => {
     const url = new URL(response.url());
     const origin = ORIGINS[url.port] ?? url.host;
-    const row = (byOrigin[origin] ??= { requests: 0, files: 0, raw: 0, gzip: 0 });
+    const row = (byOrigin[origin] ??= { requests: 0, files: 0, raw: 0, sent: 0 });
     row.requests += 1;
     downloaded.add(`${origin} ${url.pathname}`);
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     bodies.push(
-      response.body().then(
-        (body) => {
+      // The decoded body, and the body as it crossed the network (compressed when the server compressed it).
+      Promise.all([response.body(), response.request().sizes()]).then(
+        ([body, sizes]) => {
           row.files += 1;
           row.raw += body.length;
-          row.gzip += gzipSync(body, { level: 9 }).length;
+          row.sent += sizes.responseBodySize;
         },
         () => undefined,
       ),
@@ -184,12 +224,8 @@ function distSizes(app) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const shortName = (file) => (file.length > 60 ? `${file.slice(0, 28)}…${file.slice(-28)}` : file);
 
-let report;
-try {
-  await waitForUrl(`${SHELL}/remotes.json`, 60_000);
-  await waitForUrl(`${API}/api/config`, 120_000);
-  const pointer = await (await fetch(`${SHELL}/remotes.json`)).json();
-
+/** Cold loads of every page (heading time, LCP), then Lighthouse on each; `transfers` only for the site. */
+async function measure(label, { transfers: withTransfers }) {
   const browser = await chromium.launch(chromiumLaunch);
   const browserVersion = browser.version();
   const timings = [];
@@ -210,50 +246,139 @@ try {
         lcpP90: lcps.length ? percentile(lcps, 90) : null,
       };
       timings.push(row);
-      console.log(`${page.path}: heading median ${row.median.toFixed(0)} ms, p90 ${row.p90.toFixed(0)} ms`);
-      transfers.push({ page, byOrigin: await transferOf(browser, page) });
+      console.log(`${label} ${page.path}: heading median ${row.median.toFixed(0)} ms, p90 ${row.p90.toFixed(0)} ms`);
+      if (withTransfers) transfers.push({ page, byOrigin: await transferOf(browser, page) });
     }
   } finally {
     await browser.close();
   }
+  const lighthouse = await startLighthouse();
+  const audits = [];
+  try {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouse.run(`${SHELL}${page.path}`));
+      const chosen = medianRun(runs);
+      audits.push({ page, ...chosen, scores: runs.map((run) => run.score) });
+      console.log(`${label} ${page.path}: Lighthouse ${chosen.score}, LCP ${(chosen.lcp / 1000).toFixed(2)} s, CLS ${chosen.cls.toFixed(3)}, TBT ${chosen.tbt.toFixed(0)} ms`);
+    }
+  } finally {
+    await lighthouse.close();
+  }
+  return { browserVersion, timings, transfers, audits };
+}
 
+let report;
+try {
+  const site = startGroup(process.execPath, ['scripts/start.mjs', '--no-build']);
+  await waitForUrl(`${SHELL}/remotes.json`, 60_000, site);
+  await waitForUrl(`${API}/api/config`, 120_000, site);
+  const pointer = await (await fetch(`${SHELL}/remotes.json`)).json();
+  const federated = await measure('site', { transfers: true });
+  await stopGroup(site);
+  // start.mjs stops the API's group as it exits; wait until both ports are really free again.
+  for (const port of [5173, 8787]) {
+    const deadline = Date.now() + 30_000;
+    while (!(await portIsFree(port))) {
+      if (Date.now() > deadline) throw new Error(`Port ${port} is still in use after the site stopped`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  // The reference on the shell's origin (the API allows it) with an API of its own on a fresh database.
+  const api = startGroup('npm', ['start', '-w', 'api'], { PORT: '8787' });
+  const referenceServer = await listen(createAppServer({ dir: REFERENCE_DIST, spa: true }), 5173);
+  let reference;
+  try {
+    await waitForUrl(`${API}/api/config`, 120_000, api);
+    reference = await measure('reference', { transfers: false });
+  } finally {
+    referenceServer.close();
+    await stopGroup(api);
+  }
+  const { browserVersion, timings, transfers } = federated;
+
+  const seconds = (ms) => (ms / 1000).toFixed(2);
+  const ratio = (site, ref) => (ref ? `${(site / ref).toFixed(2)}x` : 'n/a');
+  const target = (ok) => (ok ? 'yes' : '**no**');
+  const home = federated.audits.find((row) => row.page.path === '/en');
   const lines = [
     '# Site benchmark',
     '',
-    `Run by \`npm run bench -w e2e\` (bench/site.mjs) on ${new Date().toISOString().slice(0, 10)}. Machine: ${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}.`,
-    `The built apps and the API started as \`node scripts/start.mjs --no-build\` (fresh SQLite, template previews off), all on this machine;`,
-    `headless Chromium ${browserVersion}, 1280x800, a new browser context for every load (empty cache, no cookies), no network throttling.`,
+    `Run by \`npm run bench -w e2e\` (bench/site.mjs) on ${new Date().toISOString().slice(0, 10)}. Machine: ${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average at the end ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (other work on the machine slows every figure; compare the site with the reference of the same run).`,
+    `The built apps and the API started as \`node scripts/start.mjs --no-build\` (fresh SQLite, template previews off), all on this machine.`,
+    '',
+    '## Lighthouse (mobile): the site beside the reference build',
+    '',
+    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile form factor at 375x667 (DPR 2), simulated throttling (slow 4G, 4x CPU slowdown), performance only,`,
+    `in headless Chromium ${browserVersion}. Each page is run ${LIGHTHOUSE_RUNS} times; the figures are those of the run with the median score (all scores in the last column).`,
+    'The **reference** is the same shell and the same screens built as one Vite app without module federation (bench/reference/: one build, screens split per route),',
+    'compressed the same way and served from the same origin with its own API on a fresh database. It exists only for this comparison.',
+    'JS KiB is JavaScript as sent (compressed); requests count every request of the load. Ratios are site / reference.',
+    '',
+    '| page | build | score | FCP s | LCP s | CLS | TBT ms | requests | JS KiB | scores |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const row of federated.audits) {
+    const ref = reference.audits.find((candidate) => candidate.page.path === row.page.path);
+    for (const [build, figures] of [['site', row], ['reference', ref]]) {
+      lines.push(
+        `| ${row.page.path} | ${build} | ${figures.score} | ${seconds(figures.fcp)} | ${seconds(figures.lcp)} | ${figures.cls.toFixed(3)} | ${figures.tbt.toFixed(0)} | ${figures.requests} | ${kb(figures.jsBytes)} | ${figures.scores.join(', ')} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '| page | LCP site / reference | JS bytes site / reference | requests site / reference | score >= 90 | LCP <= 2.5 s | CLS <= 0.05 | TBT <= 200 ms | LCP within 1.25x |',
+    '|---|---:|---:|---:|---|---|---|---|---|',
+  );
+  for (const row of federated.audits) {
+    const ref = reference.audits.find((candidate) => candidate.page.path === row.page.path);
+    lines.push(
+      `| ${row.page.path} | ${ratio(row.lcp, ref.lcp)} | ${ratio(row.jsBytes, ref.jsBytes)} | ${ratio(row.requests, ref.requests)} | ${target(row.score >= 90)} | ${target(row.lcp <= 2500)} | ${target(row.cls <= 0.05)} | ${target(row.tbt <= 200)} | ${target(row.lcp <= 1.25 * ref.lcp)} |`,
+    );
+  }
+  lines.push(
+    '',
+    `Home page JavaScript as sent (Lighthouse, /en): **${kb(home.jsBytes)} KiB** against a budget of ${kb(HOME_JS_BUDGET)} KiB: ${home.jsBytes <= HOME_JS_BUDGET ? 'within' : '**over**'}.`,
+    '',
+    '## Time to the owning remote\'s heading (desktop, no throttling)',
+    '',
+    `Headless Chromium, 1280x800, a new browser context for every load (empty cache, no cookies), no network throttling.`,
     `Each page is loaded once unmeasured, then ${RUNS} times. Times are on the page's own clock from navigation start.`,
-    '',
-    '## Time to the owning remote\'s heading',
-    '',
     `"Heading" is when \`[data-remote-region="<remote>"] h1\` first becomes visible. Percentiles are nearest-rank over ${RUNS} loads${RUNS === 7 ? ' (p90 is the slowest load)' : ''}.`,
     'LCP is the last largest-contentful-paint candidate once the network is idle.',
     '',
-    '| page | remote | heading median ms | heading p90 ms | LCP median ms | LCP p90 ms |',
+    '| page | remote | build | heading median ms | heading p90 ms | LCP median ms | LCP p90 ms |',
+    '|---|---|---|---:|---:|---:|---:|',
+  );
+  for (const row of timings) {
+    const ref = reference.timings.find((candidate) => candidate.page.path === row.page.path);
+    for (const [build, figures] of [['site', row], ['reference', ref]]) {
+      lines.push(
+        `| ${row.page.path} | ${row.page.remote} | ${build} | ${figures.median.toFixed(0)} | ${figures.p90.toFixed(0)} | ${figures.lcpMedian?.toFixed(0) ?? 'n/a'} | ${figures.lcpP90?.toFixed(0) ?? 'n/a'} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '## What one cold load of the site transfers',
+    '',
+    'JS and CSS by origin: "raw" is the decoded size, "sent" the bytes on the network (the servers send the build\'s brotli copies).',
+    'Requests counts every request to that origin, documents, JSON and API calls included.',
+    '',
+    '| page | origin | requests | JS+CSS files | raw KiB | sent KiB |',
     '|---|---|---:|---:|---:|---:|',
-    ...timings.map(
-      (row) =>
-        `| ${row.page.path} | ${row.page.remote} | ${row.median.toFixed(0)} | ${row.p90.toFixed(0)} | ${row.lcpMedian?.toFixed(0) ?? 'n/a'} | ${row.lcpP90?.toFixed(0) ?? 'n/a'} |`,
-    ),
-    '',
-    '## What one cold load transfers',
-    '',
-    'JS and CSS by origin, from the response bodies (the static servers send them uncompressed; the gzip column is',
-    'what a CDN with gzip level 9 would send). Requests counts every request to that origin, documents, JSON and API calls included.',
-    '',
-    '| page | origin | requests | JS+CSS files | raw KiB | gzip KiB |',
-    '|---|---|---:|---:|---:|---:|',
-  ];
+  );
   for (const { page, byOrigin } of transfers) {
     const names = Object.keys(byOrigin).sort();
-    const total = { requests: 0, files: 0, raw: 0, gzip: 0 };
+    const total = { requests: 0, files: 0, raw: 0, sent: 0 };
     for (const name of names) {
       const row = byOrigin[name];
       for (const key of Object.keys(total)) total[key] += row[key];
-      lines.push(`| ${page.path} | ${name} | ${row.requests} | ${row.files} | ${kb(row.raw)} | ${kb(row.gzip)} |`);
+      lines.push(`| ${page.path} | ${name} | ${row.requests} | ${row.files} | ${kb(row.raw)} | ${kb(row.sent)} |`);
     }
-    lines.push(`| ${page.path} | **all** | **${total.requests}** | **${total.files}** | **${kb(total.raw)}** | **${kb(total.gzip)}** |`);
+    lines.push(`| ${page.path} | **all** | **${total.requests}** | **${total.files}** | **${kb(total.raw)}** | **${kb(total.sent)}** |`);
   }
 
   const remotes = Object.entries(pointer.remotes ?? {}).map(([name, { entry, version }]) => `${name} ${version} (${entry})`);
@@ -276,8 +401,8 @@ try {
   }
   report = `${lines.join('\n')}\n`;
 } finally {
-  stopSite();
-  rmSync(dataDir, { recursive: true, force: true });
+  stopAll();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }
 
 writeFileSync(join(here, 'results.md'), report);

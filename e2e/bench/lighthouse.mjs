@@ -1,0 +1,55 @@
+// Lighthouse (mobile, simulated throttling, 375 px wide) for the bench: one page at a time in Debian's
+// Chromium, reporting the figures the issue's targets name. Lighthouse 13 declares Node 22 in its
+// package.json; its Node API runs on this machine's Node 20.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromiumLaunch } from '../playwright.config.ts';
+
+/** Lighthouse's mobile defaults (Moto G Power class CPU, slow 4G), on the 375 px screen the design is checked at. */
+const SETTINGS = {
+  formFactor: 'mobile',
+  throttlingMethod: 'simulate',
+  screenEmulation: { mobile: true, width: 375, height: 667, deviceScaleFactor: 2, disabled: false },
+  onlyCategories: ['performance'],
+};
+
+/** Starts one Chromium for all runs; each run still gets a cold cache (Lighthouse clears storage itself). */
+export async function startLighthouse() {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunch.executablePath,
+    // chrome-launcher adds its own defaults; these are the tests' flags (headless, no sandbox in a container).
+    chromeFlags: chromiumLaunch.args,
+  });
+  return {
+    async run(url) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, { extends: 'lighthouse:default', settings: SETTINGS });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      return figures(result.lhr);
+    },
+    close: () => chrome.kill(),
+  };
+}
+
+function figures(lhr) {
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    tbt: audit('total-blocking-time'),
+    requests: requests.length,
+    // Bytes over the wire (compressed as sent), as Lighthouse recorded them.
+    jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    totalBytes: audit('total-byte-weight'),
+  };
+}
+
+/** The run with the median score of several (its own figures, not a mix of runs). */
+export function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.score - b.score || a.lcp - b.lcp);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}

@@ -1,0 +1,57 @@
+// The bench's reference: the same shell and the same remote screens built as ONE ordinary Vite app,
+// without module federation, to measure what composing the site at runtime costs. Only the bench
+// builds it (npm run bench -w e2e); nothing deploys it. Same sources, same React plugin, same target
+// and the same precompression as the site; screens are split per route with import(), as any
+// single-page app of this size would be.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..', '..');
+const shell = join(root, 'shell');
+const REMOTES = { marketing: 'mfe-marketing', generator: 'mfe-generator', billing: 'mfe-billing' };
+
+/** Each remote's exposed screens, read from its own vite.config.ts, so the reference follows the remotes. */
+function exposedScreens() {
+  const lines = [];
+  for (const [name, workspace] of Object.entries(REMOTES)) {
+    const config = readFileSync(join(root, workspace, 'vite.config.ts'), 'utf8');
+    const entries = [...config.matchAll(/'(\.\/[A-Za-z]+)':\s*'(\.\/src\/[^']+)'/g)];
+    if (entries.length === 0) throw new Error(`No exposed modules found in ${workspace}/vite.config.ts`);
+    const imports = entries.map(([, exposed, file]) => `${JSON.stringify(exposed)}: () => import(${JSON.stringify(join(root, workspace, file))})`);
+    lines.push(`  ${name}: { ${imports.join(', ')} },`);
+  }
+  return `export const screens = {\n${lines.join('\n')}\n};\n`;
+}
+
+/** Swaps the shell's entry and its federation loader for the reference's; everything else is the shell's own code. */
+function reference() {
+  const swaps = new Map([
+    [join(shell, 'src', 'main.tsx'), join(here, 'main.tsx')],
+    [join(shell, 'src', 'remotes', 'loader.ts'), join(here, 'loader.ts')],
+  ]);
+  return {
+    name: 'reelmint-reference',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source === 'virtual:reference-screens') return '\0reference-screens';
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && swaps.has(resolved.id) ? swaps.get(resolved.id) : null;
+    },
+    load(id) {
+      return id === '\0reference-screens' ? exposedScreens() : null;
+    },
+  };
+}
+
+export default defineConfig({
+  root: shell,
+  base: '/',
+  plugins: [reference(), react()],
+  define: { __REFERENCE_API_BASE__: JSON.stringify(process.env.REFERENCE_API_BASE ?? 'http://localhost:8787') },
+  build: { target: 'es2022', outDir: join(here, 'dist'), emptyOutDir: true },
+  logLevel: 'warn',
+});
