@@ -16,6 +16,7 @@ import type { MediaStorage } from './storage/storage.ts';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
 import { FalAdapter } from './videos/providers/fal.ts';
+import { RunwayAdapter } from './videos/providers/runway.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from './videos/providers/hosted-engine.ts';
 import { providerMapping } from './videos/providers/mapping.ts';
 import type { WorkerOptions } from './videos/worker.ts';
@@ -111,23 +112,29 @@ const providerLog = {
 };
 
 /**
- * VIDEO_ENGINE: `local` (default; previews rendered with ffmpeg, no AI model) or `fal` (FAL_KEY;
- * FAL_QUEUE_URL for another gateway; VIDEO_PROVIDER_MAPPING overrides the model table).
+ * VIDEO_ENGINE: `local` (default; previews rendered with ffmpeg, no AI model), `fal` (FAL_KEY;
+ * FAL_QUEUE_URL for another gateway) or `runway` (RUNWAYML_API_SECRET; RUNWAYML_BASE_URL).
+ * VIDEO_PROVIDER_MAPPING overrides the model table.
  */
 export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): VideoEngine {
   const name = env.VIDEO_ENGINE || 'local';
   if (name === 'local') return new LocalEngine();
-  if (name !== 'fal') throw new Error(`VIDEO_ENGINE must be local or fal, got "${name}"`);
-  if (!env.FAL_KEY) throw new Error('FAL_KEY is required with VIDEO_ENGINE=fal');
-  return new HostedEngine(
-    new FalAdapter({ key: env.FAL_KEY, ...(env.FAL_QUEUE_URL ? { queueUrl: env.FAL_QUEUE_URL } : {}), ...(env.FAL_JWKS_URL ? { jwksUrl: env.FAL_JWKS_URL } : {}) }),
-    {
+  const hosted = (adapter: FalAdapter | RunwayAdapter) =>
+    new HostedEngine(adapter, {
       ...DEFAULT_HOSTED_OPTIONS,
-      mapping: providerMapping('fal', env.VIDEO_PROVIDER_MAPPING),
+      mapping: providerMapping(adapter.name, env.VIDEO_PROVIDER_MAPPING),
       webhookBase: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
       log: providerLog,
-    },
-  );
+    });
+  if (name === 'fal') {
+    if (!env.FAL_KEY) throw new Error('FAL_KEY is required with VIDEO_ENGINE=fal');
+    return hosted(new FalAdapter({ key: env.FAL_KEY, ...(env.FAL_QUEUE_URL ? { queueUrl: env.FAL_QUEUE_URL } : {}), ...(env.FAL_JWKS_URL ? { jwksUrl: env.FAL_JWKS_URL } : {}) }));
+  }
+  if (name === 'runway') {
+    if (!env.RUNWAYML_API_SECRET) throw new Error('RUNWAYML_API_SECRET is required with VIDEO_ENGINE=runway');
+    return hosted(new RunwayAdapter({ apiKey: env.RUNWAYML_API_SECRET, ...(env.RUNWAYML_BASE_URL ? { baseURL: env.RUNWAYML_BASE_URL } : {}) }));
+  }
+  throw new Error(`VIDEO_ENGINE must be local, fal or runway, got "${name}"`);
 }
 
 /** Worker settings for the engine: hosted jobs mostly wait, and the provider limits how many run. */

@@ -193,14 +193,11 @@ export class HostedEngine implements VideoEngine {
   private async providerJob(job: HostedJob): Promise<ProviderJob> {
     const { request } = job;
     const mapped = mapSettings(this.options.mapping, { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s' }, request.mode);
-    const input: Record<string, unknown> = { prompt: request.prompt, resolution: mapped.resolution, duration: mapped.duration, aspect_ratio: '16:9' };
-    if (request.kind === 'image' && request.imagePath) {
-      // A data URI keeps the picture private: no public URL to our storage is ever handed out.
-      const bytes = await readFile(request.imagePath);
-      input.image_url = `data:${mimeOf(request.imagePath)};base64,${bytes.toString('base64')}`;
-    }
+    // A data URI keeps the picture private: no public URL to our storage is ever handed out.
+    const imageDataUri =
+      request.kind === 'image' && request.imagePath ? `data:${mimeOf(request.imagePath)};base64,${(await readFile(request.imagePath)).toString('base64')}` : null;
     const webhookUrl = this.options.webhookBase ? `${this.options.webhookBase}/api/videos/webhooks/${this.adapter.name}` : null;
-    return { jobId: request.jobId, model: job.model, input, webhookUrl };
+    return { jobId: request.jobId, model: job.model, prompt: request.prompt, resolution: mapped.resolution, duration: mapped.duration, imageDataUri, webhookUrl };
   }
 
   /** Fetches the finished video into the work folder, checks it is a video, and makes its poster. */

@@ -1,7 +1,7 @@
 import type { GenerationConfig, Resolution } from '@reelmint/shared/pricing';
 import { durationSeconds } from '@reelmint/shared/pricing';
 
-export type ProviderName = 'fal';
+export type ProviderName = 'fal' | 'runway';
 export type Mode = 'text' | 'image' | 'template';
 
 /** How the site's model, in one mode, is made at one provider. */
@@ -42,6 +42,23 @@ export const DEFAULT_MAPPING: Record<ProviderName, ProviderMapping> = {
     },
     resolutions: { '512p': '480p', '720p': '720p', '1080p': '1080p' },
     durations: { '5s': '5', '10s': '10' },
+  },
+  runway: {
+    routes: {
+      'v1.0': {
+        text: { model: 'gen4.5', centsPerSecond: 12 },
+        template: { model: 'gen4.5', centsPerSecond: 12 },
+        image: { model: 'gen4_turbo', centsPerSecond: 5 },
+      },
+      'v2.0': {
+        text: { model: 'gen4.5', centsPerSecond: 12 },
+        template: { model: 'gen4.5', centsPerSecond: 12 },
+        image: { model: 'gen4.5', centsPerSecond: 12 },
+      },
+    },
+    // Runway takes an output ratio, not a resolution: its 16:9 landscape ratio for every size.
+    resolutions: { '512p': '1280:720', '720p': '1280:720', '1080p': '1280:720' },
+    durations: { '5s': 5, '10s': 10 },
   },
 };
 

@@ -1,13 +1,17 @@
 import type { FailureCode } from '../jobs.ts';
 import type { ProviderName } from './mapping.ts';
 
-/** What one hosted job asks of a provider, after the mapping table has been applied. */
+/** What one hosted job asks of a provider, in the provider's values from the mapping table. */
 export interface ProviderJob {
   jobId: string;
-  /** The provider's model or endpoint id, from the mapping table. */
+  /** The provider's model or endpoint id. */
   model: string;
-  /** Parameters in the provider's own names and values, from the mapping table. */
-  input: Record<string, unknown>;
+  prompt: string;
+  /** The provider's word for the resolution (or aspect ratio where it has no resolution). */
+  resolution: string;
+  duration: string | number;
+  /** The picture of an image video, inline, so no URL to our storage is handed out. */
+  imageDataUri: string | null;
   /** Where the provider may announce the result, when this deployment has a public URL. */
   webhookUrl: string | null;
 }
