@@ -166,6 +166,39 @@ describe('plans and the local checkout', () => {
     }
   });
 
+  it('moves Pro to Max now, counting what is left of the Pro period toward Max, and the new period starts at payment', async () => {
+    const { token, user } = await signUp(t.app);
+    const pro = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    expect(pro.body.data).toBeTruthy();
+    expect((await pressButton(t.app, pro.body.data.checkoutUrl, 'pay')).statusCode).toBe(303);
+    const saved = clock;
+    // 10 of the period's 31 days used: 21/31 of $13 is left, $8.80 rounded down.
+    clock = new Date('2026-03-20T12:00:00Z');
+    try {
+      const max = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'max', billingCycle: 'monthly' } });
+      expect(max.status).toBe(200);
+      const session = await call(t.app, 'GET', `/api/payment/session/${max.body.data.sessionId}`, { token });
+      expect(session.body.data).toMatchObject({ plan: 'premium', amount: 30.2 });
+      const page = await t.app.inject({ method: 'GET', url: pathOf(max.body.data.checkoutUrl) });
+      expect(page.body).toContain('$39.00 / month');
+      expect(page.body).toContain('&minus;$8.80');
+      expect(page.body).toContain('Pay $30.20');
+
+      expect((await pressButton(t.app, max.body.data.checkoutUrl, 'pay')).statusCode).toBe(303);
+      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', expiresAt: '2026-04-20T12:00:00.000Z' });
+      expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100 + 500 + 1000);
+      expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
+
+      // Monthly to yearly on the same plan counts what is left too; nothing is counted moving down.
+      const yearly = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'max', billingCycle: 'yearly' } });
+      expect((await call(t.app, 'GET', `/api/payment/session/${yearly.body.data.sessionId}`, { token })).body.data.amount).toBe(360 - 39);
+      const down = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
+      expect((await call(t.app, 'GET', `/api/payment/session/${down.body.data.sessionId}`, { token })).body.data.amount).toBe(13);
+    } finally {
+      clock = saved;
+    }
+  });
+
   it('pays or cancels a checkout only for its owner: a session id alone opens nothing', async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);

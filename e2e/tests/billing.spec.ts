@@ -281,3 +281,34 @@ test('a member reads every credit movement on the credits history page, opened f
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(rows.nth(1)).toBeVisible();
 });
+
+test('a Pro member moves up to Max from pricing, and the checkout counts what is left of Pro', async ({ page, context }) => {
+  const account = await signUp(page);
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
+  });
+  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+
+  await page.goto('/pricing?cycle=monthly');
+  await expect(page.getByTestId('plan-card-pro')).toContainText('Current plan');
+  await expect(page.getByRole('button', { name: /Upgrade to/ })).toHaveCount(1);
+  const maxWindow = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Upgrade to Max' }).click();
+  const upgrade = await maxWindow;
+  await expect(upgrade.getByText('$39.00 / month')).toBeVisible();
+  // Pro was bought moments ago: nearly all of its $13 counts toward Max.
+  await expect(upgrade.getByText('Unused part of your current plan')).toBeVisible();
+  const pay = upgrade.getByRole('button', { name: /^Pay \$26\.\d\d$/ });
+  await expect(pay).toBeVisible();
+  await pay.click();
+  await expect(upgrade).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
+  await expect(upgrade.locator('[data-remote-region="billing"]').getByTestId('receipt-plan')).toHaveText('Max');
+
+  const subscription = await apiGet<{ plan: string }>(page, '/api/user/subscription', account.token);
+  expect(subscription.plan).toBe('premium');
+  const { balance } = await apiGet<{ balance: number }>(page, '/api/user/credits', account.token);
+  expect(balance).toBe(100 + 500 + 1000);
+});

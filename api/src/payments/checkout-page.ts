@@ -10,7 +10,7 @@ const money = (cents: number, currency: string): string =>
  * The local provider's test checkout: plain HTML forms, no script, so it works with a keyboard
  * alone (native buttons, visible focus) and on a 375px wide phone.
  */
-export function checkoutPage(session: CheckoutSession, planName: string, credits: number, ownerToken: string): string {
+export function checkoutPage(session: CheckoutSession, planName: string, credits: number, ownerToken: string, listPriceCents: number): string {
   const id = encodeURIComponent(session.id);
   const proof = `<input type="hidden" name="token" value="${escapeHtml(ownerToken)}">`;
   const cycle = session.billing_cycle === 'yearly' ? 'year' : 'month';
@@ -37,7 +37,13 @@ ${STYLE}
   <dl>
     <dt>Plan</dt><dd>${escapeHtml(planName)}</dd>
     <dt>Billing</dt><dd>${session.billing_cycle === 'yearly' ? 'Yearly' : 'Monthly'}</dd>
-    <dt>Price</dt><dd>${money(session.amount_cents, session.currency)} / ${cycle}</dd>
+    <dt>Price</dt><dd>${money(listPriceCents, session.currency)} / ${cycle}</dd>${
+      listPriceCents > session.amount_cents
+        ? `
+    <dt>Unused part of your current plan</dt><dd>&minus;${money(listPriceCents - session.amount_cents, session.currency)}</dd>
+    <dt>To pay now</dt><dd>${money(session.amount_cents, session.currency)}</dd>`
+        : ''
+    }
     <dt>Credits</dt><dd>${credits.toLocaleString('en-US')}</dd>
   </dl>
   ${state}

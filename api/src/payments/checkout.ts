@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { CheckoutSession, DB, Subscription } from '../db/schema.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
 import { AppError } from '../http/errors.ts';
-import { planByKey, pricing } from '../plans/catalogue.ts';
+import { planByKey, planRank, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { addMonths, currentSubscription, planOf } from '../plans/subscriptions.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
@@ -37,7 +37,7 @@ export async function startCheckout(
   const refusal = checkoutRefusal(current, plan, cycle, null);
   if (refusal) throw refusal;
   await closeOpenCheckouts(ctx, userId, null);
-  const { amountCents } = pricing(plan, cycle);
+  const amountCents = Math.max(0, pricing(plan, cycle).amountCents - upgradeAllowanceCents(current, plan, cycle, ctx.now()));
   const session: CheckoutSession = {
     id: `cs_${randomUUID().replaceAll('-', '')}`,
     user_id: userId,
@@ -72,6 +72,26 @@ export async function startCheckout(
     await ctx.db.updateTable('checkout_sessions').set({ provider_ref: created.providerRef }).where('id', '=', session.id).execute();
   }
   return { session: { ...session, provider_ref: created.providerRef }, checkoutUrl: created.checkoutUrl };
+}
+
+/**
+ * What is left of the current paid period, in cents, when a checkout moves a person up (a dearer
+ * plan, or the same plan from monthly to yearly): the unused share of what that period cost counts
+ * toward the new plan, whose period then starts at payment. Nothing for moves down or sideways, and
+ * nothing for a provider subscription (the provider prorates those itself).
+ */
+export function upgradeAllowanceCents(current: Subscription, plan: PlanKey, cycle: BillingCycle, now: Date): number {
+  const currentPlan = planOf(current);
+  if (currentPlan === 'free' || current.provider_ref || !current.current_period_end || !current.billing_cycle) return 0;
+  const currentCycle = current.billing_cycle as BillingCycle;
+  const movesUp = planRank(plan) > planRank(currentPlan) || (plan === currentPlan && currentCycle === 'monthly' && cycle === 'yearly');
+  if (!movesUp) return 0;
+  const { amountCents, months } = pricing(currentPlan, currentCycle);
+  const end = Date.parse(current.current_period_end);
+  const start = addMonths(new Date(end), -months).getTime();
+  const left = Math.min(1, Math.max(0, (end - now.getTime()) / (end - start)));
+  // Rounded down: the allowance never exceeds what is really left.
+  return Math.floor(amountCents * left);
 }
 
 /**

@@ -67,8 +67,8 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         const session = await loadLocalSession(request.params.id);
         const token = await requireOwner(request, session, request.query.token);
         const plan = session.plan as PlanKey;
-        const { credits } = pricing(plan, session.billing_cycle as BillingCycle);
-        return sendHtml(reply, checkoutPage(session, planByKey(plan).name, credits, token), services.siteOrigin);
+        const { credits, amountCents } = pricing(plan, session.billing_cycle as BillingCycle);
+        return sendHtml(reply, checkoutPage(session, planByKey(plan).name, credits, token, amountCents), services.siteOrigin);
       }),
   );
 

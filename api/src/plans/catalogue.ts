@@ -75,3 +75,8 @@ export function pricing(plan: PlanKey, cycle: BillingCycle): { amountCents: numb
   if (cycle === 'yearly') return { amountCents: item.yearlyPrice * 100, credits: item.yearlyCredits, months: 12 };
   return { amountCents: item.price * 100, credits: item.credits, months: 1 };
 }
+
+/** Where a plan stands among the others: PLAN_KEYS runs from the cheapest to the dearest. */
+export function planRank(plan: PlanKey): number {
+  return PLAN_KEYS.indexOf(plan);
+}

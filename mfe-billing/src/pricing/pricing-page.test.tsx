@@ -115,7 +115,8 @@ describe('pricing page', () => {
     await within(panel).findByText('Pro');
     expect(panel).toHaveAttribute('data-state', 'active');
     expect(within(panel).getByText('Credits each month')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Upgrade to/ })).toBeNull();
+    // A Pro member is offered the move up to Max (the API counts what is left of Pro), never a move down to Free.
+    expect(screen.getAllByRole('button', { name: /Upgrade to/ }).map((button) => button.textContent)).toEqual(['Upgrade to Max']);
     expect(within(screen.getByTestId('plan-card-pro')).getByText('Current plan')).toBeInTheDocument();
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel subscription' }));

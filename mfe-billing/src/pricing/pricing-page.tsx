@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { api, bus, canUpgrade, loadSubscription, useAuth, useLoad, useSubscription } from '@reelmint/shared';
+import { api, bus, canUpgrade, loadSubscription, PLAN_KEYS, useAuth, useLoad, useSubscription } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
@@ -24,8 +24,10 @@ type Checkout = { kind: 'idle' } | { kind: 'starting'; plan: string } | { kind: 
 function cardAction(plan: PlanItem, signedIn: boolean, currentPlan: string | null): CardAction {
   if (!signedIn) return plan.price > 0 ? 'sign-in' : 'start-free';
   if (plan.key === currentPlan) return 'current';
-  // Spec §6: upgrades are offered only on the free plan.
-  return canUpgrade(currentPlan) && plan.price > 0 ? 'upgrade' : 'none';
+  if (canUpgrade(currentPlan)) return plan.price > 0 ? 'upgrade' : 'none';
+  // A paid member can move up now: the checkout counts what is left of the current period (api/README "Payments").
+  const rank = (key: string | null) => PLAN_KEYS.findIndex((known) => known === key);
+  return rank(plan.key) > rank(currentPlan) ? 'upgrade' : 'none';
 }
 
 /**
