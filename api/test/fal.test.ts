@@ -6,6 +6,7 @@ import { runFfmpeg } from '../src/videos/ffmpeg.ts';
 import { FalAdapter } from '../src/videos/providers/fal.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from '../src/videos/providers/hosted-engine.ts';
 import { DEFAULT_MAPPING } from '../src/videos/providers/mapping.ts';
+import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';
 import type { WorkerOptions } from '../src/videos/worker.ts';
 import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -197,6 +198,37 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
     expect(await settled(t, token, first)).toMatchObject({ status: 'succeeded' });
     expect(await settled(t, token, second)).toMatchObject({ status: 'succeeded' });
     expect(fal.callsTo('POST', /text-to-video$/)).toHaveLength(2);
+  });
+});
+
+describe('fal.ai requests outliving their worker', () => {
+  it('follows the request a stopped or crashed worker submitted instead of paying for it again', async () => {
+    const { t, token } = await falApp();
+    let release = false;
+    fal.behaviour.status = (requestId) => ({ json: { request_id: requestId, status: release ? 'COMPLETED' : 'IN_PROGRESS' } });
+    const id = await generate(t, token);
+    await waitFor(async () => ((await row(t, id)).engine_ref === 'req-1' ? true : undefined), 10_000, 'the submit');
+
+    // A stop (deploy) leaves the request running at fal and the job queued with its id.
+    await t.app.services.worker?.stop();
+    expect(await row(t, id)).toMatchObject({ status: 'queued', engine_ref: 'req-1' });
+    expect(fal.callsTo('PUT', /\/cancel$/)).toHaveLength(0);
+
+    // Crash recovery keeps the id too: here the job looks orphaned by a dead worker.
+    await t.app.services.db.updateTable('videos').set({ status: 'processing', heartbeat_at: new Date(Date.now() - 3_600_000).toISOString(), worker_id: 'dead' }).where('id', '=', id).execute();
+    const next = new JobWorker(
+      { ...t.app.services, engine: new HostedEngine(new FalAdapter({ key: 'test-key', queueUrl: fal.url }), { ...DEFAULT_HOSTED_OPTIONS, mapping: DEFAULT_MAPPING.fal, webhookBase: null, pollIntervalMs: 100, maxPollIntervalMs: 400, log: { error: () => undefined } }), log: { error: () => undefined } },
+      { ...DEFAULT_WORKER_OPTIONS, idleIntervalMs: 50, progressIntervalMs: 40 },
+    );
+    next.start();
+    try {
+      release = true;
+      expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded', refunded: false });
+    } finally {
+      await next.stop();
+    }
+    expect(fal.callsTo('POST', /text-to-video$/)).toHaveLength(1);
+    expect((await row(t, id)).engine_ref).toBe('req-1');
   });
 });
 

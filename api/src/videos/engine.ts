@@ -16,6 +16,8 @@ export interface RenderRequest {
   hue?: number;
   /** Where the engine writes `<jobId>.mp4` and `<jobId>.jpg`. */
   outputDir: string;
+  /** A hosted provider's request id from an earlier attempt: follow it instead of submitting again. */
+  resumeRef?: string;
 }
 
 export type EngineStatus =

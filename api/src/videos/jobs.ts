@@ -162,7 +162,15 @@ export async function recoverStaleJobs(
     if (job.attempts < maxAttempts) {
       const result = await ctx.db
         .updateTable('videos')
-        .set({ status: 'queued', progress: 0, worker_id: null, engine_ref: null, heartbeat_at: null })
+        // A local render died with its worker; a hosted request lives on at the provider, so its
+        // id stays for the next attempt to follow.
+        .set((eb) => ({
+          status: 'queued',
+          progress: 0,
+          worker_id: null,
+          heartbeat_at: null,
+          engine_ref: eb.case().when('engine', '=', 'local').then(sql<string | null>`NULL`).else(eb.ref('engine_ref')).end(),
+        }))
         .where('id', '=', job.id)
         .where('status', '=', 'processing')
         .where((eb) => eb.or([eb('heartbeat_at', '<', staleBefore.toISOString()), eb('heartbeat_at', 'is', null)]))

@@ -130,14 +130,21 @@ export class JobWorker {
     let ref: string | null = null;
     const scratch: string[] = [];
     try {
-      ref = await engine.submit(await this.renderRequest(job, scratch));
+      const request = await this.renderRequest(job, scratch);
+      // A provider request an earlier attempt submitted (see requeue and crash recovery) is followed, not paid for twice.
+      if (engine.name !== 'local' && job.engine === engine.name && job.engine_ref && !job.engine_ref.startsWith('pending:')) request.resumeRef = job.engine_ref;
+      ref = await engine.submit(request);
       let storedRef = ref;
       await reportProgress(this.ctx, job.id, 0, { engine: engine.name, ref });
       const deadline = Date.now() + this.options.jobTimeoutMs;
       for (;;) {
         if (!this.running) {
-          await engine.cancel(ref);
-          await this.requeue(job.id);
+          // A local render dies with this process, so it is stopped and redone. A hosted request
+          // keeps running at the provider (and is paid for): its id stays on the job, and the
+          // worker that takes the job next follows it instead of submitting it again.
+          const hostedRef = engine.name === 'local' ? null : storedRef.startsWith('pending:') ? null : storedRef;
+          if (!hostedRef) await engine.cancel(ref);
+          await this.requeue(job.id, hostedRef);
           return;
         }
         const status = await engine.poll(ref);
@@ -189,10 +196,10 @@ export class JobWorker {
     }
   }
 
-  private async requeue(id: string): Promise<void> {
+  private async requeue(id: string, keepRef: string | null): Promise<void> {
     await this.ctx.db
       .updateTable('videos')
-      .set({ status: 'queued', progress: 0, worker_id: null, engine_ref: null, heartbeat_at: null })
+      .set({ status: 'queued', progress: 0, worker_id: null, engine_ref: keepRef, heartbeat_at: null })
       .where('id', '=', id)
       .where('status', '=', 'processing')
       .execute();

@@ -70,13 +70,14 @@ export class HostedEngine implements VideoEngine {
   async submit(request: RenderRequest): Promise<string> {
     const mode = request.mode;
     const mapped = mapSettings(this.options.mapping, { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s' }, mode);
-    const ref = `pending:${request.jobId}`;
+    // Keyed by the provider's id when resuming, so the id on the job row stays the provider's.
+    const ref = request.resumeRef ?? `pending:${request.jobId}`;
     this.jobs.set(ref, {
       request,
       model: mapped.route.model,
       costCents: mapped.costCents,
-      requestId: null,
-      status: { state: 'running', progress: 0 },
+      requestId: request.resumeRef ?? null,
+      status: request.resumeRef ? { state: 'running', progress: 1, ref: request.resumeRef } : { state: 'running', progress: 0 },
       nextCheckAt: 0,
       checks: 0,
       failures: 0,
