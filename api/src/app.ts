@@ -19,6 +19,9 @@ import { AppError } from './http/errors.ts';
 import { clientErrorHandler, frameworkErrors, installInputGuard } from './http/input-guard.ts';
 import { DEFAULT_RATE_LIMITS } from './http/rate-limits.ts';
 import type { RateLimits } from './http/rate-limits.ts';
+import { DEFAULT_OUTBOX_OPTIONS, Mailer } from './mail/outbox.ts';
+import type { OutboxOptions } from './mail/outbox.ts';
+import type { MailTransport } from './mail/transport.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
 import { localProvider } from './payments/provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -72,6 +75,9 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   timeouts?: Partial<Timeouts>;
+  /** How mail leaves; null or absent keeps every mail in the outbox table. */
+  mailTransport?: MailTransport | null;
+  outbox?: Partial<OutboxOptions>;
 }
 
 /** How long a client may take; a slow or stalled one is cut instead of holding a connection. */
@@ -149,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage,
     paths,
     siteOrigin: (options.siteOrigin ?? 'http://localhost:5173').replace(/\/$/, ''),
+    mailer: new Mailer(core, options.mailTransport ?? null, app.log, { ...DEFAULT_OUTBOX_OPTIONS, ...options.outbox }),
     maxActiveJobsPerUser: options.maxActiveJobsPerUser ?? 3,
     templateMedia: new TemplateMedia(storage, paths.templates),
     worker,
@@ -190,7 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyStatic, { root: paths.root, serve: false, cacheControl: false });
 
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  registerAccountRoutes(app, services, limits.auth);
+  registerAccountRoutes(app, services, limits.auth, limits.passwordReset);
   registerCreditRoutes(app, services);
   registerPlanRoutes(app, services);
   registerPaymentRoutes(app, services);
@@ -233,11 +240,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     worker?.start();
     stopSweeper = startUploadSweeper(services, removeUploadFile(services), uploadLimits, (error) => app.log.warn({ err: error }, 'sweeping unused uploads failed'));
+    services.mailer.start();
     if (options.renderTemplatePreviews) services.templateMedia.renderInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
   });
   app.addHook('onClose', async () => {
     stopSweeper?.();
     await worker?.stop();
+    await services.mailer.stop();
     await services.templateMedia.stop();
     await database.close();
   });

@@ -9,6 +9,8 @@ import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { localProvider } from './payments/provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { smtpTransport } from './mail/transport.ts';
+import type { MailTransport } from './mail/transport.ts';
 import { stripeProvider } from './payments/stripe-provider.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { S3Storage } from './storage/s3-storage.ts';
@@ -149,6 +151,13 @@ export function workerOptionsFromEnv(engine: VideoEngine, env: NodeJS.ProcessEnv
   };
 }
 
+/** SMTP when SMTP_URL is set (MAIL_FROM says who mail comes from); otherwise mail stays in the outbox table. */
+export function mailTransport(env: NodeJS.ProcessEnv): MailTransport | null {
+  if (!env.SMTP_URL) return null;
+  if (!env.MAIL_FROM) throw new Error('MAIL_FROM is required with SMTP_URL (for example "Reelmint <no-reply@example.com>")');
+  return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
+}
+
 /** buildApp options from the environment (see README "Environment"). */
 export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJS.ProcessEnv = process.env): BuildOptions {
   const engine = engineFromEnv(env);
@@ -160,12 +169,14 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
     google: env.GOOGLE_CLIENT_ID ? createGoogleVerifier(env.GOOGLE_CLIENT_ID) : null,
     payments: paymentProvider(env),
     storage: storageFromEnv(config.dataDir, env),
+    mailTransport: mailTransport(env),
     siteOrigin: env.SITE_ORIGIN || 'http://localhost:5173',
     siteOrigins: list(env.SITE_ORIGINS) ?? LOCAL_SITE_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     rateLimits: {
       auth: { max: positiveInt('RATE_LIMIT_AUTH', env.RATE_LIMIT_AUTH, 10), timeWindow: 60_000 },
       generate: { max: positiveInt('RATE_LIMIT_GENERATE', env.RATE_LIMIT_GENERATE, 20), timeWindow: 60_000 },
+      passwordReset: { max: positiveInt('RATE_LIMIT_PASSWORD_RESET', env.RATE_LIMIT_PASSWORD_RESET, 5), timeWindow: 15 * 60_000 },
     },
     uploadLimits: {
       quotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 50) * 1024 * 1024,

@@ -3,6 +3,7 @@ import type { Authenticator } from './accounts/authenticator.ts';
 import type { GoogleVerifier } from './accounts/google.ts';
 import type { TokenSigner } from './accounts/tokens.ts';
 import type { CoreContext } from './context.ts';
+import type { Mailer } from './mail/outbox.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import type { TemplateMedia } from './templates/media.ts';
@@ -28,6 +29,8 @@ export interface Services extends CoreContext {
   /** Work folders on this machine (renders in progress, pictures fetched for ffmpeg). */
   paths: DataPaths;
   siteOrigin: string;
+  /** Sends mail through SMTP, or keeps it in the outbox table when none is configured. */
+  mailer: Mailer;
   maxActiveJobsPerUser: number;
   templateMedia: TemplateMedia;
   /** Null when jobs are run by a separate worker process. */

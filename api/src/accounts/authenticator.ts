@@ -10,14 +10,25 @@ export interface Session {
   expiresAt: Date;
 }
 
+export interface SignedIn {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
 export interface Authenticator {
   /** The signed-in session, or a 401 UNAUTHENTICATED. */
   require(request: FastifyRequest): Promise<Session>;
   /** The signed-in session, or null for visitors (and for bad tokens: public routes ignore them). */
   optional(request: FastifyRequest): Promise<Session | null>;
+  /** Signs the person in: a new access token and the session row that keeps it valid. */
+  signIn(userId: string, userAgent?: string | null): Promise<SignedIn>;
+  /** Ends this one session (logout). */
   revoke(session: Session): Promise<void>;
-  /** Whether the session with this jti was logged out. */
+  /** Whether the session with this jti has ended (logout, password reset, sign out everywhere) or never existed. */
   isRevoked(jti: string): Promise<boolean>;
+  /** Ends every session of the person except `keepJti` (every one when it is omitted). */
+  endSessions(userId: string, keepJti?: string): Promise<number>;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -31,12 +42,13 @@ export function createAuthenticator(ctx: CoreContext, tokens: TokenSigner): Auth
   async function resolve(token: string): Promise<Session | null> {
     const claims = await tokens.verifyAccess(token);
     if (!claims) return null;
-    // One round trip: the user, unless this token was revoked by a logout.
+    // One round trip: the user, provided this token's session still exists.
     const user = await ctx.db
       .selectFrom('users')
-      .selectAll()
-      .where('id', '=', claims.userId)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti))))
+      .selectAll('users')
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .where('sessions.jti', '=', claims.jti)
+      .where('users.id', '=', claims.userId)
       .executeTakeFirst();
     return user ? { user, jti: claims.jti, expiresAt: claims.expiresAt } : null;
   }
@@ -54,17 +66,33 @@ export function createAuthenticator(ctx: CoreContext, tokens: TokenSigner): Auth
       return token ? resolve(token) : null;
     },
     async isRevoked(jti) {
-      return (await ctx.db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst()) !== undefined;
+      return (await ctx.db.selectFrom('sessions').select('jti').where('jti', '=', jti).executeTakeFirst()) === undefined;
     },
-    async revoke(session) {
+    async signIn(userId, userAgent) {
+      const signed = await tokens.signAccess(userId);
       const now = ctx.now().toISOString();
       await ctx.db
-        .insertInto('revoked_tokens')
-        .values({ jti: session.jti, user_id: session.user.id, expires_at: session.expiresAt.toISOString() })
-        .onConflict((oc) => oc.column('jti').doNothing())
+        .insertInto('sessions')
+        .values({
+          jti: signed.jti,
+          user_id: userId,
+          user_agent: userAgent ? userAgent.slice(0, 300) : null,
+          created_at: now,
+          expires_at: signed.expiresAt.toISOString(),
+        })
         .execute();
-      // Revocations outlive their tokens only until the token would have expired anyway.
-      await ctx.db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
+      // Sessions whose token has expired are of no use to anyone; each sign-in sweeps its owner's.
+      await ctx.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+      return signed;
+    },
+    async revoke(session) {
+      await ctx.db.deleteFrom('sessions').where('jti', '=', session.jti).execute();
+    },
+    async endSessions(userId, keepJti) {
+      let query = ctx.db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepJti) query = query.where('jti', '!=', keepJti);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

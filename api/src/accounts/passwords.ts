@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { AppError } from '../http/errors.ts';
 
 /** argon2id with the library's defaults (19 MiB, t=2): OWASP's current minimum for argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -22,4 +23,10 @@ let decoy: Promise<string> | null = null;
 export async function burnPasswordCheck(password: string): Promise<void> {
   decoy ??= hashPassword('decoy-password-for-timing');
   await verifyPassword(await decoy, password);
+}
+
+/** The rules for a password someone chooses (sign-up, reset, change); the schemas bound the length too. */
+export function assertNewPassword(password: string): void {
+  // Length alone let eight spaces through; spaces at either end do not count towards the eight.
+  if (password.trim().length < 8) throw new AppError(400, 'VALIDATION_ERROR', 'The password needs at least 8 characters besides spaces at its ends');
 }

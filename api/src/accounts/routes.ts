@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LANGUAGES } from '@reelmint/shared/languages';
 import { PLAN_KEYS } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { loginWithGoogle, login, register, userView } from './users.ts';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
 import type { User } from '../db/schema.ts';
 
 export const userSchema = {
@@ -37,13 +39,13 @@ const loginReplySchema = envelopeSchema({
 const email = { type: 'string', format: 'email', maxLength: 254 };
 const password = { type: 'string', minLength: 8, maxLength: 256 };
 
-export function registerAccountRoutes(app: FastifyInstance, services: Services, authLimit: RateLimitRule): void {
-  const session = async (user: User) => {
-    const { token, expiresAt } = await services.tokens.signAccess(user.id);
+export function registerAccountRoutes(app: FastifyInstance, services: Services, authLimit: RateLimitRule, resetLimit: RateLimitRule): void {
+  const session = async (user: User, request: FastifyRequest) => {
+    const { token, expiresAt } = await services.auth.signIn(user.id, request.headers['user-agent']);
     return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user: await userView(services, user) };
   };
 
-  app.post<{ Body: { name: string; email: string; password: string } }>(
+  app.post<{ Body: { name: string; email: string; password: string; language?: string } }>(
     '/api/auth/register',
     {
       config: { rateLimit: authLimit },
@@ -54,14 +56,15 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
           type: 'object',
           additionalProperties: false,
           required: ['name', 'email', 'password'],
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, email, password },
+          // language: the page's, so mails reach the person in the language they signed up in.
+          properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, email, password, language: { type: 'string', enum: [...LANGUAGES] } },
         },
         response: { 201: loginReplySchema, ...errorReplies },
       },
     },
     async (request, reply) => {
-      const user = await register(services, request.body.name, request.body.email, request.body.password);
-      return reply.code(201).send(ok(await session(user), 'Account created'));
+      const user = await register(services, request.body.name, request.body.email, request.body.password, request.body.language ?? null);
+      return reply.code(201).send(ok(await session(user, request), 'Account created'));
     },
   );
 
@@ -84,7 +87,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     },
     async (request) => {
       const user = await login(services, request.body.email, request.body.password);
-      return ok(await session(user), 'Signed in');
+      return ok(await session(user, request), 'Signed in');
     },
   );
 
@@ -113,7 +116,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
       } catch {
         throw new AppError(401, 'INVALID_GOOGLE_TOKEN', 'The Google sign-in could not be verified');
       }
-      return ok(await session(await loginWithGoogle(services, identity)), 'Signed in with Google');
+      return ok(await session(await loginWithGoogle(services, identity), request), 'Signed in with Google');
     },
   );
 
@@ -141,6 +144,64 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
       const current = await services.auth.require(request);
       await services.auth.revoke(current);
       return ok(null, 'Signed out');
+    },
+  );
+
+  const resetToken = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' };
+
+  app.post<{ Body: { email: string; language?: string } }>(
+    '/api/auth/password/forgot',
+    {
+      config: { rateLimit: resetLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a password reset link (the answer is the same whether or not the account exists)',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          properties: { email, language: { type: 'string', enum: [...LANGUAGES] } },
+        },
+        response: {
+          200: envelopeSchema({ type: 'object', required: ['mailMayBeLate'], properties: { mailMayBeLate: { type: 'boolean' } } }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const result = await requestPasswordReset(services, request.body.email, request.body.language);
+      return ok(result, 'If an account uses this address, a link to choose a new password is on its way.');
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/api/auth/password/reset/check',
+    {
+      config: { rateLimit: resetLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether a password reset link can still be used',
+        body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: resetToken } },
+        response: { 200: envelopeSchema({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }), ...errorReplies },
+      },
+    },
+    async (request) => ok(await checkResetLink(services, request.body.token)),
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/api/auth/password/reset',
+    {
+      config: { rateLimit: resetLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Choose a new password with a reset link; ends every other session and signs in',
+        body: { type: 'object', additionalProperties: false, required: ['token', 'password'], properties: { token: resetToken, password } },
+        response: { 200: loginReplySchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await resetPassword(services, request.body.token, request.body.password);
+      return ok(await session(user, request), 'Password changed');
     },
   );
 }

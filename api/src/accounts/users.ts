@@ -7,7 +7,7 @@ import { AppError } from '../http/errors.ts';
 import type { CoreContext } from '../context.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
 import { createFreeSubscription, currentSubscription, planOf } from '../plans/subscriptions.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { assertNewPassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { GoogleIdentity } from './google.ts';
 
 /** The user as the login reply and /me show it (shared LoginReply['user']). */
@@ -38,6 +38,7 @@ interface NewAccount {
   email: string;
   passwordHash: string | null;
   googleSub: string | null;
+  language: string | null;
 }
 
 /** Creates the user, their free subscription and the free plan's credits in one transaction. */
@@ -50,6 +51,7 @@ async function createAccount(ctx: CoreContext, account: NewAccount): Promise<Use
     password_hash: account.passwordHash,
     google_sub: account.googleSub,
     balance: 0,
+    language: account.language,
     created_at: now,
   };
   try {
@@ -71,13 +73,12 @@ async function createAccount(ctx: CoreContext, account: NewAccount): Promise<Use
   }
 }
 
-export async function register(ctx: CoreContext, name: string, email: string, password: string): Promise<User> {
-  // Length alone let eight spaces through; spaces at either end do not count towards the eight.
-  if (password.trim().length < 8) throw new AppError(400, 'VALIDATION_ERROR', 'The password needs at least 8 characters besides spaces at its ends');
+export async function register(ctx: CoreContext, name: string, email: string, password: string, language: string | null = null): Promise<User> {
+  assertNewPassword(password);
   const normalized = normalizeEmail(email);
   const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
   if (existing) throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
-  return createAccount(ctx, { name: name.trim(), email: normalized, passwordHash: await hashPassword(password), googleSub: null });
+  return createAccount(ctx, { name: name.trim(), email: normalized, passwordHash: await hashPassword(password), googleSub: null, language });
 }
 
 export async function login(ctx: CoreContext, email: string, password: string): Promise<User> {
@@ -109,5 +110,5 @@ export async function loginWithGoogle(ctx: CoreContext, identity: GoogleIdentity
     await ctx.db.updateTable('users').set({ google_sub: identity.sub }).where('id', '=', byEmail.id).execute();
     return { ...byEmail, google_sub: identity.sub };
   }
-  return createAccount(ctx, { name: identity.name, email, passwordHash: null, googleSub: identity.sub });
+  return createAccount(ctx, { name: identity.name, email, passwordHash: null, googleSub: identity.sub, language: null });
 }

@@ -11,13 +11,43 @@ export interface UsersTable {
   password_hash: string | null;
   google_sub: string | null;
   balance: number;
+  /** The site language the person last chose; mails are written in it. Null until known. */
+  language: string | null;
   created_at: string;
 }
 
-export interface RevokedTokensTable {
+/** A sign-in: the access token's jti. The token is valid only while its row exists. */
+export interface SessionsTable {
   jti: string;
   user_id: string;
+  user_agent: string | null;
+  created_at: string;
   expires_at: string;
+}
+
+export type MailStatus = 'pending' | 'sent' | 'stored' | 'failed';
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SubscriptionsTable {
@@ -123,7 +153,9 @@ export interface VideosTable {
 
 export interface DB {
   users: UsersTable;
-  revoked_tokens: RevokedTokensTable;
+  sessions: SessionsTable;
+  mail_outbox: MailOutboxTable;
+  password_resets: PasswordResetsTable;
   subscriptions: SubscriptionsTable;
   credit_ledger: CreditLedgerTable;
   checkout_sessions: CheckoutSessionsTable;

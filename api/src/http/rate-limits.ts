@@ -13,11 +13,14 @@ export interface RateLimits {
   auth: RateLimitRule;
   /** video generation, per client address. */
   generate: RateLimitRule;
+  /** password reset requests and link use, per client address. */
+  passwordReset: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   auth: { max: 10, timeWindow: 60_000 },
   generate: { max: 20, timeWindow: 60_000 },
+  passwordReset: { max: 5, timeWindow: 15 * 60_000 },
 };
 
 /**

@@ -119,3 +119,8 @@ export interface Loaded<T> {
   data: T;
   fallback: boolean;
 }
+
+/** `mailMayBeLate`: the mail server could not be reached; the mail is kept and sent when it can be. */
+export interface ForgotPasswordReply {
+  mailMayBeLate: boolean;
+}
