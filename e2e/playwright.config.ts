@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { MAIL_PORT } from './support/mailbox.ts';
 
 const SHELL = 'http://localhost:5173';
 
@@ -52,6 +53,10 @@ export default defineConfig({
       env: {
         DATA_DIR: mkdtempSync(join(tmpdir(), 'reelmint-e2e-api-')),
         RATE_LIMIT_AUTH: '1000',
+        RATE_LIMIT_PASSWORD_RESET: '1000',
+        // Mail goes to the SMTP server that the mail specs start on this port (support/mailbox.ts).
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
+        MAIL_FROM: 'Reelmint <no-reply@reelmint.test>',
         TEMPLATE_PREVIEWS: 'off',
         LOG_LEVEL: 'warn',
       },

@@ -15,6 +15,8 @@ import { HeadTags } from '../i18n/head-tags.tsx';
 import { LanguageUrlSync } from '../i18n/language-url-sync.tsx';
 
 const AuthPage = lazyScreen(() => import('../auth/auth-page.tsx'));
+const ForgotPasswordPage = lazyScreen(() => import('../account/forgot-password-page.tsx'));
+const ResetPasswordPage = lazyScreen(() => import('../account/reset-password-page.tsx'));
 
 /** Spec §4: tooltips open after 700 ms by default. */
 const TOOLTIP_DELAY_MS = 700;
@@ -28,6 +30,8 @@ function screenRoutes(prefix: '' | 'lng') {
     return <Route key={path} path={path} element={element} />;
   });
   routes.push(<Route key="auth" path={prefix ? 'auth' : '/auth'} element={<AuthPage />} />);
+  routes.push(<Route key="forgot-password" path={prefix ? 'forgot-password' : '/forgot-password'} element={<ForgotPasswordPage />} />);
+  routes.push(<Route key="reset-password" path={prefix ? 'reset-password' : '/reset-password'} element={<ResetPasswordPage />} />);
   return routes;
 }
 

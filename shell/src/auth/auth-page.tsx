@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, ApiError, setCreditBalance, setSession, useLocalizePath } from '@reelmint/shared';
+import { api, ApiError, LocalizedLink, setCreditBalance, setSession, useActiveLanguage, useLocalizePath } from '@reelmint/shared';
 import type { LoginReply } from '@reelmint/shared';
 import { GoogleButton } from './google-button.tsx';
 import styles from './auth-page.module.css';
@@ -30,6 +30,7 @@ export default function AuthPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalizePath();
+  const language = useActiveLanguage();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +71,7 @@ export default function AuthPage() {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const name = String(form.get('name') ?? '').trim();
-    void signIn(() => (mode === 'login' ? api.login(email, password) : api.register(name, email, password)));
+    void signIn(() => (mode === 'login' ? api.login(email, password) : api.register(name, email, password, language)));
   };
 
   return (
@@ -113,6 +114,11 @@ export default function AuthPage() {
               maxLength={200}
             />
             {mode === 'register' && <small className={styles.hint}>{t('auth.passwordHint')}</small>}
+            {mode === 'login' && (
+              <LocalizedLink className={styles.forgot} to="/forgot-password" data-testid="forgot-password-link">
+                {t('password.forgotLink')}
+              </LocalizedLink>
+            )}
           </div>
           {error && (
             <p id={ids.error} className={styles.error} role="alert">

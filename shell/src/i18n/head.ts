@@ -6,6 +6,8 @@ export const SITE_NAME = 'Reelmint';
 /** The `meta.` key of a language-free path; the auth screen and unknown paths have their own. */
 export function pageKeyOf(barePath: string): string {
   if (barePath === '/auth') return 'auth';
+  if (barePath === '/forgot-password') return 'forgotPassword';
+  if (barePath === '/reset-password') return 'resetPassword';
   return REMOTE_SCREENS.find((screen) => screen.path === barePath)?.page ?? 'notFound';
 }
 

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { Mailbox } from '../support/mailbox.ts';
+
+const API = 'http://localhost:8787';
+const mailbox = new Mailbox();
+
+test.beforeAll(async () => mailbox.open());
+test.afterAll(async () => mailbox.close());
+
+test('a forgotten password is reset from the link in the mail; the person is signed in and the link then stops working', async ({ page }) => {
+  const email = `e2e-reset-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const registered = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email, password: 'my old password' } });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/en/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/en\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeFocused();
+  await expect(page.getByTestId('forgot-sent')).toContainText(email);
+  await expect(page.getByTestId('mail-late')).toHaveCount(0);
+
+  await expect.poll(() => mailbox.to(email).length).toBe(1);
+  const [mail] = mailbox.to(email);
+  expect(mail?.subject).toBe('Reset your Reelmint password');
+  const link = /http:\/\/localhost:5173\/en\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+  expect(link).toBeTruthy();
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByTestId('reset-password')).toContainText(email);
+  await page.getByLabel('New password', { exact: true }).fill('my new password');
+  await page.getByLabel('Repeat the new password').fill('my new passw0rd');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The two passwords are not the same.');
+  await page.getByLabel('Repeat the new password').fill('my new password');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(page.getByTestId('site-header').getByRole('button', { name: /Account menu for Grace Hopper/ })).toBeVisible();
+
+  expect((await page.request.post(`${API}/api/auth/login`, { data: { email, password: 'my old password' } })).status()).toBe(401);
+  expect((await page.request.post(`${API}/api/auth/login`, { data: { email, password: 'my new password' } })).status()).toBe(200);
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+  await expect(page.getByText('This link has already been used.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(/\/en\/forgot-password$/);
+});
+
+test('a reset link that was cut short shows a page in the visitor’s language with a way to ask again', async ({ page }) => {
+  await page.goto('/fr/reset-password?token=thisTokenWasCutShortWhenCopied');
+  await expect(page.getByRole('heading', { name: 'Ce lien ne peut pas être utilisé' })).toBeVisible();
+  await expect(page.getByText('Ce lien n’est pas valide.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/fr/forgot-password');
+});

@@ -1,0 +1,118 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { api, ApiError, LocalizedLink, useLocalizePath } from '@reelmint/shared';
+import { sessionFromReply } from '../auth/auth-page.tsx';
+import { requestErrorKey } from './forgot-password-page.tsx';
+import styles from './account-pages.module.css';
+
+type LinkState =
+  | { kind: 'checking' }
+  | { kind: 'ready'; email: string }
+  | { kind: 'broken'; reason: 'invalid' | 'expired' | 'used' }
+  | { kind: 'unreachable' };
+
+/** Why a link cannot be used, from the API's code; anything else is not about the link. */
+export function brokenLinkReason(failure: unknown): 'invalid' | 'expired' | 'used' | null {
+  if (!(failure instanceof ApiError)) return null;
+  if (failure.code === 'RESET_LINK_EXPIRED') return 'expired';
+  if (failure.code === 'RESET_LINK_USED') return 'used';
+  // A malformed token is refused by the API's schema before it is looked up: it is a broken link too.
+  if (failure.code === 'RESET_LINK_INVALID' || failure.code === 'VALIDATION_ERROR') return 'invalid';
+  return null;
+}
+
+/** /reset-password?token=…: the page a reset mail links to. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'broken', reason: 'invalid' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { password: useId(), confirm: useId(), hint: useId(), error: useId() };
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    api.checkResetLink(token).then(
+      (reply) => live && setState({ kind: 'ready', email: reply.email }),
+      (failure: unknown) => {
+        if (!live) return;
+        const reason = brokenLinkReason(failure);
+        setState(reason ? { kind: 'broken', reason } : { kind: 'unreachable' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    if (password !== String(form.get('confirm') ?? '')) {
+      setError(t('password.mismatch'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      sessionFromReply(await api.resetPassword(token, password));
+      toast.success(t('password.changed'));
+      navigate(localize('/'), { replace: true });
+    } catch (failure) {
+      // The link was checked when the page opened, so a refused body here is the password.
+      const reason = failure instanceof ApiError && failure.code === 'VALIDATION_ERROR' ? null : brokenLinkReason(failure);
+      if (reason) setState({ kind: 'broken', reason });
+      else if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') setError(t('auth.passwordHint'));
+      else setError(t(requestErrorKey(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="reset-title" data-testid="reset-password" aria-busy={state.kind === 'checking'}>
+        {state.kind === 'broken' ? (
+          <div data-testid="reset-link-broken">
+            <h1 id="reset-title" className={styles.title}>{t('password.brokenTitle')}</h1>
+            <p className={styles.lead}>{t(`password.broken.${state.reason}`, { minutes: 30 })}</p>
+            <LocalizedLink className={styles.submit} to="/forgot-password">{t('password.askAgain')}</LocalizedLink>
+          </div>
+        ) : (
+          <>
+            <h1 id="reset-title" className={styles.title}>{t('password.resetTitle')}</h1>
+            {state.kind === 'checking' && <p className={styles.lead} role="status">{t('password.checking')}</p>}
+            {state.kind === 'unreachable' && <p className={styles.notice} role="alert">{t('auth.serverDown')}</p>}
+            {state.kind === 'ready' && (
+              <>
+                <p className={styles.lead}>{t('password.resetLead', { email: state.email })}</p>
+                <form className={styles.form} onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? ids.error : undefined}>
+                  <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
+                  <div className={styles.field}>
+                    <label htmlFor={ids.password}>{t('password.newPassword')}</label>
+                    <input id={ids.password} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={256} aria-describedby={ids.hint} />
+                    <small id={ids.hint} className={styles.hint}>{t('auth.passwordHint')}</small>
+                  </div>
+                  <div className={styles.field}>
+                    <label htmlFor={ids.confirm}>{t('password.confirm')}</label>
+                    <input id={ids.confirm} name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={256} />
+                  </div>
+                  {error && <p id={ids.error} className={styles.error} role="alert">{error}</p>}
+                  <button type="submit" className={styles.submit} disabled={busy}>{busy ? t('auth.working') : t('password.resetSubmit')}</button>
+                </form>
+              </>
+            )}
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
