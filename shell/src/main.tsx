@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@reelmint/shared/styles.css';
-import { configure, FALLBACK_LANGUAGE, SHARED_INSTANCE_ID, stripLanguage } from '@reelmint/shared';
+import { configure, FALLBACK_LANGUAGE, loadRegisteredNamespaces, SHARED_INSTANCE_ID, stripLanguage } from '@reelmint/shared';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
@@ -10,7 +10,7 @@ import type { PointerDocument } from './remotes/pointer.ts';
 import { readBootData } from './boot/boot-data.ts';
 import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
 import { REMOTE_SCREENS } from './app/routes.ts';
-import { setRemotesPointer } from './remotes/loader.ts';
+import { loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 
 async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
@@ -47,11 +47,16 @@ async function boot() {
   // Moves to another remote's screen then come from the cache instead of the network.
   whenIdle(() => {
     const screen = REMOTE_SCREENS.find(({ path }) => path === stripLanguage(location.pathname));
+    const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
     void preloadLikelyScreens({
       pointer,
       current: screen && { remote: screen.remote, module: screen.module },
-      languages: [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])],
-    });
+      languages,
+      warm: (remote, module) => loadExposed(remote, module),
+    })
+      // The warmed screens registered their remotes' strings: load them too, so drawing one never waits for text.
+      .then(() => loadRegisteredNamespaces(i18n, languages))
+      .catch((error: unknown) => console.warn('Preloading the strings of likely next screens failed', error));
   });
 }
 

@@ -59,6 +59,14 @@ function ensureBundle(i18n: I18n, ns: string, lng: string, loaders: NamespaceLoa
 }
 
 /**
+ * Loads every namespace registered so far in these languages, so a screen drawn later (one the shell warmed
+ * while the page was idle) finds its strings in place and does not suspend for them.
+ */
+export async function loadRegisteredNamespaces(i18n: I18n, languages: readonly string[]): Promise<void> {
+  await Promise.all([...registry].flatMap(([ns, loaders]) => languages.map((lng) => ensureBundle(i18n, ns, lng, loaders))));
+}
+
+/**
  * A remote's own strings, shipped with its code: adds the namespace for the active language
  * (and English, the fallback) to the shell's one i18next instance, suspending until they are in.
  */

@@ -30,13 +30,18 @@ afterEach(() => {
 });
 
 describe('preloading likely next screens once the page is idle', () => {
-  it("fetches the other remotes' entries and the files of their likely screens, in the page's language", async () => {
-    await preloadLikelyScreens({ pointer, current: { remote: 'marketing', module: './FaqsPage' }, languages: ['fr', 'en'], fetch: fakeFetch });
+  it("fetches the other remotes' entries and the files of their likely screens, in the page's language, then warms those screens", async () => {
+    const warmed: string[] = [];
+    const warm = (remote: string, module: string) => {
+      warmed.push(`${remote}/${module}`);
+      return remote === 'generator' ? Promise.reject(new Error('down')) : Promise.resolve();
+    };
+    await preloadLikelyScreens({ pointer, current: { remote: 'marketing', module: './FaqsPage' }, languages: ['fr', 'en'], fetch: fakeFetch, warm });
+    expect(warmed.sort()).toEqual(['generator/./GeneratorPage', 'marketing/./HomePage', 'marketing/./TemplatesPage']);
     const added = links();
     expect(added).toContain('modulepreload http://localhost:5175/releases/1.0.0+a/remoteEntry.js');
     expect(added).toContain('modulepreload http://localhost:5175/releases/1.0.0+a/assets/GeneratorPage.js');
     expect(added).toContain('modulepreload http://localhost:5175/releases/1.0.0+a/assets/fr-CDEpiKim.js');
-    expect(added).toContain('prefetch http://localhost:5175/releases/1.0.0+a/assets/GeneratorPage.css');
     expect(added).toContain('modulepreload http://localhost:5174/assets/HomePage.js');
     expect(added).toContain('modulepreload http://localhost:5174/assets/TemplatesPage.js');
     // The screen on view is loading already, and so is its remote's entry.

@@ -19,30 +19,37 @@ export interface IdlePreloadInput {
   languages: readonly string[];
   document?: Document;
   fetch?: typeof fetch;
+  /**
+   * Loads one screen's module through the federation runtime, so its remote's entry and the module itself
+   * have run before the visitor moves there; only the drawing is left for the move.
+   */
+  warm?: (remote: RemoteName, module: string) => Promise<unknown>;
 }
 
-function addLink(document: Document, rel: 'modulepreload' | 'prefetch', href: string): void {
-  for (const existing of document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"], link[rel="prefetch"]')) {
+function addLink(document: Document, href: string): void {
+  for (const existing of document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) {
     if (existing.href === href) return;
   }
   const link = document.createElement('link');
-  link.rel = rel;
-  // Module scripts and the stylesheets a remote adds are CORS requests; a preload must match to be reused.
+  link.rel = 'modulepreload';
+  // Module scripts are CORS requests; a preload must match to be reused.
   link.crossOrigin = '';
   link.href = href;
   document.head.append(link);
 }
 
 /**
- * Adds preload links for every remote's entry and its likely next screens (chunks, CSS, strings), from each
- * remote's mf-manifest.json. A remote whose manifest cannot be read gets its entry preloaded only: this is
+ * Adds module preloads for every remote's entry and its likely next screens (chunks and strings), from each
+ * remote's mf-manifest.json, then warms those screens one by one (which also adds their stylesheets: the
+ * remote's own loader inserts them, so preloading them too would fetch each twice). A remote whose manifest cannot be read gets its entry preloaded only: this is
  * a head start, never a requirement, so it fails quietly.
  */
-export async function preloadLikelyScreens({ pointer, current, languages, document = globalThis.document, fetch = globalThis.fetch.bind(globalThis) }: IdlePreloadInput): Promise<void> {
+export async function preloadLikelyScreens({ pointer, current, languages, document = globalThis.document, fetch = globalThis.fetch.bind(globalThis), warm }: IdlePreloadInput): Promise<void> {
+  const warmed: [RemoteName, string][] = [];
   await Promise.all(
     (Object.entries(pointer) as [RemoteName, RemotesPointer[RemoteName]][]).map(async ([name, target]) => {
       const screens = LIKELY_NEXT_SCREENS[name].filter((module) => !(current?.remote === name && current.module === module));
-      if (current?.remote !== name) addLink(document, 'modulepreload', target.entry);
+      if (current?.remote !== name) addLink(document, target.entry);
       if (screens.length === 0) return;
       let manifest: unknown;
       try {
@@ -56,12 +63,19 @@ export async function preloadLikelyScreens({ pointer, current, languages, docume
       for (const module of screens) {
         const files = exposedFiles(manifest, target.entry, module, languages);
         if (!files) continue;
-        for (const href of [...files.strings, ...files.js]) addLink(document, 'modulepreload', href);
-        // A stylesheet preload the page does not use soon draws a console warning; a prefetch fills the cache quietly.
-        for (const href of files.css) addLink(document, 'prefetch', href);
+        for (const href of [...files.strings, ...files.js]) addLink(document, href);
+        warmed.push([name, module]);
       }
     }),
   );
+  // One at a time, after the files are on their way: the page stays responsive while the screens run.
+  for (const [name, module] of warmed) {
+    try {
+      await warm?.(name, module);
+    } catch {
+      // A remote that fails here fails the same way when visited, where its region shows the fallback and a retry.
+    }
+  }
 }
 
 /** Runs `task` once the page has loaded and the browser has a quiet moment (not on a data-saving connection). */

@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
+const t0 = Date.now();
+page.on('request', (r) => r.url().includes('5176') && console.log(Date.now() - t0, 'req', r.url().replace('http://localhost:5176/', '')));
+await page.goto('http://localhost:5173/en/faqs');
+await page.locator('[data-remote-region] h1').waitFor();
+await page.waitForLoadState('networkidle');
+console.log(Date.now() - t0, 'idle; stylesheets:', await page.evaluate(`[...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.href).filter(h => h.includes('5176')).join(' ')`));
+console.log(Date.now() - t0, 'click');
+await page.evaluate(`document.querySelector('a[href="/en/pricing"]').click()`);
+await page.locator('[data-remote-region="billing"] h1').waitFor();
+console.log(Date.now() - t0, 'billing h1');
+await browser.close();
