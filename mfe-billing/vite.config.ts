@@ -4,20 +4,24 @@ import { federation } from '@module-federation/vite';
 import { devServer, federationOptions } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
     federation(
-      federationOptions('billing', {
-        './PricingPage': './src/pricing/pricing-page.tsx',
-        './PaymentSuccessPage': './src/payment/payment-success-page.tsx',
-        './PaymentCancelPage': './src/payment/payment-cancel-page.tsx',
-        './SubscriptionModal': './src/subscription-modal/subscription-modal.tsx',
-        './CreditsHistoryPage': './src/credits-history/credits-history-page.tsx',
-      }),
+      federationOptions(
+        'billing',
+        {
+          './PricingPage': './src/pricing/pricing-page.tsx',
+          './PaymentSuccessPage': './src/payment/payment-success-page.tsx',
+          './PaymentCancelPage': './src/payment/payment-cancel-page.tsx',
+          './SubscriptionModal': './src/subscription-modal/subscription-modal.tsx',
+          './CreditsHistoryPage': './src/credits-history/credits-history-page.tsx',
+        },
+        { command },
+      ),
     ),
   ],
   server: devServer('billing'),
   build: { target: 'es2022' },
-});
+}));

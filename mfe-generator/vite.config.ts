@@ -4,16 +4,20 @@ import { federation } from '@module-federation/vite';
 import { devServer, federationOptions } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
     federation(
-      federationOptions('generator', {
-        './GeneratorPage': './src/generator/generator-page.tsx',
-      }),
+      federationOptions(
+        'generator',
+        {
+          './GeneratorPage': './src/generator/generator-page.tsx',
+        },
+        { command },
+      ),
     ),
   ],
   server: devServer('generator'),
   build: { target: 'es2022' },
-});
+}));

@@ -4,24 +4,28 @@ import { federation } from '@module-federation/vite';
 import { devServer, federationOptions } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
     federation(
-      federationOptions('marketing', {
-        './HomePage': './src/home/home-page.tsx',
-        './TextToVideoLanding': './src/landings/text-to-video-landing.tsx',
-        './ImageToVideoLanding': './src/landings/image-to-video-landing.tsx',
-        './TemplatesPage': './src/templates/templates-page.tsx',
-        './AboutPage': './src/company/about-page.tsx',
-        './FaqsPage': './src/company/faqs-page.tsx',
-        './ContactPage': './src/company/contact-page.tsx',
-        './PrivacyPage': './src/legal/privacy-page.tsx',
-        './TermsPage': './src/legal/terms-page.tsx',
-      }),
+      federationOptions(
+        'marketing',
+        {
+          './HomePage': './src/home/home-page.tsx',
+          './TextToVideoLanding': './src/landings/text-to-video-landing.tsx',
+          './ImageToVideoLanding': './src/landings/image-to-video-landing.tsx',
+          './TemplatesPage': './src/templates/templates-page.tsx',
+          './AboutPage': './src/company/about-page.tsx',
+          './FaqsPage': './src/company/faqs-page.tsx',
+          './ContactPage': './src/company/contact-page.tsx',
+          './PrivacyPage': './src/legal/privacy-page.tsx',
+          './TermsPage': './src/legal/terms-page.tsx',
+        },
+        { command },
+      ),
     ),
   ],
   server: devServer('marketing'),
   build: { target: 'es2022' },
-});
+}));

@@ -5,6 +5,7 @@ export declare function sharedSingletons(): Record<string, { singleton: true; re
 export declare function federationOptions(
   name: AppName,
   exposes?: Record<string, string>,
+  options?: { command?: 'serve' | 'build' },
 ): {
   name: AppName;
   filename: string;
@@ -14,5 +15,6 @@ export declare function federationOptions(
   exposes: Record<string, string>;
   remotes: Record<string, never>;
   shared: Record<string, { singleton: true; requiredVersion: string }>;
+  experiments: { provideExternalRuntime?: boolean; externalRuntime?: boolean };
 };
 export declare function devServer(name: AppName): { port: number; strictPort: true; origin: string; cors: true };

@@ -32,8 +32,9 @@ export function sharedSingletons() {
 /**
  * The federation plugin options of one app. Remotes pass `exposes`; the shell passes none and
  * registers remotes at runtime from remotes.json, so no remote is baked into its build.
+ * `command` is Vite's ('serve' or 'build'): a remote's dev server runs it alone, without the shell.
  */
-export function federationOptions(name, exposes = {}) {
+export function federationOptions(name, exposes = {}, { command = 'build' } = {}) {
   return {
     name,
     filename: 'remoteEntry.js',
@@ -43,6 +44,10 @@ export function federationOptions(name, exposes = {}) {
     exposes,
     remotes: {},
     shared: sharedSingletons(),
+    // One federation runtime per page: the shell publishes its own and each remote's built entry uses it,
+    // instead of every remote shipping (and a visitor downloading) another copy of the same runtime.
+    // A remote's dev server keeps its own, since its harness page has no shell to provide one.
+    experiments: name === 'shell' ? { provideExternalRuntime: true } : { externalRuntime: command === 'build' },
   };
 }
 
