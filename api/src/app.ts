@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -271,7 +271,7 @@ const STATUS_CODES: Record<number, string> = {
 
 /** One shape for every failure, and no stack trace or internal detail ever leaves the server. */
 function errorHandler(app: FastifyInstance) {
-  return (error: FastifyError | AppError | Error, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+  return (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const send = (status: number, code: string, message: string, details: Record<string, unknown> = {}) =>
       reply.code(status).send({ success: false, data: null, error: code, message, ...details });
 
@@ -302,7 +302,7 @@ function errorHandler(app: FastifyInstance) {
  * Without PUBLIC_URL the API can only trust a Host header that names this machine: any other
  * Host could be forged to make the checkout and media URLs it returns point elsewhere.
  */
-function loopbackBase(request: import('fastify').FastifyRequest): string {
+function loopbackBase(request: FastifyRequest): string {
   if (!/^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i.test(request.host)) {
     throw new AppError(421, 'UNKNOWN_HOST', 'This server answers under its configured address only (set PUBLIC_URL for other hosts)');
   }

@@ -11,10 +11,10 @@ export const MAX_BODY_DEPTH = 32;
  * unpaired surrogate cannot be encoded as UTF-8 at all (it would be silently replaced by U+FFFD
  * on the way to the database). Both are refused at the edge, on both databases alike.
  */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function storable(text: string): boolean {
-  return !UNSTORABLE.test(text);
+  return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
 }
 
 const badCharacters = (where: string) =>

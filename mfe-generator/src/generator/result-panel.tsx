@@ -67,6 +67,8 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
             src={video.videoUrl}
             poster={video.posterUrl ?? undefined}
             controls
+            // Clips carry no speech to caption; they start muted and the controls can unmute them.
+            muted
             playsInline
             preload="metadata"
             aria-label={t('result.videoLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
