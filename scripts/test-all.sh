@@ -23,6 +23,12 @@ if [ -d api ] && ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
 fi
 
+if [ -d api ] && ! command -v redis-server >/dev/null 2>&1; then
+  step "Installing Redis (apt)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+fi
+
 step "Type check"
 npm run typecheck
 

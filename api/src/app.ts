@@ -10,7 +10,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { createAuthenticator } from './accounts/authenticator.ts';
 import type { GoogleVerifier } from './accounts/google.ts';
+import { DEFAULT_LOCKOUT, LoginLockout } from './accounts/lockout.ts';
+import type { LockoutRules } from './accounts/lockout.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
+import { connectRedis, memoryCounter, redisCounter } from './http/counters.ts';
 import { createTokenSigner } from './accounts/tokens.ts';
 import { registerCreditRoutes } from './credits/routes.ts';
 import type { Database } from './db/database.ts';
@@ -78,6 +81,9 @@ export interface BuildOptions {
   /** How mail leaves; null or absent keeps every mail in the outbox table. */
   mailTransport?: MailTransport | null;
   outbox?: Partial<OutboxOptions>;
+  /** Rate-limit counters and the login lockout live here when set (shared by every process); in memory otherwise. */
+  redisUrl?: string;
+  loginLockout?: Partial<LockoutRules>;
 }
 
 /** How long a client may take; a slow or stalled one is cut instead of holding a connection. */
@@ -114,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await Promise.all([paths.uploads, paths.videos, paths.templates].map((dir) => mkdir(dir, { recursive: true })));
 
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
   const app = Fastify({
     logger: options.logger ?? false,
     connectionTimeout: timeouts.idleMs,
@@ -190,6 +197,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'reelmint-rl:' } : {}),
+    // Redis away: let requests through (and log) rather than fail every limited route.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
@@ -197,7 +207,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyStatic, { root: paths.root, serve: false, cacheControl: false });
 
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  registerAccountRoutes(app, services, limits.auth, limits.passwordReset);
+  const lockout = new LoginLockout(redis ? redisCounter(redis, 'reelmint-lock:') : memoryCounter(), { ...DEFAULT_LOCKOUT, ...options.loginLockout });
+  registerAccountRoutes(app, services, limits.auth, limits.passwordReset, lockout);
   registerCreditRoutes(app, services);
   registerPlanRoutes(app, services);
   registerPaymentRoutes(app, services);
@@ -244,6 +255,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (options.renderTemplatePreviews) services.templateMedia.renderInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
   });
   app.addHook('onClose', async () => {
+    redis?.disconnect();
     stopSweeper?.();
     await worker?.stop();
     await services.mailer.stop();

@@ -178,6 +178,11 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
       generate: { max: positiveInt('RATE_LIMIT_GENERATE', env.RATE_LIMIT_GENERATE, 20), timeWindow: 60_000 },
       passwordReset: { max: positiveInt('RATE_LIMIT_PASSWORD_RESET', env.RATE_LIMIT_PASSWORD_RESET, 5), timeWindow: 15 * 60_000 },
     },
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    loginLockout: {
+      perAccount: positiveInt('LOGIN_LOCKOUT_ACCOUNT', env.LOGIN_LOCKOUT_ACCOUNT, 10),
+      perAddress: positiveInt('LOGIN_LOCKOUT_ADDRESS', env.LOGIN_LOCKOUT_ADDRESS, 30),
+    },
     uploadLimits: {
       quotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 50) * 1024 * 1024,
       perMinute: positiveInt('RATE_LIMIT_UPLOAD', env.RATE_LIMIT_UPLOAD, 10),

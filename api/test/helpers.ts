@@ -60,6 +60,7 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}): Prom
     jwtSecret: TEST_SECRET,
     rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, generate: { max: 10_000, timeWindow: 60_000 }, passwordReset: { max: 10_000, timeWindow: 60_000 } },
     uploadLimits: { perMinute: 10_000 },
+    loginLockout: { perAccount: 10_000, perAddress: 10_000 },
     worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000 },
     renderTemplatePreviews: false,
     ...overrides,

@@ -5,7 +5,8 @@ import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
-import { loginWithGoogle, login, register, userView } from './users.ts';
+import type { LoginLockout } from './lockout.ts';
+import { loginWithGoogle, login, normalizeEmail, register, userView } from './users.ts';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
 import type { User } from '../db/schema.ts';
 
@@ -39,7 +40,7 @@ const loginReplySchema = envelopeSchema({
 const email = { type: 'string', format: 'email', maxLength: 254 };
 const password = { type: 'string', minLength: 8, maxLength: 256 };
 
-export function registerAccountRoutes(app: FastifyInstance, services: Services, authLimit: RateLimitRule, resetLimit: RateLimitRule): void {
+export function registerAccountRoutes(app: FastifyInstance, services: Services, authLimit: RateLimitRule, resetLimit: RateLimitRule, lockout: LoginLockout): void {
   const session = async (user: User, request: FastifyRequest) => {
     const { token, expiresAt } = await services.auth.signIn(user.id, request.headers['user-agent']);
     return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user: await userView(services, user) };
@@ -86,7 +87,16 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
       },
     },
     async (request) => {
-      const user = await login(services, request.body.email, request.body.password);
+      const email = normalizeEmail(request.body.email);
+      await lockout.check(email, request.ip);
+      let user: User;
+      try {
+        user = await login(services, email, request.body.password);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await lockout.failed(email, request.ip);
+        throw error;
+      }
+      await lockout.succeeded(email, request.ip);
       return ok(await session(user, request), 'Signed in');
     },
   );
