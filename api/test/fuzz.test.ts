@@ -32,6 +32,7 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
   ['GET', '/api/videos/status/{id}'],
   ['GET', '/api/videos/history'],
   ['DELETE', '/api/videos/{id}'],
+  ['POST', '/api/videos/webhooks/fal'],
   ['GET', '/api/videos/{id}/file'],
   ['GET', '/api/videos/{id}/poster'],
   ['GET', '/api/video/templates'],
