@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 
@@ -10,7 +10,8 @@ import type { Result } from 'autocannon';
  * Fastify route measured in the same run as the reference. Writes bench/results.md.
  */
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
-const CONNECTIONS = 20;
+/** Each endpoint at a modest and at a heavy number of concurrent connections. */
+const CONNECTION_LEVELS = [20, 100];
 
 interface Ready {
   apiUrl: string;
@@ -25,18 +26,22 @@ const ready = await new Promise<Ready>((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 
+// The machine may be shared: its load when the run began goes into the report.
+const loadAtStart = loadavg()[0]!.toFixed(1);
 const auth = { authorization: `Bearer ${ready.token}` };
-const runs: Array<{ name: string; result: Result }> = [];
+const runs: Array<{ name: string; connections: number; result: Result }> = [];
 
 async function measure(name: string, options: Parameters<typeof autocannon>[0]) {
-  // A short warm-up so JIT and connection pools are settled before the measured run.
-  await autocannon({ ...options, duration: 2 });
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
-  if (result.errors || result.non2xx || result.timeouts) {
-    throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  for (const connections of CONNECTION_LEVELS) {
+    // A short warm-up so JIT and connection pools are settled before the measured run.
+    await autocannon({ ...options, connections, duration: 2 });
+    const result = await autocannon({ ...options, connections, duration: DURATION });
+    if (result.errors || result.non2xx || result.timeouts) {
+      throw new Error(`${name} at ${connections}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+    }
+    runs.push({ name, connections, result });
+    console.log(`${name} at ${connections} connections: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
   }
-  runs.push({ name, result });
-  console.log(`${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
 }
 
 try {
@@ -58,21 +63,22 @@ try {
   server.send('stop');
 }
 
-const bare = runs[0]!.result.requests.average;
-const rows = runs.map(({ name, result }) => {
+// Each ratio is against the bare route at the same number of connections, in the same run.
+const bareAt = new Map(runs.filter((run) => run === runs.find((r) => r.connections === run.connections)).map((run) => [run.connections, run.result.requests.average]));
+const rows = runs.map(({ name, connections, result }) => {
   const rps = result.requests.average;
-  return `| ${name} | ${Math.round(rps)} | ${result.latency.p50} | ${result.latency.p99} | ${(rps / bare).toFixed(2)} |`;
+  return `| ${name} | ${connections} | ${Math.round(rps)} | ${result.latency.p50} | ${result.latency.p99} | ${(rps / bareAt.get(connections)!).toFixed(2)} |`;
 });
 const report = `# API benchmark
 
-Run by \`npm run bench -w api\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: autocannon, ${CONNECTIONS} connections,
+Run by \`npm run bench -w api\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: autocannon at ${CONNECTION_LEVELS.join(' and ')} connections,
 ${DURATION} s per endpoint after a 2 s warm-up, servers in one child process (API on ${ready.dialect}, no worker,
 argon2 not involved: the bearer token is made once), load generator in another. Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'},
-Node ${process.version}. Every deduct carries a fresh Idempotency-Key, so each one is a real spend:
+Node ${process.version}, one-minute load average ${loadAtStart} at the start. Every deduct carries a fresh Idempotency-Key, so each one is a real spend:
 conditional UPDATE of the balance plus a ledger row, in one transaction.
 
-| endpoint | req/s | p50 ms | p99 ms | ratio to bare |
-|---|---:|---:|---:|---:|
+| endpoint | connections | req/s | p50 ms | p99 ms | ratio to bare |
+|---|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
 The bare route is a Fastify handler that returns a constant envelope: the ceiling for this machine
