@@ -82,7 +82,9 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
     expect(done).toMatchObject({ status: 'succeeded', engine: 'fal', refunded: false, progress: 100 });
 
     const [submit] = fal.callsTo('POST', /^\/fal-ai\/bytedance\/seedance\/v1\/lite\/text-to-video$/);
-    expect(submit?.body).toEqual({ prompt: 'A lighthouse in a storm', resolution: '480p', duration: '5', aspect_ratio: '16:9' });
+    // The seed the API chose for the job goes to fal under fal's name for it.
+    expect(submit?.body).toEqual({ prompt: 'A lighthouse in a storm', resolution: '480p', duration: '5', aspect_ratio: '16:9', seed: done.seed });
+    expect(Number.isInteger(done.seed)).toBe(true);
     expect(submit?.headers.authorization).toBe('Key test-key');
     const stored = await row(t, id);
     expect(stored.engine_ref).toBe('req-1');
@@ -105,12 +107,16 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
     const picture = await makePicture(t.dataDir, 'p.png');
     const body = multipartBody('file', 'p.png', 'image/png', picture);
     const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
-    const id = await generate(t, token, { type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '10s' });
-    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
+    const id = await generate(t, token, {
+      type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '9:16', seed: 4242, negativePrompt: 'blur',
+    });
+    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded', aspectRatio: '9:16', seed: 4242, negativePrompt: 'blur' });
     const [submit] = fal.callsTo('POST', /image-to-video$/);
     const input = submit?.body as Record<string, string>;
     expect(input.image_url).toBe(`data:image/png;base64,${picture.toString('base64')}`);
-    expect(input).toMatchObject({ resolution: '480p', duration: '10' });
+    // Seedance takes the shape and the seed; it has no negative prompt, so none is sent.
+    expect(input).toMatchObject({ resolution: '480p', duration: '10', aspect_ratio: '9:16', seed: 4242 });
+    expect(input).not.toHaveProperty('negative_prompt');
   });
 
   it('fails a job whose key fal refuses (401), refunded once, with a reason to show', async () => {

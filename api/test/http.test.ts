@@ -186,7 +186,7 @@ describe('the local engine', () => {
     const dir = await mkdtemp(join(tmpdir(), 'reelmint-engine-'));
     try {
       const engine = new LocalEngine();
-      const ref = await engine.submit({ jobId: 'full-hd', kind: 'text', mode: 'text', prompt: 'A very long prompt '.repeat(20), model: 'v2.0', resolution: '1080p', seconds: 10, outputDir: dir });
+      const ref = await engine.submit({ jobId: 'full-hd', kind: 'text', mode: 'text', prompt: 'A very long prompt '.repeat(20), model: 'v2.0', resolution: '1080p', aspectRatio: '16:9', seconds: 10, seed: 1, outputDir: dir });
       let status = await engine.poll(ref);
       const progress: number[] = [];
       const deadline = Date.now() + 170_000;

@@ -81,7 +81,7 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
     const done = await settled(t, token, id);
     expect(done).toMatchObject({ status: 'succeeded', engine: 'runway', refunded: false });
     const [create] = runway.callsTo('POST', /^\/v1\/text_to_video$/);
-    expect(create?.body).toEqual({ model: 'gen4.5', promptText: 'A lighthouse in a storm', ratio: '1280:720', duration: 5 });
+    expect(create?.body).toEqual({ model: 'gen4.5', promptText: 'A lighthouse in a storm', ratio: '1280:720', seed: done.seed, duration: 5 });
     const stored = await row(t, id);
     expect(stored).toMatchObject({ engine_ref: 'task-1', provider_cost_cents: 60 });
     expect(done.videoUrl).not.toContain(runway.url);
@@ -95,10 +95,20 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
     const picture = await makePicture(t.dataDir, 'p.jpg');
     const body = multipartBody('file', 'p.jpg', 'image/jpeg', picture);
     const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
-    const id = await generate(t, token, { type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '10s' });
+    const id = await generate(t, token, { type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '1:1', seed: 7 });
     expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
     const [create] = runway.callsTo('POST', /^\/v1\/image_to_video$/);
-    expect(create?.body).toMatchObject({ model: 'gen4_turbo', promptImage: `data:image/jpeg;base64,${picture.toString('base64')}`, ratio: '1280:720', duration: 10 });
+    expect(create?.body).toMatchObject({ model: 'gen4_turbo', promptImage: `data:image/jpeg;base64,${picture.toString('base64')}`, ratio: '960:960', seed: 7, duration: 10 });
+  });
+
+  it('refuses a square text video, which gen4.5 cannot make, before charging anything', async () => {
+    const { t, token } = await runwayApp();
+    const before = (await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance;
+    const refused = await call(t.app, 'POST', '/api/videos/generate', { token, body: { ...TEXT, aspectRatio: '1:1' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, error: 'ASPECT_RATIO_UNAVAILABLE' });
+    expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(before);
+    expect(runway.callsTo('POST', /^\/v1\/text_to_video$/)).toHaveLength(0);
   });
 
   it('fails on a refused key (401) and refunds', async () => {

@@ -23,7 +23,7 @@ describe('templates', () => {
       title: expect.any(String),
       category: expect.any(String),
       prompt: expect.any(String),
-      settings: { model: 'v1.0', resolution: '512p', duration: expect.stringMatching(/^(5|10)s$/) },
+      settings: { model: 'v1.0', resolution: '512p', duration: expect.stringMatching(/^(5|10)s$/), aspectRatio: '16:9' },
       posterUrl: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/api\/video\/templates\/tpl-[a-z-]+\/poster$/),
       previewUrl: expect.stringMatching(/\/preview$/),
       previewReady: false,

@@ -5,15 +5,38 @@
 export const MODELS = ['v1.0', 'v2.0'] as const;
 export const RESOLUTIONS = ['512p', '720p', '1080p'] as const;
 export const DURATIONS = ['5s', '10s'] as const;
+/** The frame's shape. Not priced: a 9:16 frame has as many pixels as 16:9 and a 1:1 one fewer. */
+export const ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
 
 export type VideoModel = (typeof MODELS)[number];
 export type Resolution = (typeof RESOLUTIONS)[number];
 export type Duration = (typeof DURATIONS)[number];
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+export const DEFAULT_ASPECT_RATIO: AspectRatio = '16:9';
+/** Seeds are whole numbers from 0 to this (the largest 32-bit signed integer, which every database stores). */
+export const SEED_MAX = 2_147_483_647;
+export const NEGATIVE_PROMPT_MAX = 500;
 
 export interface GenerationConfig {
   model: VideoModel;
   resolution: Resolution;
   duration: Duration;
+  /** Absent means 16:9, the shape every video had before there was a choice. */
+  aspectRatio?: AspectRatio;
+}
+
+/**
+ * What steers a generation besides its priced settings: what to keep out of the picture, and the
+ * seed that makes a result repeatable (a new random one when absent).
+ */
+export interface GenerationSteering {
+  negativePrompt?: string;
+  seed?: number;
+}
+
+export function isSeed(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= SEED_MAX;
 }
 
 export const MODEL_FACTOR: Record<VideoModel, number> = { 'v1.0': 1, 'v2.0': 1.5 };

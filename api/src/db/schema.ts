@@ -129,6 +129,11 @@ export interface VideosTable {
   model: string;
   resolution: string;
   duration: string;
+  /** 16:9, 9:16 or 1:1. */
+  aspect_ratio: Generated<string>;
+  negative_prompt: string | null;
+  /** Null only for videos made before seeds were kept. */
+  seed: number | null;
   cost: number;
   spend_id: string;
   refunded: Generated<number>;

@@ -1,16 +1,25 @@
-import type { GenerationConfig } from '@reelmint/shared/pricing';
+import type { AspectRatio, GenerationConfig } from '@reelmint/shared/pricing';
+
+/** A template's settings fill the generator: the priced ones, the frame shape and what to keep out. */
+export type TemplateSettings = GenerationConfig & { aspectRatio: AspectRatio; negativePrompt?: string };
 
 export interface TemplateDefinition {
   id: string;
   title: string;
   category: string;
   prompt: string;
-  settings: GenerationConfig;
+  settings: TemplateSettings;
   /** Colour shift of the rendered background, so each template looks like itself. */
   hue: number;
 }
 
-const free = (duration: GenerationConfig['duration'] = '5s'): GenerationConfig => ({ model: 'v1.0', resolution: '512p', duration });
+const free = (duration: GenerationConfig['duration'] = '5s', negativePrompt?: string): TemplateSettings => ({
+  model: 'v1.0',
+  resolution: '512p',
+  duration,
+  aspectRatio: '16:9',
+  ...(negativePrompt ? { negativePrompt } : {}),
+});
 
 /** The seeded free templates; all use free-plan settings so anyone can start from them. */
 export const TEMPLATES: TemplateDefinition[] = [
@@ -19,9 +28,9 @@ export const TEMPLATES: TemplateDefinition[] = [
   { id: 'tpl-northern-lights', title: 'Northern lights', category: 'Nature', prompt: 'Green aurora dancing over a frozen lake under a starry sky', settings: free(), hue: 140 },
   { id: 'tpl-neon-city', title: 'Neon city rain', category: 'Urban', prompt: 'Rainy street at night, neon signs reflecting in puddles', settings: free(), hue: 280 },
   { id: 'tpl-rooftop-timelapse', title: 'Rooftop timelapse', category: 'Urban', prompt: 'City skyline from dusk to night as the windows light up', settings: free('10s'), hue: 230 },
-  { id: 'tpl-coffee-pour', title: 'Morning coffee', category: 'Food', prompt: 'Slow pour of coffee into a ceramic cup, steam rising', settings: free(), hue: 30 },
+  { id: 'tpl-coffee-pour', title: 'Morning coffee', category: 'Food', prompt: 'Slow pour of coffee into a ceramic cup, steam rising', settings: free('5s', 'spills, text, logos'), hue: 30 },
   { id: 'tpl-fresh-pasta', title: 'Fresh pasta', category: 'Food', prompt: 'Hands folding fresh pasta on a flour-dusted table', settings: free(), hue: 45 },
-  { id: 'tpl-product-spin', title: 'Product spin', category: 'Marketing', prompt: 'A sleek product turning slowly on a soft gradient stage', settings: free(), hue: 200 },
+  { id: 'tpl-product-spin', title: 'Product spin', category: 'Marketing', prompt: 'A sleek product turning slowly on a soft gradient stage', settings: free('5s', 'hands, clutter, reflections of the camera'), hue: 200 },
   { id: 'tpl-sale-announcement', title: 'Flash sale', category: 'Marketing', prompt: 'Bold flash sale announcement with bright moving shapes', settings: free(), hue: 330 },
   { id: 'tpl-birthday-wishes', title: 'Birthday wishes', category: 'Celebration', prompt: 'Happy birthday! Confetti and balloons floating upward', settings: free(), hue: 300 },
   { id: 'tpl-wedding-save-date', title: 'Save the date', category: 'Celebration', prompt: 'Save the date: soft petals drifting across warm light', settings: free('10s'), hue: 350 },

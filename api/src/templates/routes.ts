@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared/pricing';
+import { ASPECT_RATIOS, DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared/pricing';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -15,11 +15,13 @@ const templateSchema = {
     prompt: { type: 'string' },
     settings: {
       type: 'object',
-      required: ['model', 'resolution', 'duration'],
+      required: ['model', 'resolution', 'duration', 'aspectRatio'],
       properties: {
         model: { type: 'string', enum: [...MODELS] },
         resolution: { type: 'string', enum: [...RESOLUTIONS] },
         duration: { type: 'string', enum: [...DURATIONS] },
+        aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS] },
+        negativePrompt: { type: 'string' },
       },
     },
     posterUrl: { type: 'string' },

@@ -1,4 +1,4 @@
-import type { Resolution } from '@reelmint/shared/pricing';
+import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
 import type { FailureCode } from './jobs.ts';
 
 export interface RenderRequest {
@@ -11,7 +11,12 @@ export interface RenderRequest {
   imagePath?: string;
   model: string;
   resolution: Resolution;
+  aspectRatio: AspectRatio;
   seconds: number;
+  /** Makes the result repeatable: the local engine draws the same clip for the same seed and settings. */
+  seed: number;
+  /** What to keep out of the picture; only models read it (the local engine has none). */
+  negativePrompt?: string;
   /** Shifts the colours of the text background, so templates look different from each other. */
   hue?: number;
   /** Where the engine writes `<jobId>.mp4` and `<jobId>.jpg`. */
@@ -38,14 +43,24 @@ export type EngineName = (typeof ENGINE_NAMES)[number];
  */
 export interface VideoEngine {
   readonly name: EngineName;
+  /** Whether this engine makes frames of this shape for these settings; absent means every shape. */
+  offersAspectRatio?(model: string, mode: RenderRequest['mode'], aspectRatio: AspectRatio): boolean;
   submit(request: RenderRequest): Promise<string>;
   poll(ref: string): Promise<EngineStatus>;
   cancel(ref: string): Promise<void>;
 }
 
-/** Frame sizes: 16:9 with even dimensions, which libx264's yuv420p needs. */
+/** 16:9 frame sizes, with even dimensions, which libx264's yuv420p needs. */
 export const FRAME_SIZE: Record<Resolution, { width: number; height: number }> = {
   '512p': { width: 912, height: 512 },
   '720p': { width: 1280, height: 720 },
   '1080p': { width: 1920, height: 1080 },
 };
+
+/** The frame for a resolution and shape: the resolution names the short side (512p 9:16 is 512x912, 1:1 is 512x512). */
+export function frameSize(resolution: Resolution, aspectRatio: AspectRatio): { width: number; height: number } {
+  const { width, height } = FRAME_SIZE[resolution];
+  if (aspectRatio === '9:16') return { width: height, height: width };
+  if (aspectRatio === '1:1') return { width: height, height };
+  return { width, height };
+}

@@ -82,3 +82,30 @@ export async function probeDuration(file: string): Promise<number | null> {
   if (!match) return null;
   return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
 }
+
+export interface VideoFacts {
+  duration: number | null;
+  width: number;
+  height: number;
+  fps: number;
+}
+
+/** Duration, frame size and frame rate of a video's first video stream, from what `ffmpeg -i` prints. */
+export async function probeVideo(file: string): Promise<VideoFacts | null> {
+  const output = await new Promise<string>((resolve) => {
+    const child = spawnFfmpeg(['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.on('close', () => resolve(text));
+    child.on('error', () => resolve(text));
+  });
+  const stream = /Stream #[^\n]*Video:[^\n]*?, (\d{2,5})x(\d{2,5})[^\n]*?, (\d+(?:\.\d+)?) fps/.exec(output);
+  if (!stream) return null;
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(output);
+  return {
+    duration: duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null,
+    width: Number(stream[1]),
+    height: Number(stream[2]),
+    fps: Number(stream[3]),
+  };
+}

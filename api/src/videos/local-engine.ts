@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { EngineStatus, RenderRequest, VideoEngine } from './engine.ts';
-import { FRAME_SIZE } from './engine.ts';
+import { frameSize } from './engine.ts';
 import { filterValue, runFfmpeg } from './ffmpeg.ts';
 
 /** Shipped with the API so drawtext never depends on fonts installed on the machine. */
@@ -41,14 +41,42 @@ export function wrapText(text: string, width: number, maxLines: number): string 
 }
 
 /**
- * Filter graph for one scene. Text: a colour field computed at 64x36 (so the per-pixel geq stays
- * cheap at any resolution) scaled up into a smooth moving gradient, with the prompt fading in and
- * drifting. Image: the picture cropped to 16:9 with a slow centred zoom.
+ * A small deterministic generator (mulberry32): the same seed gives the same numbers on every
+ * machine, so a seed names one clip.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Font size and line width of the prompt in this frame: narrower frames get shorter lines and more of them. */
+export function textLayout(request: Pick<RenderRequest, 'kind' | 'resolution' | 'aspectRatio'>) {
+  const { width, height } = frameSize(request.resolution, request.aspectRatio);
+  const short = Math.min(width, height);
+  const fontSize = Math.round(short / (request.kind === 'image' ? 18 : 12));
+  // DejaVu Sans Bold averages about 0.62 of the font size per character; keep a margin on both sides.
+  const chars = Math.max(12, Math.floor((width * 0.88) / (fontSize * 0.62)));
+  const lines = request.kind === 'image' ? 2 : width < height ? 6 : 4;
+  return { width, height, fontSize, chars: Math.min(chars, request.kind === 'image' ? 48 : 30), lines };
+}
+
+/**
+ * Filter graph for one scene, in the request's frame shape. Text: a colour field computed at a
+ * small size (so the per-pixel geq stays cheap at any resolution) scaled up into a smooth moving
+ * gradient, with the prompt fading in and drifting. Image: the picture cropped to the frame with a
+ * slow zoom. The seed picks the field's phases and hue, the drift's direction, and the zoom's
+ * direction and focus, so one seed and one set of settings always draw the same clip.
  */
 export function sceneFilter(request: RenderRequest, textFile: string | null): string {
-  const { width, height } = FRAME_SIZE[request.resolution];
+  const { width, height, fontSize } = textLayout(request);
+  const random = seededRandom(request.seed);
   const frames = Math.round(request.seconds * FPS);
-  const fontSize = Math.round(height / 12);
   const drawText = (y: string, alpha: string, size: number) =>
     textFile
       ? `,drawtext=fontfile=${filterValue(FONT_FILE)}:textfile=${filterValue(textFile)}:expansion=none:fontcolor=white:fontsize=${size}` +
@@ -57,21 +85,38 @@ export function sceneFilter(request: RenderRequest, textFile: string | null): st
       : '';
 
   if (request.kind === 'image') {
-    const captionSize = Math.round(height / 18);
+    const zoomIn = random() < 0.5;
+    const focusX = (0.3 + random() * 0.4).toFixed(3);
+    const focusY = (0.3 + random() * 0.4).toFixed(3);
+    const zoom = zoomIn ? `1+0.18*on/${frames}` : `1.18-0.18*on/${frames}`;
     return (
       `[0:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,` +
-      `zoompan=z='1+0.18*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${frames}:s=${width}x${height}:fps=${FPS}` +
-      drawText(`h-text_h-${Math.round(height / 12)}`, 'min(1,t/1)', captionSize) +
+      `zoompan=z='${zoom}':x='(iw-iw/zoom)*${focusX}':y='(ih-ih/zoom)*${focusY}':d=${frames}:s=${width}x${height}:fps=${FPS}` +
+      drawText(`h-text_h-${Math.round(height / 12)}`, 'min(1,t/1)', fontSize) +
       ',format=yuv420p[v]'
     );
   }
   const period = Math.max(3, request.seconds);
+  const phase = () => (random() * 2 * Math.PI).toFixed(3);
+  const [p1, p2, p3] = [phase(), phase(), phase()];
+  // A template keeps its own colour, shifted a little; anything else takes its hue from the seed.
+  const hueShift = random();
+  const hue = request.hue === undefined ? Math.round(hueShift * 360) : request.hue + Math.round((hueShift - 0.5) * 60);
+  const drift = random() < 0.5 ? '' : '-';
+  // The field keeps the frame's shape at a small size, so portrait and square frames are not stretched.
   return (
-    `[0:v]geq=r='128+90*sin(2*PI*(X/W+T/${period}))':g='128+90*sin(2*PI*(Y/H+T/${period + 2})+2)'` +
-    `:b='128+90*sin(2*PI*((X+Y)/(W+H)-T/${period + 1})+4)',scale=${width}:${height}:flags=bicubic,setsar=1,hue=h=${request.hue ?? 0}` +
-    drawText(`(h-text_h)/2+${Math.round(height / 40)}*sin(2*PI*t/${period})`, 'min(1,t/0.8)', fontSize) +
+    `[0:v]geq=r='128+90*sin(2*PI*(X/W+T/${period})+${p1})':g='128+90*sin(2*PI*(Y/H+T/${period + 2})+${p2})'` +
+    `:b='128+90*sin(2*PI*((X+Y)/(W+H)-T/${period + 1})+${p3})',scale=${width}:${height}:flags=bicubic,setsar=1,hue=h=${hue}` +
+    drawText(`(h-text_h)/2+${drift}${Math.round(height / 40)}*sin(2*PI*t/${period})`, 'min(1,t/0.8)', fontSize) +
     ',format=yuv420p[v]'
   );
+}
+
+/** The small canvas the colour field is computed on, in the frame's shape. */
+export function fieldSize(request: Pick<RenderRequest, 'resolution' | 'aspectRatio'>): string {
+  if (request.aspectRatio === '9:16') return '36x64';
+  if (request.aspectRatio === '1:1') return '48x48';
+  return '64x36';
 }
 
 /** Renders real MP4s with the static ffmpeg build; one ffmpeg process per job. */
@@ -109,12 +154,12 @@ export class LocalEngine implements VideoEngine {
     const partial = `${base}.part.mp4`;
     try {
       const prompt = request.prompt.trim();
-      const chars = request.kind === 'image' ? 48 : 30;
-      if (prompt) await writeFile(textFile, wrapText(prompt, chars, request.kind === 'image' ? 2 : 4));
+      const layout = textLayout(request);
+      if (prompt) await writeFile(textFile, wrapText(prompt, layout.chars, layout.lines));
       const input =
         request.kind === 'image'
           ? ['-i', request.imagePath ?? '']
-          : ['-f', 'lavfi', '-i', `nullsrc=s=64x36:r=${FPS}:d=${request.seconds}`];
+          : ['-f', 'lavfi', '-i', `nullsrc=s=${fieldSize(request)}:r=${FPS}:d=${request.seconds}`];
       const video = runFfmpeg(
         [
           '-y', ...input,

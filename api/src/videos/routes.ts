@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkGenerationAccess, PLAN_FEATURES } from '@reelmint/shared/plans';
-import { DURATIONS, MODELS, RESOLUTIONS, creditCost } from '@reelmint/shared/pricing';
-import type { GenerationConfig } from '@reelmint/shared/pricing';
+import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, DURATIONS, MODELS, NEGATIVE_PROMPT_MAX, RESOLUTIONS, SEED_MAX, creditCost } from '@reelmint/shared/pricing';
+import type { GenerationConfig, GenerationSteering } from '@reelmint/shared/pricing';
 import { spendInTransaction } from '../credits/ledger.ts';
 import { isUniqueViolation, toCount } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
@@ -21,7 +21,7 @@ import { videoKeys } from './worker.ts';
 export const VIDEO_TYPES = ['text-to-video', 'image-to-video', 'template'] as const;
 type VideoType = (typeof VIDEO_TYPES)[number];
 
-interface GenerateBody extends GenerationConfig {
+interface GenerateBody extends GenerationConfig, GenerationSteering {
   type: VideoType;
   prompt?: string;
   imageId?: string;
@@ -82,6 +82,9 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             model: { type: 'string', enum: [...MODELS] },
             resolution: { type: 'string', enum: [...RESOLUTIONS] },
             duration: { type: 'string', enum: [...DURATIONS] },
+            aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS], description: 'The frame shape; 16:9 when absent. Does not change the cost.' },
+            negativePrompt: { type: 'string', maxLength: NEGATIVE_PROMPT_MAX, description: 'What to keep out of the picture; passed to models that take one.' },
+            seed: { type: 'integer', minimum: 0, maximum: SEED_MAX, description: 'The same seed and settings give the same clip with the local engine; a random one when absent.' },
           },
         },
         response: { 202: envelopeSchema(generateReplySchema), 200: envelopeSchema(generateReplySchema), ...errorReplies },
@@ -117,6 +120,11 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       const problems = checkGenerationAccess(config, PLAN_FEATURES[plan]);
       if (problems.length > 0) {
         throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', problems[0]!.message, { upgradeRequired: true, problems });
+      }
+      const aspectRatio = body.aspectRatio ?? DEFAULT_ASPECT_RATIO;
+      const mode = body.type === 'image-to-video' ? 'image' : body.type === 'template' ? 'template' : 'text';
+      if (services.engine.offersAspectRatio && !services.engine.offersAspectRatio(config.model, mode, aspectRatio)) {
+        throw new AppError(422, 'ASPECT_RATIO_UNAVAILABLE', `The ${config.model} model cannot make ${aspectRatio} videos of this kind here; choose another shape`, { aspectRatio });
       }
       const cost = creditCost(config);
       const id = `vid_${randomUUID()}`;
@@ -161,6 +169,10 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             attempts: 0,
             worker_id: null,
             heartbeat_at: null,
+            aspect_ratio: aspectRatio,
+            negative_prompt: body.negativePrompt?.trim() || null,
+            // Chosen here rather than by the engine, so the seed is known (and shown) from the start.
+            seed: body.seed ?? randomInt(0, SEED_MAX + 1),
             idempotency_key: key,
             request_hash: key ? hash : null,
             created_at: services.now().toISOString(),

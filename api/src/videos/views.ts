@@ -12,6 +12,10 @@ export interface VideoView {
   model: string;
   resolution: string;
   duration: string;
+  aspectRatio: string;
+  negativePrompt: string | null;
+  /** Null only for videos made before seeds were kept. */
+  seed: number | null;
   cost: number;
   progress: number;
   error: string | null;
@@ -28,7 +32,7 @@ export interface VideoView {
 
 export const videoViewSchema = {
   type: 'object',
-  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'cost', 'progress', 'error', 'errorCode', 'engine', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
+  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'aspectRatio', 'negativePrompt', 'seed', 'cost', 'progress', 'error', 'errorCode', 'engine', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
   properties: {
     id: { type: 'string' },
     type: { type: 'string' },
@@ -39,6 +43,9 @@ export const videoViewSchema = {
     model: { type: 'string' },
     resolution: { type: 'string' },
     duration: { type: 'string' },
+    aspectRatio: { type: 'string', enum: ['16:9', '9:16', '1:1'] },
+    negativePrompt: { type: ['string', 'null'] },
+    seed: { type: ['integer', 'null'] },
     cost: { type: 'integer' },
     progress: { type: 'integer' },
     error: { type: ['string', 'null'] },
@@ -70,6 +77,9 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     model: video.model,
     resolution: video.resolution,
     duration: video.duration,
+    aspectRatio: video.aspect_ratio,
+    negativePrompt: video.negative_prompt,
+    seed: video.seed,
     cost: video.cost,
     progress: video.progress,
     error: video.error,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { durationSeconds } from '@reelmint/shared/pricing';
-import type { Resolution } from '@reelmint/shared/pricing';
+import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
 import type { CoreContext } from '../context.ts';
 import type { Video } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
@@ -215,7 +215,11 @@ export class JobWorker {
       prompt: job.prompt ?? '',
       model: job.model,
       resolution: job.resolution as Resolution,
+      aspectRatio: job.aspect_ratio as AspectRatio,
       seconds: durationSeconds(job.duration),
+      // Videos queued before seeds were kept render as seed 0.
+      seed: job.seed ?? 0,
+      ...(job.negative_prompt ? { negativePrompt: job.negative_prompt } : {}),
       outputDir: this.ctx.paths.videos,
       ...(template ? { hue: template.hue } : {}),
     };

@@ -6,15 +6,27 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-const config = { model: 'v1.0', resolution: '512p', duration: '5s' } as const;
+const config = { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' } as const;
 
 describe('the draft in sessionStorage', () => {
-  it('round-trips prompt, settings, template and picture', () => {
-    const text = { prompt: 'Northern lights', config: { ...config, duration: '10s' } as const, templateId: 'tpl-northern-lights', templateTitle: 'Northern lights' };
+  it('round-trips prompt, settings, what to keep out, seed, template and picture', () => {
+    const text = {
+      prompt: 'Northern lights',
+      config: { ...config, duration: '10s', aspectRatio: '9:16' } as const,
+      negativePrompt: 'clouds',
+      seed: '81',
+      templateId: 'tpl-northern-lights',
+      templateTitle: 'Northern lights',
+    };
     const image = { name: 'sky.png', dataUrl: 'data:image/png;base64,AAAA', uploadId: 'img_1' };
     saveDraft(text);
     saveDraftImage(image);
     expect(loadDraft()).toEqual({ ...text, image });
+  });
+
+  it('reads a draft saved before shapes existed as 16:9', () => {
+    sessionStorage.setItem('reelmint:generator:draft', '{"prompt":"x","config":{"model":"v1.0","resolution":"512p","duration":"5s"}}');
+    expect(loadDraft()).toEqual({ prompt: 'x', config });
   });
 
   it('ignores a stored draft it cannot trust', () => {

@@ -1,5 +1,5 @@
 import type { GenerationConfig } from '@reelmint/shared';
-import { isGenerationConfig } from './settings.ts';
+import { isGenerationConfig, withShape } from './settings.ts';
 
 /**
  * The draft lives in sessionStorage so it survives the trip to /auth and back, a reload, and a
@@ -31,6 +31,10 @@ export interface DraftImage {
 export interface DraftText {
   prompt: string;
   config: GenerationConfig;
+  /** What to keep out of the video, as typed. */
+  negativePrompt?: string;
+  /** The seed as typed (empty for a random one), so a half-typed value survives a reload too. */
+  seed?: string;
   templateId?: string;
   templateTitle?: string;
 }
@@ -67,7 +71,15 @@ export function loadDraft(): Draft | null {
     const value = JSON.parse(raw) as Partial<DraftText>;
     if (typeof value.prompt !== 'string' || !isGenerationConfig(value.config)) return null;
     const image = loadImage(store);
-    return { ...(value as DraftText), ...(image ? { image } : {}) };
+    return {
+      prompt: value.prompt,
+      config: withShape(value.config),
+      ...(typeof value.negativePrompt === 'string' ? { negativePrompt: value.negativePrompt } : {}),
+      ...(typeof value.seed === 'string' ? { seed: value.seed } : {}),
+      ...(typeof value.templateId === 'string' ? { templateId: value.templateId } : {}),
+      ...(typeof value.templateTitle === 'string' ? { templateTitle: value.templateTitle } : {}),
+      ...(image ? { image } : {}),
+    };
   } catch {
     return null;
   }

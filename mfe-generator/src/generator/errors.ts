@@ -14,6 +14,7 @@ const CODE_KEYS: Record<string, string> = {
   INVALID_IMAGE: 'errors.invalidImage',
   VIDEO_NOT_FOUND: 'errors.videoNotFound',
   VALIDATION_ERROR: 'errors.validation',
+  ASPECT_RATIO_UNAVAILABLE: 'shape.unavailable',
   UNAUTHENTICATED: 'errors.signedOut',
   TOKEN_EXPIRED: 'errors.signedOut',
 };

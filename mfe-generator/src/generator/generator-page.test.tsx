@@ -196,7 +196,7 @@ describe('generating', () => {
     const generates = api.callsTo('POST', '/api/videos/generate');
     expect(generates).toHaveLength(1);
     expect(generates[0]!.headers['Idempotency-Key']).toMatch(/\S{16,}/);
-    expect(generates[0]!.body).toEqual({ type: 'text-to-video', prompt: 'A paper boat on a rainy street', model: 'v1.0', resolution: '512p', duration: '5s' });
+    expect(generates[0]!.body).toEqual({ type: 'text-to-video', prompt: 'A paper boat on a rainy street', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' });
     expect(creditsStore.getState().balance).toBe(90);
     expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 90 credits');
     expect(sessionStorage.getItem('reelmint:generator:job')).toBeNull();
@@ -291,6 +291,76 @@ describe('generating', () => {
   });
 });
 
+describe('shape, seed and what to keep out', () => {
+  const queued = () => ok({ id: 'vid_1', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202);
+
+  it('sends the chosen shape, negative prompt and seed, and keeps them through a reload', async () => {
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': queued, 'GET /api/videos/status/*': () => ok(video({ aspectRatio: '9:16', seed: 77, negativePrompt: 'rain' })) });
+    await signIn();
+    const first = await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'A lighthouse');
+    await userEvent.click(screen.getByRole('button', { name: /9:16/ }));
+    expect(screen.getByRole('button', { name: /9:16/ })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByText('More settings'));
+    await userEvent.type(screen.getByLabelText('Keep out of the video (optional)'), 'rain');
+    await userEvent.type(screen.getByLabelText('Seed (optional)'), '77');
+
+    first.unmount();
+    await page();
+    expect(await screen.findByLabelText('Prompt')).toHaveValue('A lighthouse');
+    expect(screen.getByRole('button', { name: /9:16/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Keep out of the video (optional)')).toHaveValue('rain');
+    expect(screen.getByLabelText('Seed (optional)')).toHaveValue('77');
+
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
+      type: 'text-to-video', prompt: 'A lighthouse', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '9:16', negativePrompt: 'rain', seed: 77,
+    });
+    expect(await screen.findByTestId('result-seed')).toHaveTextContent('Seed 77');
+  });
+
+  it('refuses a seed out of range before sending anything, and says what a seed may be', async () => {
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': queued });
+    await signIn();
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'A lighthouse');
+    await userEvent.click(screen.getByText('More settings'));
+    const seed = screen.getByLabelText('Seed (optional)');
+    await userEvent.type(seed, '99999999999');
+    expect(seed).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('A seed is a whole number from 0 to 2,147,483,647.');
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(seed).toHaveFocus();
+    expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(0);
+  });
+
+  it('shows the seed of a finished video and puts it back into the settings on request', async () => {
+    fakeApi({ ...baseRoutes(), 'GET /api/videos/history': () => ok({ items: [video({ seed: 31337 })], page: 1, perPage: 10, total: 1 }) });
+    await signIn();
+    await page();
+    const item = await screen.findByTestId('history-item');
+    expect(item).toHaveTextContent('Seed 31337');
+    await userEvent.click(within(item).getByRole('button', { name: /^Play/ }));
+    await userEvent.click(await screen.findByTestId('reuse-seed'));
+    expect(screen.getByLabelText('Seed (optional)')).toHaveValue('31337');
+  });
+
+  it('takes a template\'s shape and what it keeps out along with its prompt', async () => {
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/video/templates': () =>
+        ok([{ id: 'tpl-coffee-pour', title: 'Morning coffee', category: 'Food', prompt: 'Slow pour', settings: { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '1:1', negativePrompt: 'spills' }, posterUrl: '', previewUrl: '' }]),
+    });
+    await page('/en/text-to-video/generator?template=tpl-coffee-pour');
+    await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('Slow pour'));
+    expect(screen.getByRole('button', { name: /1:1/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Keep out of the video (optional)')).toHaveValue('spills');
+  });
+});
+
 describe('templates and pictures', () => {
   it('pre-fills prompt and settings from a template of the gallery, then drops the query', async () => {
     fakeApi({
@@ -373,7 +443,7 @@ describe('templates and pictures', () => {
 
     await userEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'image-to-video', imageId: 'img_1', prompt: 'Zoom', model: 'v1.0', resolution: '512p', duration: '5s' });
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'image-to-video', imageId: 'img_1', prompt: 'Zoom', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' });
   });
 
   it('has one tab stop for choosing a picture, the drop zone, not also the hidden file input', async () => {

@@ -18,7 +18,8 @@ import type { ImageState } from './image-drop.tsx';
 import { modeFromPath, pathForMode } from './mode.ts';
 import { ModeTabs } from './mode-tabs.tsx';
 import { ResultPanel } from './result-panel.tsx';
-import { costSummary, DEFAULT_CONFIG, lockMessage, PROMPT_MAX } from './settings.ts';
+import { AdvancedSettings } from './advanced-settings.tsx';
+import { costSummary, DEFAULT_CONFIG, lockMessage, parseSeed, PROMPT_MAX, withShape } from './settings.ts';
 import type { SettingField } from './settings.ts';
 import { SettingsPanel } from './settings-panel.tsx';
 import { useGeneration } from './use-generation.ts';
@@ -58,11 +59,13 @@ export default function GeneratorPage() {
   const token = useAuth((s) => s.token);
   const signedIn = !!token;
   const mode = modeFromPath(location.pathname);
-  const ids = { prompt: useId(), counter: useId(), promptProblem: useId(), panel: useId(), result: useId(), history: useId() };
+  const ids = { prompt: useId(), counter: useId(), promptProblem: useId(), panel: useId(), result: useId(), history: useId(), seed: useId() };
 
   const [initialDraft] = useState(loadDraft);
   const [prompt, setPrompt] = useState(initialDraft?.prompt ?? '');
   const [config, setConfig] = useState<GenerationConfig>(initialDraft?.config ?? DEFAULT_CONFIG);
+  const [negativePrompt, setNegativePrompt] = useState(initialDraft?.negativePrompt ?? '');
+  const [seedText, setSeedText] = useState(initialDraft?.seed ?? '');
   const [template, setTemplate] = useState<{ id: string; title: string } | null>(
     initialDraft?.templateId ? { id: initialDraft.templateId, title: initialDraft.templateTitle ?? initialDraft.templateId } : null,
   );
@@ -109,8 +112,8 @@ export default function GeneratorPage() {
   }, [token]);
 
   useEffect(() => {
-    saveDraft({ prompt, config, templateId: template?.id, templateTitle: template?.title });
-  }, [prompt, config, template]);
+    saveDraft({ prompt, config, negativePrompt, seed: seedText, templateId: template?.id, templateTitle: template?.title });
+  }, [prompt, config, negativePrompt, seedText, template]);
 
   // The picture is saved apart, and only when it changes: upload progress and typing leave it alone.
   const imageName = image?.name;
@@ -140,7 +143,8 @@ export default function GeneratorPage() {
         const found = data.find((item) => item.id === templateParam);
         if (found) {
           setPrompt(found.prompt.slice(0, PROMPT_MAX));
-          setConfig(found.settings);
+          setConfig(withShape(found.settings));
+          setNegativePrompt(found.settings.negativePrompt ?? '');
           setTemplate({ id: found.id, title: found.title });
           setNotice(null);
         } else {
@@ -154,6 +158,7 @@ export default function GeneratorPage() {
       live = false;
     };
     // Runs once per template id in the URL; the page it replaces into is the one it was opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the id alone, as said above
   }, [templateParam]);
 
   // A picture chosen while signed out (or restored from the draft) goes up once there is a session.
@@ -189,6 +194,7 @@ export default function GeneratorPage() {
         },
       );
     // Keyed on the status only: progress updates to the same picture must not restart its upload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the status alone, as said above
   }, [signedIn, imageStatus]);
 
   useEffect(() => () => uploadController.current?.abort(), []);
@@ -256,6 +262,11 @@ export default function GeneratorPage() {
         return;
       }
     }
+    const seed = parseSeed(seedText);
+    if (!seed.valid) {
+      document.getElementById(ids.seed)?.focus();
+      return;
+    }
     const problem = checkGenerationAccess(config, features)[0];
     if (problem) {
       onLocked(problem.field, problem.feature);
@@ -269,12 +280,13 @@ export default function GeneratorPage() {
         void requestCredits(cost, balance, 'generator');
         return;
       }
+      const steering = { ...(negativePrompt.trim() ? { negativePrompt: negativePrompt.trim() } : {}), ...(seed.seed !== undefined ? { seed: seed.seed } : {}) };
       const body: GenerateRequest =
         mode === 'image'
-          ? { type: 'image-to-video', imageId: image?.uploadId, ...(text ? { prompt: text } : {}), ...config }
+          ? { type: 'image-to-video', imageId: image?.uploadId, ...(text ? { prompt: text } : {}), ...config, ...steering }
           : template
-            ? { type: 'template', templateId: template.id, prompt: text, ...config }
-            : { type: 'text-to-video', prompt: text, ...config };
+            ? { type: 'template', templateId: template.id, prompt: text, ...config, ...steering }
+            : { type: 'text-to-video', prompt: text, ...config, ...steering };
       if (await generation.start(body)) {
         reloadHistory();
         // On one column the stage is below the form: bring the progress into view.
@@ -439,6 +451,8 @@ export default function GeneratorPage() {
 
             <SettingsPanel config={config} features={features} refused={refused} onChange={onChangeConfig} onLocked={onLocked} />
 
+            <AdvancedSettings negativePrompt={negativePrompt} seed={seedText} seedId={ids.seed} onNegativePrompt={setNegativePrompt} onSeed={setSeedText} />
+
             <CreditsPanel
               cost={summary.cost}
               balance={summary.balance}
@@ -463,7 +477,17 @@ export default function GeneratorPage() {
             </button>
           </section>
 
-          <ResultPanel state={job} headingId={ids.result} downloading={downloadingId === job.video?.id} onDownload={(v) => void onDownload(v)} onDelete={(video) => setPendingDelete({ video, from: 'result' })} />
+          <ResultPanel
+            state={job}
+            headingId={ids.result}
+            downloading={downloadingId === job.video?.id}
+            onDownload={(v) => void onDownload(v)}
+            onDelete={(video) => setPendingDelete({ video, from: 'result' })}
+            onReuseSeed={(seed) => {
+              setSeedText(String(seed));
+              notify('success', t('advanced.reuseSeedDone', { seed }));
+            }}
+          />
         </div>
 
         {signedIn ? (

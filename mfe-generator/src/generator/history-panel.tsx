@@ -81,7 +81,8 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
                 <p className={styles.prompt}>{video.prompt ?? t('history.noPrompt')}</p>
                 <p className={styles.meta}>
                   <span>{t(`history.types.${video.type}`)}</span>
-                  <span>{[video.model, video.resolution, video.duration].join(' · ')}</span>
+                  <span>{[video.model, video.resolution, video.duration, video.aspectRatio].join(' · ')}</span>
+                  {video.seed !== null && <span>{t('advanced.resultSeed', { seed: video.seed })}</span>}
                   <span>{t('history.cost', { count: video.cost })}</span>
                   {video.refunded && <span>{t('history.refunded')}</span>}
                 </p>

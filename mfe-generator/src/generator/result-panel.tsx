@@ -10,10 +10,12 @@ interface Props {
   downloading: boolean;
   onDownload: (video: VideoRecord) => void;
   onDelete: (video: VideoRecord) => void;
+  /** Puts a finished video's seed into the settings, to make it again with changes. */
+  onReuseSeed: (seed: number) => void;
 }
 
 /** The stage: what the current job is doing, and the finished video with its actions. */
-export function ResultPanel({ state, headingId, downloading, onDownload, onDelete }: Props) {
+export function ResultPanel({ state, headingId, downloading, onDownload, onDelete, onReuseSeed }: Props) {
   const { t } = useGeneratorText();
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
@@ -77,14 +79,21 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
           <p className={styles.ready}>{t('job.succeeded')}</p>
           {video.engine === 'local' && <p className={styles.previewNote} data-testid="result-preview-note">{t('engine.localResult')}</p>}
           <p className={styles.meta}>
-            <span>{[video.model, video.resolution, video.duration].join(' · ')}</span>
+            <span>{[video.model, video.resolution, video.duration, video.aspectRatio].join(' · ')}</span>
+            {video.seed !== null && <span data-testid="result-seed">{t('advanced.resultSeed', { seed: video.seed })}</span>}
             {video.prompt && <span className={styles.prompt}>{video.prompt}</span>}
+            {video.negativePrompt && <span>{t('advanced.resultNegative', { text: video.negativePrompt })}</span>}
           </p>
           <div className={styles.actions}>
             <button type="button" className={styles.primary} onClick={() => onDownload(video)} disabled={downloading} aria-busy={downloading}>
               <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" /></svg>
               {t('result.download')}
             </button>
+            {video.seed !== null && (
+              <button type="button" className={styles.secondary} onClick={() => video.seed !== null && onReuseSeed(video.seed)} data-testid="reuse-seed">
+                {t('advanced.reuseSeed')}
+              </button>
+            )}
             <button type="button" className={styles.secondary} onClick={() => onDelete(video)}>
               {t('result.delete')}
             </button>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared';
-import type { FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
+import { ASPECT_RATIOS, DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared';
+import type { AspectRatio, FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
-import { lockedFeature, lockMessage } from './settings.ts';
+import { DEFAULT_CONFIG, lockedFeature, lockMessage, SHAPE_KEYS } from './settings.ts';
 import type { SettingField } from './settings.ts';
 import styles from './studio.module.css';
 
@@ -19,10 +19,11 @@ const OPTIONS: { field: SettingField; values: readonly string[] }[] = [
   { field: 'model', values: MODELS },
   { field: 'resolution', values: RESOLUTIONS },
   { field: 'duration', values: DURATIONS },
+  { field: 'aspectRatio', values: ASPECT_RATIOS },
 ];
 
 /**
- * Model, resolution and duration as groups of toggle buttons. Options the plan does not include
+ * Model, resolution, duration and shape as groups of toggle buttons. Options the plan does not include
  * stay visible and selectable-looking but marked; choosing one explains why instead of selecting it.
  */
 export function SettingsPanel({ config, features, refused, onChange, onLocked }: Props) {
@@ -37,11 +38,11 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
         const note = refused?.field === field ? t(...lockMessage(refused.feature)) : null;
         return (
           <div key={field} className={styles.settingGroup} role="group" aria-labelledby={labelId}>
-            <span id={labelId} className={styles.settingLabel}>{t(`settings.${field}`)}</span>
+            <span id={labelId} className={styles.settingLabel}>{field === 'aspectRatio' ? t('shape.label') : t(`settings.${field}`)}</span>
             <div className={styles.segments}>
               {values.map((value) => {
                 const feature = lockedFeature(field, value as GenerationConfig[typeof field], features);
-                const selected = config[field] === value;
+                const selected = (config[field] ?? DEFAULT_CONFIG[field]) === value;
                 return (
                   <button
                     key={value}
@@ -53,6 +54,7 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
                     onClick={() => (feature ? onLocked(field, feature) : onChange({ ...config, [field]: value }))}
                   >
                     {value}
+                    {field === 'aspectRatio' && <span className={styles.segmentNote}>{t(`shape.names.${SHAPE_KEYS[value as AspectRatio]}`)}</span>}
                     {feature && (
                       <span className={styles.lockBadge}>
                         <svg aria-hidden="true" width="11" height="11" viewBox="0 0 24 24" fill="currentColor">

@@ -1,10 +1,24 @@
-import { cheapestPlanWith, checkGenerationAccess, creditCost, creditLevel, DURATIONS, isCriticallyLow, MODELS, PLAN_NAMES, RESOLUTIONS } from '@reelmint/shared';
-import type { FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
+import {
+  ASPECT_RATIOS, cheapestPlanWith, checkGenerationAccess, creditCost, creditLevel, DURATIONS, isCriticallyLow, isSeed, MODELS, PLAN_NAMES, RESOLUTIONS,
+} from '@reelmint/shared';
+import type { AspectRatio, FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
 
 export const PROMPT_MAX = 1000;
 
 /** What a new draft starts with: the cheapest video every plan may make. */
-export const DEFAULT_CONFIG: GenerationConfig = { model: 'v1.0', resolution: '512p', duration: '5s' };
+export const DEFAULT_CONFIG: GenerationConfig = { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' };
+
+/** The key of a frame shape's name (`settings.shapes.*`): i18next reads a colon as a namespace separator. */
+export const SHAPE_KEYS: Record<AspectRatio, 'landscape' | 'portrait' | 'square'> = { '16:9': 'landscape', '9:16': 'portrait', '1:1': 'square' };
+
+/** A seed as typed: empty is "a new random seed", anything else must be a whole number in range. */
+export function parseSeed(text: string): { seed: number | undefined; valid: boolean } {
+  const trimmed = text.trim();
+  if (!trimmed) return { seed: undefined, valid: true };
+  if (!/^\d{1,10}$/.test(trimmed)) return { seed: undefined, valid: false };
+  const seed = Number(trimmed);
+  return isSeed(seed) ? { seed, valid: true } : { seed: undefined, valid: false };
+}
 
 export type SettingField = keyof GenerationConfig;
 
@@ -20,7 +34,7 @@ export const LOCK_MESSAGE_KEYS: Record<Exclude<FeatureFlag, 'unlimitedGeneration
  * (not per whole config), so every locked choice can be marked before anyone picks it.
  */
 export function lockedFeature<F extends SettingField>(field: F, value: GenerationConfig[F], features: PlanFeatures): FeatureFlag | null {
-  if (field === 'duration') return null;
+  if (field === 'duration' || field === 'aspectRatio') return null;
   const probe = { ...DEFAULT_CONFIG, [field]: value } as GenerationConfig;
   const problem = checkGenerationAccess(probe, features).find((p) => p.field === field);
   return problem ? problem.feature : null;
@@ -53,5 +67,12 @@ export function isGenerationConfig(value: unknown): value is GenerationConfig {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   const oneOf = (list: readonly string[], item: unknown) => typeof item === 'string' && list.includes(item);
-  return oneOf(MODELS, v.model) && oneOf(RESOLUTIONS, v.resolution) && oneOf(DURATIONS, v.duration);
+  return (
+    oneOf(MODELS, v.model) && oneOf(RESOLUTIONS, v.resolution) && oneOf(DURATIONS, v.duration) && (v.aspectRatio === undefined || oneOf(ASPECT_RATIOS, v.aspectRatio))
+  );
+}
+
+/** Settings from a template, a draft or a shared video, with the shape every earlier video had when it names none. */
+export function withShape(config: GenerationConfig): GenerationConfig {
+  return { model: config.model, resolution: config.resolution, duration: config.duration, aspectRatio: config.aspectRatio ?? DEFAULT_CONFIG.aspectRatio };
 }

@@ -1,5 +1,5 @@
 import { api, ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
-import type { GenerationConfig, Loaded, VideoHistoryPage, VideoRecord, VideoType } from '@reelmint/shared';
+import type { GenerationConfig, GenerationSteering, Loaded, VideoHistoryPage, VideoRecord, VideoType } from '@reelmint/shared';
 
 export type { VideoRecord } from '@reelmint/shared';
 
@@ -15,7 +15,7 @@ export interface GenerateReply {
   replayed?: boolean;
 }
 
-export interface GenerateRequest extends GenerationConfig {
+export interface GenerateRequest extends GenerationConfig, GenerationSteering {
   type: VideoType;
   prompt?: string;
   imageId?: string;

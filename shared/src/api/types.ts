@@ -1,5 +1,5 @@
 import type { PlanFeatures, PlanKey, SubscriptionStatus } from '../plans.ts';
-import type { GenerationConfig } from '../pricing.ts';
+import type { AspectRatio, GenerationConfig } from '../pricing.ts';
 
 /** Every API reply has this envelope (spec §3). */
 export interface Envelope<T> {
@@ -72,7 +72,8 @@ export interface VideoTemplate {
   title: string;
   category: string;
   prompt: string;
-  settings: GenerationConfig;
+  /** Everything a template fills in: the priced settings, the frame shape and what to keep out. */
+  settings: GenerationConfig & { aspectRatio?: AspectRatio; negativePrompt?: string };
   posterUrl: string;
   previewUrl: string;
   /** False until the template's preview clip has been rendered; show the poster alone until then. */
@@ -90,6 +91,10 @@ export interface VideoRecord {
   model: GenerationConfig['model'];
   resolution: GenerationConfig['resolution'];
   duration: GenerationConfig['duration'];
+  aspectRatio: AspectRatio;
+  negativePrompt: string | null;
+  /** Null only for videos made before seeds were kept. */
+  seed: number | null;
   cost: number;
   progress: number;
   error: string | null;

@@ -51,7 +51,7 @@ export class FalAdapter implements ProviderAdapter {
   }
 
   async submit(job: ProviderJob): Promise<string> {
-    const input: Record<string, unknown> = { prompt: job.prompt, resolution: job.resolution, duration: String(job.duration), aspect_ratio: '16:9' };
+    const input: Record<string, unknown> = { prompt: job.prompt, resolution: job.resolution, duration: String(job.duration), ...job.extra };
     if (job.imageDataUri) input.image_url = job.imageDataUri;
     const queued = await this.call(() => this.client.queue.submit(job.model, { input, ...(job.webhookUrl ? { webhookUrl: job.webhookUrl } : {}) }));
     if (!queued || typeof queued.request_id !== 'string' || !queued.request_id) {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { AspectRatio } from '@reelmint/shared/pricing';
 import type { EngineStatus, RenderRequest, VideoEngine } from '../engine.ts';
 import { probeDuration, runFfmpeg } from '../ffmpeg.ts';
 import type { FailureCode } from '../jobs.ts';
-import { mapSettings } from './mapping.ts';
+import { mapSettings, offersAspectRatio } from './mapping.ts';
 import type { ProviderMapping } from './mapping.ts';
 import { ProviderError } from './provider.ts';
 import type { ProviderAdapter, ProviderJob } from './provider.ts';
@@ -65,6 +66,10 @@ export class HostedEngine implements VideoEngine {
 
   get name() {
     return this.adapter.name;
+  }
+
+  offersAspectRatio(model: string, mode: RenderRequest['mode'], aspectRatio: AspectRatio): boolean {
+    return offersAspectRatio(this.options.mapping, model as 'v1.0' | 'v2.0', mode, aspectRatio);
   }
 
   async submit(request: RenderRequest): Promise<string> {
@@ -193,12 +198,17 @@ export class HostedEngine implements VideoEngine {
 
   private async providerJob(job: HostedJob): Promise<ProviderJob> {
     const { request } = job;
-    const mapped = mapSettings(this.options.mapping, { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s' }, request.mode);
+    const mapped = mapSettings(
+      this.options.mapping,
+      { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s', aspectRatio: request.aspectRatio },
+      request.mode,
+      { seed: request.seed, ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}) },
+    );
     // A data URI keeps the picture private: no public URL to our storage is ever handed out.
     const imageDataUri =
       request.kind === 'image' && request.imagePath ? `data:${mimeOf(request.imagePath)};base64,${(await readFile(request.imagePath)).toString('base64')}` : null;
     const webhookUrl = this.options.webhookBase ? `${this.options.webhookBase}/api/videos/webhooks/${this.adapter.name}` : null;
-    return { jobId: request.jobId, model: job.model, prompt: request.prompt, resolution: mapped.resolution, duration: mapped.duration, imageDataUri, webhookUrl };
+    return { jobId: request.jobId, model: job.model, prompt: request.prompt, resolution: mapped.resolution, duration: mapped.duration, extra: mapped.extra, imageDataUri, webhookUrl };
   }
 
   /** Fetches the finished video into the work folder, checks it is a video, and makes its poster. */

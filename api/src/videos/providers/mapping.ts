@@ -1,5 +1,5 @@
-import type { GenerationConfig, Resolution } from '@reelmint/shared/pricing';
-import { durationSeconds } from '@reelmint/shared/pricing';
+import type { AspectRatio, GenerationConfig, GenerationSteering, Resolution } from '@reelmint/shared/pricing';
+import { DEFAULT_ASPECT_RATIO, durationSeconds } from '@reelmint/shared/pricing';
 
 export type ProviderName = 'fal' | 'runway';
 export type Mode = 'text' | 'image' | 'template';
@@ -10,6 +10,18 @@ export interface ProviderRoute {
   model: string;
   /** What the provider charges, in US cents per second of video (stored on each job). */
   centsPerSecond: number;
+  /** The frame shapes this model makes, when it makes fewer than the provider's table lists. */
+  aspectRatios?: AspectRatio[];
+}
+
+/**
+ * The provider's parameter names for the settings only some models take; null where the
+ * provider's models have no such parameter (the setting is then kept on the job and not sent).
+ */
+export interface ProviderParameters {
+  aspectRatio: string | null;
+  seed: string | null;
+  negativePrompt: string | null;
 }
 
 export interface ProviderMapping {
@@ -19,6 +31,9 @@ export interface ProviderMapping {
   resolutions: Record<Resolution, string>;
   /** The site's duration in seconds, as the provider's value. */
   durations: Record<string, string | number>;
+  /** The site's frame shape in the provider's words. */
+  aspectRatios: Record<AspectRatio, string>;
+  parameters: ProviderParameters;
 }
 
 /**
@@ -42,23 +57,30 @@ export const DEFAULT_MAPPING: Record<ProviderName, ProviderMapping> = {
     },
     resolutions: { '512p': '480p', '720p': '720p', '1080p': '1080p' },
     durations: { '5s': '5', '10s': '10' },
+    aspectRatios: { '16:9': '16:9', '9:16': '9:16', '1:1': '1:1' },
+    // Seedance takes a seed and an aspect ratio, and has no negative prompt.
+    parameters: { aspectRatio: 'aspect_ratio', seed: 'seed', negativePrompt: null },
   },
   runway: {
     routes: {
       'v1.0': {
-        text: { model: 'gen4.5', centsPerSecond: 12 },
-        template: { model: 'gen4.5', centsPerSecond: 12 },
+        // gen4.5 makes no square clip from text.
+        text: { model: 'gen4.5', centsPerSecond: 12, aspectRatios: ['16:9', '9:16'] },
+        template: { model: 'gen4.5', centsPerSecond: 12, aspectRatios: ['16:9', '9:16'] },
         image: { model: 'gen4_turbo', centsPerSecond: 5 },
       },
       'v2.0': {
-        text: { model: 'gen4.5', centsPerSecond: 12 },
-        template: { model: 'gen4.5', centsPerSecond: 12 },
+        text: { model: 'gen4.5', centsPerSecond: 12, aspectRatios: ['16:9', '9:16'] },
+        template: { model: 'gen4.5', centsPerSecond: 12, aspectRatios: ['16:9', '9:16'] },
         image: { model: 'gen4.5', centsPerSecond: 12 },
       },
     },
-    // Runway takes an output ratio, not a resolution: its 16:9 landscape ratio for every size.
-    resolutions: { '512p': '1280:720', '720p': '1280:720', '1080p': '1280:720' },
+    // Runway takes an output ratio, not a resolution (the ratio comes from the frame shape below).
+    resolutions: { '512p': '720p', '720p': '720p', '1080p': '720p' },
     durations: { '5s': 5, '10s': 10 },
+    aspectRatios: { '16:9': '1280:720', '9:16': '720:1280', '1:1': '960:960' },
+    // Runway's tasks take a ratio and a seed, and have no negative prompt.
+    parameters: { aspectRatio: 'ratio', seed: 'seed', negativePrompt: null },
   },
 };
 
@@ -87,14 +109,29 @@ export function providerMapping(provider: ProviderName, overrideJson?: string): 
   return merge(DEFAULT_MAPPING[provider], override);
 }
 
-/** The route and the provider's values for one job's settings. */
-export function mapSettings(mapping: ProviderMapping, config: GenerationConfig, mode: Mode) {
+/** Whether the model a job's settings map to makes frames of this shape. */
+export function offersAspectRatio(mapping: ProviderMapping, model: GenerationConfig['model'], mode: Mode, aspectRatio: AspectRatio): boolean {
+  const route = mapping.routes[model][mode];
+  return (route.aspectRatios ?? (Object.keys(mapping.aspectRatios) as AspectRatio[])).includes(aspectRatio);
+}
+
+/**
+ * The route and the provider's values for one job's settings. `extra` holds the optional
+ * parameters under the provider's own names: only those the table says the provider takes.
+ */
+export function mapSettings(mapping: ProviderMapping, config: GenerationConfig, mode: Mode, steering: GenerationSteering = {}) {
   const route = mapping.routes[config.model][mode];
   const seconds = durationSeconds(config.duration);
+  const { parameters } = mapping;
+  const extra: Record<string, string | number> = {};
+  if (parameters.aspectRatio) extra[parameters.aspectRatio] = mapping.aspectRatios[config.aspectRatio ?? DEFAULT_ASPECT_RATIO];
+  if (parameters.seed && steering.seed !== undefined) extra[parameters.seed] = steering.seed;
+  if (parameters.negativePrompt && steering.negativePrompt) extra[parameters.negativePrompt] = steering.negativePrompt;
   return {
     route,
     resolution: mapping.resolutions[config.resolution],
     duration: mapping.durations[config.duration] ?? seconds,
     costCents: Math.round(route.centsPerSecond * seconds),
+    extra,
   };
 }

@@ -10,6 +10,11 @@ export interface ProviderJob {
   /** The provider's word for the resolution (or aspect ratio where it has no resolution). */
   resolution: string;
   duration: string | number;
+  /**
+   * The settings only some models take (frame shape, seed, negative prompt), under the provider's
+   * parameter names from the mapping table; absent ones are not sent.
+   */
+  extra: Record<string, string | number>;
   /** The picture of an image video, inline, so no URL to our storage is handed out. */
   imageDataUri: string | null;
   /** Where the provider may announce the result, when this deployment has a public URL. */

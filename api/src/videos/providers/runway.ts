@@ -24,12 +24,12 @@ export class RunwayAdapter implements ProviderAdapter {
   }
 
   async submit(job: ProviderJob): Promise<string> {
-    const ratio = job.resolution as '1280:720';
     const duration = Number(job.duration);
+    // The ratio and seed come from the mapping table under Runway's names (`ratio`, `seed`).
     const task = await this.call(() =>
       job.imageDataUri
-        ? this.client.imageToVideo.create({ model: job.model, promptImage: job.imageDataUri, promptText: job.prompt || undefined, ratio, duration } as ImageToVideoCreateParams)
-        : this.client.textToVideo.create({ model: job.model, promptText: job.prompt, ratio, duration } as TextToVideoCreateParams),
+        ? this.client.imageToVideo.create({ model: job.model, promptImage: job.imageDataUri, promptText: job.prompt || undefined, ...job.extra, duration } as ImageToVideoCreateParams)
+        : this.client.textToVideo.create({ model: job.model, promptText: job.prompt, ...job.extra, duration } as TextToVideoCreateParams),
     );
     if (!task || typeof task.id !== 'string' || !task.id) throw new ProviderError('unavailable', 'Runway answered without a task id');
     return task.id;
