@@ -43,6 +43,8 @@ describe('accounts', () => {
       email: 'ada@example.com',
       credits: 100,
       subscription: { plan: 'free', status: 'active' },
+      emailVerified: false,
+      pendingEmail: null,
     });
     const claims = decodeJwt(reply.body.data.access_token);
     expect(claims.exp).toBeGreaterThan(Math.floor(clock.getTime() / 1000));

@@ -69,3 +69,10 @@ export function resetTokenIn(mail: ReceivedMail): string {
   if (!match?.[1]) throw new Error(`no reset link in: ${mail.text}`);
   return match[1];
 }
+
+/** The token of the first /verify-email link in a mail's plain text. */
+export function verifyTokenIn(mail: ReceivedMail): string {
+  const match = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no verification link in: ${mail.text}`);
+  return match[1];
+}

@@ -9,14 +9,17 @@ import type { LoginLockout } from './lockout.ts';
 import { loginWithGoogle, login, normalizeEmail, register, userView } from './users.ts';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
 import type { User } from '../db/schema.ts';
+import { confirmEmail, requestEmailChange, resendVerificationMail, sendVerificationMail } from './email-verification.ts';
 
 export const userSchema = {
   type: 'object',
-  required: ['id', 'name', 'email', 'credits', 'subscription'],
+  required: ['id', 'name', 'email', 'credits', 'subscription', 'emailVerified', 'pendingEmail'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
     email: { type: 'string' },
+    emailVerified: { type: 'boolean' },
+    pendingEmail: { type: ['string', 'null'] },
     credits: { type: 'integer' },
     subscription: {
       type: 'object',
@@ -26,16 +29,21 @@ export const userSchema = {
   },
 };
 
-const loginReplySchema = envelopeSchema({
+const loginReplyProperties = {
+  access_token: { type: 'string' },
+  token_type: { type: 'string', const: 'Bearer' },
+  expires_at: { type: 'string', format: 'date-time' },
+  user: userSchema,
+};
+const loginReplySchema = envelopeSchema({ type: 'object', required: ['access_token', 'token_type', 'expires_at', 'user'], properties: loginReplyProperties });
+/** Register adds whether the verification mail could not go out yet. */
+const registerReplySchema = envelopeSchema({
   type: 'object',
-  required: ['access_token', 'token_type', 'expires_at', 'user'],
-  properties: {
-    access_token: { type: 'string' },
-    token_type: { type: 'string', const: 'Bearer' },
-    expires_at: { type: 'string', format: 'date-time' },
-    user: userSchema,
-  },
+  required: ['access_token', 'token_type', 'expires_at', 'user', 'mailMayBeLate'],
+  properties: { ...loginReplyProperties, mailMayBeLate: { type: 'boolean' } },
 });
+const mailReply = (properties: Record<string, unknown>) =>
+  envelopeSchema({ type: 'object', required: ['mailMayBeLate', ...Object.keys(properties)], properties: { mailMayBeLate: { type: 'boolean' }, ...properties } });
 
 const email = { type: 'string', format: 'email', maxLength: 254 };
 const password = { type: 'string', minLength: 8, maxLength: 256 };
@@ -60,12 +68,13 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
           // language: the page's, so mails reach the person in the language they signed up in.
           properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, email, password, language: { type: 'string', enum: [...LANGUAGES] } },
         },
-        response: { 201: loginReplySchema, ...errorReplies },
+        response: { 201: registerReplySchema, ...errorReplies },
       },
     },
     async (request, reply) => {
       const user = await register(services, request.body.name, request.body.email, request.body.password, request.body.language ?? null);
-      return reply.code(201).send(ok(await session(user, request), 'Account created'));
+      const { mailMayBeLate } = await sendVerificationMail(services, user, request.body.language);
+      return reply.code(201).send(ok({ ...(await session(user, request)), mailMayBeLate }, 'Account created'));
     },
   );
 
@@ -212,6 +221,69 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
     async (request) => {
       const user = await resetPassword(services, request.body.token, request.body.password);
       return ok(await session(user, request), 'Password changed');
+    },
+  );
+
+  const language = { type: 'string', enum: [...LANGUAGES] };
+
+  app.post<{ Body: { token: string } }>(
+    '/api/auth/email/verify',
+    {
+      config: { rateLimit: authLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Follow an email confirmation link: verifies the address, or moves the account to the new one',
+        body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: resetToken } },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['email', 'purpose'],
+            properties: { email: { type: 'string' }, purpose: { type: 'string', enum: ['signup', 'change'] } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => ok(await confirmEmail(services, request.body.token), 'Email address confirmed'),
+  );
+
+  app.post<{ Body: { language?: string } }>(
+    '/api/auth/email/verify/resend',
+    {
+      config: { rateLimit: resetLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail the signed-in person a new link to confirm their address',
+        body: { type: 'object', additionalProperties: false, properties: { language } },
+        response: { 200: mailReply({ email: { type: 'string' } }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      return ok(await resendVerificationMail(services, user, request.body.language), 'A new confirmation link is on its way.');
+    },
+  );
+
+  app.post<{ Body: { email: string; password?: string; language?: string } }>(
+    '/api/auth/email/change',
+    {
+      config: { rateLimit: resetLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Ask to move the account to another address; it changes once that address confirms, and the current one is told',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          // password: the current one, required when the account has one.
+          properties: { email, password: { type: 'string', minLength: 1, maxLength: 256 }, language },
+        },
+        response: { 200: mailReply({ pendingEmail: { type: 'string' } }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      return ok(await requestEmailChange(services, user, request.body), 'Check the new address for a confirmation link.');
     },
   );
 }

@@ -9,6 +9,7 @@ import { grantInTransaction } from '../credits/ledger.ts';
 import { createFreeSubscription, currentSubscription, planOf } from '../plans/subscriptions.ts';
 import { assertNewPassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { GoogleIdentity } from './google.ts';
+import { pendingEmailOf } from './email-verification.ts';
 
 /** The user as the login reply and /me show it (shared LoginReply['user']). */
 export interface UserView {
@@ -17,6 +18,10 @@ export interface UserView {
   email: string;
   credits: number;
   subscription: { plan: PlanKey; status: string };
+  /** Whether the person has proved they read mail at `email`; until then the site shows a reminder. */
+  emailVerified: boolean;
+  /** The address a requested change waits to be confirmed at, else null. */
+  pendingEmail: string | null;
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -30,6 +35,8 @@ export async function userView(ctx: CoreContext, user: User): Promise<UserView> 
     email: user.email,
     credits: fresh?.balance ?? user.balance,
     subscription: { plan: planOf(subscription), status: subscription.status },
+    emailVerified: user.email_verified_at !== null,
+    pendingEmail: await pendingEmailOf(ctx, user.id),
   };
 }
 
@@ -39,6 +46,8 @@ interface NewAccount {
   passwordHash: string | null;
   googleSub: string | null;
   language: string | null;
+  /** Google vouched for the address. */
+  emailVerified: boolean;
 }
 
 /** Creates the user, their free subscription and the free plan's credits in one transaction. */
@@ -52,6 +61,7 @@ async function createAccount(ctx: CoreContext, account: NewAccount): Promise<Use
     google_sub: account.googleSub,
     balance: 0,
     language: account.language,
+    email_verified_at: account.emailVerified ? now : null,
     created_at: now,
   };
   try {
@@ -78,7 +88,7 @@ export async function register(ctx: CoreContext, name: string, email: string, pa
   const normalized = normalizeEmail(email);
   const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
   if (existing) throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
-  return createAccount(ctx, { name: name.trim(), email: normalized, passwordHash: await hashPassword(password), googleSub: null, language });
+  return createAccount(ctx, { name: name.trim(), email: normalized, passwordHash: await hashPassword(password), googleSub: null, language, emailVerified: false });
 }
 
 export async function login(ctx: CoreContext, email: string, password: string): Promise<User> {
@@ -107,8 +117,10 @@ export async function loginWithGoogle(ctx: CoreContext, identity: GoogleIdentity
     if (!identity.emailVerified) {
       throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists; sign in with your password');
     }
-    await ctx.db.updateTable('users').set({ google_sub: identity.sub }).where('id', '=', byEmail.id).execute();
-    return { ...byEmail, google_sub: identity.sub };
+    // Google vouching for the address proves it as a verification link would.
+    const verifiedAt = byEmail.email_verified_at ?? ctx.now().toISOString();
+    await ctx.db.updateTable('users').set({ google_sub: identity.sub, email_verified_at: verifiedAt }).where('id', '=', byEmail.id).execute();
+    return { ...byEmail, google_sub: identity.sub, email_verified_at: verifiedAt };
   }
-  return createAccount(ctx, { name: identity.name, email, passwordHash: null, googleSub: identity.sub, language: null });
+  return createAccount(ctx, { name: identity.name, email, passwordHash: null, googleSub: identity.sub, language: null, emailVerified: identity.emailVerified });
 }

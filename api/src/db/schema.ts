@@ -13,6 +13,8 @@ export interface UsersTable {
   balance: number;
   /** The site language the person last chose; mails are written in it. Null until known. */
   language: string | null;
+  /** When the person proved they read mail at `email` (a verification link, a password reset or Google's word). */
+  email_verified_at: string | null;
   created_at: string;
 }
 
@@ -45,6 +47,19 @@ export interface MailOutboxTable {
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type EmailVerificationPurpose = 'signup' | 'change';
+
+/** A mailed link that proves an address: the account's own (signup) or one it is to move to (change). */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  purpose: EmailVerificationPurpose;
   created_at: string;
   expires_at: string;
   used_at: string | null;
@@ -161,6 +176,7 @@ export interface DB {
   sessions: SessionsTable;
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   subscriptions: SubscriptionsTable;
   credit_ledger: CreditLedgerTable;
   checkout_sessions: CheckoutSessionsTable;

@@ -2,6 +2,7 @@ import { withLanguage } from '@reelmint/shared/languages';
 import type { Language } from '@reelmint/shared/languages';
 import { MAIL_STRINGS } from './messages.ts';
 import type { MailStrings } from './messages.ts';
+import { VERIFICATION_MAIL_STRINGS } from './verification-messages.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -74,5 +75,49 @@ export function passwordResetMail(options: { language: Language; name: string; s
     paragraphs: [strings.intro],
     action: { label: strings.action, url: options.url },
     after: [fill(strings.expiry, { minutes: options.minutes }), strings.ignore],
+  });
+}
+
+interface LinkMailOptions {
+  language: Language;
+  name: string;
+  siteOrigin: string;
+  url: string;
+  hours: number;
+}
+
+/** To a new account's address: the link that marks it verified. */
+export function verifyEmailMail(options: LinkMailOptions): RenderedMail {
+  const strings = VERIFICATION_MAIL_STRINGS[options.language].verify;
+  return actionMail({
+    ...options,
+    subject: strings.subject,
+    paragraphs: [strings.intro],
+    action: { label: strings.action, url: options.url },
+    after: [fill(strings.expiry, { hours: options.hours }), strings.ignore],
+  });
+}
+
+/** To the address an account is to move to: the change happens only through this link. */
+export function confirmEmailChangeMail(options: LinkMailOptions & { newEmail: string }): RenderedMail {
+  const strings = VERIFICATION_MAIL_STRINGS[options.language].confirmChange;
+  return actionMail({
+    ...options,
+    subject: strings.subject,
+    paragraphs: [fill(strings.intro, { email: options.newEmail })],
+    action: { label: strings.action, url: options.url },
+    after: [fill(strings.expiry, { hours: options.hours }), strings.ignore],
+  });
+}
+
+/** To the account's current address: a change to `newEmail` was asked for, and what to do if that was not them. */
+export function emailChangeNoticeMail(options: { language: Language; name: string; siteOrigin: string; newEmail: string }): RenderedMail {
+  const strings = VERIFICATION_MAIL_STRINGS[options.language].changeNotice;
+  return actionMail({
+    ...options,
+    subject: strings.subject,
+    paragraphs: [fill(strings.intro, { email: options.newEmail })],
+    action: { label: strings.action, url: siteLink(options.siteOrigin, options.language, '/forgot-password') },
+    after: [strings.advice],
   });
 }

@@ -1,8 +1,8 @@
 import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
-  CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, PlanItem,
-  RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VideoHistoryPage, VideoTemplate, VideoType,
+  CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, MailSentReply, PlanItem,
+  RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VerifyEmailReply, VideoHistoryPage, VideoTemplate, VideoType,
 } from './types.ts';
 
 /** One typed function per call of spec §7. */
@@ -10,13 +10,19 @@ export const api = {
   login: (email: string, password: string) => request<LoginReply>('POST', '/api/auth/login', { body: { email, password } }),
   /** `language`: the page's, so the account's mails are written in it. */
   register: (name: string, email: string, password: string, language?: string) =>
-    request<LoginReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
+    request<LoginReply & MailSentReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
   /** Always succeeds the same way whether or not the address has an account. */
   forgotPassword: (email: string, language: string) =>
     request<ForgotPasswordReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
   /** Rejects with RESET_LINK_INVALID, RESET_LINK_EXPIRED or RESET_LINK_USED when the link cannot be used. */
   checkResetLink: (token: string) => request<{ email: string }>('POST', '/api/auth/password/reset/check', { body: { token } }),
   resetPassword: (token: string, password: string) => request<LoginReply>('POST', '/api/auth/password/reset', { body: { token, password } }),
+  /** Follows a confirmation link; rejects with VERIFY_LINK_INVALID, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED or EMAIL_TAKEN. */
+  verifyEmail: (token: string) => request<VerifyEmailReply>('POST', '/api/auth/email/verify', { body: { token } }),
+  resendVerification: (language: string) => request<MailSentReply & { email: string }>('POST', '/api/auth/email/verify/resend', { body: { language } }),
+  /** `password`: the current one (accounts without a password, made with Google, send none). */
+  changeEmail: (email: string, password: string | undefined, language: string) =>
+    request<MailSentReply & { pendingEmail: string }>('POST', '/api/auth/email/change', { body: { email, language, ...(password ? { password } : {}) } }),
   google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
   me: () => request<LoginReply['user']>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),

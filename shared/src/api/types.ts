@@ -17,6 +17,10 @@ export interface LoginReply {
     email: string;
     credits: number;
     subscription: { plan: PlanKey; status: string };
+    /** Whether the address is confirmed; until then the header shows a reminder. */
+    emailVerified?: boolean;
+    /** An address the account is to move to once it confirms. */
+    pendingEmail?: string | null;
   };
 }
 
@@ -128,4 +132,15 @@ export interface Loaded<T> {
 /** `mailMayBeLate`: the mail server could not be reached; the mail is kept and sent when it can be. */
 export interface ForgotPasswordReply {
   mailMayBeLate: boolean;
+}
+
+/** Replies of calls that send mail: true when the mail server did not take it yet (it is kept and retried). */
+export interface MailSentReply {
+  mailMayBeLate: boolean;
+}
+
+export interface VerifyEmailReply {
+  email: string;
+  /** signup: the account's own address is now confirmed; change: the account moved to `email`. */
+  purpose: 'signup' | 'change';
 }

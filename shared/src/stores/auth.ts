@@ -13,6 +13,8 @@ export interface SessionUser {
   email?: string;
   profilePicture?: string | null;
   plan?: string;
+  /** False until the address is confirmed (the header's reminder); absent for sessions stored before it was known. */
+  emailVerified?: boolean;
 }
 
 export interface AuthState {

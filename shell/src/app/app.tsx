@@ -17,6 +17,7 @@ import { LanguageUrlSync } from '../i18n/language-url-sync.tsx';
 const AuthPage = lazyScreen(() => import('../auth/auth-page.tsx'));
 const ForgotPasswordPage = lazyScreen(() => import('../account/forgot-password-page.tsx'));
 const ResetPasswordPage = lazyScreen(() => import('../account/reset-password-page.tsx'));
+const VerifyEmailPage = lazyScreen(() => import('../account/verify-email-page.tsx'));
 
 /** Spec §4: tooltips open after 700 ms by default. */
 const TOOLTIP_DELAY_MS = 700;
@@ -32,6 +33,7 @@ function screenRoutes(prefix: '' | 'lng') {
   routes.push(<Route key="auth" path={prefix ? 'auth' : '/auth'} element={<AuthPage />} />);
   routes.push(<Route key="forgot-password" path={prefix ? 'forgot-password' : '/forgot-password'} element={<ForgotPasswordPage />} />);
   routes.push(<Route key="reset-password" path={prefix ? 'reset-password' : '/reset-password'} element={<ResetPasswordPage />} />);
+  routes.push(<Route key="verify-email" path={prefix ? 'verify-email' : '/verify-email'} element={<VerifyEmailPage />} />);
   return routes;
 }
 

@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError, LocalizedLink, setCreditBalance, setSession, useActiveLanguage, useLocalizePath } from '@reelmint/shared';
-import type { LoginReply } from '@reelmint/shared';
+import type { LoginReply, MailSentReply } from '@reelmint/shared';
+import { noteVerificationMailLate } from '../chrome/verify-reminder.tsx';
 import { GoogleButton } from './google-button.tsx';
 import styles from './auth-page.module.css';
 
@@ -21,6 +22,7 @@ export function sessionFromReply(reply: LoginReply) {
     username: reply.user.name,
     email: reply.user.email,
     plan: reply.user.subscription.plan,
+    ...(reply.user.emailVerified === undefined ? {} : { emailVerified: reply.user.emailVerified }),
   });
   setCreditBalance(reply.user.credits);
 }
@@ -47,11 +49,14 @@ export default function AuthPage() {
   }, []);
 
   const signIn = useCallback(
-    async (call: () => Promise<LoginReply>) => {
+    async (call: () => Promise<LoginReply & Partial<MailSentReply>>) => {
       setBusy(true);
       setError(null);
       try {
-        sessionFromReply(await call());
+        const reply = await call();
+        sessionFromReply(reply);
+        // Sign-up mails a confirmation link; when the mail server is down it goes out later, and the header's reminder says so.
+        if (reply.mailMayBeLate !== undefined) noteVerificationMailLate(reply.mailMayBeLate);
         navigate(localize(safeReturnPath(params.get('returnTo'))), { replace: true });
       } catch (failure) {
         if (failure instanceof ApiError && failure.isNetworkError) setServerDown(true);

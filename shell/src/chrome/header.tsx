@@ -6,6 +6,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { CreditDisplay } from './credit-display.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useHeaderVariant } from './use-header-variant.ts';
+import { VerifyReminder } from './verify-reminder.tsx';
 import styles from './header.module.css';
 
 const NAV = [
@@ -72,6 +73,7 @@ export function Header() {
           <LanguageMenu />
           <AccountActions />
         </div>
+        <VerifyReminder />
         <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
           <Dialog.Trigger className={styles.sheetButton} aria-label={t('header.menu')}>
             <span aria-hidden="true">☰</span>

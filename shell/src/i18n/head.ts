@@ -8,6 +8,7 @@ export function pageKeyOf(barePath: string): string {
   if (barePath === '/auth') return 'auth';
   if (barePath === '/forgot-password') return 'forgotPassword';
   if (barePath === '/reset-password') return 'resetPassword';
+  if (barePath === '/verify-email') return 'verifyEmail';
   return REMOTE_SCREENS.find((screen) => screen.path === barePath)?.page ?? 'notFound';
 }
 
