@@ -226,8 +226,9 @@ function serveRelease(releasesDir, url, req, res, notFound) {
 export function publicPointer(document, overrideOrigins = []) {
   const remotes = {};
   for (const [name, target] of Object.entries(document?.remotes ?? {})) {
-    const { previous: _previous, ...visible } = target ?? {};
-    remotes[name] = visible;
+    const { previous: _previous, canary, ...visible } = target ?? {};
+    // A canary's guard rules and start time are release bookkeeping; the browser needs what to load and for whom.
+    remotes[name] = canary ? { ...visible, canary: { version: canary.version, entry: canary.entry, percent: canary.percent } } : visible;
   }
   return { remotes, overrides: { allowedOrigins: overrideOrigins } };
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
@@ -40,6 +41,16 @@ import { registerUploadRoutes, removeUploadFile } from './uploads/routes.ts';
 import { ENGINE_NAMES } from './videos/engine.ts';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
+import { CanaryGuard, DEFAULT_GUARD_OPTIONS, stopWithReleaseCli } from './release/canary-guard.ts';
+import type { GuardOptions, StopCanary } from './release/canary-guard.ts';
+import { registerDashboardRoutes } from './release/dashboard-routes.ts';
+import { releaseCli } from './release/release-cli.ts';
+import type { ReleaseCli } from './release/release-cli.ts';
+import { PublishedVersions } from './release/published.ts';
+import type { ReleaseFiles } from './release/release-files.ts';
+import { fileSource } from './release/source.ts';
+import { DEFAULT_TELEMETRY_OPTIONS, registerTelemetryRoutes, startTelemetrySweeper } from './release/telemetry.ts';
+import type { TelemetryOptions } from './release/telemetry.ts';
 import { registerProviderWebhooks } from './videos/providers/webhooks.ts';
 import { registerVideoRoutes } from './videos/routes.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from './videos/worker.ts';
@@ -84,7 +95,24 @@ export interface BuildOptions {
   /** Rate-limit counters and the login lockout live here when set (shared by every process); in memory otherwise. */
   redisUrl?: string;
   loginLockout?: Partial<LockoutRules>;
+  /**
+   * The release CLI's documents (RELEASES_DIR, REMOTES_POINTER, REMOTES_HISTORY): visitors' reports must
+   * name a published version, and the release dashboard shows them. Defaults: the repository's .run folder.
+   */
+  releaseFiles?: Partial<ReleaseFiles>;
+  telemetry?: Partial<TelemetryOptions>;
+  /** Stops guarded canaries that do worse than stable (false: not in this process). `stop` defaults to the release CLI. */
+  canaryGuard?: (Partial<GuardOptions> & { stop?: StopCanary }) | false;
+  /** Runs the release CLI for the dashboard's actions and the guard; by default `scripts/release/cli.mjs` on releaseFiles. */
+  releaseCli?: ReleaseCli;
 }
+
+/** Where the release CLI keeps its documents when the environment does not say (the repository's .run folder). */
+export const DEFAULT_RELEASE_FILES: ReleaseFiles = {
+  releasesDir: fileURLToPath(new URL('../../.run/releases', import.meta.url)),
+  pointerFile: fileURLToPath(new URL('../../.run/remotes.json', import.meta.url)),
+  historyFile: fileURLToPath(new URL('../../.run/remotes.history.jsonl', import.meta.url)),
+};
 
 /** How long a client may take; a slow or stalled one is cut instead of holding a connection. */
 export interface Timeouts {
@@ -105,6 +133,8 @@ export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 10_000, requestMs: 30_000
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Null when this process runs no canary guard. */
+    canaryGuard: CanaryGuard | null;
   }
 }
 
@@ -217,6 +247,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerVideoRoutes(app, services, limits.generate);
   registerTemplateRoutes(app, services);
   registerProviderWebhooks(app, services);
+  const telemetry = { ...DEFAULT_TELEMETRY_OPTIONS, ...options.telemetry };
+  const releaseFiles = { ...DEFAULT_RELEASE_FILES, ...options.releaseFiles };
+  registerTelemetryRoutes(app, services, new PublishedVersions(releaseFiles.releasesDir, () => now().getTime()), telemetry);
+  const releaseSource = fileSource(releaseFiles);
+  const cli = options.releaseCli ?? releaseCli(releaseFiles);
+  registerDashboardRoutes(app, services, releaseSource, cli);
+  const guard =
+    options.canaryGuard === false
+      ? null
+      : new CanaryGuard(database.db, releaseSource, options.canaryGuard?.stop ?? stopWithReleaseCli(cli), app.log, now, { ...DEFAULT_GUARD_OPTIONS, ...options.canaryGuard });
 
   app.get(
     '/api/config',
@@ -247,16 +287,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async () => app.swagger(),
   );
 
+  app.decorate('canaryGuard', guard);
   let stopSweeper: (() => void) | null = null;
+  let stopTelemetrySweeper: (() => void) | null = null;
   app.addHook('onReady', async () => {
     worker?.start();
     stopSweeper = startUploadSweeper(services, removeUploadFile(services), uploadLimits, (error) => app.log.warn({ err: error }, 'sweeping unused uploads failed'));
     services.mailer.start();
+    guard?.start();
+    stopTelemetrySweeper = startTelemetrySweeper(services, telemetry, (error) => app.log.warn({ err: error }, 'sweeping old release telemetry failed'));
     if (options.renderTemplatePreviews) services.templateMedia.renderInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
     stopSweeper?.();
+    stopTelemetrySweeper?.();
+    await guard?.close();
     await worker?.stop();
     await services.mailer.stop();
     await services.templateMedia.stop();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGoogleVerifier } from './accounts/google.ts';
 import type { BuildOptions } from './app.ts';
@@ -22,6 +22,9 @@ import { RunwayAdapter } from './videos/providers/runway.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from './videos/providers/hosted-engine.ts';
 import { providerMapping } from './videos/providers/mapping.ts';
 import type { WorkerOptions } from './videos/worker.ts';
+import type { ReleaseFiles } from './release/release-files.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
@@ -158,6 +161,21 @@ export function mailTransport(env: NodeJS.ProcessEnv): MailTransport | null {
   return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
 }
 
+/**
+ * The release CLI's documents, read from the same variables as the CLI (RELEASING.md, Configuration);
+ * relative paths are taken from the repository root, where the CLI runs (the API runs from api/).
+ */
+export function releaseFilesFromEnv(env: NodeJS.ProcessEnv): Partial<ReleaseFiles> {
+  const files: Partial<ReleaseFiles> = {};
+  if (env.RELEASES_DIR) files.releasesDir = resolve(REPO_ROOT, env.RELEASES_DIR);
+  if (env.REMOTES_POINTER) {
+    files.pointerFile = resolve(REPO_ROOT, env.REMOTES_POINTER);
+    files.historyFile = `${files.pointerFile.replace(/\.json$/, '')}.history.jsonl`;
+  }
+  if (env.REMOTES_HISTORY) files.historyFile = resolve(REPO_ROOT, env.REMOTES_HISTORY);
+  return files;
+}
+
 /** buildApp options from the environment (see README "Environment"). */
 export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJS.ProcessEnv = process.env): BuildOptions {
   const engine = engineFromEnv(env);
@@ -186,6 +204,12 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
     uploadLimits: {
       quotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 50) * 1024 * 1024,
       perMinute: positiveInt('RATE_LIMIT_UPLOAD', env.RATE_LIMIT_UPLOAD, 10),
+    },
+    releaseFiles: releaseFilesFromEnv(env),
+    canaryGuard: env.CANARY_GUARD === 'off' ? false : { intervalMs: positiveInt('CANARY_GUARD_INTERVAL_SECONDS', env.CANARY_GUARD_INTERVAL_SECONDS, 15) * 1000 },
+    telemetry: {
+      rateLimit: { max: positiveInt('RATE_LIMIT_TELEMETRY', env.RATE_LIMIT_TELEMETRY, 60), timeWindow: 60_000 },
+      retentionDays: positiveInt('TELEMETRY_RETENTION_DAYS', env.TELEMETRY_RETENTION_DAYS, 14),
     },
     engine,
     worker: env.RUN_WORKER === 'false' ? false : workerOptionsFromEnv(engine, env),

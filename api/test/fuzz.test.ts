@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole, RELEASE_MANAGER } from '../src/release/roles.ts';
 import { createTestApp, ScriptedEngine, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -45,6 +46,10 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
   ['GET', '/api/video/templates'],
   ['GET', '/api/video/templates/{id}/poster'],
   ['GET', '/api/video/templates/{id}/preview'],
+  ['POST', '/api/telemetry/remotes'],
+  ['GET', '/api/release/overview'],
+  ['GET', '/api/release/metrics'],
+  ['POST', '/api/release/actions'],
   ['GET', '/api/config'],
   ['GET', '/api/openapi.json'],
 ];
@@ -118,7 +123,7 @@ function encode(value: string): string {
   return out;
 }
 
-const query = fc.dictionary(fc.constantFrom('page', 'per_page', 'videoType', 'token', 'x', '__proto__'), fc.oneof(text, hugeNumber), { maxKeys: 3 });
+const query = fc.dictionary(fc.constantFrom('page', 'per_page', 'videoType', 'token', 'x', '__proto__', 'remote', 'hours', 'bucket_minutes'), fc.oneof(text, hugeNumber), { maxKeys: 3 });
 
 /** A stack frame or an internal path in a reply would tell an attacker how the server is built. */
 const LEAK = /\n\s+at |node_modules|\.ts:\d+|\bstack\b/;
@@ -128,7 +133,10 @@ describe('the whole API under fuzzed input', () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp({ engine: new ScriptedEngine('hang') });
-    ({ token } = await signUp(t.app));
+    let email: string;
+    ({ token, email } = await signUp(t.app));
+    // A release manager, so the dashboard's routes run their handlers on fuzzed input too.
+    await grantRole(t.app.services.db, email, RELEASE_MANAGER, 'fuzz', new Date());
   });
   afterAll(async () => t.close());
 

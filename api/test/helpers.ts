@@ -63,6 +63,9 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}): Prom
     loginLockout: { perAccount: 10_000, perAddress: 10_000 },
     worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000 },
     renderTemplatePreviews: false,
+    releaseFiles: { releasesDir: join(dataDir, 'releases'), pointerFile: join(dataDir, 'remotes.json'), historyFile: join(dataDir, 'remotes.history.jsonl') },
+    telemetry: { rateLimit: { max: 10_000, timeWindow: 60_000 } },
+    canaryGuard: false,
     ...overrides,
   });
   await app.ready();

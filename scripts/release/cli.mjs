@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run release -- <command>`: publish a remote's build as an immutable version, and choose
 // which published version of each remote the site runs (live, canary, rollback).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LOCAL_VERSION, REMOTE_NAMES, entryUrl, releaseConfig, releasesBaseUrl, remoteName } from './config.mjs';
+import { LOCAL_VERSION, REMOTE_NAMES, ROOT, entryUrl, releaseConfig, releasesBaseUrl, remoteName } from './config.mjs';
 import { compatibilityProblems, readShellBuild } from './compat.mjs';
 import { appendHistory, changePointer, pushPrevious, readHistory, readPointer } from './pointer-store.mjs';
 import { ReleaseError, listReleases, publish, readRelease } from './releases.mjs';
@@ -21,10 +21,19 @@ const USAGE = `Usage: npm run release -- <command>
   rollback <remote> --reason <why> [--no-smoke]
                                      return to the version that was live before
   canary <remote> <version> <percent> --reason <why> [--no-smoke]
-  canary <remote> off --reason <why> show a version to a stable share of visitors, or stop
+         [--guard [--min-visits 50] [--error-margin 5] [--p75-margin 25]]
+  canary <remote> off --reason <why> show a version to a stable share of visitors, or stop;
+                                     with --guard the canary stops itself when its error rate
+                                     (percentage points) or p75 load time (%) is worse than stable's
+                                     by more than the margins once it has --min-visits visits
+  guard-stop <remote> --canary-version <v> --reason <why> --figures <json>
+                                     what the guard runs: smoke-checks the stable version, then
+                                     stops the canary (or leaves the pointer and records why not)
   smoke <remote> [<version>]         load a page of <remote> in headless Chromium on the running site
   status                             the whole site's composition
   history [<remote>]                 the last changes, with who, when and why
+  grant-release-manager <email>      let this account open the release dashboard (the API's database)
+  revoke-release-manager <email>     take that away again
 
 <remote> is marketing, generator or billing (or mfe-<name>). "local" is the build in mfe-<name>/dist.`;
 
@@ -110,6 +119,33 @@ async function runSmoke(config, name, version, { viaOverride, afterPromote }) {
     ? `Roll back with: npm run release -- rollback ${name} --reason "smoke check failed"`
     : `Stop the canary with: npm run release -- canary ${name} off --reason "smoke check failed"`;
   fail(`Smoke check FAILED: ${result.message}.\n${undo}`, SMOKE_FAILED);
+}
+
+/** The smoke check's result without failing the command (for callers that decide what a failure means). */
+async function smokeOutcome(config, name, version, viaOverride) {
+  console.log(`Smoke check: loading a ${name} page on ${config.shellOrigin} in headless Chromium...`);
+  try {
+    const result = await smokeCheck({ shellOrigin: config.shellOrigin, remote: name, version, viaOverride });
+    console.log(`Smoke check ${result.status}: ${result.message}.`);
+    return result;
+  } catch (error) {
+    return { status: 'failed', message: `the check itself broke (${error instanceof Error ? error.message.split('\n')[0] : error})` };
+  }
+}
+
+const formatPercent = (fraction) => `${Math.round(fraction * 1000) / 10}%`;
+
+/** --guard's rules: margins are given in percent (points for the error rate) and kept as fractions. */
+function guardRules(options) {
+  const number = (flag, fallback, min, max) => {
+    if (options[flag] === undefined) return fallback;
+    const value = Number(options[flag]);
+    if (!Number.isFinite(value) || value < min || value > max) fail(`--${flag} must be a number from ${min} to ${max}`);
+    return value;
+  };
+  const minVisits = number('min-visits', 50, 1, 1_000_000);
+  if (!Number.isInteger(minVisits)) fail('--min-visits must be a whole number');
+  return { minVisits, errorMargin: number('error-margin', 5, 0, 100) / 100, p75Margin: number('p75-margin', 25, 0, 1000) / 100 };
 }
 
 const commands = {
@@ -207,6 +243,7 @@ const commands = {
     const percent = Number(percentText);
     if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) fail('The canary percentage must be a number above 0 and below 100 (for everyone, promote the version)');
     if (version === LOCAL_VERSION) fail('A canary must be a published version');
+    const guard = options.guard ? guardRules(options) : undefined;
     const release = requireRelease(config, name, version);
     assertCompatible(config, name, release);
     const result = await changePointer(config, { action: 'canary', remote: name, actor: actor(), reason }, (document) => {
@@ -214,7 +251,12 @@ const commands = {
       if (!current) fail(`${name} has no live version yet: promote one first`);
       if (current.version === version) fail(`${name} ${version} is already live`);
       if (current.canary?.version === version && current.canary.percent === percent) return null;
-      document.remotes[name] = { ...current, canary: { version, entry: entryUrl(config, name, version), percent } };
+      const keepSince = current.canary?.version === version ? current.canary.since : undefined;
+      const keptGuard = guard ?? (current.canary?.version === version ? current.canary.guard : undefined);
+      document.remotes[name] = {
+        ...current,
+        canary: { version, entry: entryUrl(config, name, version), percent, since: keepSince ?? new Date().toISOString(), ...(keptGuard ? { guard: keptGuard } : {}) },
+      };
       return { document, summary: { from: current.canary ? `${current.canary.version} ${current.canary.percent}%` : null, to: `${version} ${percent}%` } };
     });
     if (!result.changed) {
@@ -222,7 +264,58 @@ const commands = {
       return;
     }
     console.log(`${name}: canary ${result.entry.from ?? '(none)'} -> ${version} for ${percent}% of visitors (live stays ${result.document.remotes[name].version})`);
+    const rules = result.document.remotes[name].canary.guard;
+    if (rules) {
+      console.log(
+        `${name}: guarded: stops itself after ${rules.minVisits} visits if its error rate is over ${formatPercent(rules.errorMargin)} points or its p75 load time over ${formatPercent(rules.p75Margin)} worse than ${result.document.remotes[name].version}`,
+      );
+    }
     if (!options['no-smoke']) await runSmoke(config, name, version, { viaOverride: true, afterPromote: false });
+  },
+
+  async 'guard-stop'(config, [input], options) {
+    const name = requireRemote(input);
+    const reason = requireReason(options.reason, 'guard-stop');
+    const canaryVersion = options['canary-version'];
+    if (!canaryVersion) fail('guard-stop needs --canary-version: the canary the figures are about');
+    let figures;
+    try {
+      figures = JSON.parse(options.figures ?? 'null');
+    } catch {
+      fail('--figures must be JSON');
+    }
+    if (!figures || typeof figures !== 'object') fail('guard-stop needs --figures: what the guard saw');
+    const before = readPointer(config.pointerFile).remotes[name];
+    if (before?.canary?.version !== canaryVersion) {
+      console.log(`${name} has no canary ${canaryVersion} any more; nothing changed.`);
+      return;
+    }
+    // Check the version everyone would return to before moving them: a stop that cannot show a working
+    // page would trade a bad canary for a broken site, so the pointer stays and the history says why.
+    if (!options['no-smoke']) {
+      const result = await smokeOutcome(config, name, before.version, Boolean(before.canary));
+      if (result.status === 'failed') {
+        appendHistory(config.historyFile, {
+          at: new Date().toISOString(),
+          actor: actor(),
+          action: 'guard-stop-failed',
+          remote: name,
+          reason: `${reason}; not stopped: the smoke check of ${before.version} failed (${result.message})`,
+          from: canaryVersion,
+          to: before.version,
+          figures,
+        });
+        fail(`Smoke check of ${name} ${before.version} FAILED: ${result.message}. The canary ${canaryVersion} was left running; stop it by hand once the stable version works.`, SMOKE_FAILED);
+      }
+    }
+    const result = await changePointer(config, { action: 'guard-stop', remote: name, actor: actor(), reason }, (document) => {
+      const current = document.remotes[name];
+      if (current?.canary?.version !== canaryVersion) return null;
+      const { canary, ...rest } = current;
+      document.remotes[name] = rest;
+      return { document, summary: { from: canary.version, to: current.version, percent: canary.percent, figures } };
+    });
+    console.log(result.changed ? `${name}: canary ${canaryVersion} stopped by its guard; everyone gets ${result.document.remotes[name].version}` : `${name} has no canary ${canaryVersion} any more; nothing changed.`);
   },
 
   async smoke(config, [input, version]) {
@@ -266,6 +359,19 @@ const commands = {
   },
 };
 
+/**
+ * Roles live in the API's database, so the API's own code changes them, run with the same environment
+ * (DATABASE_URL or DATA_DIR) as the API.
+ */
+function roleCommand(action, email) {
+  if (!email || !email.includes('@')) fail(`${action}-release-manager needs the email of an account: npm run release -- ${action}-release-manager someone@example.com`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/release/roles-command.ts', action, email, actor()], { cwd: join(ROOT, 'api'), stdio: 'inherit' });
+  if (result.status !== 0) fail(`${action}-release-manager did not complete`);
+}
+
+commands['grant-release-manager'] = async (_config, [email]) => roleCommand('grant', email);
+commands['revoke-release-manager'] = async (_config, [email]) => roleCommand('revoke', email);
+
 async function main(argv) {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -276,6 +382,12 @@ async function main(argv) {
       dist: { type: 'string' },
       'allow-dirty': { type: 'boolean', default: false },
       'no-smoke': { type: 'boolean', default: false },
+      guard: { type: 'boolean', default: false },
+      'min-visits': { type: 'string' },
+      'error-margin': { type: 'string' },
+      'p75-margin': { type: 'string' },
+      'canary-version': { type: 'string' },
+      figures: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });

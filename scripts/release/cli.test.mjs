@@ -78,7 +78,9 @@ test('a canary needs a share between 0 and 100 and a reason; promoting it ends i
   assert.match(release(env, 'canary', 'billing', '9.9.9', '20', '-m', 'x', '--no-smoke').err, /9\.9\.9 is not published/);
 
   assert.match(release(env, 'canary', 'billing', v2, '20', '-m', 'trial', '--no-smoke').out, /for 20% of visitors/);
-  assert.deepEqual(readPointer(env.REMOTES_POINTER).remotes.billing.canary, { version: v2, entry: `http://localhost:7176/releases/${v2}/remoteEntry.js`, percent: 20 });
+  const { since, ...canary } = readPointer(env.REMOTES_POINTER).remotes.billing.canary;
+  assert.deepEqual(canary, { version: v2, entry: `http://localhost:7176/releases/${v2}/remoteEntry.js`, percent: 20 });
+  assert.ok(Date.parse(since) > Date.now() - 60_000, 'a canary records when it began, for its figures');
   assert.match(release(env, 'status').out, /canary .* for 20% of visitors/);
 
   const promoted = release(env, 'promote', 'billing', v2, '-m', 'trial went well');
@@ -88,6 +90,33 @@ test('a canary needs a share between 0 and 100 and a reason; promoting it ends i
 
   release(env, 'canary', 'billing', v1, '30', '-m', 'compare', '--no-smoke');
   assert.match(release(env, 'canary', 'billing', 'off', '-m', 'done').out, /stopped; everyone gets/);
+});
+
+test('a guarded canary keeps its rules and start when widened; the guard stops it with its figures in the history', () => {
+  const { env, publish } = setUp();
+  const v1 = publish('1.0.0');
+  const v2 = publish('1.1.0');
+  release(env, 'promote', 'billing', v1, '-m', 'base', '--no-smoke');
+  assert.match(release(env, 'canary', 'billing', v2, '10', '-m', 'trial', '--guard', '--min-visits', '1.5', '--no-smoke').err, /--min-visits must be a whole number/);
+  const started = release(env, 'canary', 'billing', v2, '10', '-m', 'trial', '--guard', '--min-visits', '20', '--error-margin', '2', '--no-smoke');
+  assert.match(started.out, /guarded: stops itself after 20 visits if its error rate is over 2% points or its p75 load time over 25% worse than 1\.0\.0/);
+  const first = readPointer(env.REMOTES_POINTER).remotes.billing.canary;
+  assert.deepEqual(first.guard, { minVisits: 20, errorMargin: 0.02, p75Margin: 0.25 });
+  release(env, 'canary', 'billing', v2, '40', '-m', 'wider', '--no-smoke');
+  const widened = readPointer(env.REMOTES_POINTER).remotes.billing.canary;
+  assert.equal(widened.percent, 40);
+  assert.deepEqual(widened.guard, first.guard);
+  assert.equal(widened.since, first.since, 'widening keeps counting from the start of the canary');
+
+  const figures = { tripped: ['error-rate'], canary: { version: v2, visits: 20, errorRate: 0.5 } };
+  const stale = release(env, 'guard-stop', 'billing', '--canary-version', v1, '-m', 'bad', '--figures', JSON.stringify(figures), '--no-smoke');
+  assert.match(stale.out, /no canary 1\.0\.0\S* any more; nothing changed/);
+  const stopped = release({ ...env, RELEASE_ACTOR: 'canary guard' }, 'guard-stop', 'billing', '--canary-version', v2, '-m', 'canary guard: error rate 50%', '--figures', JSON.stringify(figures));
+  assert.equal(stopped.code, 0, stopped.err);
+  assert.match(stopped.out, /canary 1\.1\.0\S* stopped by its guard; everyone gets 1\.0\.0/);
+  assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.canary, undefined);
+  const last = readHistory(env.REMOTES_POINTER.replace(/\.json$/, '.history.jsonl')).at(-1);
+  assert.deepEqual({ ...last, at: undefined }, { at: undefined, actor: 'canary guard', action: 'guard-stop', remote: 'billing', reason: 'canary guard: error rate 50%', from: v2, to: v1, percent: 40, figures });
 });
 
 test('unknown remotes and commands print what is possible', () => {

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { readPointer } from './pointer-store.mjs';
+import { readHistory, readPointer } from './pointer-store.mjs';
 import { listen } from '../serve-static.mjs';
 import { fakeDist, fakeShellDist, releaseEnv, temporaryDir } from './fixtures.mjs';
 
@@ -64,4 +64,22 @@ test('a browser that cannot start skips the smoke check and says how to fix it',
   assert.match(promoted.out, /Smoke check skipped: Chromium could not start from \/nonexistent\/chromium .*set CHROMIUM_PATH/);
   assert.match(promoted.out, /npm run release -- smoke billing/);
   assert.equal(promoted.err, '');
+});
+
+test('a guard stop whose smoke check of the stable version fails leaves the canary running and records why', async (t) => {
+  const { env, version } = await setUp(t);
+  const other = await release(env, 'publish', 'billing', '--dist', fakeDist(join(temporaryDir(), 'dist')), '--version', '1.1.0', '--allow-dirty');
+  const canary = /Published billing (\S+)/.exec(other.out)[1];
+  assert.equal((await release(env, 'promote', 'billing', version, '-m', 'base', '--no-smoke')).code, 0);
+  assert.equal((await release(env, 'canary', 'billing', canary, '50', '-m', 'trial', '--guard', '--no-smoke')).code, 0);
+  const figures = { tripped: ['error-rate'], canary: { version: canary, visits: 60, errorRate: 0.9 } };
+  const stop = await release({ ...env, RELEASE_ACTOR: 'canary guard' }, 'guard-stop', 'billing', '--canary-version', canary, '-m', 'canary guard: error rate 90%', '--figures', JSON.stringify(figures));
+  assert.equal(stop.code, 3, stop.err);
+  assert.match(stop.err, /Smoke check of billing 1\.0\.0\S* FAILED: \/pricing could not be opened.*The canary \S+ was left running/);
+  assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.canary.version, canary, 'the pointer is unchanged');
+  const last = readHistory(env.REMOTES_POINTER.replace(/\.json$/, '.history.jsonl')).at(-1);
+  assert.equal(last.action, 'guard-stop-failed');
+  assert.equal(last.actor, 'canary guard');
+  assert.deepEqual(last.figures, figures);
+  assert.match(last.reason, /not stopped: the smoke check of 1\.0\.0\S* failed/);
 });

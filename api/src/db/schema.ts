@@ -171,8 +171,39 @@ export interface VideosTable {
   finished_at: string | null;
 }
 
+export type ReleaseEventKind = 'load' | 'load-error' | 'fallback' | 'render-error' | 'uncaught-error';
+
+/** One observation from a visitor's browser about one remote version. Nothing in it names a person. */
+export interface ReleaseEventsTable {
+  id: string;
+  remote: string;
+  version: string;
+  /** 1 when the visitor was shown the remote's canary. */
+  canary: number;
+  kind: ReleaseEventKind;
+  /** Load time in milliseconds (kind 'load'). */
+  duration_ms: number | null;
+  /** Why a load failed (timeout, unavailable ...) or the name of the error class; never its message. */
+  detail: string | null;
+  /** The page's path without language or query, e.g. /pricing. */
+  route: string | null;
+  created_at: string;
+}
+
+export type AccountRole = 'release-manager';
+
+export interface AccountRolesTable {
+  user_id: string;
+  role: AccountRole;
+  granted_at: string;
+  /** Who granted it (the operator running the command). */
+  granted_by: string;
+}
+
 export interface DB {
   users: UsersTable;
+  release_events: ReleaseEventsTable;
+  account_roles: AccountRolesTable;
   sessions: SessionsTable;
   mail_outbox: MailOutboxTable;
   password_resets: PasswordResetsTable;

@@ -1,0 +1,262 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { coerceIntegerQuery } from '../http/query.ts';
+import type { Services } from '../services.ts';
+import { versionSeries } from './figures.ts';
+import { REMOTE_NAMES } from './published.ts';
+import type { RemoteName } from './published.ts';
+import type { ReleaseCli } from './release-cli.ts';
+import type { ReleaseSource } from './source.ts';
+import { hasRole, RELEASE_MANAGER } from './roles.ts';
+
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+
+const figuresProperties = {
+  visits: { type: 'integer' },
+  errors: { type: 'integer' },
+  errorRate: nullableNumber,
+  fallbacks: { type: 'integer' },
+  p50: nullableNumber,
+  p75: nullableNumber,
+  p95: nullableNumber,
+} as const;
+
+const historySchema = {
+  type: 'object',
+  properties: {
+    at: { type: 'string' },
+    actor: { type: 'string' },
+    action: { type: 'string' },
+    remote: nullableString,
+    reason: nullableString,
+    from: nullableString,
+    to: nullableString,
+    figures: { type: ['object', 'null'], additionalProperties: true },
+  },
+} as const;
+
+const overviewSchema = {
+  type: 'object',
+  required: ['remotes', 'history', 'updatedAt', 'pointerStore'],
+  properties: {
+    pointerStore: { type: 'string', enum: ['file', 'database'] },
+    updatedAt: nullableString,
+    remotes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          live: nullableString,
+          canary: {
+            type: ['object', 'null'],
+            properties: {
+              version: { type: 'string' },
+              percent: { type: 'number' },
+              since: nullableString,
+              guard: { type: ['object', 'null'], properties: { minVisits: { type: 'number' }, errorMargin: { type: 'number' }, p75Margin: { type: 'number' } } },
+            },
+          },
+          rollbackTo: nullableString,
+          published: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                version: { type: 'string' },
+                publishedAt: nullableString,
+                publishedBy: nullableString,
+                reason: nullableString,
+                sharedContract: nullableString,
+                commit: nullableString,
+                dirty: { type: 'boolean' },
+                builtAt: nullableString,
+              },
+            },
+          },
+        },
+      },
+    },
+    history: { type: 'array', items: historySchema },
+  },
+} as const;
+
+const metricsSchema = {
+  type: 'object',
+  required: ['remote', 'since', 'bucketMinutes', 'versions'],
+  properties: {
+    remote: { type: 'string' },
+    since: { type: 'string' },
+    bucketMinutes: { type: 'integer' },
+    versions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          version: { type: 'string' },
+          canary: { type: 'boolean' },
+          total: { type: 'object', properties: figuresProperties },
+          buckets: { type: 'array', items: { type: 'object', properties: { start: { type: 'string' }, ...figuresProperties } } },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Only accounts with the release-manager role (granted with `npm run release -- grant-release-manager`). */
+export async function requireReleaseManager(services: Services, request: FastifyRequest) {
+  const session = await services.auth.require(request);
+  if (!(await hasRole(services.db, session.user.id, RELEASE_MANAGER))) {
+    throw new AppError(403, 'FORBIDDEN', 'Only release managers can use the release dashboard.');
+  }
+  return session;
+}
+
+export type ReleaseAction = 'promote' | 'rollback' | 'canary' | 'canary-off';
+
+interface ActionBody {
+  remote: RemoteName;
+  action: ReleaseAction;
+  version?: string;
+  percent?: number;
+  guard?: { minVisits: number; errorMargin: number; p75Margin: number };
+  reason: string;
+}
+
+/** The CLI's arguments for one dashboard action; null when the body lacks what that action needs. */
+export function actionArguments(body: ActionBody): string[] | null {
+  const reason = ['--reason', body.reason.trim()];
+  switch (body.action) {
+    case 'promote':
+      return body.version ? ['promote', body.remote, body.version, ...reason] : null;
+    case 'rollback':
+      return ['rollback', body.remote, ...reason];
+    case 'canary-off':
+      return ['canary', body.remote, 'off', ...reason];
+    case 'canary': {
+      if (!body.version || body.percent === undefined) return null;
+      const guard = body.guard
+        ? ['--guard', '--min-visits', String(body.guard.minVisits), '--error-margin', String(body.guard.errorMargin), '--p75-margin', String(body.guard.p75Margin)]
+        : [];
+      return ['canary', body.remote, body.version, String(body.percent), ...reason, ...guard];
+    }
+  }
+}
+
+/** The CLI's "Smoke check passed/skipped/FAILED" line, for the page to show which. */
+function smokeOutcome(output: string): 'passed' | 'failed' | 'skipped' | 'not-run' {
+  if (/Smoke check passed/.test(output)) return 'passed';
+  if (/Smoke check FAILED/.test(output)) return 'failed';
+  if (/Smoke check skipped/.test(output)) return 'skipped';
+  return 'not-run';
+}
+
+export function registerDashboardRoutes(app: FastifyInstance, services: Services, source: ReleaseSource, cli: ReleaseCli): void {
+  app.post<{ Body: ActionBody }>(
+    '/api/release/actions',
+    {
+      // The smoke check opens the site in Chromium (up to 40 s) after the change itself.
+      handlerTimeout: 120_000,
+      schema: {
+        tags: ['release'],
+        summary: 'Promote, roll back, start, widen or stop a canary, with the same checks as the command line (release managers only)',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['remote', 'action', 'reason'],
+          properties: {
+            remote: { type: 'string', enum: [...REMOTE_NAMES] },
+            action: { type: 'string', enum: ['promote', 'rollback', 'canary', 'canary-off'] },
+            version: { type: 'string', pattern: '^(local|\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?)$', maxLength: 100 },
+            percent: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 100 },
+            guard: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['minVisits', 'errorMargin', 'p75Margin'],
+              properties: {
+                minVisits: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+                errorMargin: { type: 'number', minimum: 0, maximum: 100 },
+                p75Margin: { type: 'number', minimum: 0, maximum: 1000 },
+              },
+            },
+            reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['smoke', 'output'],
+            properties: { smoke: { type: 'string', enum: ['passed', 'failed', 'skipped', 'not-run'] }, output: { type: 'string' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireReleaseManager(services, request);
+      const args = actionArguments(request.body);
+      if (!args) throw new AppError(400, 'VALIDATION_ERROR', request.body.action === 'canary' ? 'A canary needs a version and a share' : 'Promote needs a version');
+      const result = await cli(args, `${user.name} <${user.email}> (dashboard)`);
+      // 2: the build does not fit the live shell; 1: refused (not published, nothing to roll back to, a lock held).
+      if (result.code === 2) throw new AppError(409, 'INCOMPATIBLE', result.output);
+      if (result.code !== 0 && result.code !== 3) throw new AppError(409, 'RELEASE_REFUSED', result.output || 'The release command failed');
+      // 3: the change is made and its smoke check failed; the output says how to undo it.
+      return ok({ smoke: smokeOutcome(result.output), output: result.output });
+    },
+  );
+
+  app.get(
+    '/api/release/overview',
+    {
+      schema: {
+        tags: ['release'],
+        summary: "The site's composition: each remote's live version, canary and share, published versions with build facts, and the pointer's history (release managers only)",
+        response: { 200: envelopeSchema(overviewSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      await requireReleaseManager(services, request);
+      const [pointer, history] = await Promise.all([source.readPointer(), source.readHistory(200)]);
+      const remotes = await Promise.all(
+        REMOTE_NAMES.map(async (name) => {
+          const target = pointer.remotes[name];
+          return { name, live: target?.version ?? null, canary: target?.canary ?? null, rollbackTo: target?.rollbackTo ?? null, published: await source.listPublished(name) };
+        }),
+      );
+      return ok({ pointerStore: source.kind, updatedAt: pointer.updatedAt, remotes, history });
+    },
+  );
+
+  app.get<{ Querystring: { remote: RemoteName; hours?: number; bucket_minutes?: number } }>(
+    '/api/release/metrics',
+    {
+      preValidation: coerceIntegerQuery(['hours', 'bucket_minutes']),
+      schema: {
+        tags: ['release'],
+        summary: 'Per version of a remote: visits, error rate and load-time percentiles, in total and over time (release managers only)',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['remote'],
+          properties: {
+            remote: { type: 'string', enum: [...REMOTE_NAMES] },
+            hours: { type: 'integer', minimum: 1, maximum: 24 * 14, default: 24 },
+            bucket_minutes: { type: 'integer', minimum: 1, maximum: 24 * 60, default: 60 },
+          },
+        },
+        response: { 200: envelopeSchema(metricsSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      await requireReleaseManager(services, request);
+      const { remote } = request.query;
+      const hours = request.query.hours ?? 24;
+      const bucketMinutes = request.query.bucket_minutes ?? 60;
+      const since = new Date(services.now().getTime() - hours * 60 * 60_000);
+      const versions = await versionSeries(services.db, remote, since, bucketMinutes * 60_000);
+      return ok({ remote, since: since.toISOString(), bucketMinutes, versions });
+    },
+  );
+}

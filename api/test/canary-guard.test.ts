@@ -1,0 +1,86 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge } from '../src/release/canary-guard.ts';
+import type { GuardFigures, StopCanary } from '../src/release/canary-guard.ts';
+import { call, createTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+const STABLE = '1.4.2+3f9c0d1e2a';
+const CANARY = '1.5.0+7ab1c2d3e4';
+const RULES = { minVisits: 10, errorMargin: 0.05, p75Margin: 0.25 };
+const figures = (visits: number, errors: number, p75: number | null) => ({ visits, errors, errorRate: visits ? errors / visits : null, fallbacks: 0, p50: p75, p75, p95: p75 });
+
+describe('the canary guard rule', () => {
+  it('waits for the minimum number of visits', () => {
+    expect(judge(figures(9, 9, 100), figures(100, 0, 100), RULES)).toEqual([]);
+  });
+  it('trips on an error rate worse than stable by more than the margin, not within it', () => {
+    expect(judge(figures(20, 2, 100), figures(100, 1, 100), RULES)).toEqual(['error-rate']);
+    expect(judge(figures(20, 1, 100), figures(100, 1, 100), RULES)).toEqual([]);
+  });
+  it('trips on a p75 load time worse than stable by more than the margin', () => {
+    expect(judge(figures(20, 0, 1300), figures(100, 0, 1000), RULES)).toEqual(['p75']);
+    expect(judge(figures(20, 0, 1200), figures(100, 0, 1000), RULES)).toEqual([]);
+  });
+  it('compares the error rate with an error-free stable when stable has no visits yet, and leaves p75 alone', () => {
+    expect(judge(figures(10, 1, 5000), figures(0, 0, null), RULES)).toEqual(['error-rate']);
+    expect(judge(figures(10, 0, 5000), figures(0, 0, null), RULES)).toEqual([]);
+  });
+});
+
+describe('the canary guard on real reports', () => {
+  let t: TestApp;
+  const stops: Array<{ remote: string; version: string; reason: string; figures: GuardFigures }> = [];
+  let stopWorks = true;
+  const stop: StopCanary = async (remote, version, reason, seen) => {
+    stops.push({ remote, version, reason, figures: seen });
+    return stopWorks ? { stopped: true, message: 'stopped' } : { stopped: false, message: 'Smoke check FAILED' };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ canaryGuard: { stop, intervalMs: 60 * 60_000, retryAfterMs: 60 * 60_000 } });
+    for (const version of [STABLE, CANARY]) {
+      const dir = join(t.dataDir, 'releases', 'mfe-billing', version);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'release.json'), JSON.stringify({ version }));
+    }
+    await writeFile(
+      join(t.dataDir, 'remotes.json'),
+      JSON.stringify({ remotes: { billing: { version: STABLE, entry: 'http://x/remoteEntry.js', canary: { version: CANARY, entry: 'http://y/remoteEntry.js', percent: 50, since: new Date(Date.now() - 60_000).toISOString(), guard: RULES } } } }),
+    );
+  });
+  afterAll(async () => t.close());
+
+  const report = (events: unknown[]) => call(t.app, 'POST', '/api/telemetry/remotes', { body: { events } });
+  const visit = (version: string, canary: boolean, broken: boolean) =>
+    broken
+      ? [
+          { remote: 'billing', version, canary, kind: 'load', ms: 300 },
+          { remote: 'billing', version, canary, kind: 'render-error', detail: 'TypeError' },
+        ]
+      : [{ remote: 'billing', version, canary, kind: 'load', ms: 300 }];
+
+  it('leaves a healthy canary alone, and stops a broken one once it has enough visits, with the figures', async () => {
+    for (let i = 0; i < 10; i += 1) await report(visit(STABLE, false, false));
+    for (let i = 0; i < 9; i += 1) await report(visit(CANARY, true, true));
+    await t.app.canaryGuard!.check();
+    expect(stops).toEqual([]);
+
+    await report(visit(CANARY, true, true));
+    await t.app.canaryGuard!.check();
+    expect(stops).toHaveLength(1);
+    expect(stops[0]).toMatchObject({ remote: 'billing', version: CANARY });
+    expect(stops[0]!.figures).toMatchObject({ tripped: ['error-rate'], canary: { version: CANARY, visits: 10, errors: 10, errorRate: 1 }, stable: { version: STABLE, visits: 10, errorRate: 0 }, rules: RULES });
+    expect(stops[0]!.reason).toBe(`canary guard: error rate 100% against 0% on ${STABLE} (margin 5% points) over 10 visits`);
+  });
+
+  it('after a stop that did not happen, waits before trying again', async () => {
+    stopWorks = false;
+    stops.length = 0;
+    await t.app.canaryGuard!.check();
+    expect(stops).toHaveLength(1);
+    await t.app.canaryGuard!.check();
+    expect(stops).toHaveLength(1);
+  });
+});

@@ -1,0 +1,204 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseCli } from '../src/release/release-cli.ts';
+import { grantRole, RELEASE_MANAGER } from '../src/release/roles.ts';
+import { call, createTestApp, signUp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+const STABLE = '1.4.2+3f9c0d1e2a';
+const CANARY = '1.5.0+7ab1c2d3e4';
+
+async function publish(t: TestApp, version: string, publishedAt: string) {
+  const dir = join(t.dataDir, 'releases', 'mfe-billing', version);
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, 'release.json'),
+    JSON.stringify({ version, publishedAt, publishedBy: 'Ada', reason: 'spring prices', sharedContract: '^1.0.0', build: { commit: version.split('+')[1], dirty: false, builtAt: publishedAt } }),
+  );
+}
+
+describe('the release dashboard API', () => {
+  let t: TestApp;
+  let manager: string;
+  let visitor: string;
+  let clock = Date.parse('2026-11-23T10:30:00.000Z');
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => new Date(clock) });
+    const m = await signUp(t.app, 'Manager');
+    manager = m.token;
+    expect(await grantRole(t.app.services.db, m.email, RELEASE_MANAGER, 'test', new Date())).toBe('granted');
+    expect(await grantRole(t.app.services.db, m.email.toUpperCase(), RELEASE_MANAGER, 'test', new Date())).toBe('already');
+    expect(await grantRole(t.app.services.db, 'nobody@example.com', RELEASE_MANAGER, 'test', new Date())).toBe('no-account');
+    visitor = (await signUp(t.app, 'Visitor')).token;
+    await publish(t, STABLE, '2026-11-20T09:00:00.000Z');
+    await publish(t, CANARY, '2026-11-22T09:00:00.000Z');
+    await writeFile(
+      join(t.dataDir, 'remotes.json'),
+      JSON.stringify({
+        remotes: { billing: { version: STABLE, entry: 'http://localhost:5176/releases/x/remoteEntry.js', previous: ['local'], canary: { version: CANARY, entry: 'http://x/remoteEntry.js', percent: 10 } } },
+        updatedAt: '2026-11-22T10:00:00.000Z',
+      }),
+    );
+    await writeFile(
+      join(t.dataDir, 'remotes.history.jsonl'),
+      [
+        { at: '2026-11-21T10:00:00.000Z', actor: 'Ada', action: 'promote', remote: 'billing', reason: 'spring prices', from: 'local', to: STABLE },
+        { at: '2026-11-22T10:00:00.000Z', actor: 'Grace', action: 'canary', remote: 'billing', reason: 'new plan cards', from: null, to: `${CANARY} 10%` },
+      ]
+        .map((entry) => JSON.stringify(entry))
+        .join('\n') + '\n',
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('answers 401 without a session and 403 to an account without the role', async () => {
+    for (const url of ['/api/release/overview', '/api/release/metrics?remote=billing']) {
+      expect((await call(t.app, 'GET', url)).status).toBe(401);
+      const refused = await call(t.app, 'GET', url, { token: visitor });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('FORBIDDEN');
+    }
+  });
+
+  it("shows a manager each remote's live version, canary and share, published builds, and the history newest first", async () => {
+    const reply = await call(t.app, 'GET', '/api/release/overview', { token: manager });
+    expect(reply.status).toBe(200);
+    const billing = reply.body.data.remotes.find((remote: { name: string }) => remote.name === 'billing');
+    expect(billing).toMatchObject({ live: STABLE, canary: { version: CANARY, percent: 10 }, rollbackTo: 'local' });
+    expect(billing.published.map((release: { version: string }) => release.version)).toEqual([CANARY, STABLE]);
+    expect(billing.published[1]).toMatchObject({ publishedBy: 'Ada', commit: '3f9c0d1e2a', dirty: false, sharedContract: '^1.0.0' });
+    expect(reply.body.data.remotes.find((remote: { name: string }) => remote.name === 'marketing')).toMatchObject({ live: null, canary: null, published: [] });
+    expect(reply.body.data.history.map((entry: { actor: string; reason: string }) => [entry.actor, entry.reason])).toEqual([
+      ['Grace', 'new plan cards'],
+      ['Ada', 'spring prices'],
+    ]);
+  });
+
+  it('gives per version the error rate and load-time percentiles, in total and per time bucket', async () => {
+    const report = (events: unknown[]) => call(t.app, 'POST', '/api/telemetry/remotes', { body: { events } });
+    const load = (version: string, ms: number, canary = false) => ({ remote: 'billing', version, canary, kind: 'load', ms });
+    // 10:30: the stable version loads four times; the canary loads twice and fails twice.
+    expect((await report([100, 200, 300, 400].map((ms) => load(STABLE, ms)))).status).toBe(202);
+    expect((await report([load(CANARY, 900, true), load(CANARY, 1100, true), { remote: 'billing', version: CANARY, canary: true, kind: 'load-error', detail: 'timeout' }, { remote: 'billing', version: CANARY, canary: true, kind: 'render-error', detail: 'TypeError' }])).status).toBe(202);
+    // 11:10, the next hour.
+    clock = Date.parse('2026-11-23T11:10:00.000Z');
+    expect((await report([load(STABLE, 500)])).status).toBe(202);
+
+    const reply = await call(t.app, 'GET', '/api/release/metrics?remote=billing&hours=24&bucket_minutes=60', { token: manager });
+    expect(reply.status).toBe(200);
+    const [stable, canary] = [STABLE, CANARY].map((version) => reply.body.data.versions.find((series: { version: string }) => series.version === version));
+    expect(stable.total).toEqual({ visits: 5, errors: 0, errorRate: 0, fallbacks: 0, p50: 300, p75: 400, p95: 500 });
+    expect(stable.canary).toBe(false);
+    expect(stable.buckets.map((bucket: { start: string; visits: number }) => [bucket.start, bucket.visits])).toEqual([
+      ['2026-11-23T10:00:00.000Z', 4],
+      ['2026-11-23T11:00:00.000Z', 1],
+    ]);
+    expect(canary.canary).toBe(true);
+    // Three visits (two loads, one failed load); two errors (the failed load and the render error).
+    expect(canary.total).toMatchObject({ visits: 3, errors: 2, p50: 900, p75: 1100 });
+    expect(canary.total.errorRate).toBeCloseTo(2 / 3);
+  });
+
+  it('refuses a metrics query without a known remote or with a window out of range', async () => {
+    for (const query of ['', '?remote=shell', '?remote=billing&hours=0', '?remote=billing&hours=9999', '?remote=billing&bucket_minutes=abc']) {
+      const reply = await call(t.app, 'GET', `/api/release/metrics${query}`, { token: manager });
+      expect(reply.status, query).toBe(400);
+    }
+  });
+});
+
+/** A build folder shaped like a remote's dist (what `publish --dist` copies). */
+async function fakeDist(dir: string) {
+  await mkdir(join(dir, 'assets'), { recursive: true });
+  const shared = [{ id: 'billing:@reelmint/shared', name: '@reelmint/shared', version: '0.0.0', singleton: true, requiredVersion: '^1.0.0' }];
+  await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify({ id: 'billing', name: 'billing', metaData: { pluginVersion: '1.23.0' }, shared, exposes: [] }));
+  await writeFile(join(dir, 'remoteEntry.js'), 'export {};\n');
+  return dir;
+}
+
+describe('release actions from the dashboard', () => {
+  let t: TestApp;
+  let manager: string;
+  let visitor: string;
+  const versions: string[] = [];
+  let work: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'reelmint-release-actions-'));
+    const shellDist = join(work, 'shell-dist');
+    await mkdir(shellDist, { recursive: true });
+    await writeFile(
+      join(shellDist, 'mf-manifest.json'),
+      JSON.stringify({ id: 'shell', name: 'shell', shared: [{ id: 'shell:@reelmint/shared', name: '@reelmint/shared', version: '1.0.0', singleton: true, requiredVersion: '^1.0.0' }], exposes: [] }),
+    );
+    const files = { releasesDir: join(work, 'releases'), pointerFile: join(work, 'remotes.json'), historyFile: join(work, 'remotes.history.jsonl') };
+    // The real CLI on this app's files; the site it would smoke-check is not running, so that check is skipped.
+    const cli = releaseCli(files, { ...process.env, SHELL_DIST: shellDist, SHELL_ORIGIN: 'http://127.0.0.1:9', REMOTE_ORIGIN_BILLING: 'http://localhost:7176' });
+    t = await createTestApp({ releaseCli: cli, releaseFiles: files });
+    for (const version of ['1.0.0', '1.1.0']) {
+      const published = await cli(['publish', 'billing', '--dist', await fakeDist(join(t.dataDir, `dist-${version}`)), '--version', version, '--allow-dirty'], 'test');
+      expect(published.code, published.output).toBe(0);
+      versions.push(/Published billing (\S+)/.exec(published.output)![1]!);
+    }
+    const m = await signUp(t.app, 'Grace Hopper');
+    manager = m.token;
+    await grantRole(t.app.services.db, m.email, RELEASE_MANAGER, 'test', new Date());
+    visitor = (await signUp(t.app)).token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  const act = (token: string, body: Record<string, unknown>) => call(t.app, 'POST', '/api/release/actions', { token, body });
+
+  it('refuses people without the role', async () => {
+    expect((await act(visitor, { remote: 'billing', action: 'promote', version: versions[0], reason: 'ship it' })).status).toBe(403);
+    expect((await call(t.app, 'POST', '/api/release/actions', { body: { remote: 'billing', action: 'rollback', reason: 'undo' } })).status).toBe(401);
+  });
+
+  it('promotes, starts a guarded canary, widens and stops it, and rolls back, each recorded with who and why', async () => {
+    const [v1, v2] = versions as [string, string];
+    const promoted = await act(manager, { remote: 'billing', action: 'promote', version: v1, reason: 'first release' });
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    expect(promoted.body.data.smoke).toBe('skipped');
+    const canary = await act(manager, { remote: 'billing', action: 'canary', version: v2, percent: 10, guard: { minVisits: 30, errorMargin: 5, p75Margin: 25 }, reason: 'try the new cards' });
+    expect(canary.status, JSON.stringify(canary.body)).toBe(200);
+    expect((await act(manager, { remote: 'billing', action: 'canary', version: v2, percent: 40, reason: 'looks fine, widen' })).status).toBe(200);
+
+    let overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+    let billing = overview.remotes.find((remote: { name: string }) => remote.name === 'billing');
+    expect(billing).toMatchObject({ live: v1, canary: { version: v2, percent: 40, guard: { minVisits: 30, errorMargin: 0.05, p75Margin: 0.25 } } });
+
+    expect((await act(manager, { remote: 'billing', action: 'canary-off', reason: 'trial over' })).status).toBe(200);
+    expect((await act(manager, { remote: 'billing', action: 'promote', version: v2, reason: 'second release' })).status).toBe(200);
+    expect((await act(manager, { remote: 'billing', action: 'rollback', reason: 'cards broke' })).status).toBe(200);
+    overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+    billing = overview.remotes.find((remote: { name: string }) => remote.name === 'billing');
+    expect(billing).toMatchObject({ live: v1, canary: null });
+    const changes = overview.history.filter((entry: { action: string }) => entry.action !== 'publish');
+    expect(changes.map((entry: { action: string; reason: string }) => `${entry.action}: ${entry.reason}`)).toEqual([
+      'rollback: cards broke',
+      'promote: second release',
+      'canary-off: trial over',
+      'canary: looks fine, widen',
+      'canary: try the new cards',
+      'promote: first release',
+    ]);
+    expect(new Set(changes.map((entry: { actor: string }) => entry.actor)).size).toBe(1);
+    expect(changes[0].actor).toMatch(/^Grace Hopper <.+@example\.com> \(dashboard\)$/);
+  });
+
+  it('says why a change is refused, and changes nothing', async () => {
+    const before = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+    const unpublished = await act(manager, { remote: 'billing', action: 'promote', version: '9.9.9', reason: 'typo' });
+    expect(unpublished.status).toBe(409);
+    expect(unpublished.body).toMatchObject({ error: 'RELEASE_REFUSED', message: expect.stringMatching(/9\.9\.9 is not published/) });
+    expect((await act(manager, { remote: 'billing', action: 'canary', reason: 'no version' })).status).toBe(400);
+    expect((await act(manager, { remote: 'billing', action: 'promote', version: versions[0], reason: '  ' })).status).toBe(400);
+    const after = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+    expect(after.remotes).toEqual(before.remotes);
+  });
+});
