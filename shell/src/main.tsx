@@ -12,6 +12,7 @@ import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
 import { REMOTE_SCREENS } from './app/routes.ts';
 import { loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
+import { installTelemetry } from './release/telemetry.ts';
 
 async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
   const response = await fetch('/config.json', { cache: 'no-store' });
@@ -36,6 +37,7 @@ async function boot() {
     }),
   ]);
   configure(config);
+  installTelemetry();
   setRemotesPointer(pointer);
   document.documentElement.dataset.sharedInstance = SHARED_INSTANCE_ID;
   const i18n = await initI18n();

@@ -4,6 +4,7 @@ import { inCanary } from './canary.ts';
 import { checkOverride, checkPublished, loadStoredRequests, parseOverrideParams, storeRequests, OVERRIDE_PARAM } from './overrides.ts';
 import type { Override, OverrideCheck, OverrideRequest, Refusal } from './overrides.ts';
 import { setOverrideReport } from './override-report.ts';
+import { telemetry } from './telemetry.ts';
 import { visitorId } from './visitor.ts';
 
 export type ChoiceSource = 'live' | 'canary' | 'override';
@@ -106,6 +107,7 @@ export async function chooseRemotes(document: PointerDocument, env: ChooseEnviro
     else continue;
     chosen[name] = { entry: choice.entry, version: choice.version };
     publishChoice(env.root, name, choice);
+    telemetry.setTarget(name, choice);
   }
   setOverrideReport({ active: overrides, refused, unchecked });
   return chosen;

@@ -3,6 +3,8 @@ import type { ErrorInfo, ReactNode } from 'react';
 
 interface Props {
   fallback: (error: Error, reset: () => void) => ReactNode;
+  /** Told once per caught error (the release telemetry counts them per remote version). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -16,6 +18,7 @@ export class RegionErrorBoundary extends Component<Props, { error: Error | null 
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.warn('A remote region failed to render', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   reset = () => this.setState({ error: null });

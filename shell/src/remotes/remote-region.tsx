@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadExposed, resetRemote } from './loader.ts';
+import { telemetry } from '../release/telemetry.ts';
+import { loadExposed, RemoteLoadError, resetRemote } from './loader.ts';
 import type { RemoteName } from './pointer.ts';
 import { RegionErrorBoundary } from './region-error-boundary.tsx';
 import styles from './remote-region.module.css';
@@ -35,23 +36,29 @@ function AfterMount({ run }: { run?: (() => void) | undefined }) {
 export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // A notification, not an input: a new callback must not reload the remote.
+  const notifyFailed = useEffectEvent((error: Error) => onFailed?.(error));
 
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
+    const started = performance.now();
     loadExposed<Loaded>(remote, module).then(
-      (loaded) => live && setState({ kind: 'ready', Screen: loaded.default }),
+      (loaded) => {
+        telemetry.record(remote, 'load', { ms: performance.now() - started });
+        if (live) setState({ kind: 'ready', Screen: loaded.default });
+      },
       (error: Error) => {
         console.warn(error.message);
+        telemetry.record(remote, 'load-error', { detail: error instanceof RemoteLoadError ? error.reason : error.name });
         if (!live) return;
         setState({ kind: 'failed', error });
-        onFailed?.(error);
+        notifyFailed(error);
       },
     );
     return () => {
       live = false;
     };
-    // onFailed is a notification, not an input: a new callback must not reload the remote.
   }, [remote, module, attempt]);
 
   const retry = () => {
@@ -60,10 +67,13 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
   };
 
   if (state.kind === 'loading') return quiet ? null : <RegionLoading />;
-  if (state.kind === 'failed') return quiet ? null : <RegionFallback remote={remote} onRetry={retry} />;
+  if (state.kind === 'failed') return quiet ? null : <RegionFallback remote={remote} cause="load" onRetry={retry} />;
   const { Screen } = state;
   return (
-    <RegionErrorBoundary fallback={(_, reset) => (quiet ? null : <RegionFallback remote={remote} onRetry={reset} />)}>
+    <RegionErrorBoundary
+      onError={(error) => telemetry.record(remote, 'render-error', { detail: error.name })}
+      fallback={(_, reset) => (quiet ? null : <RegionFallback remote={remote} cause="render" onRetry={reset} />)}
+    >
       <Suspense fallback={quiet ? null : <RegionLoading />}>
         <div data-remote-region={remote} className={styles.region}>
           <Screen />
@@ -97,8 +107,11 @@ export function RegionLoading() {
   );
 }
 
-function RegionFallback({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+function RegionFallback({ remote, cause, onRetry }: { remote: RemoteName; cause: 'load' | 'render'; onRetry: () => void }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    telemetry.record(remote, 'fallback', { detail: cause });
+  }, [remote, cause]);
   return (
     <section className={styles.fallback} role="alert" data-testid="remote-fallback" data-remote={remote}>
       <h1 className={styles.fallbackTitle}>{t('region.unavailableTitle')}</h1>
