@@ -10,7 +10,7 @@ export const PORTS = Object.freeze({ shell: 5173, marketing: 5174, generator: 51
 
 export const SHARED_CONTRACT_VERSION = sharedPackage.version;
 
-/** Singletons: one React, one router, one i18next, one store/bus library, one copy of the contract. */
+/** Singletons: one React, one router, one i18next, one store/bus library, one copy of the contract, one dialog primitive. */
 export function sharedSingletons() {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
   return {
@@ -26,6 +26,8 @@ export function sharedSingletons() {
     'zustand/': singleton('^5.0.0'),
     mitt: singleton('^3.0.0'),
     '@reelmint/shared': singleton(`^${major}.0.0`),
+    // The shell's header uses it, so the remotes' dialogs take the shell's copy instead of downloading one.
+    '@radix-ui/react-dialog': singleton('^1.3.0'),
   };
 }
 
