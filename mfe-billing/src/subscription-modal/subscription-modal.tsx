@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api, authStore, bus, clearSession, loadSubscription, PLAN_NAMES, TOKEN_KEY, useActiveLanguage, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
@@ -62,28 +62,33 @@ export default function SubscriptionModal() {
   }, []);
 
   const here = `${location.pathname}${location.search}`;
-  runEffect.current = (effect) => {
-    if (effect.type === 'resolve') {
-      bus.emit('subscription:result', effect.result);
-    } else if (effect.type === 'sign-in') {
-      bus.emit('navigate', { to: `/auth?${new URLSearchParams({ returnTo: here }).toString()}` });
-    } else {
-      void startCheckout({
-        planKey: effect.plan,
-        cycle: effect.cycle,
-        source: effect.source,
-        fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
-        returnPath: here,
-        messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
-      }).then(
-        (decision) => dispatch({ type: 'checkout-finished', checkoutUrl: decision.kind === 'open-checkout' ? decision.url : undefined }),
-        () => dispatch({ type: 'checkout-finished' }),
-      );
-    }
-  };
+  // Kept current after each render (not during it), before any bus event or click can dispatch.
+  useLayoutEffect(() => {
+    runEffect.current = (effect) => {
+      if (effect.type === 'resolve') {
+        bus.emit('subscription:result', effect.result);
+      } else if (effect.type === 'sign-in') {
+        bus.emit('navigate', { to: `/auth?${new URLSearchParams({ returnTo: here }).toString()}` });
+      } else {
+        void startCheckout({
+          planKey: effect.plan,
+          cycle: effect.cycle,
+          source: effect.source,
+          fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
+          returnPath: here,
+          messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
+        }).then(
+          (decision) => dispatch({ type: 'checkout-finished', checkoutUrl: decision.kind === 'open-checkout' ? decision.url : undefined }),
+          () => dispatch({ type: 'checkout-finished' }),
+        );
+      }
+    };
+  });
 
   const plansNow = useRef(plans);
-  plansNow.current = plans;
+  useLayoutEffect(() => {
+    plansNow.current = plans;
+  });
   useEffect(() => {
     const onOpen = (request: SubscriptionModalRequest) => {
       setOpened(true);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
@@ -43,20 +43,22 @@ interface DialogProps {
  */
 export function Dialog({ labelledBy, describedBy, onDismiss, initialFocus, variant = 'sheet', role = 'dialog', testId, children }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
-  const dismiss = useRef(onDismiss);
-  dismiss.current = onDismiss;
+  // Focus moves once per opening, to where the caller asked at that moment.
+  const [startAt] = useState(initialFocus);
+  // Escape is heard by a listener that lives as long as the dialog; it calls the latest callback.
+  const dismissByKey = useEffectEvent(() => onDismiss());
 
   useEffect(() => {
     const root = panel.current;
     if (!root) return;
     let returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const preferred = initialFocus ? root.querySelector<HTMLElement>(initialFocus) : null;
+    const preferred = startAt ? root.querySelector<HTMLElement>(startAt) : null;
     focusWithin(root, preferred ? [preferred, ...focusables(root)] : focusables(root));
 
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        dismiss.current();
+        dismissByKey();
       }
     };
     // Something outside (a closing menu restoring its own focus, say) may pull focus out: bring
@@ -77,8 +79,7 @@ export function Dialog({ labelledBy, describedBy, onDismiss, initialFocus, varia
       document.body.style.overflow = overflow;
       if (returnTo?.isConnected) returnTo.focus();
     };
-    // Focus moves once per opening; later renders must not pull it back to the start.
-  }, []);
+  }, [startAt]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Tab' || !panel.current) return;
@@ -101,11 +102,13 @@ export function Dialog({ labelledBy, describedBy, onDismiss, initialFocus, varia
   };
 
   return createPortal(
+    // The backdrop is a mouse shortcut for dismissing; keyboard users have Escape and the close button.
     <div
+      role="presentation"
       className={styles.backdrop}
       data-variant={variant}
       onClick={(event) => {
-        if (event.target === event.currentTarget) dismiss.current();
+        if (event.target === event.currentTarget) onDismiss();
       }}
     >
       <div

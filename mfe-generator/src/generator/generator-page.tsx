@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   api, ApiError, cheapestPlanWith, checkGenerationAccess, creditsStore, loadCredits, loadSubscription, notify, openSubscriptionModal,
@@ -134,37 +134,37 @@ export default function GeneratorPage() {
 
   // Started from the templates gallery: fill in its prompt and settings, then drop the query.
   const templateParam = params.get('template');
+  const applyTemplate = useEffectEvent(({ data, fallback }: Awaited<ReturnType<typeof api.templates>>, id: string) => {
+    const found = data.find((item) => item.id === id);
+    if (found) {
+      setPrompt(found.prompt.slice(0, PROMPT_MAX));
+      setConfig(withShape(found.settings));
+      setNegativePrompt(found.settings.negativePrompt ?? '');
+      setTemplate({ id: found.id, title: found.title });
+      setNotice(null);
+    } else {
+      setNotice(fallback ? t('errors.network') : t('template.notFound'));
+    }
+    navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  });
+  const templateFailed = useEffectEvent((error: unknown) => setNotice(errorMessage(t, error)));
+  // Runs once per template id in the URL.
   useEffect(() => {
     if (!templateParam) return;
     let live = true;
     api.templates().then(
-      ({ data, fallback }) => {
-        if (!live) return;
-        const found = data.find((item) => item.id === templateParam);
-        if (found) {
-          setPrompt(found.prompt.slice(0, PROMPT_MAX));
-          setConfig(withShape(found.settings));
-          setNegativePrompt(found.settings.negativePrompt ?? '');
-          setTemplate({ id: found.id, title: found.title });
-          setNotice(null);
-        } else {
-          setNotice(fallback ? t('errors.network') : t('template.notFound'));
-        }
-        navigate({ pathname: location.pathname, search: '' }, { replace: true });
-      },
-      (error: unknown) => live && setNotice(errorMessage(t, error)),
+      (reply) => live && applyTemplate(reply, templateParam),
+      (error: unknown) => live && templateFailed(error),
     );
     return () => {
       live = false;
     };
-    // Runs once per template id in the URL; the page it replaces into is the one it was opened on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the id alone, as said above
   }, [templateParam]);
 
   // A picture chosen while signed out (or restored from the draft) goes up once there is a session.
   const imageStatus = image?.status;
-  useEffect(() => {
-    if (!signedIn || imageStatus !== 'local' || !image) return;
+  const uploadPicture = useEffectEvent(() => {
+    if (!image) return;
     const blob = imageBlob.current ?? (image.dataUrl ? dataUrlToBlob(image.dataUrl) : null);
     if (!blob) {
       // Neither the file nor its bytes survived (storage refused them): the person has to choose it again.
@@ -193,8 +193,10 @@ export default function GeneratorPage() {
           setImage((current) => current && { ...current, status: 'error', error: errorMessage(t, error) });
         },
       );
-    // Keyed on the status only: progress updates to the same picture must not restart its upload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the status alone, as said above
+  });
+  // Keyed on the status only: progress updates to the same picture must not restart its upload.
+  useEffect(() => {
+    if (signedIn && imageStatus === 'local') uploadPicture();
   }, [signedIn, imageStatus]);
 
   useEffect(() => () => uploadController.current?.abort(), []);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useGeneratorText } from '../i18n.ts';
 import { ACCEPTED_IMAGE_TYPES } from './image-file.ts';
@@ -41,8 +41,7 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
   const statusId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const onFileRef = useRef(onFile);
-  onFileRef.current = onFile;
+  const pasted = useEffectEvent((file: File) => onFile(file));
 
   // Paste anywhere on the page while this mode is open; text pastes into the prompt are left alone.
   useEffect(() => {
@@ -50,7 +49,7 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
       const file = firstFile(event.clipboardData?.items) ?? firstFile(event.clipboardData?.files);
       if (!file) return;
       event.preventDefault();
-      onFileRef.current(file);
+      pasted(file);
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
