@@ -15,7 +15,7 @@ export function shipped(owner: Owner, lng: string, key: string): string {
   return node;
 }
 
-/** Every route of spec §2 with the remote that must render it and the key of its heading. */
+/** Every route with the remote that must render it and the key of its heading. */
 export const ROUTES = [
   { path: '/', remote: 'marketing', heading: 'home.title' },
   { path: '/text-to-video', remote: 'marketing', heading: 'textLanding.title' },

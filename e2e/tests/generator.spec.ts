@@ -9,7 +9,7 @@ function freshEmail(): string {
   return `gen-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** A fresh account through the real API, signed in the way the site keeps a session (spec §3). */
+/** A fresh account through the real API, signed in the way the site keeps a session. */
 async function signedIn(page: Page) {
   const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email: freshEmail(), password: PASSWORD } });
   expect(response.status()).toBe(201);

@@ -12,7 +12,7 @@ async function heading(page: Page, remote: string) {
   return page.locator(`[data-remote-region="${remote}"]`).getByRole('heading', { level: 1 });
 }
 
-test.describe('language URLs (spec §2)', () => {
+test.describe('language URLs', () => {
   test('/zh-cn/pricing lands on /zh-CN/pricing in Chinese', async ({ page }) => {
     await page.goto('/zh-cn/pricing');
     await expect(page).toHaveURL(/\/zh-CN\/pricing$/);
@@ -81,7 +81,7 @@ test.describe('language URLs (spec §2)', () => {
   });
 });
 
-test.describe('the page head (spec §2)', () => {
+test.describe('the page head', () => {
   const pages = [
     { path: '/pricing', lng: 'fr', page: 'pricing' },
     { path: '/faqs', lng: 'ja', page: 'faqs' },

@@ -57,7 +57,7 @@ export function openSubscriptionModal(options: Omit<SubscriptionModalRequest, 'r
   });
 }
 
-/** The needs-credits trigger of spec §2: opens the modal explaining the shortfall. */
+/** The needs-credits trigger: opens the modal explaining the shortfall. */
 export function requestCredits(required: number, available: number, source = 'needs-credits'): Promise<SubscriptionModalResult> {
   return openSubscriptionModal({ source, needsCredits: { required, available } });
 }

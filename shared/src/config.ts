@@ -2,7 +2,7 @@
 export interface RuntimeConfig {
   /** Origin of the API, e.g. http://localhost:8787. Empty string means same origin. */
   apiBase: string;
-  /** Viewer country from the CDN header, passed through by the shell's server (spec §9). */
+  /** Viewer country from the CDN header, passed through by the shell's server. */
   geoCountry: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeInjection, matchLanguage, normalizeLanguage, stripLanguage, withLanguage } from './languages.ts';
 
-describe('normalizeLanguage (spec §5)', () => {
+describe('normalizeLanguage', () => {
   it.each([
     ['zh', 'zh-CN'],
     ['zh-cn', 'zh-CN'],
@@ -25,7 +25,7 @@ describe('normalizeLanguage (spec §5)', () => {
   });
 });
 
-describe('language URLs (spec §2)', () => {
+describe('language URLs', () => {
   it('puts the language first, replacing any existing one, and drops ?lng', () => {
     expect(withLanguage('/pricing?highlight=pro&lng=de', 'fr')).toBe('/fr/pricing?highlight=pro');
     expect(withLanguage('/de/pricing#top', 'ja')).toBe('/ja/pricing#top');

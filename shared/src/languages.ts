@@ -1,4 +1,4 @@
-/** Language rules of spec §2, §5 and §9. Pure functions: used by the shell, the remotes and tests. */
+/** Language rules: supported codes, URL prefixes, normalisation and detection inputs. Pure functions: used by the shell, the remotes and tests. */
 export const LANGUAGES = ['en', 'fr', 'de', 'it', 'es', 'ja', 'pt', 'ru', 'la', 'zh-CN', 'zh-TW', 'ko', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';

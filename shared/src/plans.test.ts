@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canUpgrade, cheapestPlanWith, checkGenerationAccess, DAY_MS, expiryState, PLAN_FEATURES } from './plans.ts';
 
-describe('checkGenerationAccess (spec §5)', () => {
+describe('checkGenerationAccess', () => {
   it('allows the free plan its own settings', () => {
     expect(checkGenerationAccess({ model: 'v1.0', resolution: '512p', duration: '10s' }, PLAN_FEATURES.free)).toEqual([]);
   });
@@ -25,7 +25,7 @@ describe('checkGenerationAccess (spec §5)', () => {
   });
 });
 
-describe('expiry (spec §4)', () => {
+describe('expiry', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
   it('is expired at 0 days left or less, expiring soon at 7 or fewer', () => {
     expect(expiryState(new Date(now).toISOString(), now)).toBe('expired');

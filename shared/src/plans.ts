@@ -13,7 +13,7 @@ export interface PlanFeatures {
 
 export type FeatureFlag = Exclude<keyof PlanFeatures, 'creditsPerMonth'>;
 
-/** Spec §5: the short names used in configs and upsell copy, mapped to feature flags. */
+/** The short names used in configs and upsell copy, mapped to feature flags. */
 export const FEATURE_ALIASES: Record<string, FeatureFlag> = {
   'v2.0': 'v2Model',
   '720p': 'hd720p',
@@ -29,7 +29,7 @@ export interface AccessProblem {
 }
 
 /**
- * Which parts of a generation config the plan does not include (spec §5).
+ * Which parts of a generation config the plan does not include.
  * An empty list means the plan allows the config.
  */
 export function checkGenerationAccess(config: GenerationConfig, features: PlanFeatures): AccessProblem[] {
@@ -64,7 +64,7 @@ export function daysLeft(expiresAt: string | null, now: number = Date.now()): nu
   return Math.ceil((Date.parse(expiresAt) - now) / DAY_MS);
 }
 
-/** Spec §4: expired at 0 days left or less, expiring soon at 7 or fewer. */
+/** Expired at 0 days left or less, expiring soon at 7 or fewer. */
 export function expiryState(expiresAt: string | null, now: number = Date.now()): 'none' | 'active' | 'expiring-soon' | 'expired' {
   const left = daysLeft(expiresAt, now);
   if (left === null) return 'none';
@@ -86,12 +86,12 @@ export function cheapestPlanWith(feature: FeatureFlag): PlanKey {
   return plan;
 }
 
-/** Upgrade is offered only on the free plan (spec §6). */
+/** Upgrade is offered only on the free plan. */
 export function canUpgrade(plan: PlanKey | string | null | undefined): boolean {
   return !plan || plan === 'free';
 }
 
-/** What each plan includes (spec §6); credits per month are the catalogue's grant. */
+/** What each plan includes; credits per month are the catalogue's grant. */
 export const PLAN_FEATURES: Record<PlanKey, PlanFeatures> = {
   free: { v2Model: false, hd720p: false, hd1080p: false, unlimitedGenerations: false, creditsPerMonth: 100 },
   pro: { v2Model: true, hd720p: true, hd1080p: false, unlimitedGenerations: false, creditsPerMonth: 500 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditCost, creditLevel, durationSeconds, formatCredits, isCriticallyLow } from './pricing.ts';
 
-describe('creditCost (spec §9)', () => {
+describe('creditCost', () => {
   it('is seconds x 2 x model factor x resolution factor', () => {
     expect(creditCost({ model: 'v1.0', resolution: '512p', duration: '5s' })).toBe(10);
     expect(creditCost({ model: 'v1.0', resolution: '720p', duration: '10s' })).toBe(30);
@@ -24,7 +24,7 @@ describe('creditCost (spec §9)', () => {
   });
 });
 
-describe('credit levels (spec §4)', () => {
+describe('credit levels', () => {
   it('is good at 50+, medium 20 to 49, low below 20', () => {
     expect(creditLevel(50)).toBe('good');
     expect(creditLevel(49)).toBe('medium');

@@ -1,6 +1,6 @@
 /**
  * Credit maths shared by the generator screen and the API, so a person is
- * always charged exactly what the screen showed (spec §9).
+ * always charged exactly what the screen showed.
  */
 export const MODELS = ['v1.0', 'v2.0'] as const;
 export const RESOLUTIONS = ['512p', '720p', '1080p'] as const;
@@ -63,14 +63,14 @@ export function creditCost(config: GenerationConfig): number {
 
 export type CreditLevel = 'good' | 'medium' | 'low';
 
-/** good at 50 or more, medium 20 to 49, low below 20 (spec §4). */
+/** good at 50 or more, medium 20 to 49, low below 20. */
 export function creditLevel(balance: number): CreditLevel {
   if (balance >= 50) return 'good';
   if (balance >= 20) return 'medium';
   return 'low';
 }
 
-/** Below 10 the red low-credit warning panel shows (spec §4). */
+/** Below 10 the red low-credit warning panel shows. */
 export const CRITICAL_CREDITS = 10;
 export function isCriticallyLow(balance: number): boolean {
   return balance < CRITICAL_CREDITS;

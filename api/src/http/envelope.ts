@@ -1,4 +1,4 @@
-/** The reply envelope of spec §3 and the JSON schemas that describe it. */
+/** The reply envelope and the JSON schemas that describe it. */
 export interface OkEnvelope<T> {
   success: true;
   data: T;

@@ -20,7 +20,7 @@ export const unauthenticated = (message = 'Authentication required') => new AppE
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const validation = (message: string) => new AppError(400, 'VALIDATION_ERROR', message);
 
-/** Spec §8 wording, with the two numbers also as fields so a screen need not parse the text. */
+/** The insufficient-credits message, with the two numbers also as fields so a screen need not parse the text. */
 export function insufficientCredits(required: number, available: number): AppError {
   return new AppError(402, 'INSUFFICIENT_CREDITS', `Insufficient credits. Required: ${required}, Available: ${available}`, {
     required,

@@ -7,7 +7,7 @@ import { fail, fakeApi, ok } from '../test/fake-api.ts';
 const localize = (to: string) => `/fr${to}`;
 const messages = { sessionFailed: 'session failed (fr)', requestFailed: 'request failed (fr)' };
 
-describe('the checkout decision (spec §5, §8)', () => {
+describe('the checkout decision', () => {
   it('counts only a reply with success true and a checkout URL', () => {
     expect(decideCheckout({ success: true, data: { checkoutUrl: 'http://pay.test/1' } })).toEqual({ kind: 'open-checkout', url: 'http://pay.test/1' });
     expect(decideCheckout({ success: true, data: {} })).toEqual({ kind: 'fallback', reason: 'session-failed' });

@@ -8,7 +8,7 @@ export type BillingCycle = 'monthly' | 'yearly';
 export const CHECKOUT_TIMEOUT_MS = 20_000;
 
 /**
- * What to do with the server's answer (spec §5, §8): the checkout counts only when `success` is
+ * What to do with the server's answer: the checkout counts only when `success` is
  * true and a checkout URL came with it.
  */
 export type CheckoutDecision =
@@ -23,7 +23,7 @@ export function decideCheckout(reply: CheckoutReply | null | undefined): Checkou
 }
 
 /**
- * A request that threw (spec §8's "request exception"): an error status, no answer at all, or a
+ * A request that threw ("request exception"): an error status, no answer at all, or a
  * timeout. A lost session is the exception: the API client has already sent the person to sign
  * in, so no alert and fallback window on top of that.
  */
@@ -32,7 +32,7 @@ export function decideCheckoutFailure(error: unknown): CheckoutDecision {
   return { kind: 'fallback', reason: 'request-failed' };
 }
 
-/** /pricing with the plan highlighted: where a failed checkout sends the person (spec §8). */
+/** /pricing with the plan highlighted: where a failed checkout sends the person. */
 export function pricingFallbackUrl(localize: (to: string) => string, planKey: string, source?: string): string {
   const query = new URLSearchParams({ highlight: planKey, cycle: 'yearly' });
   if (source) query.set('source', source);
@@ -48,7 +48,7 @@ export interface CheckoutRequest {
   fallbackUrl: string;
   /** The path to offer back on /payment/cancel. */
   returnPath: string;
-  /** The two alerts of spec §8, in the person's language. */
+  /** The two alerts, in the person's language. */
   messages: { sessionFailed: string; requestFailed: string };
 }
 
@@ -58,7 +58,7 @@ export function openDetached(url: string): void {
 }
 
 /**
- * Starts a checkout (spec §7, §8): on success the checkout page opens in a new window without
+ * Starts a checkout: on success the checkout page opens in a new window without
  * opener; otherwise the person is told why and /pricing opens with the plan highlighted.
  */
 export async function startCheckout(request: CheckoutRequest): Promise<CheckoutDecision> {

@@ -2,7 +2,7 @@ import { PLAN_KEYS } from '@reelmint/shared';
 import type { PlanItem, PlanKey } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 
-/** The plans the upsell modal offers (spec §2: Pro and Max; Max is the catalogue's premium). */
+/** The plans the upsell modal offers (Pro and Max; Max is the catalogue's premium). */
 export const PAID_PLAN_KEYS: readonly string[] = ['pro', 'premium'];
 
 /** The modal's and the pricing page's links call Max 'max' in the spec; the catalogue says 'premium'. */
@@ -33,7 +33,7 @@ export function priceFor(plan: PlanItem, cycle: BillingCycle): PlanPrice {
   return { perMonth, original: undiscounted > perMonth ? undiscounted : null, billed: plan.yearlyPrice ?? perMonth * 12 };
 }
 
-/** The translation keys of what a plan includes (spec §6), read from its feature flags. */
+/** The translation keys of what a plan includes, read from its feature flags. */
 export function planFeatureKeys({ key, features }: Pick<PlanItem, 'key' | 'features'>): string[] {
   const keys = [features.v2Model ? 'features.modelV2' : 'features.modelV1'];
   keys.push(features.hd1080p ? 'features.res1080' : features.hd720p ? 'features.res720' : 'features.res512');

@@ -7,7 +7,7 @@ import { planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
 import { formatNumber, formatPrice } from '../ui/format.ts';
 import styles from './pricing-page.module.css';
 
-/** What the card's button does for this person: upgrade from the free plan (spec §6) or to a dearer plan. */
+/** What the card's button does for this person: upgrade from the free plan or to a dearer plan. */
 export type CardAction = 'current' | 'start-free' | 'sign-in' | 'upgrade' | 'none';
 
 interface Props {

@@ -96,7 +96,7 @@ describe('pricing page', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('offers no upgrade on a paid plan (spec §6), and cancels it after confirmation, showing the effective date', async () => {
+  it('offers no upgrade on a paid plan, and cancels it after confirmation, showing the effective date', async () => {
     signIn('pro');
     const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
     const pro = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt };

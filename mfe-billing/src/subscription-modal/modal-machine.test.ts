@@ -15,7 +15,7 @@ function run(events: ModalEvent[], from: ModalState = CLOSED) {
   return { state, effects };
 }
 
-describe('subscription modal state machine (spec §2, §4)', () => {
+describe('subscription modal state machine', () => {
   it('opens on yearly billing with Max chosen, keeping the request', () => {
     expect(run([{ type: 'open', request }])).toEqual({
       state: { phase: 'choosing', request, cycle: 'yearly', plan: 'premium' },

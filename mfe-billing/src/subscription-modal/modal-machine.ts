@@ -1,7 +1,7 @@
 import type { SubscriptionModalRequest, SubscriptionModalResult } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 
-/** Spec §2: the modal opens on yearly billing with Max (the catalogue's premium) chosen. */
+/** The modal opens on yearly billing with Max (the catalogue's premium) chosen. */
 export const DEFAULT_CYCLE: BillingCycle = 'yearly';
 export const DEFAULT_PLAN = 'premium';
 
@@ -37,7 +37,7 @@ export const CLOSED: ModalState = { phase: 'closed' };
 const closed = (requestId: string): ModalEffect => ({ type: 'resolve', result: { requestId, action: 'closed' } });
 
 /**
- * The subscription modal (spec §4): closed -> open on a request; open -> closed on dismissal
+ * The subscription modal: closed -> open on a request; open -> closed on dismissal
  * (backdrop, close button, Escape) or after Continue. Continue needs a session (otherwise the
  * person is sent to sign in) and, while its checkout request runs, nothing else is accepted.
  * A created checkout answers the request at once but leaves the modal open with a link to the

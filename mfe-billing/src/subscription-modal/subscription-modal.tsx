@@ -14,7 +14,7 @@ import type { ModalEffect, ModalEvent, ModalState } from './modal-machine.ts';
 import styles from './subscription-modal.module.css';
 
 /**
- * Continue needs a token (spec §5). The stored one is the truth: a logout in another tab removes it
+ * Continue needs a token. The stored one is the truth: a logout in another tab removes it
  * without this tab's store knowing, and a checkout with that dead token could only fail.
  */
 function hasSession(): boolean {

@@ -12,7 +12,7 @@ const pro = (daysFromNow: number | null, status: SubscriptionStatus['status'] = 
   expiresAt: daysFromNow === null ? null : new Date(NOW + daysFromNow * DAY_MS).toISOString(),
 });
 
-describe('expiry rules (spec §4)', () => {
+describe('expiry rules', () => {
   it('expired at 0 days left or less, expiring soon at 7 or fewer, active beyond', () => {
     expect(summarizeSubscription(pro(-3), NOW)).toMatchObject({ expiry: 'expired', daysLeft: -3 });
     expect(summarizeSubscription(pro(0), NOW)).toMatchObject({ expiry: 'expired', daysLeft: 0 });
@@ -32,7 +32,7 @@ describe('expiry rules (spec §4)', () => {
   });
 });
 
-describe('subscription calls and their error codes (spec §8)', () => {
+describe('subscription calls and their error codes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('cancel answers the effective date', async () => {

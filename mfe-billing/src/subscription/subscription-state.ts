@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '@reelmint/shared';
 import { CHECKOUT_TIMEOUT_MS, decideCheckout } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 
-/** The subscription error catalogue of spec §8, with the key of each message's translation. */
+/** The subscription error catalogue, with the key of each message's translation. */
 export const SUBSCRIPTION_ERRORS = {
   UPGRADE_FAILED: { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade', key: 'errors.upgradeFailed' },
   UPGRADE_NETWORK: { code: 'NETWORK_ERROR', message: 'Network error occurred during upgrade', key: 'errors.upgradeNetwork' },
@@ -48,12 +48,12 @@ export async function cancelSubscription(): Promise<Outcome<{ effectiveDate: str
 
 export interface SubscriptionSummary {
   plan: SubscriptionStatus['plan'];
-  /** Spec §4: expired at 0 days left or less, expiring soon at 7 or fewer; 'none' when it never ends. */
+  /** Expired at 0 days left or less, expiring soon at 7 or fewer; 'none' when it never ends. */
   expiry: ReturnType<typeof expiryState>;
   daysLeft: number | null;
   /** Cancelled: the plan stays until expiresAt and then becomes free. */
   cancelled: boolean;
-  /** Spec §6: upgrade only on the free plan. */
+  /** Upgrade only on the free plan. */
   canUpgrade: boolean;
   /** A paid plan that is still running and not already cancelled. */
   canCancel: boolean;

@@ -11,7 +11,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Monthly or yearly billing; yearly carries spec §2's 'OFF' badge with the saving the prices really give. */
+/** Monthly or yearly billing; yearly carries the 'OFF' badge with the saving the prices really give. */
 export function CycleToggle({ cycle, onChange, saving, disabled = false }: Props) {
   const { t } = useBillingText();
   const locale = useActiveLanguage();

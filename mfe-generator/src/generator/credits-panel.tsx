@@ -13,7 +13,7 @@ interface Props {
   onGetCredits: () => void;
 }
 
-/** The live cost of the current settings next to the balance it comes out of (spec §4, §9). */
+/** The live cost of the current settings next to the balance it comes out of. */
 export function CreditsPanel({ cost, balance, level, enough, critical, onGetCredits }: Props) {
   const { t, i18n } = useGeneratorText();
   // As useNamespace resolves it: the shell's language even before i18next has resources for it.

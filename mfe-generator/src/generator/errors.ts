@@ -28,7 +28,7 @@ export function errorMessage(t: TFunction, error: unknown): string {
   return t('errors.generic', { code: error instanceof Error ? error.name : 'unknown' });
 }
 
-/** 401 on a call that needs a session: the person has to sign in again (spec §8). */
+/** 401 on a call that needs a session: the person has to sign in again. */
 export function needsSignIn(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_FEATURES } from '@reelmint/shared';
 import { costSummary, isGenerationConfig, lockedFeature, lockMessageKey } from './settings.ts';
 
-describe('which options each plan includes (spec §5, §6)', () => {
+describe('which options each plan includes', () => {
   it('free: v1.0, 512p, 5s or 10s; everything else is marked with the feature it needs', () => {
     const free = PLAN_FEATURES.free;
     expect(lockedFeature('model', 'v1.0', free)).toBeNull();

@@ -22,7 +22,7 @@ export function parseSeed(text: string): { seed: number | undefined; valid: bool
 
 export type SettingField = keyof GenerationConfig;
 
-/** The i18n key that explains why a plan does not include a feature (spec §5's messages). */
+/** The i18n key that explains why a plan does not include a feature. */
 export const LOCK_MESSAGE_KEYS: Record<Exclude<FeatureFlag, 'unlimitedGenerations'>, string> = {
   v2Model: 'locks.v2Model',
   hd720p: 'locks.hd720p',
@@ -49,7 +49,7 @@ export function lockMessage(feature: FeatureFlag): [key: string, values: { plan:
   return [lockMessageKey(feature), { plan: PLAN_NAMES[cheapestPlanWith(feature)] }];
 }
 
-/** Everything the settings column shows about money, from the one shared cost function (spec §9). */
+/** Everything the settings column shows about money, from the one shared cost function. */
 export function costSummary(config: GenerationConfig, balance: number | null) {
   const cost = creditCost(config);
   if (balance === null) return { cost, balance, enough: true, after: null, level: null, critical: false } as const;

@@ -16,7 +16,7 @@ export function historyPages(total: number): number {
   return Math.max(1, Math.ceil(total / HISTORY_PER_PAGE));
 }
 
-/** The person's videos, one page at a time (spec §9: page 1, 10 per page), filtered by type. */
+/** The person's videos, one page at a time (page 1, 10 per page), filtered by type. */
 export function useHistory(signedIn: boolean, filter: HistoryFilter, page: number) {
   const [state, setState] = useState<HistoryState>({ status: 'idle' });
   const [version, setVersion] = useState(0);

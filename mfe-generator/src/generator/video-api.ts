@@ -32,7 +32,7 @@ export interface UploadReply {
   size: number;
 }
 
-/** Spec §9: history defaults to page 1, 10 per page. */
+/** History defaults to page 1, 10 per page. */
 export const HISTORY_PER_PAGE = 10;
 
 export function isFinished(video: Pick<VideoRecord, 'status'>): boolean {
@@ -44,7 +44,7 @@ export const videoApi = {
     request<GenerateReply>('POST', '/api/videos/generate', { body, idempotencyKey }),
   status: (id: string, signal?: AbortSignal) =>
     request<VideoRecord>('GET', `/api/videos/status/${encodeURIComponent(id)}`, signal ? { signal } : {}),
-  /** Spec §8: a server that cannot be reached gives an empty list, marked as fallback. */
+  /** A server that cannot be reached gives an empty list, marked as fallback. */
   history: (page: number, videoType?: VideoType): Promise<Loaded<HistoryPage>> =>
     withFallback(
       api.history(page, HISTORY_PER_PAGE, videoType),
@@ -67,7 +67,7 @@ function parseEnvelope(text: string): UploadEnvelope | null {
 /**
  * POST /api/upload (multipart field `file`) through XMLHttpRequest, because fetch cannot report
  * upload progress. Errors match the shared client's: ApiError with the server's code, and a 401
- * ends the session like every call that enforces sign-in (spec §8).
+ * ends the session like every call that enforces sign-in.
  */
 export function uploadImage(file: Blob, fileName: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadReply> {
   return new Promise((resolve, reject) => {

@@ -17,7 +17,7 @@ function reply(status: number, body: unknown) {
   return vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 }
 
-describe('API client (spec §7, §8)', () => {
+describe('API client', () => {
   const navigations: string[] = [];
   const onNavigate = ({ to }: { to: string }) => navigations.push(to);
 

@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 401 on these answers UNAUTHENTICATED with no redirect (spec §8): visitors browse signed out. */
+/** 401 on these answers UNAUTHENTICATED with no redirect: visitors browse signed out. */
 function isSuppressed401(method: string, path: string): boolean {
   if (/^\/api\/(video\/templates|user\/credits$|user\/subscription|subscription\/plans|auth\/me)/.test(path)) return true;
   return method === 'GET' && path.startsWith('/api/videos');

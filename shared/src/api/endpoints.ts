@@ -5,7 +5,7 @@ import type {
   RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VerifyEmailReply, VideoHistoryPage, VideoTemplate, VideoType,
 } from './types.ts';
 
-/** One typed function per call of spec §7. */
+/** One typed function per call. */
 export const api = {
   login: (email: string, password: string) => request<LoginReply>('POST', '/api/auth/login', { body: { email, password } }),
   /** `language`: the page's, so the account's mails are written in it. */

@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '../plans.ts';
 import type { PlanItem, CreditsInfo } from './types.ts';
 
 /**
- * Built-in data for when the network is down (spec §8: free plan, 100 credits, sample plans,
+ * Built-in data for when the network is down (free plan, 100 credits, sample plans,
  * empty lists). Every call that returns it marks the result `fallback: true`, so a screen can
  * say the server cannot be reached instead of presenting this as real.
  */

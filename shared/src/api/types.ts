@@ -1,7 +1,7 @@
 import type { PlanFeatures, PlanKey, SubscriptionStatus } from '../plans.ts';
 import type { AspectRatio, GenerationConfig } from '../pricing.ts';
 
-/** Every API reply has this envelope (spec §3). */
+/** Every API reply has this envelope. */
 export interface Envelope<T> {
   success: boolean;
   data?: T;

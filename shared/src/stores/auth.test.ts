@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUTH_CHANGE_EVENT, authStore, clearSession, setSession, TOKEN_KEY, USER_KEY } from './auth.ts';
 import { bus } from '../bus.ts';
 
-describe('auth store (spec §4)', () => {
+describe('auth store', () => {
   it('keeps token and user in local storage and broadcasts every set and clear', () => {
     const windowEvents = vi.fn();
     const busEvents = vi.fn();

@@ -4,7 +4,7 @@ import { bus } from '../bus.ts';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
-/** Window event fired on every set or clear, for code outside React (spec §4). */
+/** Window event fired on every set or clear, for code outside React. */
 export const AUTH_CHANGE_EVENT = 'auth-change';
 
 export interface SessionUser {
@@ -88,14 +88,14 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
-/** Spec §4: a token is expired when its expiry is absent or past. */
+/** A token is expired when its expiry is absent or past. */
 export function isTokenExpired(token: string, now: number = Date.now()): boolean {
   const exp = tokenExpiry(token);
   return exp === null || exp * 1000 <= now;
 }
 
 /**
- * Forced logout (spec §4, §8): clears the session, warns, and sends the person to /auth.
+ * Forced logout: clears the session, warns, and sends the person to /auth.
  * Header logout uses clearSession and goes to / instead.
  */
 export function forceLogout(message: string): void {

@@ -4,7 +4,7 @@ import { clearSession, setSession, updateUser } from './auth.ts';
 import { api } from '../api/endpoints.ts';
 import { bus } from '../bus.ts';
 
-describe('credits store (spec §9: cached 30 s)', () => {
+describe('credits store (cached 30 s)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     clearSession();

@@ -4,7 +4,7 @@ import { bus } from '../bus.ts';
 import { createSessionCache } from './session-cache.ts';
 import type { SessionCacheState } from './session-cache.ts';
 
-/** Spec §9: credits are cached for 30 seconds. */
+/** Credits are cached for 30 seconds. */
 export const CREDITS_CACHE_MS = 30_000;
 
 export type CreditsState = SessionCacheState<'balance', number>;
@@ -16,7 +16,7 @@ const credits = createSessionCache({
     const { data, fallback } = await api.credits();
     return { data: data.balance, fallback };
   },
-  // Spec §6: anonymous visitors read 0 credits.
+  // Anonymous visitors read 0 credits.
   anonymous: 0,
   reloadOnNewSession: true,
 });

@@ -16,10 +16,10 @@ export type SessionCacheState<K extends string, T> = { [P in K]: T | null } & {
 
 export interface SessionCacheOptions<K extends string, T> {
   key: K;
-  /** How long a loaded value is fresh (spec §9). */
+  /** How long a loaded value is fresh. */
   ttlMs: number;
   fetch: () => Promise<Loaded<T>>;
-  /** What a visitor without a token has (spec §6), set without a request. */
+  /** What a visitor without a token has, set without a request. */
   anonymous: T;
   /** Load again at once when a new session starts (the header shows it straight away). */
   reloadOnNewSession?: boolean;

@@ -6,7 +6,7 @@ import { PLAN_FEATURES } from '../plans.ts';
 
 const pro = { plan: 'pro' as const, status: 'active' as const, features: PLAN_FEATURES.pro, expiresAt: '2030-01-01T00:00:00.000Z' };
 
-describe('subscription store (spec §9: cached 60 s)', () => {
+describe('subscription store (cached 60 s)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     clearSession();

@@ -5,12 +5,12 @@ import type { SubscriptionStatus } from '../plans.ts';
 import { createSessionCache } from './session-cache.ts';
 import type { SessionCacheState } from './session-cache.ts';
 
-/** Spec §9: the subscription is cached for 60 seconds. */
+/** The subscription is cached for 60 seconds. */
 export const SUBSCRIPTION_CACHE_MS = 60_000;
 
 export type SubscriptionState = SessionCacheState<'subscription', SubscriptionStatus>;
 
-/** What an anonymous visitor has (spec §6): the free plan. */
+/** What an anonymous visitor has: the free plan. */
 export const ANONYMOUS_SUBSCRIPTION: SubscriptionStatus = {
   plan: 'free',
   status: 'active',

@@ -21,7 +21,7 @@ export function useLocalizePath(): (to: string) => string {
 
 export type LocalizedLinkProps = Omit<LinkProps, 'to'> & { to: string };
 
-/** An internal link that always carries the language as its first path segment (spec §2). */
+/** An internal link that always carries the language as its first path segment. */
 export const LocalizedLink = forwardRef<HTMLAnchorElement, LocalizedLinkProps>(function LocalizedLink({ to, ...rest }, ref) {
   const localize = useLocalizePath();
   return <Link ref={ref} to={localize(to)} {...rest} />;

@@ -19,7 +19,7 @@ const ForgotPasswordPage = lazyScreen(() => import('../account/forgot-password-p
 const ResetPasswordPage = lazyScreen(() => import('../account/reset-password-page.tsx'));
 const VerifyEmailPage = lazyScreen(() => import('../account/verify-email-page.tsx'));
 
-/** Spec §4: tooltips open after 700 ms by default. */
+/** Tooltips open after 700 ms by default. */
 const TOOLTIP_DELAY_MS = 700;
 
 function screenRoutes(prefix: '' | 'lng') {

@@ -5,7 +5,7 @@ import { languageSegmentOf, looksLikeLanguageSegment, normalizeLanguage, withLan
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 
 /**
- * Guards /{lng}/... routes (spec §2): an unsupported or non-canonical segment redirects (replace)
+ * Guards /{lng}/... routes: an unsupported or non-canonical segment redirects (replace)
  * to the same path with the best-matching language; a valid one becomes the interface language.
  */
 export function LanguageRoute() {

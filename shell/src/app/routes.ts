@@ -8,7 +8,7 @@ export interface RemoteScreen {
   page: string;
 }
 
-/** Every screen of spec §2 that a remote owns. Each is also served under /{lng}/. */
+/** Every screen that a remote owns. Each is also served under /{lng}/. */
 export const REMOTE_SCREENS: readonly RemoteScreen[] = [
   { path: '/', remote: 'marketing', module: './HomePage', page: 'home' },
   { path: '/text-to-video', remote: 'marketing', module: './TextToVideoLanding', page: 'textToVideo' },

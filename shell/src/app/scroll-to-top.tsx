@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Spec §2: every route change starts at the top of the page. */
+/** Every route change starts at the top of the page. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE, stripLanguage } from '@reelmint/shared';
 import { applyHead, headFor, pageKeyOf } from './head.ts';
 
-/** Keeps the page head in step with the route and the language (spec §2). */
+/** Keeps the page head in step with the route and the language. */
 export function HeadTags() {
   const { pathname } = useLocation();
   // Never suspends (it sits outside every Suspense boundary); the head follows once the strings are in.

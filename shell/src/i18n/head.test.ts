@@ -4,7 +4,7 @@ import { applyHead, headFor, pageKeyOf } from './head.ts';
 
 const ORIGIN = 'https://reelmint.example';
 
-describe('page head (spec §2)', () => {
+describe('page head', () => {
   it('names each page by its language-free path', () => {
     expect(pageKeyOf('/')).toBe('home');
     expect(pageKeyOf('/image-to-video/generator')).toBe('generator');

@@ -22,7 +22,7 @@ export interface HeadContent {
 }
 
 /**
- * What the head says for a page in a language (spec §2): an alternate link per language plus x-default
+ * What the head says for a page in a language: an alternate link per language plus x-default
  * (the language-free URL, which the site answers in the visitor's own language), a canonical link to this
  * language's URL without query, and the WebSite structured data whose search lands on the templates gallery.
  */

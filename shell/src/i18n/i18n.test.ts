@@ -35,7 +35,7 @@ afterEach(() => {
   configure({ geoCountry: null });
 });
 
-describe('language detection (spec §2, §5, §9)', () => {
+describe('language detection', () => {
   it.each<[string, Visit, string]>([
     ['nothing known gives English', {}, 'en'],
     ['the URL segment wins over every other signal', { path: '/de/pricing', geo: 'FR', stored: 'ja', browser: ['ko'] }, 'de'],

@@ -7,10 +7,10 @@ import { initReactI18next } from 'react-i18next';
 import { bus, COUNTRY_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageStore, loadNamespaceFile, looksLikeLanguageSegment, matchLanguage, namespaceLoaders, runtimeConfig } from '@reelmint/shared';
 import type { Language } from '@reelmint/shared';
 
-/** Set when a person picks a language in the menu (spec §2, §3). */
+/** Set when a person picks a language in the menu. */
 export const PREFERRED_LANG_KEY = 'preferred_lang';
 
-/** The server's viewer-country hint (spec §9's country table), exposed to the page through /config.json. */
+/** The server's viewer-country hint (country table), exposed to the page through /config.json. */
 const geoDetector: CustomDetector = {
   name: 'geo',
   lookup: () => {
@@ -19,7 +19,7 @@ const geoDetector: CustomDetector = {
   },
 };
 
-/** The language a person chose in the menu; only a supported value counts (spec §9). */
+/** The language a person chose in the menu; only a supported value counts. */
 const preferenceDetector: CustomDetector = {
   name: 'preferred',
   lookup: () => {
@@ -41,7 +41,7 @@ const pathDetector: CustomDetector = {
 };
 
 /**
- * Where the language comes from, in order (spec §2, §9): the URL (path, then subdomain), the geo country,
+ * Where the language comes from, in order: the URL (path, then subdomain), the geo country,
  * the stored preference, the detector's own caches (cookie, local storage: the last language shown),
  * the browser's languages in order, the html tag. The first supported one wins; else en.
  */
@@ -91,7 +91,7 @@ export function i18nOptions(): InitOptions {
     defaultNS: 'translation',
     partialBundledLanguages: true,
     detection: DETECTION,
-    // Spec §8: translation loads retry 5 times from 350 ms, doubling, on 5xx and network errors.
+    // Translation loads retry 5 times from 350 ms, doubling, on 5xx and network errors.
     maxRetries: 5,
     retryTimeout: 350,
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
@@ -115,7 +115,7 @@ export async function initI18n(): Promise<typeof i18next> {
   return i18next;
 }
 
-/** A person picked a language: remember it (spec §2) and switch the text without a reload. */
+/** A person picked a language: remember it and switch the text without a reload. */
 export function chooseLanguage(lng: Language): Promise<unknown> {
   try {
     localStorage.setItem(PREFERRED_LANG_KEY, lng);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE, languageSegmentOf, withLanguage } from '@reelmint/shared';
 
 /**
- * The address-bar watcher (spec §2): a path without a language gets the detected one (geo, stored
+ * The address-bar watcher: a path without a language gets the detected one (geo, stored
  * preference, browser), and a language change made anywhere rewrites the segment. Paths that carry a
  * language are the URL's to decide (LanguageRoute); this only keeps the address bar in step.
  */

@@ -14,7 +14,7 @@ function lookup(strings: Record<string, unknown> | undefined, path: string[]): s
   return typeof node === 'string' && node ? node : undefined;
 }
 
-/** What the browser's HeadTags will say for this page, so the first HTML already says it (spec §2). */
+/** What the browser's HeadTags will say for this page, so the first HTML already says it. */
 export function pageHead(siteOrigin: string, pathname: string, lng: string, strings: ShellStrings): HeadContent {
   const barePath = stripLanguage(pathname);
   const page = pageKeyOf(barePath);

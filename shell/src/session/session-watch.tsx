@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { api, authStore, forceLogout, isTokenExpired, loadCredits, updateUser } from '@reelmint/shared';
 
-/** Spec §4: the token check runs on load and every 60 seconds. */
+/** The token check runs on load and every 60 seconds. */
 export const TOKEN_CHECK_MS = 60_000;
 
 export function checkSession(now = Date.now()): void {
