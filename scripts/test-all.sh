@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test gate, runnable on a fresh machine: installs what it needs, then type check,
+# The whole test gate, runnable on a fresh machine: installs what it needs, then lint, type check,
 # unit tests (every workspace; the API's on SQLite and PostgreSQL), builds, and e2e in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +28,9 @@ if [ -d api ] && ! command -v redis-server >/dev/null 2>&1; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
 fi
+
+step "Lint (ESLint: code, hooks, accessibility, import boundaries, no untranslated text)"
+npm run lint
 
 step "Type check"
 npm run typecheck

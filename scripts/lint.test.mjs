@@ -1,0 +1,49 @@
+// The lint gate must hold the house's rules: these plant the mistakes it exists to catch and check
+// that ESLint, with the repository's own config, refuses each one (and accepts the honest version).
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { ESLint } from 'eslint';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids ESLint reports for `code` as if it were the file at `path` (relative to the repo). */
+async function rulesHit(code, path) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return result.messages.map((message) => message.ruleId ?? message.message);
+}
+
+test('a remote importing another remote is refused', async () => {
+  const hits = await rulesHit("import { PricingPage } from '../../../mfe-billing/src/pricing/pricing-page.tsx';\nexport const page = PricingPage;\n", 'mfe-generator/src/generator/planted.ts');
+  assert.ok(hits.includes('@typescript-eslint/no-restricted-imports'), hits.join(', '));
+});
+
+test('a remote importing the shell is refused', async () => {
+  const hits = await rulesHit("import { Header } from '../../../shell/src/chrome/header.tsx';\nexport const header = Header;\n", 'mfe-marketing/src/pages/planted.ts');
+  assert.ok(hits.includes('@typescript-eslint/no-restricted-imports'), hits.join(', '));
+});
+
+test('shared importing an app is refused', async () => {
+  const hits = await rulesHit("import { Header } from '../../shell/src/chrome/header.tsx';\nexport const header = Header;\n", 'shared/src/planted.ts');
+  assert.ok(hits.includes('@typescript-eslint/no-restricted-imports'), hits.join(', '));
+});
+
+test('the API importing a browser entry of shared is refused, a server-safe one is not', async () => {
+  const browser = await rulesHit("import { bus } from '@reelmint/shared';\nexport const b = bus;\n", 'api/src/planted.ts');
+  assert.ok(browser.includes('@typescript-eslint/no-restricted-imports'), browser.join(', '));
+  const serverSafe = await rulesHit("import { PLAN_FEATURES } from '@reelmint/shared/plans';\nexport const p = PLAN_FEATURES;\n", 'api/src/planted.ts');
+  assert.deepEqual(serverSafe, []);
+});
+
+test('visible text written straight into JSX is refused; text through i18n is not', async () => {
+  const literal = await rulesHit('export function Hello() {\n  return <p>Hello there</p>;\n}\n', 'mfe-marketing/src/pages/planted.tsx');
+  assert.ok(literal.includes('i18next/no-literal-string'), literal.join(', '));
+  const translated = await rulesHit("import { useTranslation } from 'react-i18next';\nexport function Hello() {\n  const { t } = useTranslation();\n  return <p>{t('hello')}</p>;\n}\n", 'mfe-marketing/src/pages/planted.tsx');
+  assert.deepEqual(translated, []);
+});
+
+test('focused tests and sleeps are refused', async () => {
+  const hits = await rulesHit("import { test } from '@playwright/test';\ntest.only('x', async ({ page }) => {\n  await page.waitForTimeout(500);\n});\n", 'e2e/tests/planted.spec.ts');
+  assert.equal(hits.filter((rule) => rule === 'no-restricted-syntax').length, 2, hits.join(', '));
+});
