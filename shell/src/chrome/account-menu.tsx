@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, canUpgrade, clearSession, openSubscriptionModal, useAuth, useLocalizePath } from '@reelmint/shared';
 import styles from './header.module.css';
 
-/** Header logout: clears the session on the server and here, then goes home (spec §4). */
+/** Header logout: clears the session on the server and here, then goes home. */
 export async function logout(): Promise<void> {
   await api.logout().catch(() => undefined);
   clearSession();

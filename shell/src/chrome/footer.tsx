@@ -10,7 +10,7 @@ const COLUMNS = [
 
 const BOTTOM = [['/privacy-policy', 'footer.privacyShort'], ['/terms-of-service', 'footer.termsShort'], ['/faqs', 'footer.faqs']] as const;
 
-/** Footer links scroll smoothly to the top as they navigate (spec §2). */
+/** Footer links scroll smoothly to the top as they navigate. */
 const scrollUp = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
 export function Footer() {

@@ -52,7 +52,7 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The site header (spec §2). Under 768px the same items move into a side sheet. */
+/** The site header. Under 768px the same items move into a side sheet. */
 export function Header() {
   const { t } = useTranslation();
   const variant = useHeaderVariant();

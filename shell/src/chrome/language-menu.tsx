@@ -6,7 +6,7 @@ import type { Language } from '@reelmint/shared';
 import { chooseLanguage } from '../i18n/i18n.ts';
 import styles from './header.module.css';
 
-/** Picking a language stores preferred_lang, switches the text and rewrites the URL (spec §2). */
+/** Picking a language stores preferred_lang, switches the text and rewrites the URL. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const current = useLinkLanguage();

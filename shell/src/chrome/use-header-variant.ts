@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { stripLanguage } from '@reelmint/shared';
 import { isGeneratorPath } from '../app/routes.ts';
 
-/** Spec §9: the header turns solid once the page is scrolled more than 50px. */
+/** The header turns solid once the page is scrolled more than 50px. */
 export const HEADER_SCROLL_THRESHOLD = 50;
 
 export type HeaderVariant = 'transparent' | 'scrolled' | 'solid' | 'dark';
