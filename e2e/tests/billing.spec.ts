@@ -175,7 +175,7 @@ test('a failing checkout session says so and opens pricing with the plan highlig
     void dialog.accept();
   });
 
-  // Spec §8: a reply that arrives OK without success is "failed to create payment session".
+  // A reply that arrives OK without success is "failed to create payment session".
   await page.route('**/api/payment/create-subscription-session', (route) => route.fulfill({ status: 200, json: { success: false, data: null } }));
   let modal = await openFromAccountMenu(page);
   let fallbackWindow = context.waitForEvent('page');
@@ -247,7 +247,7 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   await expect(modal).toBeHidden();
 });
 
-test('a member reads every credit movement on the credits history page, opened from the account menu and the plan panel', async ({ page }) => {
+test('a member reads every credit movement on the credits history page, opened from the account menu, the plan panel and the header balance', async ({ page }) => {
   const account = await signUp(page);
   // A monthly Pro plan bought through the real local checkout, then one spend.
   const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
@@ -274,6 +274,15 @@ test('a member reads every credit movement on the credits history page, opened f
   await expect(rows.nth(1).getByTestId('credit-change')).toHaveText('+500');
   await expect(rows.nth(2)).toContainText('Free credits for signing up');
   await expect(rows.nth(2).getByTestId('credit-change')).toHaveText('+100');
+  await expect(page.getByTestId('history-balance')).toHaveText('Balance: 0 credits');
+
+  // The balance in the header is a link to the same page, reachable by keyboard.
+  await page.goto('/pricing');
+  const balance = page.getByTestId('site-header').getByRole('link', { name: '0 credits' });
+  await balance.focus();
+  await expect(page.getByRole('tooltip')).toContainText('0 credits');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/en\/credits$/);
   await expect(page.getByTestId('history-balance')).toHaveText('Balance: 0 credits');
 
   // At 375px each entry still reads as one unit without sideways scrolling.

@@ -1,9 +1,12 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useTranslation } from 'react-i18next';
-import { creditLevel, formatCredits, useCredits } from '@reelmint/shared';
+import { LocalizedLink, creditLevel, formatCredits, useCredits } from '@reelmint/shared';
 import styles from './header.module.css';
 
-/** The signed-in balance in the header; 'Credits unavailable' when it cannot be loaded (spec §8). */
+/**
+ * The signed-in balance in the header, a link to the credits history; 'Credits unavailable' when it
+ * cannot be loaded. Being a link, it takes keyboard focus, which also opens its tooltip.
+ */
 export function CreditDisplay() {
   const { t, i18n } = useTranslation();
   const { balance, status, fallback } = useCredits((s) => s);
@@ -25,13 +28,13 @@ export function CreditDisplay() {
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
-        <span className={styles.credits} data-testid="credit-display" data-level={creditLevel(balance)} tabIndex={0}>
+        <LocalizedLink to="/credits" className={styles.credits} data-testid="credit-display" data-level={creditLevel(balance)}>
           <svg aria-hidden="true" className={styles.creditIcon} width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
             <path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" />
           </svg>
           {abbreviated ? (
             <>
-              {/* Above 999 the header abbreviates (spec §9); screen readers get the exact balance instead, as the tooltip shows it. */}
+              {/* Above 999 the header abbreviates; screen readers get the exact balance instead, as the tooltip shows it. */}
               <span aria-hidden="true">{shown}</span>
               <span className="rm-visually-hidden" data-testid="credit-exact">
                 {exact}
@@ -40,7 +43,7 @@ export function CreditDisplay() {
           ) : (
             shown
           )}
-        </span>
+        </LocalizedLink>
       </Tooltip.Trigger>
       <Tooltip.Portal>
         <Tooltip.Content className={styles.tooltip} sideOffset={6}>
