@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../src/release/canary-guard.ts';
 import type { GuardFigures, StopCanary } from '../src/release/canary-guard.ts';
+import { fileSource } from '../src/release/source.ts';
+import { watchReport } from '../src/release/watch.ts';
 import { call, createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -73,6 +75,16 @@ describe('the canary guard on real reports', () => {
     expect(stops[0]).toMatchObject({ remote: 'billing', version: CANARY });
     expect(stops[0]!.figures).toMatchObject({ tripped: ['error-rate'], canary: { version: CANARY, visits: 10, errors: 10, errorRate: 1 }, stable: { version: STABLE, visits: 10, errorRate: 0 }, rules: RULES });
     expect(stops[0]!.reason).toBe(`canary guard: error rate 100% against 0% on ${STABLE} (margin 5% points) over 10 visits`);
+  });
+
+  it('shows the same figures in the terminal report of `release watch`', async () => {
+    const files = { releasesDir: join(t.dataDir, 'releases'), pointerFile: join(t.dataDir, 'remotes.json'), historyFile: join(t.dataDir, 'remotes.history.jsonl') };
+    const report = await watchReport(t.app.services.db, fileSource(files), new Date(), 60);
+    const lines = report.split('\n');
+    expect(lines.find((line) => line.includes('live') && line.includes(STABLE))).toMatch(/\s10\s+0\s+0\.0%\s+300 ms\s+300 ms\s+300 ms$/);
+    expect(lines.find((line) => line.includes('50%') && line.includes(CANARY))).toMatch(/\s10\s+10\s+100\.0%/);
+    expect(report).toContain('guard: stops after 10 visits at +5.0% errors or +25.0% p75');
+    expect(lines.filter((line) => line === '  not in the pointer')).toHaveLength(2);
   });
 
   it('after a stop that did not happen, waits before trying again', async () => {

@@ -32,6 +32,9 @@ const USAGE = `Usage: npm run release -- <command>
   smoke <remote> [<version>]         load a page of <remote> in headless Chromium on the running site
   status                             the whole site's composition
   history [<remote>]                 the last changes, with who, when and why
+  watch [--once] [--minutes 60] [--every 5]
+                                     live figures per version (visits, errors, p50/p75/p95 load)
+                                     from visitors' reports, with canaries and the last change
   grant-release-manager <email>      let this account open the release dashboard (the API's database)
   revoke-release-manager <email>     take that away again
 
@@ -369,6 +372,12 @@ function roleCommand(action, email) {
   if (result.status !== 0) fail(`${action}-release-manager did not complete`);
 }
 
+commands.watch = async (_config, _positionals, options) => {
+  const args = ['--import', 'tsx', 'src/release/watch-command.ts', '--minutes', options.minutes ?? '60', '--every', options.every ?? '5', ...(options.once ? ['--once'] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: join(ROOT, 'api'), stdio: 'inherit' });
+  if (result.status !== 0) fail('watch stopped with an error');
+};
+
 commands['grant-release-manager'] = async (_config, [email]) => roleCommand('grant', email);
 commands['revoke-release-manager'] = async (_config, [email]) => roleCommand('revoke', email);
 
@@ -388,6 +397,9 @@ async function main(argv) {
       'p75-margin': { type: 'string' },
       'canary-version': { type: 'string' },
       figures: { type: 'string' },
+      once: { type: 'boolean', default: false },
+      minutes: { type: 'string' },
+      every: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
