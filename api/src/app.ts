@@ -14,6 +14,7 @@ import type { GoogleVerifier } from './accounts/google.ts';
 import { DEFAULT_LOCKOUT, LoginLockout } from './accounts/lockout.ts';
 import type { LockoutRules } from './accounts/lockout.ts';
 import { registerAccountRoutes } from './accounts/routes.ts';
+import { registerSettingsRoutes } from './accounts/settings-routes.ts';
 import { connectRedis, memoryCounter, redisCounter } from './http/counters.ts';
 import { createTokenSigner } from './accounts/tokens.ts';
 import { registerCreditRoutes } from './credits/routes.ts';
@@ -219,7 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(cors, {
     origin: options.siteOrigins ?? LOCAL_SITE_ORIGINS,
-    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept'],
     maxAge: 600,
   });
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const lockout = new LoginLockout(redis ? redisCounter(redis, 'reelmint-lock:') : memoryCounter(), { ...DEFAULT_LOCKOUT, ...options.loginLockout });
   registerAccountRoutes(app, services, limits.auth, limits.passwordReset, lockout);
+  registerSettingsRoutes(app, services, limits.passwordReset);
   registerCreditRoutes(app, services);
   registerPlanRoutes(app, services);
   registerPaymentRoutes(app, services);

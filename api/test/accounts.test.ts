@@ -45,6 +45,9 @@ describe('accounts', () => {
       subscription: { plan: 'free', status: 'active' },
       emailVerified: false,
       pendingEmail: null,
+      pictureUrl: null,
+      language: null,
+      hasPassword: true,
     });
     const claims = decodeJwt(reply.body.data.access_token);
     expect(claims.exp).toBeGreaterThan(Math.floor(clock.getTime() / 1000));

@@ -8,7 +8,7 @@ import type { TestApp } from './helpers.ts';
  * Every route of the API, as the OpenAPI document lists them (a test below fails when a route is
  * added without being fuzzed here), plus the document itself.
  */
-const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
+const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: string]> = [
   ['POST', '/api/auth/register'],
   ['POST', '/api/auth/login'],
   ['POST', '/api/auth/google'],
@@ -20,6 +20,13 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE', path: string]> = [
   ['POST', '/api/auth/email/verify'],
   ['POST', '/api/auth/email/verify/resend'],
   ['POST', '/api/auth/email/change'],
+  ['PATCH', '/api/account/profile'],
+  ['PUT', '/api/account/picture'],
+  ['DELETE', '/api/account/picture'],
+  ['GET', '/api/account/picture/{file}'],
+  ['POST', '/api/account/password'],
+  ['GET', '/api/account/sessions'],
+  ['POST', '/api/account/sessions/sign-out-others'],
   ['GET', '/api/user/credits'],
   ['POST', '/api/user/credits/deduct'],
   ['POST', '/api/user/credits/refund'],
@@ -164,7 +171,7 @@ describe('the whole API under fuzzed input', () => {
           const search = Object.entries(params)
             .map(([name, value]) => `${encode(name)}=${encode(value)}`)
             .join('&');
-          const url = path.replace('{id}', encode(param)) + (search ? `?${search}` : '');
+          const url = path.replace(/\{(id|file)\}/, encode(param)) + (search ? `?${search}` : '');
           const headers: Record<string, string> = {};
           if (contentType) headers['content-type'] = contentType;
           if (auth === 'token') headers.authorization = `Bearer ${token}`;

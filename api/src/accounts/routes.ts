@@ -13,13 +13,16 @@ import { confirmEmail, requestEmailChange, resendVerificationMail, sendVerificat
 
 export const userSchema = {
   type: 'object',
-  required: ['id', 'name', 'email', 'credits', 'subscription', 'emailVerified', 'pendingEmail'],
+  required: ['id', 'name', 'email', 'credits', 'subscription', 'emailVerified', 'pendingEmail', 'pictureUrl', 'language', 'hasPassword'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
     email: { type: 'string' },
     emailVerified: { type: 'boolean' },
     pendingEmail: { type: ['string', 'null'] },
+    pictureUrl: { type: ['string', 'null'] },
+    language: { type: ['string', 'null'] },
+    hasPassword: { type: 'boolean' },
     credits: { type: 'integer' },
     subscription: {
       type: 'object',

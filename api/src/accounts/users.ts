@@ -10,6 +10,7 @@ import { createFreeSubscription, currentSubscription, planOf } from '../plans/su
 import { assertNewPassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { GoogleIdentity } from './google.ts';
 import { pendingEmailOf } from './email-verification.ts';
+import { picturePath } from './settings.ts';
 
 /** The user as the login reply and /me show it (shared LoginReply['user']). */
 export interface UserView {
@@ -22,6 +23,12 @@ export interface UserView {
   emailVerified: boolean;
   /** The address a requested change waits to be confirmed at, else null. */
   pendingEmail: string | null;
+  /** Path of the account picture on this API, or null (the site shows the initial). */
+  pictureUrl: string | null;
+  /** The preferred language: mails use it and the site switches to it at sign-in. */
+  language: string | null;
+  /** False for an account made with Google that never set a password (it sets one by mail). */
+  hasPassword: boolean;
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -37,6 +44,9 @@ export async function userView(ctx: CoreContext, user: User): Promise<UserView> 
     subscription: { plan: planOf(subscription), status: subscription.status },
     emailVerified: user.email_verified_at !== null,
     pendingEmail: await pendingEmailOf(ctx, user.id),
+    pictureUrl: user.picture_file ? picturePath(user.picture_file) : null,
+    language: user.language,
+    hasPassword: user.password_hash !== null,
   };
 }
 
@@ -62,6 +72,7 @@ async function createAccount(ctx: CoreContext, account: NewAccount): Promise<Use
     balance: 0,
     language: account.language,
     email_verified_at: account.emailVerified ? now : null,
+    picture_file: null,
     created_at: now,
   };
   try {

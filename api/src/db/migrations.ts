@@ -253,6 +253,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_account_picture': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('picture_file', 'text').execute();
+      // The picture route looks a file name up to find whether any account still uses it.
+      await db.schema.createIndex('users_picture_file').on('users').column('picture_file').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,8 @@ export interface UsersTable {
   language: string | null;
   /** When the person proved they read mail at `email` (a verification link, a password reset or Google's word). */
   email_verified_at: string | null;
+  /** The account picture's file name in media storage (`pictures/`), random per upload; null shows the initial. */
+  picture_file: string | null;
   created_at: string;
 }
 

@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import { assertRoomLeft, deleteUpload, insertWithinQuota } from './quota.ts';
 import type { UploadLimits } from './quota.ts';
 import { EXTENSIONS, sniffImage } from './sniff.ts';
+import type { ImageMime } from './sniff.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding cost grows with pixels, not bytes: a small file can claim a huge canvas. */
@@ -48,22 +49,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
       const { user } = await services.auth.require(request);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
       await assertRoomLeft(services, user.id, limits.quotaBytes);
-      const buffer = await readFilePart(request);
-      if (buffer.length === 0) throw new AppError(400, 'VALIDATION_ERROR', 'The file is empty');
-
-      const mimeType = sniffImage(buffer);
-      if (!mimeType) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG and WebP pictures are accepted');
-      let width: number;
-      let height: number;
-      try {
-        ({ width, height } = imageSize(buffer));
-      } catch {
-        throw new AppError(422, 'INVALID_IMAGE', 'The picture could not be read');
-      }
-      if (!width || !height) throw new AppError(422, 'INVALID_IMAGE', 'The picture has no dimensions');
-      if (width * height > MAX_UPLOAD_PIXELS) {
-        throw new AppError(413, 'IMAGE_TOO_LARGE', `The picture is ${width}x${height}; at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels are accepted`);
-      }
+      const { buffer, mimeType, width, height } = await readImagePart(request, MAX_UPLOAD_BYTES);
 
       // Random names, in storage no route serves as a folder: the client's file name is never used.
       const fileName = `${randomBytes(16).toString('hex')}${EXTENSIONS[mimeType]}`;
@@ -98,10 +84,36 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
   );
 }
 
-/** The bytes of the part named "file"; a broken multipart stream is the client's fault (400). */
-async function readFilePart(request: FastifyRequest): Promise<Buffer> {
+/**
+ * The picture in the part named "file", checked by its bytes (PNG, JPEG or WebP), its size and its
+ * pixel count before anything decodes it. Shared by uploads and account pictures.
+ */
+export async function readImagePart(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ buffer: Buffer; mimeType: ImageMime; width: number; height: number }> {
+  const buffer = await readFilePart(request, maxBytes);
+  if (buffer.length === 0) throw new AppError(400, 'VALIDATION_ERROR', 'The file is empty');
+  const mimeType = sniffImage(buffer);
+  if (!mimeType) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG and WebP pictures are accepted');
+  let width: number;
+  let height: number;
   try {
-    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    ({ width, height } = imageSize(buffer));
+  } catch {
+    throw new AppError(422, 'INVALID_IMAGE', 'The picture could not be read');
+  }
+  if (!width || !height) throw new AppError(422, 'INVALID_IMAGE', 'The picture has no dimensions');
+  if (width * height > MAX_UPLOAD_PIXELS) {
+    throw new AppError(413, 'IMAGE_TOO_LARGE', `The picture is ${width}x${height}; at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels are accepted`);
+  }
+  return { buffer, mimeType, width, height };
+}
+
+/** The bytes of the part named "file"; a broken multipart stream is the client's fault (400). */
+async function readFilePart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
     if (!part || part.fieldname !== 'file') throw new AppError(400, 'VALIDATION_ERROR', 'Attach the picture in the field "file"');
     return await part.toBuffer();
   } catch (error) {

@@ -1,7 +1,7 @@
 import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
-  CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, MailSentReply, PlanItem,
+  AccountSession, AccountUser, CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, MailSentReply, PlanItem,
   RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VerifyEmailReply, VideoHistoryPage, VideoTemplate, VideoType,
 } from './types.ts';
 
@@ -23,8 +23,21 @@ export const api = {
   /** `password`: the current one (accounts without a password, made with Google, send none). */
   changeEmail: (email: string, password: string | undefined, language: string) =>
     request<MailSentReply & { pendingEmail: string }>('POST', '/api/auth/email/change', { body: { email, language, ...(password ? { password } : {}) } }),
+  /** Settings (/account). Each answers the account as it now is. */
+  updateProfile: (changes: { name?: string; language?: string }) => request<AccountUser>('PATCH', '/api/account/profile', { body: changes }),
+  uploadPicture: (file: Blob) => {
+    const form = new FormData();
+    form.append('file', file);
+    return request<AccountUser>('PUT', '/api/account/picture', { body: form });
+  },
+  removePicture: () => request<AccountUser>('DELETE', '/api/account/picture'),
+  /** Rejects with WRONG_PASSWORD (nothing changes) or NO_PASSWORD (a Google account: set one by mail). */
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request<{ endedSessions: number }>('POST', '/api/account/password', { body: { currentPassword, newPassword } }),
+  accountSessions: () => request<{ items: AccountSession[] }>('GET', '/api/account/sessions'),
+  signOutOtherSessions: () => request<{ ended: number }>('POST', '/api/account/sessions/sign-out-others'),
   google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
-  me: () => request<LoginReply['user']>('GET', '/api/auth/me'),
+  me: () => request<AccountUser>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),
   config: () => request<SiteConfig>('GET', '/api/config'),
 

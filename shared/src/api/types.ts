@@ -21,7 +21,26 @@ export interface LoginReply {
     emailVerified?: boolean;
     /** An address the account is to move to once it confirms. */
     pendingEmail?: string | null;
+    /** The picture's path on the API (prefix the API base), or null for the initial. */
+    pictureUrl?: string | null;
+    /** The preferred language, applied at sign-in; null until chosen. */
+    language?: string | null;
+    /** False for accounts made with Google that never set a password. */
+    hasPassword?: boolean;
   };
+}
+
+/** The account as /api/auth/me and the settings calls answer it. */
+export type AccountUser = LoginReply['user'];
+
+/** One signed-in browser or device (/api/account/sessions). */
+export interface AccountSession {
+  id: string;
+  current: boolean;
+  browser: string | null;
+  os: string | null;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface CreditsInfo {

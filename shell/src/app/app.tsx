@@ -18,6 +18,7 @@ const AuthPage = lazyScreen(() => import('../auth/auth-page.tsx'));
 const ForgotPasswordPage = lazyScreen(() => import('../account/forgot-password-page.tsx'));
 const ResetPasswordPage = lazyScreen(() => import('../account/reset-password-page.tsx'));
 const VerifyEmailPage = lazyScreen(() => import('../account/verify-email-page.tsx'));
+const AccountPage = lazyScreen(() => import('../account/account-page.tsx'));
 
 /** Tooltips open after 700 ms by default. */
 const TOOLTIP_DELAY_MS = 700;
@@ -34,6 +35,7 @@ function screenRoutes(prefix: '' | 'lng') {
   routes.push(<Route key="forgot-password" path={prefix ? 'forgot-password' : '/forgot-password'} element={<ForgotPasswordPage />} />);
   routes.push(<Route key="reset-password" path={prefix ? 'reset-password' : '/reset-password'} element={<ResetPasswordPage />} />);
   routes.push(<Route key="verify-email" path={prefix ? 'verify-email' : '/verify-email'} element={<VerifyEmailPage />} />);
+  routes.push(<Route key="account" path={prefix ? 'account' : '/account'} element={<AccountPage />} />);
   return routes;
 }
 

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, ApiError, LocalizedLink, setCreditBalance, setSession, useActiveLanguage, useLocalizePath } from '@reelmint/shared';
-import type { LoginReply, MailSentReply } from '@reelmint/shared';
+import { api, ApiError, isSupportedLanguage, LocalizedLink, setCreditBalance, setSession, useActiveLanguage, useLocalizePath, withLanguage } from '@reelmint/shared';
+import type { Language, LoginReply, MailSentReply } from '@reelmint/shared';
+import { pictureSrc } from '../account/account-user.ts';
+import { chooseLanguage } from '../i18n/i18n.ts';
 import { noteVerificationMailLate } from '../chrome/verify-reminder.tsx';
 import { GoogleButton } from './google-button.tsx';
 import styles from './auth-page.module.css';
@@ -22,9 +24,15 @@ export function sessionFromReply(reply: LoginReply) {
     username: reply.user.name,
     email: reply.user.email,
     plan: reply.user.subscription.plan,
+    profilePicture: pictureSrc(reply.user.pictureUrl),
     ...(reply.user.emailVerified === undefined ? {} : { emailVerified: reply.user.emailVerified }),
   });
   setCreditBalance(reply.user.credits);
+}
+
+/** The account's preferred language, when it has one the site speaks (applied at sign-in). */
+export function preferredLanguage(reply: LoginReply): Language | null {
+  return isSupportedLanguage(reply.user.language) ? reply.user.language : null;
 }
 
 /** /auth: sign in or create an account. Owned by the shell because every app depends on the session. */
@@ -57,7 +65,15 @@ export default function AuthPage() {
         sessionFromReply(reply);
         // Sign-up mails a confirmation link; when the mail server is down it goes out later, and the header's reminder says so.
         if (reply.mailMayBeLate !== undefined) noteVerificationMailLate(reply.mailMayBeLate);
-        navigate(localize(safeReturnPath(params.get('returnTo'))), { replace: true });
+        const returnTo = safeReturnPath(params.get('returnTo'));
+        const preferred = preferredLanguage(reply);
+        if (preferred) {
+          // The language chosen in the account's settings wins over the page's at sign-in.
+          void chooseLanguage(preferred);
+          navigate(withLanguage(returnTo, preferred), { replace: true });
+        } else {
+          navigate(localize(returnTo), { replace: true });
+        }
       } catch (failure) {
         if (failure instanceof ApiError && failure.isNetworkError) setServerDown(true);
         setError(failure instanceof ApiError ? failure.message : t('auth.genericError'));

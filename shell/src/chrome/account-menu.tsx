@@ -55,6 +55,15 @@ export function AccountMenu({ onAction }: { onAction?: (() => void) | undefined 
           <DropdownMenu.Item
             className={styles.menuItem}
             onSelect={() => {
+              onAction?.();
+              navigate(localize('/account'));
+            }}
+          >
+            {t('account.settings')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={styles.menuItem}
+            onSelect={() => {
               void logout().then(() => navigate(localize('/')));
             }}
           >

@@ -9,6 +9,7 @@ export function pageKeyOf(barePath: string): string {
   if (barePath === '/forgot-password') return 'forgotPassword';
   if (barePath === '/reset-password') return 'resetPassword';
   if (barePath === '/verify-email') return 'verifyEmail';
+  if (barePath === '/account') return 'account';
   return REMOTE_SCREENS.find((screen) => screen.path === barePath)?.page ?? 'notFound';
 }
 

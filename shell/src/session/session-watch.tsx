@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { api, authStore, forceLogout, isTokenExpired, loadCredits, updateUser } from '@reelmint/shared';
+import { api, ApiError, authStore, clearSession, forceLogout, isTokenExpired, loadCredits } from '@reelmint/shared';
+import { applyAccountUser } from '../account/account-user.ts';
 
 /** The token check runs on load and every 60 seconds. */
 export const TOKEN_CHECK_MS = 60_000;
@@ -11,22 +12,16 @@ export function checkSession(now = Date.now()): void {
 
 /**
  * Brings the stored account up to date on load: what changed elsewhere (an address confirmed from
- * the mail on another device, a new name) shows here. A failure keeps what is stored; a session
- * that ended answers 401, which /api/auth/me reports without signing out (spec §8).
+ * the mail on another device, a new name, a picture) shows here.
  */
 export async function refreshUser(): Promise<void> {
   if (!authStore.getState().token) return;
   try {
-    const me = await api.me();
-    updateUser({
-      id: me.id,
-      username: me.name,
-      email: me.email,
-      plan: me.subscription.plan,
-      ...(me.emailVerified === undefined ? {} : { emailVerified: me.emailVerified }),
-    });
-  } catch {
-    // Offline or signed out elsewhere: the next call that needs the session says so.
+    applyAccountUser(await api.me());
+  } catch (failure) {
+    // A session ended elsewhere (a password change, 'sign out everywhere else') is ended here too;
+    // offline, what is stored stays until the server can be asked.
+    if (failure instanceof ApiError && failure.status === 401 && authStore.getState().token) clearSession();
   }
 }
 

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { LANGUAGES } from '@reelmint/shared/languages';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import type { RateLimitRule } from '../http/rate-limits.ts';
+import type { Services } from '../services.ts';
+import { contentTypeOf } from '../storage/storage.ts';
+import { userSchema } from './routes.ts';
+import { changePassword, listSessions, pictureKey, removePicture, replacePicture, updateProfile } from './settings.ts';
+import { userView } from './users.ts';
+
+const userReply = { 200: envelopeSchema(userSchema), ...errorReplies };
+
+/** The /account settings page's calls: profile, picture, password and sessions. */
+export function registerSettingsRoutes(app: FastifyInstance, services: Services, sensitiveLimit: RateLimitRule): void {
+  app.patch<{ Body: { name?: string; language?: string } }>(
+    '/api/account/profile',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the name or the preferred language (used for mails and applied at sign-in)',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, language: { type: 'string', enum: [...LANGUAGES] } },
+        },
+        response: userReply,
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      return ok(await userView(services, await updateProfile(services, user, request.body)), 'Profile saved');
+    },
+  );
+
+  app.put(
+    '/api/account/picture',
+    {
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set the account picture (multipart field "file": PNG, JPEG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: userReply,
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
+      return ok(await userView(services, await replacePicture(services, user, request)), 'Picture saved');
+    },
+  );
+
+  app.delete(
+    '/api/account/picture',
+    { schema: { tags: ['accounts'], summary: 'Remove the account picture (the initial shows again)', response: userReply } },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      return ok(await userView(services, await removePicture(services, user)), 'Picture removed');
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/api/account/picture/:file',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'An account picture; its random name is the only way to it, and a replaced picture is gone',
+        params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|webp)$' } } },
+      },
+    },
+    async (request, reply) => {
+      const owner = await services.db.selectFrom('users').select('id').where('picture_file', '=', request.params.file).executeTakeFirst();
+      if (!owner) throw new AppError(404, 'NOT_FOUND', 'No such picture');
+      // A new picture gets a new name, so this one never changes: browsers may keep it.
+      reply.header('Cache-Control', 'private, max-age=31536000, immutable');
+      return services.storage.send(request, reply, pictureKey(request.params.file), contentTypeOf(request.params.file));
+    },
+  );
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/api/account/password',
+    {
+      config: { rateLimit: sensitiveLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password (the current one is required); ends every other session',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['currentPassword', 'newPassword'],
+          properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 256 }, newPassword: { type: 'string', minLength: 8, maxLength: 256 } },
+        },
+        response: {
+          200: envelopeSchema({ type: 'object', required: ['endedSessions'], properties: { endedSessions: { type: 'integer' } } }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const session = await services.auth.require(request);
+      return ok(await changePassword(services, session, request.body.currentPassword, request.body.newPassword), 'Password changed');
+    },
+  );
+
+  app.get(
+    '/api/account/sessions',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Where the account is signed in, newest first',
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['items'],
+            properties: {
+              items: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'current', 'browser', 'os', 'createdAt', 'expiresAt'],
+                  properties: {
+                    id: { type: 'string' },
+                    current: { type: 'boolean' },
+                    browser: { type: ['string', 'null'] },
+                    os: { type: ['string', 'null'] },
+                    createdAt: { type: 'string' },
+                    expiresAt: { type: 'string' },
+                  },
+                },
+              },
+            },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => ok({ items: await listSessions(services, await services.auth.require(request)) }),
+  );
+
+  app.post(
+    '/api/account/sessions/sign-out-others',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out every other session of the account (this one stays)',
+        response: { 200: envelopeSchema({ type: 'object', required: ['ended'], properties: { ended: { type: 'integer' } } }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const session = await services.auth.require(request);
+      return ok({ ended: await services.auth.endSessions(session.user.id, session.jti) }, 'Signed out everywhere else');
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+const API = 'http://localhost:8787';
+const PASSWORD = 'correct horse battery';
+/** A real 2x2 PNG, small enough to write here. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+
+async function signIn(page: Page, email: string, path = '/en/auth') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: /Sign in|Se connecter/ }).click();
+}
+
+async function register(page: Page, name: string) {
+  const email = `e2e-settings-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await page.request.post(`${API}/api/auth/register`, { data: { name, email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+test('a new name and picture from /account show in the header, and stay after a reload', async ({ page }) => {
+  const email = await register(page, 'Mary Jackson');
+  await signIn(page, email);
+  const header = page.getByTestId('site-header');
+  await header.getByRole('button', { name: 'Account menu for Mary Jackson' }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(/\/en\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account settings', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Name').fill('Mary W. Jackson');
+  await page.getByRole('button', { name: 'Save the name' }).click();
+  await expect(page.getByTestId('name-status')).toHaveText('Your name has been saved.');
+  const avatar = header.getByRole('button', { name: 'Account menu for Mary W. Jackson' });
+  await expect(avatar).toHaveText('M');
+
+  await page.getByLabel('Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('picture-status')).toHaveText('Your picture has been updated.');
+  const picture = avatar.locator('img');
+  await expect(picture).toHaveAttribute('src', /^http:\/\/localhost:8787\/api\/account\/picture\/[a-f0-9]{32}\.png$/);
+  // The header shows the picture itself, loaded from the API, instead of the initial.
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+
+  await page.reload();
+  await expect(header.getByRole('button', { name: 'Account menu for Mary W. Jackson' }).locator('img')).toHaveAttribute('src', /\/api\/account\/picture\//);
+  await expect(page.getByTestId('settings-picture')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove the picture' }).click();
+  await expect(page.getByTestId('picture-status')).toHaveText('Your picture has been removed.');
+  await expect(header.getByRole('button', { name: 'Account menu for Mary W. Jackson' })).toHaveText('M');
+});
+
+test('a wrong current password changes nothing; the right one signs out the other devices', async ({ page, browser }) => {
+  const email = await register(page, 'Dorothy Vaughan');
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signIn(other, email);
+  await expect(other.getByTestId('site-header').getByRole('button', { name: 'Account menu for Dorothy Vaughan' })).toBeVisible();
+
+  await signIn(page, email, '/en/auth?returnTo=/account');
+  await expect(page).toHaveURL(/\/en\/account$/);
+  // Signed in three times: the sign-up itself, the other browser and this one.
+  const sessions = page.getByTestId('sessions');
+  await expect(sessions.getByRole('listitem')).toHaveCount(3);
+  await expect(sessions).toContainText('This device');
+
+  await page.getByLabel('Current password', { exact: true }).last().fill('not my password');
+  await page.getByLabel('New password', { exact: true }).fill('a newer password');
+  await page.getByLabel('Repeat the new password').fill('a newer password');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await expect(page.getByTestId('password-status')).toHaveText('The current password is not correct. Nothing was changed.');
+  await expect(sessions.getByRole('listitem')).toHaveCount(3);
+
+  await page.getByLabel('Current password', { exact: true }).last().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await expect(page.getByTestId('password-status')).toHaveText('Your password has been changed. Your other devices have been signed out.');
+  await page.reload();
+  await expect(page.getByTestId('sessions').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText('You are signed in only here.')).toBeVisible();
+
+  // The other browser's session has ended: on its next page it is signed out and asked to sign in.
+  await other.goto('/en/account');
+  await expect(other.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(other.getByText('Sign in to see and change your account settings.')).toBeVisible();
+  await elsewhere.close();
+});
+
+test('the language chosen in the settings is applied at the next sign-in', async ({ page }) => {
+  const email = await register(page, 'Hedy Lamarr');
+  await signIn(page, email, '/en/auth?returnTo=/account');
+  await page.getByLabel('Preferred language').selectOption('fr');
+  await page.getByRole('button', { name: 'Save the language' }).click();
+  await expect(page).toHaveURL(/\/fr\/account$/);
+  await expect(page.getByRole('heading', { name: 'Paramètres du compte', level: 1 })).toBeVisible();
+
+  await page.getByTestId('site-header').getByRole('button', { name: /Hedy Lamarr/ }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await signIn(page, email, '/en/auth');
+  await expect(page).toHaveURL(/\/fr$/);
+});

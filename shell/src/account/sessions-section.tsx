@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@reelmint/shared';
+import type { AccountSession } from '@reelmint/shared';
+import { settingsErrorKey } from './settings-errors.ts';
+import { SectionStatus } from './section-status.tsx';
+import type { Status } from './section-status.tsx';
+import styles from './account-page.module.css';
+
+/** Every signed-in browser or device, and 'sign out everywhere else'. */
+export function SessionsSection() {
+  const { t, i18n } = useTranslation();
+  const [items, setItems] = useState<AccountSession[] | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    try {
+      setItems((await api.accountSessions()).items);
+    } catch (failure) {
+      setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const signOutOthers = async () => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await api.signOutOtherSessions();
+      setStatus({ kind: 'done', text: t('settings.sessions.signedOut') });
+      await refresh();
+    } catch (failure) {
+      setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const others = items?.filter((item) => !item.current).length ?? 0;
+
+  return (
+    <section className={styles.card} aria-labelledby="settings-sessions" aria-busy={items === null}>
+      <h2 id="settings-sessions" className={styles.cardTitle}>{t('settings.sessions.title')}</h2>
+      <p className={styles.hint}>{t('settings.sessions.lead')}</p>
+      {items === null && status === null && <p role="status" className={styles.hint}>{t('settings.loading')}</p>}
+      {items && (
+        <ul className={styles.sessions} data-testid="sessions">
+          {items.map((item) => (
+            <li key={item.id} className={styles.session}>
+              <span className={styles.device}>
+                {item.browser ? t('settings.sessions.device', { browser: item.browser, os: item.os ?? '?' }) : t('settings.sessions.unknownDevice')}
+                {item.current && <span className={styles.badgeOk}>{t('settings.sessions.current')}</span>}
+              </span>
+              <span className={styles.hint}>{t('settings.sessions.since', { date: date.format(new Date(item.createdAt)) })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items && others === 0 && <p className={styles.hint}>{t('settings.sessions.none')}</p>}
+      {items && others > 0 && (
+        <button type="button" className={styles.secondary} onClick={() => void signOutOthers()} disabled={busy}>
+          {busy ? t('auth.working') : t('settings.sessions.signOutOthers')}
+        </button>
+      )}
+      <SectionStatus status={status} testId="sessions-status" />
+    </section>
+  );
+}
