@@ -77,3 +77,21 @@ test('an expired session is ended on load: warning, token cleared, sent to /auth
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+test('on /fr/auth a wrong password and an expired session are said in French', async ({ page }) => {
+  const { email } = await register(page);
+  await page.goto('/fr/auth');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou mot de passe incorrect.');
+
+  await page.addInitScript(() => {
+    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
+    localStorage.setItem('token', `h.${payload}.s`);
+    localStorage.setItem('user', JSON.stringify({ username: 'Old session' }));
+  });
+  await page.goto('/fr/pricing');
+  await expect(page).toHaveURL(/\/fr\/auth$/);
+  await expect(page.getByText('Votre session a expiré. Veuillez vous reconnecter.')).toBeVisible();
+});

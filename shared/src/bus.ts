@@ -27,7 +27,8 @@ export type AppEvents = {
   'language:changed': { lng: string };
   'subscription:open': SubscriptionModalRequest;
   'subscription:result': SubscriptionModalResult;
-  toast: { kind: ToastKind; message: string };
+  /** `key`, when set, names one of the shell's own translations, shown instead of `message` in the page's language. */
+  toast: { kind: ToastKind; message: string; key?: string };
   /** Ask the shell's router to go somewhere; `to` is language-free, the shell adds the language. */
   navigate: { to: string; replace?: boolean };
 };

@@ -54,7 +54,7 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
 export async function requestRaw<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { token } = authStore.getState();
   if (token && isTokenExpired(token)) {
-    forceLogout('Your session has expired. Please sign in again.');
+    forceLogout();
     throw new ApiError('Token expired', 'TOKEN_EXPIRED', 401);
   }
 

@@ -109,8 +109,8 @@ export function isTokenExpired(token: string, now: number = Date.now()): boolean
  * Forced logout: clears the session, warns, and sends the person to /auth.
  * Header logout uses clearSession and goes to / instead.
  */
-export function forceLogout(message: string): void {
+export function forceLogout(): void {
   clearSession();
-  bus.emit('toast', { kind: 'warning', message });
+  bus.emit('toast', { kind: 'warning', message: 'Your session has expired. Please sign in again.', key: 'toasts.sessionExpired' });
   bus.emit('navigate', { to: '/auth', replace: true });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError, isSupportedLanguage, LocalizedLink, setCreditBalance, setSession, useActiveLanguage, useLocalizePath, withLanguage } from '@reelmint/shared';
 import type { Language, LoginReply, MailSentReply } from '@reelmint/shared';
@@ -33,6 +34,15 @@ export function sessionFromReply(reply: LoginReply) {
 /** The account's preferred language, when it has one the site speaks (applied at sign-in). */
 export function preferredLanguage(reply: LoginReply): Language | null {
   return isSupportedLanguage(reply.user.language) ? reply.user.language : null;
+}
+
+/**
+ * What to tell the person about a failed sign-in, in the page's language: the server's error code
+ * picks the sentence (its English message is for API callers), anything unknown is the generic one.
+ */
+export function authErrorText(t: TFunction, failure: unknown): string {
+  const code = failure instanceof ApiError ? failure.code : null;
+  return code ? t(`auth.errors.${code}`, { defaultValue: t('auth.genericError') }) : t('auth.genericError');
 }
 
 /** /auth: sign in or create an account. Owned by the shell because every app depends on the session. */
@@ -76,7 +86,7 @@ export default function AuthPage() {
         }
       } catch (failure) {
         if (failure instanceof ApiError && failure.isNetworkError) setServerDown(true);
-        setError(failure instanceof ApiError ? failure.message : t('auth.genericError'));
+        setError(authErrorText(t, failure));
       } finally {
         setBusy(false);
       }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { bus, notify } from '@reelmint/shared';
+import { bus } from '@reelmint/shared';
 import type { SubscriptionModalRequest } from '@reelmint/shared';
 import { RemoteRegion } from '../remotes/remote-region.tsx';
 
@@ -34,6 +34,6 @@ function replay(pending: SubscriptionModalRequest | null, clear: (value: null) =
 function fail(pending: SubscriptionModalRequest | null, clear: (value: null) => void) {
   if (!pending) return;
   clear(null);
-  notify('error', 'Plans cannot be shown right now. Please try again in a moment.');
+  bus.emit('toast', { kind: 'error', message: 'Plans cannot be shown right now. Please try again in a moment.', key: 'toasts.plansUnavailable' });
   bus.emit('subscription:result', { requestId: pending.requestId, action: 'closed' });
 }

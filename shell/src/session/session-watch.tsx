@@ -7,7 +7,7 @@ export const TOKEN_CHECK_MS = 60_000;
 
 export function checkSession(now = Date.now()): void {
   const { token } = authStore.getState();
-  if (token && isTokenExpired(token, now)) forceLogout('Your session has expired. Please sign in again.');
+  if (token && isTokenExpired(token, now)) forceLogout();
 }
 
 /**
