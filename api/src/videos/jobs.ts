@@ -8,22 +8,34 @@ import { refundInTransaction } from '../credits/ledger.ts';
 /**
  * Claims the oldest queued job for `workerId`, so that two workers (threads of this process or
  * other processes) never take the same one. SQLite: a single UPDATE ... RETURNING is atomic on
- * its own. PostgreSQL: FOR UPDATE SKIP LOCKED lets concurrent claimers pass over a row another
- * claimer holds instead of waiting for it.
+ * its own, since the database writes one statement at a time. PostgreSQL: FOR UPDATE SKIP LOCKED
+ * lets concurrent claimers pass over a row another claimer holds instead of waiting for it.
+ *
+ * With a per-provider limit the count of jobs in flight is checked in the same statement. On
+ * PostgreSQL that alone is not enough: two claimers each count the jobs in flight before the other
+ * commits, and both take a different row. Claims for the same provider therefore queue behind a
+ * transaction-scoped advisory lock (claims for other providers and every other query do not), so
+ * each one counts after the previous claim has committed.
  */
 export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?: { engine: string; max: number }): Promise<Video | null> {
+  if (!inFlight || ctx.dialect !== 'postgres') return claimWith(ctx.db, ctx, workerId, inFlight);
+  return ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`reelmint:video-claims:${inFlight.engine}`}, 0))`.execute(trx);
+    return claimWith(trx, ctx, workerId, inFlight);
+  });
+}
+
+async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inFlight?: { engine: string; max: number }): Promise<Video | null> {
   const now = ctx.now().toISOString();
-  let next = ctx.db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').limit(1);
+  let next = db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').limit(1);
   if (inFlight) {
-    // Checked in the same statement as the claim; concurrent claimers on PostgreSQL may still
-    // overshoot by one each in a race, which the provider's own 429 then absorbs.
     next = next.where(
       (eb) => eb.selectFrom('videos as busy').select(eb.fn.countAll().as('n')).where('busy.status', '=', 'processing').where('busy.engine', '=', inFlight.engine),
       '<',
       inFlight.max,
     );
   }
-  const claimed = await ctx.db
+  const claimed = await db
     .updateTable('videos')
     .set((eb) => ({
       status: 'processing',
