@@ -16,8 +16,7 @@ export function useHeaderVariant(): HeaderVariant {
   const bare = stripLanguage(useLocation().pathname);
   const isHome = bare === '/';
   const isGenerator = isGeneratorPath(bare);
-  // Not read while drawing: a page the server drew starts at the top, and the effect below reads the real position.
-  const [scrolled, setScrolled] = useState(false);
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > HEADER_SCROLL_THRESHOLD);
 
   useEffect(() => {
     if (!isHome) return;

@@ -10,10 +10,7 @@ export interface OverrideReport {
   unchecked: OverrideRequest[];
 }
 
-/** What a page the server drew shows: the server cannot see the overrides kept in the browser's storage. */
-export const NO_OVERRIDES: OverrideReport = Object.freeze({ active: [], refused: [], unchecked: [] });
-
-let report: OverrideReport = NO_OVERRIDES;
+let report: OverrideReport = { active: [], refused: [], unchecked: [] };
 const listeners = new Set<() => void>();
 
 export function getOverrideReport(): OverrideReport {
