@@ -120,7 +120,8 @@ test('picking a template opens the generator filled with its prompt', async ({ p
   const opened = page.waitForURL(`/fr/text-to-video/generator?template=${neon.id}`);
   await card.getByRole('link', { name: fr('templates.use') }).click();
   await opened;
-  await expect(page.locator('[data-remote-region="generator"] textarea')).toHaveValue(neon.prompt);
+  // The prompt, not the negative prompt below it.
+  await expect(page.locator('[data-remote-region="generator"] textarea:not([data-testid="negative-prompt"])')).toHaveValue(neon.prompt);
 });
 
 test('the site search action opens the gallery filtered by q, and a category narrows it', async ({ page }) => {
