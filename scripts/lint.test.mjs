@@ -44,6 +44,7 @@ test('visible text written straight into JSX is refused; text through i18n is no
 });
 
 test('focused tests and sleeps are refused', async () => {
+  // The sleep below is the planted mistake, linted as text and never run.
   const hits = await rulesHit("import { test } from '@playwright/test';\ntest.only('x', async ({ page }) => {\n  await page.waitForTimeout(500);\n});\n", 'e2e/tests/planted.spec.ts');
   assert.equal(hits.filter((rule) => rule === 'no-restricted-syntax').length, 2, hits.join(', '));
 });
