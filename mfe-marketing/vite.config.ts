@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { devServer, federationOptions } from '@reelmint/shared/federation';
+import { devServer, federationOptions, ssrBuild } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: './',
   plugins: [
     react(),
@@ -27,5 +27,5 @@ export default defineConfig(({ command }) => ({
     ),
   ],
   server: devServer('marketing'),
-  build: { target: 'es2022' },
+  build: { target: 'es2022', ...(isSsrBuild ? ssrBuild : {}) },
 }));

@@ -20,8 +20,11 @@ export async function shellPages({ shellDir, siteOrigin, documents }) {
     console.warn(`${serverModule} is missing: pages are served without boot data (run npm run build -w shell)`);
     return null;
   }
-  const { createFirstHtml } = await import(pathToFileURL(serverModule).href);
-  const firstHtml = createFirstHtml({ template: readFileSync(templateFile, 'utf8'), siteOrigin, strings: readShellStrings(join(shellDir, 'dist', 'locales')) });
+  const { createFirstHtml, createPageRendering } = await import(pathToFileURL(serverModule).href);
+  const strings = readShellStrings(join(shellDir, 'dist', 'locales'));
+  // Public pages are drawn on the server (README, "The first visit"); SHELL_SERVER_RENDER=off sends them undrawn.
+  const render = process.env.SHELL_SERVER_RENDER === 'off' ? undefined : createPageRendering(strings);
+  const firstHtml = createFirstHtml({ template: readFileSync(templateFile, 'utf8'), siteOrigin, strings, render });
   const answer = async (name, req) => {
     try {
       return (await documents[name]?.(req)) ?? null;

@@ -18,3 +18,9 @@ export declare function federationOptions(
   experiments: { provideExternalRuntime?: boolean; externalRuntime?: boolean };
 };
 export declare function devServer(name: AppName): { port: number; strictPort: true; origin: string; cors: true };
+export declare const ssrBuild: Readonly<{
+  outDir: string;
+  emptyOutDir: false;
+  copyPublicDir: false;
+  rollupOptions: { output: { chunkFileNames: string } };
+}>;

@@ -58,3 +58,15 @@ export function devServer(name) {
   const port = PORTS[name];
   return { port, strictPort: true, origin: `http://localhost:${port}`, cors: true };
 }
+
+/**
+ * Build options of a remote's server build (`vite build --ssr src/ssr-entry.ts`), written into the same dist as
+ * its browser build: remoteEntry.ssr.js beside remoteEntry.js (where mf-manifest.json says it is), its chunks in
+ * their own folder so they never overwrite a browser chunk of the same name.
+ */
+export const ssrBuild = Object.freeze({
+  outDir: 'dist',
+  emptyOutDir: false,
+  copyPublicDir: false,
+  rollupOptions: { output: { chunkFileNames: 'ssr-assets/[name]-[hash].js' } },
+});

@@ -60,6 +60,8 @@ async function visit(browser: Browser, visitorId?: string): Promise<Page> {
   return page;
 }
 
+/** The heading of billing's region as the shell's server drew it into a page's HTML. */
+const drawnHeading = (html: string) => /data-remote-region="billing"[\s\S]*?<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 const pricingTitle = (page: Page) => page.locator('[data-remote-region="billing"] h1');
 const chosenBilling = (page: Page) => page.locator('html').getAttribute('data-remote-billing');
 
@@ -71,6 +73,12 @@ test.beforeAll(async () => {
     const chunk = assetsOf(dir).find((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes(`\`${title}\``));
     if (!chunk) throw new Error(`No chunk of the billing build holds the pricing title "${title}"`);
     writeFileSync(chunk, readFileSync(chunk, 'utf8').replaceAll(`\`${title}\``, `\`${secondTitle}\``));
+    // The same change in the server build (ssr-assets/, its strings as JSON), which the shell's server draws pages with.
+    const serverChunk = readdirSync(join(dir, 'ssr-assets'))
+      .map((file) => join(dir, 'ssr-assets', file))
+      .find((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes(JSON.stringify(title)));
+    if (!serverChunk) throw new Error(`No chunk of the billing server build holds the pricing title "${title}"`);
+    writeFileSync(serverChunk, readFileSync(serverChunk, 'utf8').replaceAll(JSON.stringify(title), JSON.stringify(secondTitle)));
   }));
   // A build made against a newer contract than the shell provides.
   await publish('incompatible', '2.0.0', buildCopy('incompatible', (dir) => {
@@ -151,6 +159,8 @@ test('promote v1, then v2 (a reload shows it, the shell untouched), then roll ba
   const html = await (await request.get(`${SHELL}/pricing`)).text();
   expect(html).toContain(`<link rel="modulepreload" crossorigin href="${BILLING_ORIGIN}/releases/${versions.v2}/remoteEntry.js">`);
   expect(html).not.toContain(`${BILLING_ORIGIN}/releases/${versions.v1}/`);
+  // And it is drawn with the new version's screen: the page arrives with v2's heading before any script runs.
+  expect(drawnHeading(await (await request.get(`${SHELL}/en/pricing`)).text())).toBe(secondTitle);
   await page.reload();
   await expect(pricingTitle(page)).toHaveText(secondTitle);
   expect(await chosenBilling(page)).toBe(versions.v2);
@@ -160,6 +170,7 @@ test('promote v1, then v2 (a reload shows it, the shell untouched), then roll ba
   expect(back.out).toContain(`billing: live ${versions.v2} -> ${versions.v1} (rolled back)`);
   await page.reload();
   await expect(pricingTitle(page)).toHaveText(title);
+  expect(drawnHeading(await (await request.get(`${SHELL}/en/pricing`)).text())).toBe(title);
 });
 
 test('a version that fails in the browser: the smoke check says so and names the rollback, the region falls back, the site keeps working', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@reelmint/shared/styles.css';
 import { configure, FALLBACK_LANGUAGE, loadRegisteredNamespaces, SHARED_INSTANCE_ID, stripLanguage } from '@reelmint/shared';
 import type { RuntimeConfig } from '@reelmint/shared';
@@ -8,9 +8,10 @@ import { initI18n } from './i18n/i18n.ts';
 import { fetchPointer, parsePointerDocument } from './remotes/pointer.ts';
 import type { PointerDocument } from './remotes/pointer.ts';
 import { readBootData } from './boot/boot-data.ts';
+import type { RenderedPage } from './boot/boot-data.ts';
 import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
 import { REMOTE_SCREENS } from './app/routes.ts';
-import { loadExposed, setRemotesPointer } from './remotes/loader.ts';
+import { configuredRemotes, loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 import { installTelemetry } from './release/telemetry.ts';
 
@@ -18,6 +19,27 @@ async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
   return (await response.json()) as Partial<RuntimeConfig>;
+}
+
+/**
+ * Whether the browser can take over the page the server drew: same language, and the route's screen (when the
+ * server drew it) loaded with its strings, so the first render in the browser is the server's, element for
+ * element. Otherwise the page is drawn afresh, as on a page the server did not draw.
+ */
+async function canTakeOver(rendered: RenderedPage, i18n: Awaited<ReturnType<typeof initI18n>>): Promise<boolean> {
+  if (i18n.resolvedLanguage !== rendered.lng) return false;
+  if (!rendered.screen) return true;
+  // Another build than the server's (an override kept in this browser): its screen may differ, so draw afresh.
+  if (configuredRemotes()[rendered.remote]?.entry !== rendered.entry) return false;
+  try {
+    await loadExposed(rendered.remote, rendered.module);
+    // The module registered its remote's strings as it loaded: bring them in too, so nothing suspends.
+    await loadRegisteredNamespaces(i18n, [...new Set([rendered.lng, FALLBACK_LANGUAGE])]);
+    return true;
+  } catch (error) {
+    console.warn('The page drawn by the server cannot be taken over; drawing it again', error);
+    return false;
+  }
 }
 
 async function boot() {
@@ -41,11 +63,14 @@ async function boot() {
   setRemotesPointer(pointer);
   document.documentElement.dataset.sharedInstance = SHARED_INSTANCE_ID;
   const i18n = await initI18n();
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (written?.rendered && (await canTakeOver(written.rendered, i18n))) hydrateRoot(container, app);
+  else createRoot(container).render(app);
   // Moves to another remote's screen then come from the cache instead of the network.
   whenIdle(() => {
     const screen = REMOTE_SCREENS.find(({ path }) => path === stripLanguage(location.pathname));

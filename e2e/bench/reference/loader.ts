@@ -22,10 +22,18 @@ export function configuredRemotes(): Partial<RemotesPointer> {
   return {};
 }
 
+const loaded = new Map<string, unknown>();
+
 export async function loadExposed<T>(name: RemoteName, exposed: string): Promise<T> {
   const load = screens[name][exposed];
   if (!load) throw new RemoteLoadError(`The reference build has no ${name} ${exposed}`, name, 'not-configured');
-  return (await load()) as T;
+  const module = await load();
+  loaded.set(`${name}/${exposed}`, module);
+  return module as T;
+}
+
+export function loadedExposed<T>(name: RemoteName, exposed: string): T | undefined {
+  return loaded.get(`${name}/${exposed}`) as T | undefined;
 }
 
 export function resetRemote(_name: RemoteName): void {}

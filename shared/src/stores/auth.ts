@@ -1,5 +1,5 @@
+import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { useStore } from 'zustand';
 import { bus } from '../bus.ts';
 
 export const TOKEN_KEY = 'token';
@@ -71,8 +71,19 @@ export function clearSession(): void {
   publish({ token: null, user: null });
 }
 
+const SIGNED_OUT: AuthState = { token: null, user: null };
+
+/**
+ * The session, for React. A page the server drew is drawn signed out (the server never sees the token, which
+ * lives in local storage), so while the browser takes such a page over it reads the signed-out state too and
+ * switches to the session right after; the selector must return a stable value, as with zustand's own hook.
+ */
 export function useAuth<T>(selector: (state: AuthState) => T): T {
-  return useStore(authStore, selector);
+  return useSyncExternalStore(
+    authStore.subscribe,
+    () => selector(authStore.getState()),
+    () => selector(SIGNED_OUT),
+  );
 }
 
 /** Seconds-since-epoch expiry of a JWT, or null when absent or unreadable. */

@@ -39,28 +39,35 @@ function screenRoutes(prefix: '' | 'lng') {
   return routes;
 }
 
+/** The whole site under a router: the browser's (App) or the server's, which draws the same tree for one address. */
+export function AppRoutes() {
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
+      <ScrollToTop />
+      <LanguageUrlSync />
+      <HeadTags />
+      <BusBridge />
+      <SessionWatch />
+      <Routes>
+        <Route element={<Layout />}>
+          {screenRoutes('')}
+          <Route path=":lng" element={<LanguageRoute />}>
+            {screenRoutes('lng')}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+      <ModalHost />
+      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+    </Tooltip.Provider>
+  );
+}
+
 export function App() {
   return (
     <BrowserRouter>
-      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-        <ScrollToTop />
-        <LanguageUrlSync />
-        <HeadTags />
-        <BusBridge />
-        <SessionWatch />
-        <Routes>
-          <Route element={<Layout />}>
-            {screenRoutes('')}
-            <Route path=":lng" element={<LanguageRoute />}>
-              {screenRoutes('lng')}
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-        <ModalHost />
-        <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
-      </Tooltip.Provider>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

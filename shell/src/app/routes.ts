@@ -6,23 +6,25 @@ export interface RemoteScreen {
   module: string;
   /** The page's key under `meta.` in the shell's strings: its title and description in the head. */
   page: string;
+  /** A public page: the shell's server draws it into the first HTML (the same for every visitor, signed in or not). */
+  serverRendered?: true;
 }
 
 /** Every screen that a remote owns. Each is also served under /{lng}/. */
 export const REMOTE_SCREENS: readonly RemoteScreen[] = [
-  { path: '/', remote: 'marketing', module: './HomePage', page: 'home' },
-  { path: '/text-to-video', remote: 'marketing', module: './TextToVideoLanding', page: 'textToVideo' },
-  { path: '/image-to-video', remote: 'marketing', module: './ImageToVideoLanding', page: 'imageToVideo' },
-  { path: '/free-video-templates', remote: 'marketing', module: './TemplatesPage', page: 'templates' },
-  { path: '/about-us', remote: 'marketing', module: './AboutPage', page: 'about' },
-  { path: '/faqs', remote: 'marketing', module: './FaqsPage', page: 'faqs' },
-  { path: '/contact', remote: 'marketing', module: './ContactPage', page: 'contact' },
-  { path: '/privacy-policy', remote: 'marketing', module: './PrivacyPage', page: 'privacy' },
-  { path: '/terms-of-service', remote: 'marketing', module: './TermsPage', page: 'terms' },
+  { path: '/', remote: 'marketing', module: './HomePage', page: 'home', serverRendered: true },
+  { path: '/text-to-video', remote: 'marketing', module: './TextToVideoLanding', page: 'textToVideo', serverRendered: true },
+  { path: '/image-to-video', remote: 'marketing', module: './ImageToVideoLanding', page: 'imageToVideo', serverRendered: true },
+  { path: '/free-video-templates', remote: 'marketing', module: './TemplatesPage', page: 'templates', serverRendered: true },
+  { path: '/about-us', remote: 'marketing', module: './AboutPage', page: 'about', serverRendered: true },
+  { path: '/faqs', remote: 'marketing', module: './FaqsPage', page: 'faqs', serverRendered: true },
+  { path: '/contact', remote: 'marketing', module: './ContactPage', page: 'contact', serverRendered: true },
+  { path: '/privacy-policy', remote: 'marketing', module: './PrivacyPage', page: 'privacy', serverRendered: true },
+  { path: '/terms-of-service', remote: 'marketing', module: './TermsPage', page: 'terms', serverRendered: true },
   { path: '/text-to-video/generator', remote: 'generator', module: './GeneratorPage', page: 'generator' },
   { path: '/image-to-video/generator', remote: 'generator', module: './GeneratorPage', page: 'generator' },
   { path: '/generator', remote: 'generator', module: './GeneratorPage', page: 'generator' },
-  { path: '/pricing', remote: 'billing', module: './PricingPage', page: 'pricing' },
+  { path: '/pricing', remote: 'billing', module: './PricingPage', page: 'pricing', serverRendered: true },
   { path: '/payment/success', remote: 'billing', module: './PaymentSuccessPage', page: 'paymentSuccess' },
   { path: '/payment/cancel', remote: 'billing', module: './PaymentCancelPage', page: 'paymentCancel' },
   { path: '/credits', remote: 'billing', module: './CreditsHistoryPage', page: 'credits' },

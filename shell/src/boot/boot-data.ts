@@ -1,4 +1,6 @@
 import type { RuntimeConfig } from '@reelmint/shared';
+import { REMOTE_NAMES } from '../remotes/pointer.ts';
+import type { RemoteName } from '../remotes/pointer.ts';
 
 /** The element the shell's server writes the boot data into, so the first paint needs no round trip for it. */
 export const BOOT_DATA_ID = 'reelmint-boot';
@@ -11,6 +13,27 @@ export interface BootData {
   config: Partial<RuntimeConfig>;
   /** The public pointer document, exactly as /remotes.json would answer it. */
   pointer: unknown;
+  /** What the server drew into the page, which the browser takes over instead of drawing again; null when it drew nothing. */
+  rendered?: RenderedPage | null;
+}
+
+export interface RenderedPage {
+  lng: string;
+  /** The route's region. */
+  remote: RemoteName;
+  module: string;
+  /** True when the region holds the remote's screen; false when it holds the loading outline (the remote was not ready). */
+  screen: boolean;
+  /** The build whose screen was drawn (its remoteEntry.js); the browser takes the page over only if it runs the same one. */
+  entry: string | null;
+}
+
+function parseRendered(value: unknown): RenderedPage | null {
+  if (!value || typeof value !== 'object') return null;
+  const { lng, remote, module, screen, entry } = value as Record<string, unknown>;
+  if (typeof lng !== 'string' || typeof module !== 'string' || typeof screen !== 'boolean') return null;
+  if (!(REMOTE_NAMES as readonly unknown[]).includes(remote)) return null;
+  return { lng, remote: remote as RemoteName, module, screen, entry: typeof entry === 'string' ? entry : null };
 }
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators that end a script. */
@@ -25,7 +48,7 @@ export function readBootData(root: Document = document): BootData | null {
   try {
     const data = JSON.parse(text) as Partial<BootData> | null;
     if (!data || typeof data !== 'object' || !data.config || typeof data.config !== 'object' || !('pointer' in data)) return null;
-    return { config: data.config, pointer: data.pointer };
+    return { config: data.config, pointer: data.pointer, rendered: parseRendered(data.rendered) };
   } catch {
     return null;
   }

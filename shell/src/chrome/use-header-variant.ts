@@ -16,7 +16,8 @@ export function useHeaderVariant(): HeaderVariant {
   const bare = stripLanguage(useLocation().pathname);
   const isHome = bare === '/';
   const isGenerator = isGeneratorPath(bare);
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > HEADER_SCROLL_THRESHOLD);
+  // Not read while drawing: a page the server drew starts at the top, and the effect below reads the real position.
+  const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
     if (!isHome) return;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getOverrideReport, setOverrideReport, subscribeOverrideReport } from './override-report.ts';
+import { getOverrideReport, NO_OVERRIDES, setOverrideReport, subscribeOverrideReport } from './override-report.ts';
 import { storeRequests } from './overrides.ts';
 import type { Refusal } from './overrides.ts';
 import styles from './override-banner.module.css';
@@ -26,7 +26,8 @@ function refusalKey(refusal: Refusal): string {
  */
 export function OverrideBanner({ reload = () => location.reload() }: { reload?: () => void }) {
   const { t } = useTranslation();
-  const report = useSyncExternalStore(subscribeOverrideReport, getOverrideReport);
+  // A page the server drew has no banner; the browser adds it right after taking the page over.
+  const report = useSyncExternalStore(subscribeOverrideReport, getOverrideReport, () => NO_OVERRIDES);
   if (report.active.length === 0 && report.refused.length === 0 && report.unchecked.length === 0) return null;
 
   const clear = () => {

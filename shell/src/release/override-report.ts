@@ -10,7 +10,10 @@ export interface OverrideReport {
   unchecked: OverrideRequest[];
 }
 
-let report: OverrideReport = { active: [], refused: [], unchecked: [] };
+/** What a page the server drew shows: the server cannot see the overrides kept in the browser's storage. */
+export const NO_OVERRIDES: OverrideReport = Object.freeze({ active: [], refused: [], unchecked: [] });
+
+let report: OverrideReport = NO_OVERRIDES;
 const listeners = new Set<() => void>();
 
 export function getOverrideReport(): OverrideReport {

@@ -16,6 +16,8 @@ export class RemoteLoadError extends Error {
 }
 
 let pointer: Partial<RemotesPointer> = {};
+/** Modules already handed over, by `remote/module`: a region whose module is in draws it at once, with no loading frame. */
+const loaded = new Map<string, unknown>();
 /** Per remote, how many times it was (re)registered: a retry needs a fresh entry URL. */
 const attempts = new Map<RemoteName, number>();
 
@@ -35,6 +37,7 @@ function register(name: RemoteName, attempt: number, force: boolean): void {
 
 export function setRemotesPointer(next: Partial<RemotesPointer>): void {
   pointer = next;
+  loaded.clear();
   for (const name of Object.keys(next) as RemoteName[]) {
     attempts.set(name, 0);
     register(name, 0, false);
@@ -77,12 +80,19 @@ export async function loadExposed<T>(name: RemoteName, exposed: string, timeoutM
     throw new RemoteLoadError(`${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`, name, 'unavailable');
   });
   if (module === null || module === undefined) throw new RemoteLoadError(`${name} returned nothing for ${exposed}`, name, 'unavailable');
+  loaded.set(request, module);
   return module;
+}
+
+/** The module `loadExposed` already handed over for this remote and exposed name, if any. */
+export function loadedExposed<T>(name: RemoteName, exposed: string): T | undefined {
+  return loaded.get(`${name}/${exposed.replace(/^\.\//, '')}`) as T | undefined;
 }
 
 /** Forget a failed remote so the next load fetches its entry again, without a page reload. */
 export function resetRemote(name: RemoteName): void {
   if (!pointer[name]) return;
+  for (const request of loaded.keys()) if (request.startsWith(`${name}/`)) loaded.delete(request);
   const attempt = (attempts.get(name) ?? 0) + 1;
   attempts.set(name, attempt);
   register(name, attempt, true);

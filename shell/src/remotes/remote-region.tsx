@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telemetry } from '../release/telemetry.ts';
 import { loadExposed, RemoteLoadError, resetRemote } from './loader.ts';
 import type { RemoteName } from './pointer.ts';
 import { RegionErrorBoundary } from './region-error-boundary.tsx';
+import { ScreenModules } from './screen-modules.ts';
 import styles from './remote-region.module.css';
 
 type Loaded = { default: ComponentType };
@@ -34,13 +35,23 @@ function AfterMount({ run }: { run?: (() => void) | undefined }) {
  * a screen meanwhile, and on failure a fallback with a retry that needs no page reload.
  */
 export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed }: Props) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const lookup = useContext(ScreenModules);
+  const [state, setState] = useState<State>(() => {
+    const Screen = lookup(remote, module);
+    return Screen ? { kind: 'ready', Screen } : { kind: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   // A notification, not an input: a new callback must not reload the remote.
   const notifyFailed = useEffectEvent((error: Error) => onFailed?.(error));
 
   useEffect(() => {
     let live = true;
+    const Screen = lookup(remote, module);
+    if (Screen) {
+      // Already in (the page's own screen, or one warmed while idle): keep drawing it, no loading frame.
+      setState((current) => (current.kind === 'ready' && current.Screen === Screen ? current : { kind: 'ready', Screen }));
+      return;
+    }
     setState({ kind: 'loading' });
     const started = performance.now();
     loadExposed<Loaded>(remote, module).then(
@@ -59,7 +70,7 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
     return () => {
       live = false;
     };
-  }, [remote, module, attempt]);
+  }, [lookup, remote, module, attempt]);
 
   const retry = () => {
     if (state.kind === 'failed') resetRemote(remote);

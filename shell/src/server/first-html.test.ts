@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BOOT_DATA_ID } from '../boot/boot-data.ts';
 import { inCanary } from '../release/canary.ts';
+import type { ComponentType } from 'react';
 import { createFirstHtml } from './first-html.ts';
+import type { PageRendering } from './first-html.ts';
+import type { RenderRequest } from './render-page.tsx';
 import type { RemoteManifest } from '../remotes/manifest-files.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -69,7 +72,7 @@ const visitorIn = (percent: number, inside: boolean) => Array.from({ length: 500
 describe('the first HTML of a page', () => {
   it('carries the runtime config and the pointer, so the browser fetches neither before drawing', async () => {
     const { html } = await render('/fr/pricing');
-    expect(bootData(html)).toEqual({ config: { apiBase: 'http://localhost:8787', geoCountry: null }, pointer });
+    expect(bootData(html)).toEqual({ config: { apiBase: 'http://localhost:8787', geoCountry: null }, pointer, rendered: null });
   });
 
   it('keeps a pointer that would close the script element inert', async () => {
@@ -77,7 +80,7 @@ describe('the first HTML of a page', () => {
     const hostile = { remotes: { billing: { entry: BILLING, version: '</script><script>alert(1)</script>' } } };
     const { html } = await firstHtml({ url: new URL('http://localhost:5173/'), headers: {}, config: {}, pointer: hostile });
     expect(html).not.toContain('</script><script>alert(1)');
-    expect(bootData(html)).toEqual({ config: {}, pointer: hostile });
+    expect(bootData(html)).toEqual({ config: {}, pointer: hostile, rendered: null });
   });
 
   it("names the route's remote entry, its chunks, CSS and strings in the page's language and English", async () => {
@@ -130,7 +133,7 @@ describe('the first HTML of a page', () => {
   it('lets the browser ask for the pointer when the server could not read it', async () => {
     const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, manifests: { get: () => Promise.resolve(undefined) } });
     const { html } = await firstHtml({ url: new URL('http://localhost:5173/pricing'), headers: {}, config: {}, pointer: null });
-    expect(bootData(html)).toEqual({ config: {}, pointer: null });
+    expect(bootData(html)).toEqual({ config: {}, pointer: null, rendered: null });
   });
 
   it("says the page's language, title, description, alternates, canonical and structured data, as the browser's head would", async () => {
@@ -151,5 +154,71 @@ describe('the first HTML of a page', () => {
     const { html } = await render('/fr');
     expect(html).toContain('<title>Home | Reelmint</title>');
     expect(html).toContain(`<link rel="canonical" href="${SITE}/fr" data-head>`);
+  });
+});
+
+describe('public pages drawn into the first HTML', () => {
+  function drawing({ load, draw }: { load?: (entry: string) => Promise<ComponentType>; draw?: (request: RenderRequest) => Promise<string> } = {}) {
+    const loads: string[] = [];
+    const draws: RenderRequest[] = [];
+    const Screen: ComponentType = () => null;
+    const rendering: PageRendering = {
+      screens: {
+        load: (_remote, entry) => {
+          loads.push(entry);
+          return load ? load(entry) : Promise.resolve(Screen);
+        },
+      },
+      renderPage: (request) => {
+        draws.push(request);
+        return draw ? draw(request) : Promise.resolve(`<main><h1>${request.screen ? request.screen.module : 'outline'}</h1></main>`);
+      },
+    };
+    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, randomId: () => 'new-visitor', manifests: { get: () => Promise.resolve(undefined) }, render: rendering });
+    const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: {}, pointer });
+    return { page, loads, draws };
+  }
+
+  it('draws the route’s screen from the build the pointer names, and says what it drew', async () => {
+    const { page, loads, draws } = drawing();
+    const { html } = await page('/fr/faqs?x=1');
+    expect(html).toContain('<div id="root"><main><h1>./FaqsPage</h1></main></div>');
+    expect(loads).toEqual([MARKETING]);
+    expect(draws).toMatchObject([{ location: '/fr/faqs?x=1', lng: 'fr', screen: { remote: 'marketing', module: './FaqsPage' } }]);
+    expect(bootData(html)).toMatchObject({ rendered: { lng: 'fr', remote: 'marketing', module: './FaqsPage', screen: true, entry: MARKETING } });
+  });
+
+  it('a remote that cannot hand over its screen costs the screen only: the page is drawn with the region’s outline', async () => {
+    const { page, draws } = drawing({ load: () => Promise.reject(new Error('connect ECONNREFUSED')) });
+    const { html } = await page('/de/about-us');
+    expect(html).toContain('<div id="root"><main><h1>outline</h1></main></div>');
+    expect(draws).toMatchObject([{ lng: 'de', screen: null }]);
+    expect(bootData(html)).toMatchObject({ rendered: { remote: 'marketing', screen: false, entry: null } });
+  });
+
+  it('a screen that cannot be drawn is left out and the page drawn again without it; a page that cannot be drawn at all goes undrawn', async () => {
+    const once = drawing({ draw: (request) => (request.screen ? Promise.reject(new Error('timed out')) : Promise.resolve('<p>outline</p>')) });
+    const { html } = await once.page('/en');
+    expect(once.draws.map((request) => request.screen === null)).toEqual([false, true]);
+    expect(html).toContain('<div id="root"><p>outline</p></div>');
+    expect(bootData(html)).toMatchObject({ rendered: { screen: false } });
+
+    const never = drawing({ draw: () => Promise.reject(new Error('broken')) });
+    const undrawn = await never.page('/en');
+    expect(undrawn.html).toContain('<div id="root"></div>');
+    expect(bootData(undrawn.html)).toMatchObject({ rendered: null });
+  });
+
+  it('leaves to the browser an address without its language, signed-in screens, and a remote the address overrides', async () => {
+    const { page, loads, draws } = drawing();
+    for (const path of ['/faqs', '/zh-cn/faqs', '/en/generator', '/en/credits']) {
+      const { html } = await page(path);
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(bootData(html), path).toMatchObject({ rendered: null });
+    }
+    expect(draws).toEqual([]);
+    const { html } = await page('/en/faqs?override=marketing@2.0.0');
+    expect(loads).toEqual([]);
+    expect(bootData(html)).toMatchObject({ rendered: { remote: 'marketing', screen: false } });
   });
 });

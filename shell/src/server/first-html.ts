@@ -4,9 +4,11 @@
  * it is built for Node by `vite build -c vite.server.config.ts` so it shares the browser's route table,
  * language rules and canary choice instead of copying them.
  */
-import { FALLBACK_LANGUAGE, stripLanguage } from '@reelmint/shared/languages';
+import { FALLBACK_LANGUAGE, languageSegmentOf, matchLanguage, stripLanguage } from '@reelmint/shared/languages';
+import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
+import type { RenderedPage } from '../boot/boot-data.ts';
 import { REMOTE_SCREENS } from '../app/routes.ts';
 import { parsePointerDocument } from '../remotes/pointer.ts';
 import type { RemoteName, RemotesPointer } from '../remotes/pointer.ts';
@@ -18,6 +20,12 @@ import { requestLanguage } from './request-language.ts';
 import { likelyRemotes } from './visitor-choice.ts';
 import { pageHead, withHead } from './head-html.ts';
 import type { ShellStrings } from './head-html.ts';
+import { createPageRenderer } from './render-page.tsx';
+import type { PageRenderer } from './render-page.tsx';
+import { createRemoteScreens } from './remote-screens.ts';
+import type { RemoteScreens } from './remote-screens.ts';
+import { serverSharedFiles, serverSharedModules } from './shared-modules.ts';
+import type { RemoteManifest } from './remote-manifests.ts';
 
 export interface FirstHtmlRequest {
   url: URL;
@@ -45,6 +53,69 @@ export interface FirstHtmlOptions {
   manifestWaitMs?: number;
   manifests?: ManifestCache | ManifestCacheOptions;
   randomId?: () => string;
+  /** Draws public pages into the first HTML (render-page.tsx); without it the HTML carries the head and hints only. */
+  render?: PageRendering;
+}
+
+export interface PageRendering {
+  renderPage: PageRenderer;
+  screens: RemoteScreens;
+  /** How long a page waits for its remote's screen module; past it the page goes with the region's loading outline. */
+  loadTimeoutMs?: number;
+  /** How long the drawing itself may take. */
+  renderTimeoutMs?: number;
+}
+
+/** The server side of drawing pages: the renderer and the remotes' server builds, with this process's singletons. */
+export function createPageRendering(strings: ShellStrings, options: Pick<PageRendering, 'loadTimeoutMs' | 'renderTimeoutMs'> = {}): PageRendering {
+  return {
+    renderPage: createPageRenderer(strings),
+    screens: createRemoteScreens({ shared: serverSharedModules(), resolvedShared: serverSharedFiles() }),
+    ...options,
+  };
+}
+
+/** Changes whenever the build behind an entry changes (a local build rewritten at the same URL). */
+function manifestStamp(manifest: RemoteManifest | undefined): string {
+  if (!manifest) return 'unknown';
+  const text = JSON.stringify(manifest);
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
+  return (hash >>> 0).toString(16);
+}
+
+/** Only an address whose first segment is a language, written exactly (/fr/..., /zh-CN/...): elsewhere the browser picks the language. */
+function pathLanguage(pathname: string): string | null {
+  const segment = languageSegmentOf(pathname);
+  return segment && matchLanguage(segment) === segment ? segment : null;
+}
+
+async function drawPage(
+  rendering: PageRendering,
+  request: { url: URL; lng: string; remote: RemoteName; module: string; entry: string | undefined; manifest: RemoteManifest | undefined },
+): Promise<{ html: string; rendered: RenderedPage } | null> {
+  const { renderPage, screens, loadTimeoutMs = 1200, renderTimeoutMs = 1500 } = rendering;
+  const { url, lng, remote, module, entry, manifest } = request;
+  const location = `${url.pathname}${url.search}`;
+  let Screen: ComponentType | null = null;
+  if (entry) {
+    try {
+      Screen = await screens.load(remote, entry, module, manifestStamp(manifest), loadTimeoutMs);
+    } catch (error) {
+      // The page still goes out at once, with the region's outline; the browser loads the region as it always has.
+      console.warn(`${location}: ${remote} is drawn by the browser (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  const attempts = Screen ? [Screen, null] : [null];
+  for (const candidate of attempts) {
+    try {
+      const html = await renderPage({ location, lng, screen: candidate && { remote, module, Screen: candidate }, timeoutMs: renderTimeoutMs });
+      return { html, rendered: { lng, remote, module, screen: candidate !== null, entry: candidate ? (entry ?? null) : null } };
+    } catch (error) {
+      console.warn(`${location} could not be drawn${candidate ? ' with its screen' : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return null;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -85,10 +156,12 @@ function renderPreloads({ modules, styles, fetches }: Hints): string {
   ].join('');
 }
 
-export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs = 300, manifests = {}, randomId = () => crypto.randomUUID() }: FirstHtmlOptions) {
+export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs = 300, manifests = {}, randomId = () => crypto.randomUUID(), render }: FirstHtmlOptions) {
   const cache: ManifestCache = 'get' in manifests ? manifests : createManifestCache(manifests);
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
   if (!charset.test(template) || !template.includes('</head>')) throw new Error('The shell template has no <meta charset> or </head>');
+  const root = '<div id="root"></div>';
+  if (render && !template.includes(root)) throw new Error(`The shell template has no ${root}`);
 
   return async function firstHtml({ url, headers, config, pointer }: FirstHtmlRequest): Promise<FirstHtml> {
     const cookies: string[] = [];
@@ -99,6 +172,9 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
     const apiOrigin = config.apiBase ? originOf(config.apiBase) : null;
     if (apiOrigin) hints.preconnect.add(apiOrigin);
 
+    let screen: (typeof REMOTE_SCREENS)[number] | undefined;
+    let target: RemotesPointer[RemoteName] | undefined;
+    let manifest: RemoteManifest | undefined;
     if (pointer) {
       const document = parsePointerDocument(pointer);
       let visitor = visitorFromCookie(cookie);
@@ -108,15 +184,15 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
         cookies.push(visitorCookie(visitor));
       }
       const likely: Partial<RemotesPointer> = likelyRemotes(document, visitor ?? '', url.search);
-      for (const target of Object.values(likely)) {
-        const origin = originOf(target.entry);
+      for (const choice of Object.values(likely)) {
+        const origin = originOf(choice.entry);
         if (origin) hints.preconnect.add(origin);
       }
-      const screen = REMOTE_SCREENS.find(({ path }) => path === stripLanguage(url.pathname));
-      const target = screen ? likely[screen.remote as RemoteName] : undefined;
+      screen = REMOTE_SCREENS.find(({ path }) => path === stripLanguage(url.pathname));
+      target = screen ? likely[screen.remote] : undefined;
       if (screen && target) {
         hints.modules.push(target.entry);
-        const manifest = await cache.get(target.entry, manifestWaitMs);
+        manifest = await cache.get(target.entry, manifestWaitMs);
         const files = manifest && exposedFiles(manifest, target.entry, screen.module, languages);
         if (files) {
           // The strings first: they are small and the screen suspends until they are in.
@@ -126,10 +202,18 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
       }
     }
 
-    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null })}</script>`;
-    const html = withHead(template, pageHead(siteOrigin, url.pathname, lng, strings))
+    // A public page at its language's address is drawn (its region without its screen when the remote is not
+    // ready, or is overridden for this visitor: the browser checks overrides and loads the region itself).
+    const drawn =
+      render && screen?.serverRendered && pathLanguage(url.pathname) === lng
+        ? await drawPage(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest })
+        : null;
+
+    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: drawn?.rendered ?? null })}</script>`;
+    let html = withHead(template, pageHead(siteOrigin, url.pathname, lng, strings))
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
       .replace('</head>', () => `${renderPreloads(hints)}${boot}</head>`);
+    if (drawn) html = html.replace(root, () => `<div id="root">${drawn.html}</div>`);
     return { html, cookies };
   };
 }

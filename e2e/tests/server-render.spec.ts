@@ -1,0 +1,184 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ROUTES, shipped } from '../support/routes.ts';
+import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
+import type { Stoppable } from '../support/servers.ts';
+
+/** The public pages the shell's server draws into the first HTML (README, "The first visit"). */
+const PUBLIC = ROUTES.filter(({ remote, path }) => remote === 'marketing' || path === '/pricing');
+const LANGUAGES = ['en', 'fr', 'zh-TW'] as const;
+const at = (lng: string, path: string) => `/${lng}${path === '/' ? '' : path}`;
+
+/** The text of an element's HTML as a browser would show it: tags and React's text separators dropped, entities read. */
+function text(html: string): string {
+  return html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** What the server wrote inside the page's root element (the page as drawn), and what it says it drew. */
+function drawn(html: string) {
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const boot = JSON.parse(/<script id="reelmint-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+    rendered?: { lng: string; remote: string; module: string; screen: boolean } | null;
+  };
+  const headings = [...root.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1]!));
+  return { root, rendered: boot.rendered ?? null, headings };
+}
+
+test.describe('public pages arrive drawn: the first HTML carries the page, not an empty root', () => {
+  for (const lng of LANGUAGES) {
+    test(`every public page in ${lng}, fetched without running any script, holds its heading, its region and its head`, async ({ request }) => {
+      for (const { path, remote, heading } of PUBLIC) {
+        const html = await (await request.get(at(lng, path))).text();
+        const page = drawn(html);
+        expect(page.headings, path).toEqual([shipped(remote, lng, heading)]);
+        expect(page.root, path).toContain(`data-remote-region="${remote}"`);
+        expect(page.root, path).toContain('data-testid="site-header"');
+        expect(page.root, path).toContain('data-testid="site-footer"');
+        expect(page.rendered, path).toMatchObject({ lng, remote, screen: true });
+        expect(html, path).toContain(`<html lang="${lng}"`);
+        expect(html, path).toMatch(/<title>[^<]+ \| Reelmint<\/title>/);
+        expect(html, path).toContain('<link rel="canonical"');
+        // No script runs from the HTML itself: a content security policy without 'unsafe-inline' allows the page.
+        expect([...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>/g)], path).toEqual([]);
+      }
+    });
+  }
+
+  test('an address without a language is left to the browser, which picks the language', async ({ request }) => {
+    const page = drawn(await (await request.get('/pricing')).text());
+    expect(page.rendered).toBeNull();
+    expect(page.root).toBe('');
+  });
+});
+
+/** Records what would show a redraw or a failed takeover: errors, the loading outline, and a heading node replaced. */
+async function watch(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const state = window as unknown as { __outlineSeen: boolean; __serverHeading?: Element | null };
+    state.__outlineSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="region-loading"]')) state.__outlineSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      state.__serverHeading = document.querySelector('[data-remote-region] h1');
+    });
+  });
+  return {
+    errors,
+    /**
+     * Whether the heading on screen is still the very element the server sent, now owned by React (hydrated, not
+     * drawn again), and whether the loading outline ever showed.
+     */
+    takenOver: () =>
+      page.evaluate(() => {
+        const state = window as unknown as { __outlineSeen: boolean; __serverHeading?: Element | null };
+        const heading = document.querySelector('[data-remote-region] h1');
+        return {
+          kept: !!heading && heading === state.__serverHeading,
+          owned: !!heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$')),
+          outlineSeen: state.__outlineSeen,
+        };
+      }),
+  };
+}
+
+test.describe('the browser takes the drawn page over: no hydration error, no flash, the same elements', () => {
+  for (const lng of LANGUAGES) {
+    test(`every public page in ${lng}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const watcher = await watch(page);
+      for (const { path, remote, heading } of PUBLIC) {
+        await page.goto(at(lng, path));
+        const title = page.locator(`[data-remote-region="${remote}"] h1`);
+        await expect(title).toHaveText(shipped(remote, lng, heading));
+        await expect.poll(() => watcher.takenOver(), { message: path }).toEqual({ kept: true, owned: true, outlineSeen: false });
+        expect(watcher.errors, path).toEqual([]);
+      }
+    });
+  }
+
+  test('a signed-in visitor (whose session the server never sees) gets the drawn page taken over too, then their account in the header', async ({ page }) => {
+    const email = `drawn-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const response = await page.request.post('http://localhost:8787/api/auth/register', { data: { name: 'Ada Lovelace', email, password: 'correct horse battery' } });
+    expect(response.status()).toBe(201);
+    const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
+    await page.addInitScript(({ token, id, name }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
+    }, { token: data.access_token, id: data.user.id, name: data.user.name });
+    const watcher = await watch(page);
+    for (const path of ['/en/faqs', '/en/pricing']) {
+      await page.goto(path);
+      await expect(page.locator('[data-remote-region] h1')).toBeVisible();
+      await expect.poll(() => watcher.takenOver(), { message: path }).toEqual({ kept: true, owned: true, outlineSeen: false });
+      await expect(page.getByTestId('site-header').getByRole('link', { name: 'Login' })).toHaveCount(0);
+    }
+    expect(watcher.errors).toEqual([]);
+  });
+});
+
+test.describe('a remote that is down or hangs while the server draws', () => {
+  // A second shell whose pointer sends marketing to a port the test controls; billing stays on its real origin.
+  const SHELL_PORT = 5185;
+  const MARKETING_PORT = 5195;
+  const shellUrl = `http://localhost:${SHELL_PORT}`;
+  let servers: Stoppable[] = [];
+
+  test.beforeEach(async () => {
+    servers = [
+      await startShell(SHELL_PORT, {
+        marketing: { entry: `http://localhost:${MARKETING_PORT}/remoteEntry.js`, version: 'test' },
+        billing: { entry: 'http://localhost:5176/remoteEntry.js', version: 'local' },
+      }),
+    ];
+  });
+
+  test.afterEach(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  test('down: the page arrives drawn with that region’s outline, the browser tries the region itself, and retry recovers', async ({ page, request }) => {
+    const html = await (await request.get(`${shellUrl}/fr/about-us`, { timeout: 15_000 })).text();
+    const first = drawn(html);
+    expect(first.rendered).toMatchObject({ lng: 'fr', remote: 'marketing', screen: false });
+    expect(first.root).toContain('data-testid="region-loading"');
+    expect(first.root).toContain('data-testid="site-header"');
+    expect(first.root).toContain('data-testid="site-footer"');
+    expect(first.headings).toEqual([]);
+
+    await page.goto(`${shellUrl}/fr/about-us`);
+    const fallback = page.getByTestId('remote-fallback');
+    await expect(fallback).toHaveAttribute('data-remote', 'marketing', { timeout: 15_000 });
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+
+    // The team brings its origin back: the region comes in without a reload.
+    servers.push(await startAppServer('mfe-marketing', MARKETING_PORT));
+    await fallback.getByRole('button').click();
+    await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText(shipped('marketing', 'fr', 'about.title'));
+
+    // And the next page the server draws carries the screen again.
+    await expect
+      .poll(async () => drawn(await (await request.get(`${shellUrl}/fr/about-us`)).text()).headings, { timeout: 15_000 })
+      .toEqual([shipped('marketing', 'fr', 'about.title')]);
+  });
+
+  test('hangs: the page is not held until the remote answers; it arrives with the outline, the other parts whole', async ({ request }) => {
+    servers.push(await startSilentServer(MARKETING_PORT));
+    const response = await request.get(`${shellUrl}/de/faqs`, { timeout: 15_000 });
+    expect(response.status()).toBe(200);
+    const page = drawn(await response.text());
+    expect(page.rendered).toMatchObject({ remote: 'marketing', screen: false });
+    expect(page.root).toContain('data-testid="region-loading"');
+    expect(page.root).toContain(`>${shipped('shell', 'de', 'nav.pricing')}<`);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The page itself in the first HTML: the shell's whole tree (header, the route's region, footer) drawn on the
+ * server for one address and language, with the route's remote screen when it could be loaded, exactly as the
+ * browser will draw it, so the browser takes the page over (hydrateRoot) instead of drawing it again.
+ */
+import { StrictMode } from 'react';
+import type { ComponentType } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@reelmint/shared/languages';
+import { AppRoutes } from '../app/app.tsx';
+import { ScreenModules } from '../remotes/screen-modules.ts';
+import type { ScreenLookup } from '../remotes/screen-modules.ts';
+import type { RemoteName } from '../remotes/pointer.ts';
+import type { ShellStrings } from './head-html.ts';
+
+export interface RenderRequest {
+  /** The page's address (path and query), as the browser's router will see it. */
+  location: string;
+  lng: string;
+  /** The route's remote screen, loaded for this request; null draws the region as the browser does while it loads. */
+  screen: { remote: RemoteName; module: string; Screen: ComponentType } | null;
+  /** How long the drawing may take (a remote's strings that hang, say) before it is abandoned. */
+  timeoutMs: number;
+}
+
+/** One i18next instance per page, holding the shell's strings of the page's language and English, like the browser's. */
+async function pageI18n(lng: string, strings: ShellStrings) {
+  const instance = i18next.createInstance();
+  const resources: Record<string, { translation: Record<string, unknown> }> = {};
+  for (const language of new Set([lng, FALLBACK_LANGUAGE])) resources[language] = { translation: strings(language) ?? {} };
+  await instance.init({
+    lng,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    partialBundledLanguages: true,
+    resources,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
+  return instance;
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function createPageRenderer(strings: ShellStrings) {
+  /** The page's HTML (what goes inside `#root`). Rejects when it cannot be drawn within the time given. */
+  return async function renderPage({ location, lng, screen, timeoutMs }: RenderRequest): Promise<string> {
+    const i18n = await pageI18n(lng, strings);
+    const lookup: ScreenLookup = (remote, module) => (screen && screen.remote === remote && screen.module === module ? screen.Screen : undefined);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`the page was not drawn within ${timeoutMs} ms`)), timeoutMs);
+    const errors: unknown[] = [];
+    try {
+      // prerender waits for every suspended part (a remote's strings) instead of sending its fallback.
+      const { prelude } = await prerenderToNodeStream(
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <ScreenModules.Provider value={lookup}>
+              <StaticRouter location={location}>
+                <AppRoutes />
+              </StaticRouter>
+            </ScreenModules.Provider>
+          </I18nextProvider>
+        </StrictMode>,
+        {
+          signal: controller.signal,
+          onError: (error) => {
+            errors.push(error);
+          },
+        },
+      );
+      const html = await readStream(prelude);
+      if (controller.signal.aborted) throw controller.signal.reason instanceof Error ? controller.signal.reason : new Error('aborted');
+      // A part that threw is sent as its fallback and drawn again by the browser; a whole page that threw is not sent.
+      if (errors.length > 0) console.warn(`Part of ${location} was left to the browser:`, errors.map((error) => (error instanceof Error ? error.message : String(error))).join('; '));
+      return html;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
