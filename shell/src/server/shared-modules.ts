@@ -29,8 +29,16 @@ const MODULES: Record<string, unknown> = {
   '@reelmint/shared': Contract,
 };
 
-/** Bare imports a remote's server build keeps (its shared packages and their subpaths). */
-const SPECIFIERS = [...Object.keys(MODULES).filter((name) => name !== '@reelmint/shared'), 'react/jsx-runtime', 'react-dom/server', 'zustand/vanilla'];
+/**
+ * Bare imports a remote's server build keeps: its shared packages and their subpaths, and the federation runtime
+ * (one runtime per process, the one this server's instances live in).
+ */
+const SPECIFIERS = [
+  ...Object.keys(MODULES).filter((name) => name !== '@reelmint/shared'),
+  'react/jsx-runtime',
+  'zustand/vanilla',
+  '@module-federation/runtime',
+];
 
 /** The installed version of a package: the package.json above the file its name resolves to. */
 function installedVersion(name: string): string | undefined {
