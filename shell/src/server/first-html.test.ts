@@ -174,7 +174,7 @@ describe('public pages drawn into the first HTML', () => {
         return draw ? draw(request) : Promise.resolve(`<main><h1>${request.screen ? request.screen.module : 'outline'}</h1></main>`);
       },
     };
-    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, randomId: () => 'new-visitor', manifests: { get: () => Promise.resolve(undefined) }, render: rendering });
+    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, randomId: () => 'new-visitor', manifests: { get: () => Promise.resolve(manifest('FaqsPage')) }, render: rendering });
     const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: {}, pointer });
     return { page, loads, draws };
   }
@@ -186,6 +186,8 @@ describe('public pages drawn into the first HTML', () => {
     expect(loads).toEqual([MARKETING]);
     expect(draws).toMatchObject([{ location: '/fr/faqs?x=1', lng: 'fr', screen: { remote: 'marketing', module: './FaqsPage' } }]);
     expect(bootData(html)).toMatchObject({ rendered: { lng: 'fr', remote: 'marketing', module: './FaqsPage', screen: true, entry: MARKETING } });
+    // Drawn with its screen, so the screen's stylesheet applies before the first paint instead of being only preloaded.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
   });
 
   it('a remote that cannot hand over its screen costs the screen only: the page is drawn with the region’s outline', async () => {
@@ -194,6 +196,7 @@ describe('public pages drawn into the first HTML', () => {
     expect(html).toContain('<div id="root"><main><h1>outline</h1></main></div>');
     expect(draws).toMatchObject([{ lng: 'de', screen: null }]);
     expect(bootData(html)).toMatchObject({ rendered: { remote: 'marketing', screen: false, entry: null } });
+    expect(html).not.toContain('rel="stylesheet"');
   });
 
   it('a screen that cannot be drawn is left out and the page drawn again without it; a page that cannot be drawn at all goes undrawn', async () => {

@@ -146,12 +146,15 @@ function renderPreconnects(origins: Set<string>): string {
 }
 
 /** After the shell's own entry and its preloads, which the browser needs first to start anything. */
-function renderPreloads({ modules, styles, fetches }: Hints): string {
+function renderPreloads({ modules, styles, fetches }: Hints, applyStyles: boolean): string {
   const unique = (list: string[]) => [...new Set(list)];
+  // The remote's entry adds its stylesheets through Vite's preload helper, in CORS mode: these must match. A page
+  // that arrives drawn applies its screen's stylesheets at once, so it is never shown unstyled; the helper then
+  // finds each one in place and does not add it again.
+  const style = applyStyles ? (href: string) => `<link rel="stylesheet" crossorigin href="${href}">` : (href: string) => `<link rel="preload" as="style" crossorigin href="${href}">`;
   return [
     ...unique(modules).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    // The remote's entry adds its stylesheets through Vite's preload helper, in CORS mode: the preload must match.
-    ...unique(styles).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+    ...unique(styles).map((href) => style(escapeAttribute(href))),
     ...unique(fetches).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
   ].join('');
 }
@@ -212,7 +215,7 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
     const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: drawn?.rendered ?? null })}</script>`;
     let html = withHead(template, pageHead(siteOrigin, url.pathname, lng, strings))
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
-      .replace('</head>', () => `${renderPreloads(hints)}${boot}</head>`);
+      .replace('</head>', () => `${renderPreloads(hints, drawn?.rendered.screen === true)}${boot}</head>`);
     if (drawn) html = html.replace(root, () => `<div id="root">${drawn.html}</div>`);
     return { html, cookies };
   };
