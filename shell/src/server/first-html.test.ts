@@ -190,6 +190,22 @@ describe('public pages drawn into the first HTML', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
   });
 
+  it('draws a page once per build: the same page again is sent as drawn, an outline is not kept', async () => {
+    const { page, draws } = drawing();
+    const first = await page('/fr/faqs');
+    const again = await page('/fr/faqs');
+    expect(again.html).toBe(first.html);
+    expect(draws).toHaveLength(1);
+    await page('/de/faqs');
+    expect(draws).toHaveLength(2);
+
+    let up = false;
+    const flaky = drawing({ load: () => (up ? Promise.resolve(() => null) : Promise.reject(new Error('down'))) });
+    expect(bootData((await flaky.page('/fr/faqs')).html)).toMatchObject({ rendered: { screen: false } });
+    up = true;
+    expect(bootData((await flaky.page('/fr/faqs')).html)).toMatchObject({ rendered: { screen: true } });
+  });
+
   it('a remote that cannot hand over its screen costs the screen only: the page is drawn with the region’s outline', async () => {
     const { page, draws } = drawing({ load: () => Promise.reject(new Error('connect ECONNREFUSED')) });
     const { html } = await page('/de/about-us');

@@ -66,6 +66,9 @@ export interface PageRendering {
   renderTimeoutMs?: number;
 }
 
+/** How many drawn pages are kept (the public pages in every language are 130; the rest are query strings). */
+const DRAWN_PAGES_KEPT = 300;
+
 /** The server side of drawing pages: the renderer and the remotes' server builds, with this process's singletons. */
 export function createPageRendering(strings: ShellStrings, options: Pick<PageRendering, 'loadTimeoutMs' | 'renderTimeoutMs'> = {}): PageRendering {
   return {
@@ -165,6 +168,29 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
   if (!charset.test(template) || !template.includes('</head>')) throw new Error('The shell template has no <meta charset> or </head>');
   const root = '<div id="root"></div>';
   if (render && !template.includes(root)) throw new Error(`The shell template has no ${root}`);
+  // A drawn page is the same for every visitor of the same build: kept, so a page people keep asking for is drawn
+  // once per build. The key names the build (entry and manifest), so a promote or a rebuild draws afresh.
+  const drawnPages = new Map<string, { html: string; rendered: RenderedPage }>();
+  async function drawn(rendering: PageRendering, request: Parameters<typeof drawPage>[1]) {
+    const stamp = manifestStamp(request.manifest);
+    const key = JSON.stringify([request.url.pathname, request.url.search, request.lng, request.entry ?? null, stamp]);
+    const kept = drawnPages.get(key);
+    if (kept) {
+      drawnPages.delete(key);
+      drawnPages.set(key, kept);
+      return kept;
+    }
+    const page = await drawPage(rendering, request);
+    // Only a page drawn with its screen, from a build whose manifest was read: an outline is retried next time.
+    if (page?.rendered.screen && request.manifest) {
+      drawnPages.set(key, page);
+      for (const oldest of drawnPages.keys()) {
+        if (drawnPages.size <= DRAWN_PAGES_KEPT) break;
+        drawnPages.delete(oldest);
+      }
+    }
+    return page;
+  }
 
   return async function firstHtml({ url, headers, config, pointer }: FirstHtmlRequest): Promise<FirstHtml> {
     const cookies: string[] = [];
@@ -207,16 +233,16 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
 
     // A public page at its language's address is drawn (its region without its screen when the remote is not
     // ready, or is overridden for this visitor: the browser checks overrides and loads the region itself).
-    const drawn =
+    const page =
       render && screen?.serverRendered && pathLanguage(url.pathname) === lng
-        ? await drawPage(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest })
+        ? await drawn(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest })
         : null;
 
-    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: drawn?.rendered ?? null })}</script>`;
+    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: page?.rendered ?? null })}</script>`;
     let html = withHead(template, pageHead(siteOrigin, url.pathname, lng, strings))
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
-      .replace('</head>', () => `${renderPreloads(hints, drawn?.rendered.screen === true)}${boot}</head>`);
-    if (drawn) html = html.replace(root, () => `<div id="root">${drawn.html}</div>`);
+      .replace('</head>', () => `${renderPreloads(hints, page?.rendered.screen === true)}${boot}</head>`);
+    if (page) html = html.replace(root, () => `<div id="root">${page.html}</div>`);
     return { html, cookies };
   };
 }
