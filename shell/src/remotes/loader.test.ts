@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('@module-federation/runtime', () => runtime);
 
-import { loadExposed, RemoteLoadError, resetRemote, setRemotesPointer } from './loader.ts';
+import { loadedExposed, loadExposed, RemoteLoadError, resetRemote, setRemotesPointer } from './loader.ts';
 
 describe('remote loader', () => {
   beforeEach(() => {
@@ -44,5 +44,19 @@ describe('remote loader', () => {
       [{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js?retry=2', type: 'module' }],
       { force: true },
     );
+  });
+
+  it('keeps what a remote handed over, so a region can start drawn, and forgets it when the remote is reset or the pointer changes', async () => {
+    const pricing = { default: () => null };
+    runtime.loadRemote.mockResolvedValue(pricing);
+    expect(loadedExposed('billing', './PricingPage')).toBeUndefined();
+    await loadExposed('billing', './PricingPage');
+    expect(loadedExposed('billing', './PricingPage')).toBe(pricing);
+    expect(loadedExposed('billing', './SubscriptionModal')).toBeUndefined();
+    resetRemote('billing');
+    expect(loadedExposed('billing', './PricingPage')).toBeUndefined();
+    await loadExposed('billing', './PricingPage');
+    setRemotesPointer({ billing: { entry: 'http://localhost:5176/releases/2.0.0/remoteEntry.js', version: '2.0.0' } });
+    expect(loadedExposed('billing', './PricingPage')).toBeUndefined();
   });
 });
