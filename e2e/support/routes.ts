@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -33,3 +34,11 @@ export const ROUTES = [
   { path: '/payment/success', remote: 'billing', heading: 'success.title' },
   { path: '/payment/cancel', remote: 'billing', heading: 'cancel.title' },
 ] as const;
+
+/**
+ * Waits until React owns the page (`<html data-interactive>`). A public page arrives drawn by the server, so its
+ * text is visible before its script has run; a click or a keystroke before this point reaches plain HTML.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.locator('html[data-interactive="true"]').waitFor({ state: 'attached' });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ROUTES, shipped } from '../support/routes.ts';
+import { ROUTES, shipped, untilInteractive } from '../support/routes.ts';
 
 const LANGUAGES = ['en', 'fr', 'de', 'it', 'es', 'ja', 'pt', 'ru', 'la', 'zh-CN', 'zh-TW', 'ko', 'hi'];
 
@@ -67,6 +67,7 @@ test.describe('language URLs', () => {
     page.on('response', (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
     await page.goto('/en/faqs');
     await expect(await heading(page, 'marketing')).toHaveText(shipped('marketing', 'en', 'faqs.title'));
+    await untilInteractive(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByTestId('site-header').getByRole('button', { name: shipped('shell', 'en', 'header.language') }).click();
     await page.getByRole('menuitemradio', { name: 'Italiano' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page, Route } from '@playwright/test';
-import { shipped } from '../support/routes.ts';
+import { shipped, untilInteractive } from '../support/routes.ts';
 
 // The marketing remote on the served site, in French: every page's content, every call to action
 // keeping the language, the templates gallery against the real API, and its loading and error states.
@@ -57,6 +57,7 @@ test('every marketing page renders its content in French', async ({ page }) => {
 
   await page.goto('/fr/faqs');
   await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('faqs.title'));
+  await untilInteractive(page);
   const refunds = region(page).getByRole('button', { name: fr('faqs.items.refunds.q') });
   await expect(region(page).getByRole('button', { expanded: false })).toHaveCount(7);
   await refunds.click();
@@ -68,6 +69,7 @@ test('every marketing page renders its content in French', async ({ page }) => {
 
   await page.goto('/fr/contact');
   await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('contact.title'));
+  await untilInteractive(page);
   await expect(region(page).getByRole('link', { name: 'support@reelmint.com' })).toHaveAttribute('href', 'mailto:support@reelmint.com');
   await region(page).getByRole('button', { name: fr('contact.submit') }).click();
   await expect(region(page).getByRole('alert')).toHaveText(shipped('marketing', 'fr', 'contact.errorsSummary_other').replace('{{count}}', '3'));
@@ -111,6 +113,7 @@ test('picking a template opens the generator filled with its prompt', async ({ p
   await page.goto('/fr/free-video-templates');
   const gallery = region(page);
   await expect(gallery.getByTestId('template-card')).toHaveCount(catalogue.length);
+  await untilInteractive(page);
   // Searching in French, without the accent, finds the translated title; the URL follows the box.
   await gallery.getByRole('searchbox', { name: fr('templates.searchLabel') }).fill('neons');
   await expect(page).toHaveURL('/fr/free-video-templates?q=neons');

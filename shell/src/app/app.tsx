@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Toaster } from 'sonner';
@@ -39,8 +40,19 @@ function screenRoutes(prefix: '' | 'lng') {
   return routes;
 }
 
+/**
+ * Marks the page as React's once it has been committed in the browser (`<html data-interactive>`): a page drawn
+ * on the server shows its content before that, but its buttons and fields do nothing until then.
+ */
+function useMarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+}
+
 /** The whole site under a router: the browser's (App) or the server's, which draws the same tree for one address. */
 export function AppRoutes() {
+  useMarkInteractive();
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
       <ScrollToTop />

@@ -158,7 +158,11 @@ describe('the first HTML of a page', () => {
 });
 
 describe('public pages drawn into the first HTML', () => {
-  function drawing({ load, draw }: { load?: (entry: string) => Promise<ComponentType>; draw?: (request: RenderRequest) => Promise<string> } = {}) {
+  function drawing({
+    load,
+    draw,
+    manifests = true,
+  }: { load?: (entry: string) => Promise<ComponentType>; draw?: (request: RenderRequest) => Promise<string>; manifests?: boolean } = {}) {
     const loads: string[] = [];
     const draws: RenderRequest[] = [];
     const Screen: ComponentType = () => null;
@@ -174,7 +178,7 @@ describe('public pages drawn into the first HTML', () => {
         return draw ? draw(request) : Promise.resolve(`<main><h1>${request.screen ? request.screen.module : 'outline'}</h1></main>`);
       },
     };
-    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, randomId: () => 'new-visitor', manifests: { get: () => Promise.resolve(manifest('FaqsPage')) }, render: rendering });
+    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, randomId: () => 'new-visitor', manifests: { get: () => Promise.resolve(manifests ? manifest('FaqsPage') : undefined) }, render: rendering });
     const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: {}, pointer });
     return { page, loads, draws };
   }
@@ -213,6 +217,13 @@ describe('public pages drawn into the first HTML', () => {
     expect(draws).toMatchObject([{ lng: 'de', screen: null }]);
     expect(bootData(html)).toMatchObject({ rendered: { remote: 'marketing', screen: false, entry: null } });
     expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it('a remote whose manifest cannot be read is not asked for its screen: the page is drawn with the region’s outline', async () => {
+    const { page, loads } = drawing({ manifests: false });
+    const { html } = await page('/fr/faqs');
+    expect(loads).toEqual([]);
+    expect(bootData(html)).toMatchObject({ rendered: { remote: 'marketing', screen: false } });
   });
 
   it('a screen that cannot be drawn is left out and the page drawn again without it; a page that cannot be drawn at all goes undrawn', async () => {

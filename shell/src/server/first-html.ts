@@ -101,7 +101,10 @@ async function drawPage(
   const { url, lng, remote, module, entry, manifest } = request;
   const location = `${url.pathname}${url.search}`;
   let Screen: ComponentType | null = null;
-  if (entry) {
+  // No manifest within the wait: the remote is down, slow or not there, and the browser could not take its screen
+  // over either (a copy of its code the server still holds is no proof the remote answers).
+  if (entry && !manifest) console.warn(`${location}: ${remote} is drawn by the browser (its manifest could not be read)`);
+  if (entry && manifest) {
     try {
       Screen = await screens.load(remote, entry, module, manifestStamp(manifest), loadTimeoutMs);
     } catch (error) {

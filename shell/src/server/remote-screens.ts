@@ -104,25 +104,29 @@ export function createRemoteScreens({ shared, resolvedShared, fetchTimeoutMs = 1
    * server build, or takes longer than `timeoutMs`; the page then carries the region's fallback instead.
    */
   async function load(remote: RemoteName, entry: string, exposed: string, stamp: string, timeoutMs: number): Promise<ComponentType> {
-    const key = `${ssrEntryUrl(entry)}#${stamp}`;
+    const url = ssrEntryUrl(entry);
+    const key = `${url}#${stamp}`;
     if ((failedUntil.get(key) ?? 0) > now()) throw new Error(`${remote} failed a moment ago; not tried again yet`);
     const instance = instanceFor(remote, entry, stamp);
+    const loading = instance.loadRemote<Exposed>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+    // A load that fails (the remote is down, has no server build, or its fetches time out) is forgotten: the runtime
+    // keeps a failed entry, so the next try after the pause starts from a fresh instance. A load that is only slow
+    // goes on in the background, and a later page gets the screen.
+    loading.catch(() => {
+      failedUntil.set(key, now() + retryAfterMs);
+      if (builds.get(key) === instance) builds.delete(key);
+      revalidate(url);
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`${remote} did not answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const module = await Promise.race([instance.loadRemote<Exposed>(`${remote}/${exposed.replace(/^\.\//, '')}`), timeout]);
+      const module = await Promise.race([loading, timeout]);
       const Screen = module?.default;
       if (typeof Screen !== 'function' && typeof Screen !== 'object') throw new Error(`${remote} returned nothing for ${exposed}`);
       failedUntil.delete(key);
       return Screen;
-    } catch (error) {
-      // The runtime keeps a failed entry: the next try after the pause starts from a fresh instance.
-      failedUntil.set(key, now() + retryAfterMs);
-      if (builds.get(key) === instance) builds.delete(key);
-      revalidate(ssrEntryUrl(entry));
-      throw error;
     } finally {
       clearTimeout(timer);
     }

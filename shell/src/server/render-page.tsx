@@ -74,6 +74,9 @@ export function createPageRenderer(strings: ShellStrings) {
         </StrictMode>,
         {
           signal: controller.signal,
+          // Never outline a large region into a later segment revealed by an inline script: the page must read whole
+          // without running any script (a content security policy without 'unsafe-inline'), and not flash its outline.
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
           onError: (error) => {
             errors.push(error);
           },
