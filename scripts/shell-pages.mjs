@@ -20,7 +20,7 @@ export async function shellPages({ shellDir, siteOrigin, documents }) {
     console.warn(`${serverModule} is missing: pages are served without boot data (run npm run build -w shell)`);
     return null;
   }
-  const { createFirstHtml, createPageRendering } = await import(pathToFileURL(serverModule).href);
+  const { createFirstHtml, createPageRendering, WARM_UP_PATHS } = await import(pathToFileURL(serverModule).href);
   const strings = readShellStrings(join(shellDir, 'dist', 'locales'));
   // Public pages are drawn on the server (README, "The first visit"); SHELL_SERVER_RENDER=off sends them undrawn.
   const render = process.env.SHELL_SERVER_RENDER === 'off' ? undefined : createPageRendering(strings);
@@ -34,10 +34,17 @@ export async function shellPages({ shellDir, siteOrigin, documents }) {
       return null;
     }
   };
-  return async (req, url) => {
+  const page = async (req, url) => {
     const [config, pointer] = await Promise.all([answer('/config.json', req), answer('/remotes.json', req)]);
     return firstHtml({ url, headers: req.headers, config: config ?? {}, pointer });
   };
+  // Each remote's server build is fetched and loaded on its first use; doing it now spares the first visitor the wait.
+  if (render) {
+    void (async () => {
+      for (const path of WARM_UP_PATHS) await page({ headers: {} }, new URL(path, siteOrigin)).catch(() => undefined);
+    })();
+  }
+  return page;
 }
 
 /** The shell's strings as built (dist/locales/<lng>/translation.json), read once: they change only with a new shell build. */

@@ -66,6 +66,11 @@ export interface PageRendering {
   renderTimeoutMs?: number;
 }
 
+/** One drawn page per remote that owns public pages: drawing them at start loads each remote's server build before the first visitor. */
+export const WARM_UP_PATHS: readonly string[] = [
+  ...new Map(REMOTE_SCREENS.filter(({ serverRendered }) => serverRendered).map(({ remote, path }) => [remote, `/${FALLBACK_LANGUAGE}${path === '/' ? '' : path}`])).values(),
+];
+
 /** How many drawn pages are kept (the public pages in every language are 130; the rest are query strings). */
 const DRAWN_PAGES_KEPT = 300;
 
