@@ -87,6 +87,7 @@ test('calls to action lead to the right route and keep the language', async ({ p
   const follow = async (from: string, name: string, to: string) => {
     await page.goto(from);
     await expect(region(page).getByRole('heading', { level: 1 })).toBeVisible();
+    await untilInteractive(page);
     // A card link is named by all its text; find it by its heading, a plain link by its name.
     const byHeading = region(page).getByRole('link').filter({ has: page.getByRole('heading', { name, exact: true }) });
     const link = (await byHeading.count()) > 0 ? byHeading : region(page).getByRole('link', { name, exact: true });

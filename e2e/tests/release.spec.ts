@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
+import { untilInteractive } from '../support/routes.ts';
 
 // A whole release cycle of the billing remote against a separate shell (5187) and billing origin
 // (5188) reading a temporary pointer and releases folder, so the default servers stay as they are.
@@ -63,7 +64,11 @@ async function visit(browser: Browser, visitorId?: string): Promise<Page> {
 /** The heading of billing's region as the shell's server drew it into a page's HTML. */
 const drawnHeading = (html: string) => /data-remote-region="billing"[\s\S]*?<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 const pricingTitle = (page: Page) => page.locator('[data-remote-region="billing"] h1');
-const chosenBilling = (page: Page) => page.locator('html').getAttribute('data-remote-billing');
+// The page arrives drawn; the build chosen for this visitor is written on <html> once the shell's script has run.
+const chosenBilling = async (page: Page) => {
+  await untilInteractive(page);
+  return page.locator('html').getAttribute('data-remote-billing');
+};
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { untilInteractive } from '../support/routes.ts';
 import type { Request } from '@playwright/test';
 
 interface ReportedEvent {
@@ -17,6 +18,8 @@ test("a page reports its regions' load times in a batch once it is idle, and the
   const report = page.waitForRequest(isReport, { timeout: 30_000 });
   await page.goto('/en/pricing');
   await expect(page.locator('[data-remote-region="billing"] h1')).toBeVisible();
+  // The page arrives drawn; the version chosen for this visitor is written once the shell's script has run.
+  await untilInteractive(page);
   const version = await page.locator('html').getAttribute('data-remote-billing');
   // Nothing is sent while the page loads: events wait a few seconds for company, then go in one report.
   const request = await report;
@@ -40,6 +43,7 @@ test('a telemetry endpoint that fails or never answers costs the visitor nothing
   });
   await page.goto('/en/about-us');
   await expect(page.locator('[data-remote-region="marketing"]')).toBeVisible();
+  await untilInteractive(page);
   // What the shell does when the page is being left: send what it has.
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
   await expect.poll(() => refused).toBeGreaterThan(0);

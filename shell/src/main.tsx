@@ -13,7 +13,7 @@ import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
 import { REMOTE_SCREENS } from './app/routes.ts';
 import { configuredRemotes, loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
-import { installTelemetry } from './release/telemetry.ts';
+import { installTelemetry, telemetry } from './release/telemetry.ts';
 
 async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
   const response = await fetch('/config.json', { cache: 'no-store' });
@@ -32,7 +32,11 @@ async function canTakeOver(rendered: RenderedPage, i18n: Awaited<ReturnType<type
   // Another build than the server's (an override kept in this browser): its screen may differ, so draw afresh.
   if (configuredRemotes()[rendered.remote]?.entry !== rendered.entry) return false;
   try {
+    const started = performance.now();
     await loadExposed(rendered.remote, rendered.module);
+    // The region starts drawn, so it never loads the screen itself: its load is counted here, for the
+    // version's load and error figures on the release dashboard.
+    telemetry.record(rendered.remote, 'load', { ms: performance.now() - started });
     // The module registered its remote's strings as it loaded: bring them in too, so nothing suspends.
     await loadRegisteredNamespaces(i18n, [...new Set([rendered.lng, FALLBACK_LANGUAGE])]);
     return true;
