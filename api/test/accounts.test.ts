@@ -48,6 +48,7 @@ describe('accounts', () => {
       pictureUrl: null,
       language: null,
       hasPassword: true,
+      roles: [],
     });
     const claims = decodeJwt(reply.body.data.access_token);
     expect(claims.exp).toBeGreaterThan(Math.floor(clock.getTime() / 1000));

@@ -53,6 +53,11 @@ describe('the release dashboard API', () => {
   });
   afterAll(async () => t.close());
 
+  it('names the role in the account the API answers, so the site offers the dashboard only to release managers', async () => {
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: manager })).body.data.roles).toEqual([RELEASE_MANAGER]);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: visitor })).body.data.roles).toEqual([]);
+  });
+
   it('answers 401 without a session and 403 to an account without the role', async () => {
     for (const url of ['/api/release/overview', '/api/release/metrics?remote=billing']) {
       expect((await call(t.app, 'GET', url)).status).toBe(401);

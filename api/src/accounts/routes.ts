@@ -9,11 +9,12 @@ import type { LoginLockout } from './lockout.ts';
 import { loginWithGoogle, login, normalizeEmail, register, userView } from './users.ts';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
 import type { User } from '../db/schema.ts';
+import { RELEASE_MANAGER } from '../release/roles.ts';
 import { confirmEmail, requestEmailChange, resendVerificationMail, sendVerificationMail } from './email-verification.ts';
 
 export const userSchema = {
   type: 'object',
-  required: ['id', 'name', 'email', 'credits', 'subscription', 'emailVerified', 'pendingEmail', 'pictureUrl', 'language', 'hasPassword'],
+  required: ['id', 'name', 'email', 'credits', 'subscription', 'emailVerified', 'pendingEmail', 'pictureUrl', 'language', 'hasPassword', 'roles'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
@@ -23,6 +24,7 @@ export const userSchema = {
     pictureUrl: { type: ['string', 'null'] },
     language: { type: ['string', 'null'] },
     hasPassword: { type: 'boolean' },
+    roles: { type: 'array', items: { type: 'string', enum: [RELEASE_MANAGER] } },
     credits: { type: 'integer' },
     subscription: {
       type: 'object',

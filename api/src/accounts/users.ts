@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PLAN_FEATURES } from '@reelmint/shared/plans';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { isUniqueViolation } from '../db/database.ts';
-import type { User } from '../db/schema.ts';
+import type { AccountRole, User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { CoreContext } from '../context.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
@@ -29,6 +29,8 @@ export interface UserView {
   language: string | null;
   /** False for an account made with Google that never set a password (it sets one by mail). */
   hasPassword: boolean;
+  /** Roles granted from the command line (`release-manager`): the site shows their tools only to them. */
+  roles: AccountRole[];
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -47,6 +49,7 @@ export async function userView(ctx: CoreContext, user: User): Promise<UserView> 
     pictureUrl: user.picture_file ? picturePath(user.picture_file) : null,
     language: user.language,
     hasPassword: user.password_hash !== null,
+    roles: (await ctx.db.selectFrom('account_roles').select('role').where('user_id', '=', user.id).orderBy('role').execute()).map((row) => row.role),
   };
 }
 

@@ -27,6 +27,8 @@ export interface LoginReply {
     language?: string | null;
     /** False for accounts made with Google that never set a password. */
     hasPassword?: boolean;
+    /** Roles granted from the command line, e.g. `release-manager` (absent from APIs that predate them). */
+    roles?: string[];
   };
 }
 

@@ -15,6 +15,8 @@ export interface SessionUser {
   plan?: string;
   /** False until the address is confirmed (the header's reminder); absent for sessions stored before it was known. */
   emailVerified?: boolean;
+  /** Roles on the account (`release-manager` sees the release dashboard in the menu); absent for sessions stored before. */
+  roles?: string[];
 }
 
 export interface AuthState {

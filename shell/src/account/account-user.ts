@@ -14,6 +14,7 @@ export function applyAccountUser(user: AccountUser): void {
     email: user.email,
     plan: user.subscription.plan,
     profilePicture: pictureSrc(user.pictureUrl),
+    roles: user.roles ?? [],
     ...(user.emailVerified === undefined ? {} : { emailVerified: user.emailVerified }),
   });
 }

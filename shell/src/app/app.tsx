@@ -20,6 +20,8 @@ const ForgotPasswordPage = lazyScreen(() => import('../account/forgot-password-p
 const ResetPasswordPage = lazyScreen(() => import('../account/reset-password-page.tsx'));
 const VerifyEmailPage = lazyScreen(() => import('../account/verify-email-page.tsx'));
 const AccountPage = lazyScreen(() => import('../account/account-page.tsx'));
+// Only release managers open it: its own chunk, never fetched by visitors.
+const ReleaseDashboardPage = lazyScreen(() => import('../release/dashboard/release-dashboard-page.tsx'));
 
 /** Tooltips open after 700 ms by default. */
 const TOOLTIP_DELAY_MS = 700;
@@ -37,6 +39,7 @@ function screenRoutes(prefix: '' | 'lng') {
   routes.push(<Route key="reset-password" path={prefix ? 'reset-password' : '/reset-password'} element={<ResetPasswordPage />} />);
   routes.push(<Route key="verify-email" path={prefix ? 'verify-email' : '/verify-email'} element={<VerifyEmailPage />} />);
   routes.push(<Route key="account" path={prefix ? 'account' : '/account'} element={<AccountPage />} />);
+  routes.push(<Route key="release" path={prefix ? 'release' : '/release'} element={<ReleaseDashboardPage />} />);
   return routes;
 }
 

@@ -26,6 +26,7 @@ export function sessionFromReply(reply: LoginReply) {
     email: reply.user.email,
     plan: reply.user.subscription.plan,
     profilePicture: pictureSrc(reply.user.pictureUrl),
+    roles: reply.user.roles ?? [],
     ...(reply.user.emailVerified === undefined ? {} : { emailVerified: reply.user.emailVerified }),
   });
   setCreditBalance(reply.user.credits);

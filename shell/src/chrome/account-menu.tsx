@@ -4,6 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { api, canUpgrade, clearSession, openSubscriptionModal, useAuth, useLocalizePath } from '@reelmint/shared';
 import styles from './header.module.css';
 
+/** The role that opens /release (the API checks it too; the menu only spares others a link they cannot use). */
+const RELEASE_MANAGER = 'release-manager';
+
 /** Header logout: clears the session on the server and here, then goes home. */
 export async function logout(): Promise<void> {
   await api.logout().catch(() => undefined);
@@ -61,6 +64,18 @@ export function AccountMenu({ onAction }: { onAction?: (() => void) | undefined 
           >
             {t('account.settings')}
           </DropdownMenu.Item>
+          {user.roles?.includes(RELEASE_MANAGER) && (
+            <DropdownMenu.Item
+              className={styles.menuItem}
+              data-testid="account-release-dashboard"
+              onSelect={() => {
+                onAction?.();
+                navigate(localize('/release'));
+              }}
+            >
+              {t('account.releaseDashboard')}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             className={styles.menuItem}
             onSelect={() => {

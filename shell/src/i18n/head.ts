@@ -10,6 +10,7 @@ export function pageKeyOf(barePath: string): string {
   if (barePath === '/reset-password') return 'resetPassword';
   if (barePath === '/verify-email') return 'verifyEmail';
   if (barePath === '/account') return 'account';
+  if (barePath === '/release') return 'releaseDashboard';
   return REMOTE_SCREENS.find((screen) => screen.path === barePath)?.page ?? 'notFound';
 }
 

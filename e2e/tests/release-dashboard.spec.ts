@@ -1,0 +1,265 @@
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
+import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
+import { shellPages } from '../../scripts/shell-pages.mjs';
+import { untilInteractive } from '../support/routes.ts';
+
+// A site of its own: a shell (5189), a billing origin (5190) and an API (8797) that share a temporary
+// pointer, releases folder and database, with the canary guard looking every second. Only billing is in
+// its pointer: the pages used here need no other remote. Browsers are real
+// visitors; their reports are the only signal the guard gets.
+const root = join(import.meta.dirname, '..', '..');
+const SHELL = 'http://localhost:5189';
+const BILLING_ORIGIN = 'http://localhost:5190';
+const API = 'http://localhost:8797';
+const work = mkdtempSync(join(tmpdir(), 'reelmint-dashboard-e2e-'));
+const env = {
+  ...process.env,
+  RELEASES_DIR: join(work, 'releases'),
+  REMOTES_POINTER: join(work, 'remotes.json'),
+  REMOTE_ORIGIN_BILLING: BILLING_ORIGIN,
+  SHELL_ORIGIN: SHELL,
+  RELEASE_ACTOR: 'e2e publisher',
+  DATA_DIR: join(work, 'api-data'),
+};
+const servers: Server[] = [];
+let api: ChildProcess | null = null;
+const versions: Record<string, string> = {};
+
+function release(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(root, 'scripts', 'release', 'cli.mjs'), ...args], { env }, (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }));
+  });
+}
+
+async function publish(key: string, version: string, change: (dir: string) => void = () => {}) {
+  const dir = join(work, 'builds', key);
+  cpSync(join(root, 'mfe-billing', 'dist'), dir, { recursive: true });
+  change(dir);
+  const result = await release('publish', 'billing', '--dist', dir, '--version', version, '--allow-dirty', '--reason', `e2e ${key}`);
+  expect(result.err).toBe('');
+  versions[key] = /Published billing (\S+)/.exec(result.out)![1]!;
+}
+
+async function startApi() {
+  api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(root, 'api'),
+    env: {
+      ...env,
+      PORT: '8797',
+      SITE_ORIGINS: SHELL,
+      SITE_ORIGIN: SHELL,
+      CANARY_GUARD_INTERVAL_SECONDS: '1',
+      RATE_LIMIT_AUTH: '1000',
+      RATE_LIMIT_TELEMETRY: '1000',
+      TEMPLATE_PREVIEWS: 'off',
+      RUN_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${API}/api/config`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 150_000 },
+    )
+    .toBe(200);
+}
+
+async function account(name: string) {
+  const email = `${name.toLowerCase().replaceAll(' ', '.')}.${Date.now()}@example.com`;
+  const response = await fetch(`${API}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, email, password: 'correct horse battery' }) });
+  const body = (await response.json()) as { data: { access_token: string; user: { id: string } } };
+  // What the shell keeps after a sign-in (shared's SessionUser), so the header draws the account menu.
+  return { email, token: body.data.access_token, user: { id: body.data.user.id, username: name, email } };
+}
+
+async function signedIn(browser: Browser, who: { token: string; user: unknown }): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, who);
+  return context.newPage();
+}
+
+const isReport = (request: Request) => request.method() === 'POST' && request.url() === `${API}/api/telemetry/remotes`;
+
+/** One visitor opens the pricing page and leaves it; returns the billing version it was shown. */
+async function visit(browser: Browser, visitorId: string): Promise<string | null> {
+  const context = await browser.newContext();
+  await context.addInitScript((id) => localStorage.setItem('reelmint_visitor', id), visitorId);
+  const page = await context.newPage();
+  await page.goto(`${SHELL}/pricing`);
+  await expect(page.locator('[data-remote-region="billing"] h1')).toBeVisible();
+  // The page arrives drawn; the version chosen for this visitor is written once the shell's script has run.
+  await untilInteractive(page);
+  const shown = await page.locator('html').getAttribute('data-remote-billing');
+  const sent = page.waitForResponse((response) => isReport(response.request()));
+  // What the shell does when a visitor leaves: send what it saw.
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+  expect((await sent).status()).toBe(202);
+  await context.close();
+  return shown;
+}
+
+/** Whether a select shows the whole text of its chosen option (measured in its own font, beside its padding and arrow). */
+function textFits(select: HTMLSelectElement): boolean {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+  // The arrow takes about 24 px at the right.
+  return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 24 <= select.clientWidth;
+}
+
+/** The dashboard from the header to its last section, in a window as tall as that, so the fixed header is drawn once. */
+async function screenshot(page: Page, width: number, name: string) {
+  await page.setViewportSize({ width, height: 900 });
+  const bottom = () => page.evaluate(() => window.scrollY + document.querySelector('[data-testid="release-dashboard"] > section:last-of-type')!.getBoundingClientRect().bottom + 32);
+  await page.setViewportSize({ width, height: Math.ceil(await bottom()) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: test.info().outputPath(name), clip: { x: 0, y: 0, width, height: Math.ceil(await bottom()) } });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // Publishing copies builds and the API starts through tsx: minutes on a loaded machine.
+  test.setTimeout(240_000);
+  await publish('stable', '1.0.0');
+  // Renders like the stable build, then throws from its own pricing chunk a moment later on every visit:
+  // the smoke check sees a working page, visitors' browsers see the error.
+  await publish('broken', '1.1.0', (dir) => {
+    const chunk = readdirSync(join(dir, 'assets')).find((file) => /^pricing-page-[^/]+\.js$/.test(file));
+    if (!chunk) throw new Error('No pricing-page chunk in the billing build');
+    const file = join(dir, 'assets', chunk);
+    writeFileSync(file, `setTimeout(() => { throw new TypeError('deliberately broken build'); }, 0);\n${readFileSync(file, 'utf8')}`);
+    // Its compressed copies are made again when it is published (they would still be the old bytes).
+    for (const copy of [`${file}.br`, `${file}.gz`]) rmSync(copy, { force: true });
+  });
+  expect((await release('promote', 'billing', versions.stable!, '--reason', 'e2e stable', '--no-smoke')).code).toBe(0);
+  await startApi();
+  const documents = shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: API, overrideOrigins: [] });
+  const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: SHELL, documents });
+  servers.push(
+    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages }), 5189),
+    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing') }), 5190),
+  );
+});
+
+test.afterAll(async () => {
+  api?.kill('SIGTERM');
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('an account without the release-manager role gets 403 from the dashboard API and a page that says so', async ({ browser }) => {
+  const visitor = await account('Plain Visitor');
+  for (const path of ['/api/release/overview', '/api/release/metrics?remote=billing']) {
+    const response = await fetch(`${API}${path}`, { headers: { authorization: `Bearer ${visitor.token}` } });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: string }).error).toBe('FORBIDDEN');
+  }
+  const action = await fetch(`${API}/api/release/actions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${visitor.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ remote: 'billing', action: 'rollback', reason: 'not mine to do' }),
+  });
+  expect(action.status).toBe(403);
+  const page = await signedIn(browser, visitor);
+  // The shell reads the account (with its roles) on load; the menu is judged once it has.
+  const accountRead = page.waitForResponse((response) => response.url() === `${API}/api/auth/me` && response.ok());
+  await page.goto(`${SHELL}/release`);
+  await accountRead;
+  await expect(page.getByTestId('release-dashboard')).toBeVisible();
+  await expect(page.getByTestId('release-forbidden')).toContainText('Your account does not have the release-manager role');
+  // The account menu offers no way in to someone who cannot use it.
+  await page.getByTestId('site-header').getByRole('button', { name: 'Account menu for Plain Visitor' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Release dashboard' })).toHaveCount(0);
+});
+
+test('a release manager starts a guarded canary of a broken build from the dashboard and watches it stop itself on visitors’ error reports', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const manager = await account('Release Manager');
+  const granted = await release('grant-release-manager', manager.email);
+  expect(granted.code, granted.err).toBe(0);
+  expect(granted.out).toContain(`${manager.email} is now a release manager`);
+
+  const page = await signedIn(browser, manager);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The account menu leads a release manager to the dashboard (the role arrives with the account on load).
+  await page.goto(`${SHELL}/pricing`);
+  await untilInteractive(page);
+  await page.getByTestId('site-header').getByRole('button', { name: 'Account menu for Release Manager' }).click();
+  await page.getByRole('menuitem', { name: 'Release dashboard' }).click();
+  await expect(page).toHaveURL(`${SHELL}/en/release`);
+  const billing = page.getByTestId('release-remote-billing');
+  await expect(billing.getByTestId('release-live')).toHaveText(versions.stable!);
+  await expect(billing.getByTestId('release-canary')).toHaveText('No canary running');
+
+  await billing.getByLabel('Change').selectOption('canary');
+  await billing.getByLabel('Version', { exact: true }).selectOption(versions.broken!);
+  await billing.getByLabel('Share of visitors (%)').fill('50');
+  await expect(billing.getByLabel('Stop it automatically if it does worse than the live version')).toBeChecked();
+  await billing.getByLabel('Minimum visits before judging').fill('3');
+  await billing.getByLabel('Allowed extra load time at p75 (%)').fill('1000');
+  await billing.getByLabel('Reason (kept in the history)').fill('trial the new plan cards');
+  await billing.getByRole('button', { name: 'Review the change' }).click();
+  await expect(billing.getByTestId('release-confirm')).toContainText(`Show ${versions.broken} of billing to 50% of visitors?`);
+  await billing.getByRole('button', { name: 'Yes, make the change' }).click();
+  // The same smoke check as the command line: the broken build still renders, so it passes.
+  await expect(billing.getByTestId('release-outcome')).toContainText('The smoke check passed', { timeout: 90_000 });
+  await expect(billing.getByTestId('release-canary')).toContainText(`${versions.broken} for 50% of visitors`);
+
+  // Twelve visitors with fixed ids (seven fall in the canary's half); each visit reports what it saw.
+  const shown: string[] = [];
+  for (let i = 0; i < 12; i += 1) shown.push((await visit(browser, `e2e-visitor-${i}`)) ?? '');
+  expect(shown.filter((version) => version === versions.broken).length).toBeGreaterThanOrEqual(3);
+
+  // The guard sees the canary's errors against a clean stable version and stops it: the dashboard
+  // (refreshing on its own) shows the canary gone and the figures that stopped it.
+  await expect(billing.getByTestId('release-canary')).toHaveText('No canary running', { timeout: 120_000 });
+  await expect(billing.getByTestId('release-live')).toHaveText(versions.stable!);
+  const history = page.getByTestId('release-history');
+  const stop = history.locator('li').filter({ hasText: 'Canary stopped by its guard' });
+  // Each canary visit reports its error unless the visitor left before it was thrown: the rate is high, never zero.
+  await expect(stop).toContainText(/By canary guard\. Reason: canary guard: error rate [1-9]\d*(\.\d)?% against 0%/);
+  await expect(stop.getByTestId('release-history-figures')).toContainText(/error rate [1-9]\d*(\.\d)?% against 0%/);
+  await expect(history.locator('li').filter({ hasText: 'Canary started or changed' })).toContainText('trial the new plan cards');
+  await expect(billing.getByTestId('release-figures').filter({ hasText: versions.broken! })).toBeVisible();
+
+  // The change form's action names are whole sentences: the select is wide enough to show the chosen one.
+  const action = billing.getByLabel('Change');
+  await action.selectOption('promote');
+  expect(await action.evaluate(textFits)).toBe(true);
+
+  // What the page looks like at this point, kept with the run's results (RELEASING.md shows it).
+  await screenshot(page, 1280, 'release-dashboard-1280.png');
+  await screenshot(page, 375, 'release-dashboard-375.png');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(billing.getByTestId('release-canary')).toHaveText('No canary running');
+  // On a phone the page keeps its width and the figures table scrolls sideways inside its box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const table = billing.getByTestId('release-figures-table');
+  expect(await table.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  await table.evaluate((box) => box.scrollBy({ left: 200 }));
+  expect(await table.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+
+  // A visitor who was in the canary now gets the stable build.
+  const wasInCanary = shown.indexOf(versions.broken!);
+  expect(await visit(browser, `e2e-visitor-${wasInCanary}`)).toBe(versions.stable);
+});

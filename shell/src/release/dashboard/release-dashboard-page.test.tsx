@@ -1,0 +1,128 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configure } from '@reelmint/shared';
+import ReleaseDashboardPage from './release-dashboard-page.tsx';
+import type { Metrics, Overview } from './dashboard-api.ts';
+
+const [en] = Object.values(import.meta.glob<Record<string, unknown>>('../../../public/locales/en/translation.json', { eager: true, import: 'default' }));
+
+const STABLE = '1.4.2+3f9c0d1e2a';
+const CANARY = '1.5.0+7ab1c2d3e4';
+
+const overview: Overview = {
+  pointerStore: 'file',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  remotes: [
+    {
+      name: 'billing',
+      live: STABLE,
+      canary: { version: CANARY, percent: 10, since: '2026-11-23T09:00:00.000Z', guard: { minVisits: 50, errorMargin: 0.05, p75Margin: 0.25 } },
+      rollbackTo: 'local',
+      published: [
+        { version: CANARY, publishedAt: '2026-11-22T09:00:00.000Z', publishedBy: 'Ada', reason: 'new cards', sharedContract: '^1.0.0', commit: '7ab1c2d3e4', dirty: false, builtAt: '2026-11-22T08:59:00.000Z' },
+        { version: STABLE, publishedAt: '2026-11-20T09:00:00.000Z', publishedBy: 'Ada', reason: 'spring prices', sharedContract: '^1.0.0', commit: '3f9c0d1e2a', dirty: false, builtAt: '2026-11-20T08:59:00.000Z' },
+      ],
+    },
+  ],
+  history: [
+    {
+      at: '2026-11-23T10:00:00.000Z',
+      actor: 'canary guard',
+      action: 'guard-stop',
+      remote: 'billing',
+      reason: 'canary guard: error rate 80%',
+      from: CANARY,
+      to: STABLE,
+      figures: { canary: { version: CANARY, visits: 60, errorRate: 0.8, p75: 900 }, stable: { version: STABLE, visits: 300, errorRate: 0.01, p75: 700 } },
+    },
+  ],
+};
+
+const now = Date.now();
+const metrics: Metrics = {
+  remote: 'billing',
+  since: new Date(now - 24 * 3_600_000).toISOString(),
+  bucketMinutes: 60,
+  versions: [
+    {
+      version: STABLE,
+      canary: false,
+      total: { visits: 300, errors: 3, errorRate: 0.01, fallbacks: 1, p50: 500, p75: 700, p95: 1200 },
+      buckets: [{ start: new Date(now - 2 * 3_600_000).toISOString(), visits: 300, errors: 3, errorRate: 0.01, fallbacks: 1, p50: 500, p75: 700, p95: 1200 }],
+    },
+  ],
+};
+
+function reply(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+async function renderPage() {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en ?? {} } }, interpolation: { escapeValue: false } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ReleaseDashboardPage />
+    </I18nextProvider>,
+  );
+}
+
+describe('the release dashboard page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells a person without the role what is missing and how to get it', async () => {
+    configure({ apiBase: 'http://api.test' });
+    vi.stubGlobal('fetch', vi.fn(async () => reply(403, { success: false, data: null, error: 'FORBIDDEN', message: 'Only release managers can use the release dashboard.' })));
+    await renderPage();
+    expect(await screen.findByTestId('release-forbidden')).toHaveTextContent('Your account does not have the release-manager role');
+  });
+
+  it('shows the live version, the guarded canary, the figures, the published builds and the history with what the guard saw', async () => {
+    configure({ apiBase: 'http://api.test' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => (String(url).includes('/overview') ? reply(200, { success: true, data: overview, error: null, message: 'OK' }) : reply(200, { success: true, data: metrics, error: null, message: 'OK' }))),
+    );
+    await renderPage();
+    const billing = await screen.findByTestId('release-remote-billing');
+    expect(within(billing).getByTestId('release-live')).toHaveTextContent(STABLE);
+    expect(within(billing).getByTestId('release-canary')).toHaveTextContent(`${CANARY} for 10% of visitors`);
+    expect(within(billing).getByTestId('release-canary')).toHaveTextContent('stops itself after 50 visits if its error rate is more than 5% points');
+    expect(within(billing).getByRole('img', { name: 'Error rate per version, last 24 hours' })).toBeInTheDocument();
+    expect(within(billing).getByTestId('release-figures')).toHaveTextContent(/300\s*3\s*1%\s*1/);
+    expect(within(billing).getByText('Published versions (2)')).toBeInTheDocument();
+    const history = screen.getByTestId('release-history');
+    expect(history).toHaveTextContent('Canary stopped by its guard');
+    expect(history).toHaveTextContent('By canary guard. Reason: canary guard: error rate 80%');
+    expect(within(history).getByTestId('release-history-figures')).toHaveTextContent('error rate 80% against 1%');
+  });
+
+  it('asks for a reason and a confirmation before a change, and sends nothing until confirmed', async () => {
+    configure({ apiBase: 'http://api.test' });
+    const fetch = vi.fn(async (url: URL, init?: RequestInit) => {
+      if (init?.method === 'POST') return reply(200, { success: true, data: { smoke: 'passed', output: 'billing: canary (none) -> ...' }, error: null, message: 'OK' });
+      return String(url).includes('/overview') ? reply(200, { success: true, data: overview, error: null, message: 'OK' }) : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    await renderPage();
+    const billing = await screen.findByTestId('release-remote-billing');
+    await user.selectOptions(within(billing).getByLabelText('Change'), 'canary-off');
+    // Spaces are not a reason.
+    await user.type(within(billing).getByLabelText('Reason (kept in the history)'), '   ');
+    await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
+    expect(within(billing).getByRole('alert')).toHaveTextContent('Give a reason of at least 3 characters.');
+    await user.clear(within(billing).getByLabelText('Reason (kept in the history)'));
+    await user.type(within(billing).getByLabelText('Reason (kept in the history)'), 'trial over');
+    await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
+    expect(within(billing).getByTestId('release-confirm')).toHaveTextContent(`Stop the canary of billing and give every visitor ${STABLE}?`);
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    await user.click(within(billing).getByRole('button', { name: 'Yes, make the change' }));
+    expect(await within(billing).findByTestId('release-outcome')).toHaveTextContent('The smoke check passed');
+    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(posted[1]!.body))).toEqual({ remote: 'billing', action: 'canary-off', reason: 'trial over' });
+  });
+});
