@@ -33,7 +33,8 @@ function useFormats() {
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   const milliseconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'millisecond', maximumFractionDigits: 0 });
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
-  const hour = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+  // The axis spans 24 hours, so its ends share a time of day: the weekday tells yesterday's end from today's.
+  const hour = new Intl.DateTimeFormat(language, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
   return {
     percent: (value: number | null | undefined) => (value === null || value === undefined ? '–' : percent.format(value)),
     ms: (value: number | null | undefined) => (value === null || value === undefined ? '–' : milliseconds.format(value)),
