@@ -35,6 +35,8 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['GET', '/api/user/subscription'],
   ['POST', '/api/subscription/upgrade'],
   ['POST', '/api/subscription/cancel'],
+  ['POST', '/api/subscription/change'],
+  ['DELETE', '/api/subscription/scheduled-change'],
   ['POST', '/api/payment/create-subscription-session'],
   ['GET', '/api/payment/session/{id}'],
   ['GET', '/api/payment/checkout/{id}'],

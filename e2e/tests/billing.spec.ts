@@ -321,3 +321,42 @@ test('a Pro member moves up to Max from pricing, and the checkout counts what is
   const { balance } = await apiGet<{ balance: number }>(page, '/api/user/credits', account.token);
   expect(balance).toBe(100 + 500 + 1000);
 });
+
+test('a Max member moves down to Pro at the end of the period from pricing, sees the date on the plan panel, and keeps Max', async ({ page }) => {
+  const account = await signUp(page);
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { planName: 'max', billingCycle: 'monthly', source: 'e2e' },
+  });
+  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  const { expiresAt } = await apiGet<{ expiresAt: string }>(page, '/api/user/subscription', account.token);
+  const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
+
+  await page.goto('/pricing?cycle=monthly');
+  const proCard = page.getByTestId('plan-card-pro');
+  await expect(page.getByTestId('plan-card-premium')).toContainText('Current plan');
+  await expect(proCard).toContainText('Starts when your current period ends. Nothing is charged until then.');
+  await proCard.getByRole('button', { name: 'Switch to Pro' }).click();
+
+  // Nothing to pay: no checkout window, the change waits for the end of the paid month.
+  await expect(page.getByTestId('plan-scheduled')).toHaveText(`Pro starts on ${date}. You keep your current plan until then.`);
+  const panel = page.getByTestId('your-plan');
+  await expect(panel.getByTestId('scheduled-change')).toHaveText(`Switches to Pro, billed monthly, on ${date}. You keep Max until then.`);
+  await expect(proCard.getByTestId('scheduled-plan-note')).toHaveText(`Starts on ${date}`);
+  expect(await apiGet<{ plan: string; scheduledChange: { plan: string } | null }>(page, '/api/user/subscription', account.token)).toMatchObject({
+    plan: 'premium',
+    scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt },
+  });
+  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 1100 });
+
+  // The server keeps it: a fresh visit shows the same date, and the change can be dropped from the panel.
+  await page.reload();
+  await expect(panel.getByTestId('scheduled-change')).toContainText(date);
+  await panel.getByRole('button', { name: 'Keep Max' }).click();
+  await expect(panel.getByTestId('keep-done')).toHaveText('Max goes on as before.');
+  await expect(panel.getByTestId('scheduled-change')).toHaveCount(0);
+  await expect(proCard.getByRole('button', { name: 'Switch to Pro' })).toBeVisible();
+  expect(await apiGet<{ scheduledChange: unknown }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'premium', scheduledChange: null });
+});

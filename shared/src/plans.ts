@@ -48,11 +48,22 @@ export function checkGenerationAccess(config: GenerationConfig, features: PlanFe
 
 export type SubscriptionStatusValue = 'active' | 'canceled' | 'expired' | 'past_due';
 
+export interface ScheduledPlanChange {
+  plan: PlanKey;
+  billingCycle: 'monthly' | 'yearly';
+  /** When the current period ends and the change takes effect. */
+  effectiveDate: string;
+}
+
 export interface SubscriptionStatus {
   plan: PlanKey;
   status: SubscriptionStatusValue;
   features: PlanFeatures;
   expiresAt: string | null;
+  /** How the paid plan is billed; null on the free plan. Absent from older servers and the fallback data. */
+  billingCycle?: 'monthly' | 'yearly' | null;
+  /** A move down waiting for the end of the period, or null. */
+  scheduledChange?: ScheduledPlanChange | null;
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

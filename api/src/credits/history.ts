@@ -51,7 +51,8 @@ function purposeOf(source: string, metadata: Record<string, unknown>): CreditPur
     case 'signup':
       return 'signup';
     case 'subscription':
-      return metadata.invoiceId ? 'renewal' : 'plan';
+      // A provider's renewal invoice, or the local provider's scheduled change starting its period.
+      return metadata.invoiceId || metadata.periodStart ? 'renewal' : 'plan';
     case 'generation':
       return 'generation';
     case 'generation-refund':

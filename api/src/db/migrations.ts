@@ -260,6 +260,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('users_picture_file').on('users').column('picture_file').execute();
     },
   },
+  '0009_scheduled_plan_changes': {
+    async up(db: Kysely<unknown>) {
+      // A move down (Max to Pro, yearly to monthly) waits for the end of the paid period: the plan
+      // and cycle it will become, and at Stripe the subscription schedule that carries it out.
+      await db.schema.alterTable('subscriptions').addColumn('scheduled_plan', 'text').execute();
+      await db.schema.alterTable('subscriptions').addColumn('scheduled_cycle', 'text').execute();
+      await db.schema.alterTable('subscriptions').addColumn('provider_schedule_ref', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

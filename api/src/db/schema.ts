@@ -75,6 +75,11 @@ export interface SubscriptionsTable {
   current_period_end: string | null;
   provider: string | null;
   provider_ref: string | null;
+  /** A move down waiting for the end of the period (null when none is scheduled). */
+  scheduled_plan: string | null;
+  scheduled_cycle: string | null;
+  /** The provider's schedule that makes the move down happen (Stripe subscription schedule). */
+  provider_schedule_ref: string | null;
   updated_at: string;
 }
 

@@ -7,9 +7,9 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { CheckoutSession, DB, Subscription } from '../db/schema.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
 import { AppError } from '../http/errors.ts';
-import { planByKey, planRank, pricing } from '../plans/catalogue.ts';
+import { planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
-import { addMonths, currentSubscription, planOf } from '../plans/subscriptions.ts';
+import { addMonths, changeDirection, currentSubscription, planOf } from '../plans/subscriptions.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 export interface CheckoutContext extends CoreContext {
@@ -36,6 +36,10 @@ export async function startCheckout(
   const current = await currentSubscription(ctx, userId);
   const refusal = checkoutRefusal(current, plan, cycle, null);
   if (refusal) throw refusal;
+  if (changeDirection(current, plan, cycle) === 'down') {
+    // The person has paid for the current period: a cheaper plan starts when it ends, unpaid until then.
+    throw new AppError(409, 'CHANGE_AT_PERIOD_END', 'A cheaper plan or billing cycle starts when your paid period ends: schedule it with /api/subscription/change');
+  }
   await closeOpenCheckouts(ctx, userId, null);
   const amountCents = Math.max(0, pricing(plan, cycle).amountCents - upgradeAllowanceCents(current, plan, cycle, ctx.now()));
   const session: CheckoutSession = {
@@ -84,8 +88,7 @@ export function upgradeAllowanceCents(current: Subscription, plan: PlanKey, cycl
   const currentPlan = planOf(current);
   if (currentPlan === 'free' || current.provider_ref || !current.current_period_end || !current.billing_cycle) return 0;
   const currentCycle = current.billing_cycle as BillingCycle;
-  const movesUp = planRank(plan) > planRank(currentPlan) || (plan === currentPlan && currentCycle === 'monthly' && cycle === 'yearly');
-  if (!movesUp) return 0;
+  if (changeDirection(current, plan, cycle) !== 'up') return 0;
   const { amountCents, months } = pricing(currentPlan, currentCycle);
   const end = Date.parse(current.current_period_end);
   const start = addMonths(new Date(end), -months).getTime();
@@ -107,7 +110,7 @@ function checkoutRefusal(current: Subscription, plan: PlanKey, cycle: BillingCyc
   // A live subscription at a provider is changed in place, never doubled: a second one would keep
   // billing while only the newest is stored.
   if (currentPlan !== 'free' && current.provider_ref && current.provider_ref !== paidSubscriptionId) {
-    return new AppError(409, 'ALREADY_SUBSCRIBED', 'You already have a paid subscription; it can only be changed, not bought twice');
+    return new AppError(409, 'ALREADY_SUBSCRIBED', 'You already have a paid subscription; change it with /api/subscription/change rather than buying a second one');
   }
   return null;
 }
@@ -203,6 +206,10 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
               current_period_end: addMonths(now, months).toISOString(),
               provider: ctx.payments.name,
               provider_ref: event.providerSubscriptionId,
+              // A move up supersedes a move down that was waiting for the end of the old period.
+              scheduled_plan: null,
+              scheduled_cycle: null,
+              provider_schedule_ref: null,
               updated_at: now.toISOString(),
             })
             .where('user_id', '=', session.user_id)
@@ -226,11 +233,23 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             .where('provider_ref', '=', event.providerSubscriptionId)
             .executeTakeFirst();
           if (!subscription || subscription.plan === 'free') return { outcome: 'ignored' };
-          const plan = subscription.plan as PlanKey;
-          const { credits } = pricing(plan, (subscription.billing_cycle ?? 'monthly') as BillingCycle);
+          // A move down scheduled for this renewal: the provider's schedule billed the new price.
+          const scheduled = subscription.scheduled_plan && subscription.provider_schedule_ref;
+          const plan = (scheduled ? subscription.scheduled_plan : subscription.plan) as PlanKey;
+          const cycle = ((scheduled ? subscription.scheduled_cycle : subscription.billing_cycle) ?? 'monthly') as BillingCycle;
+          const { credits } = pricing(plan, cycle);
           await trx
             .updateTable('subscriptions')
-            .set({ current_period_end: event.periodEnd.toISOString(), status: 'active', updated_at: now.toISOString() })
+            .set({
+              plan,
+              billing_cycle: cycle,
+              current_period_end: event.periodEnd.toISOString(),
+              status: 'active',
+              scheduled_plan: null,
+              scheduled_cycle: null,
+              provider_schedule_ref: null,
+              updated_at: now.toISOString(),
+            })
             .where('user_id', '=', subscription.user_id)
             .execute();
           await grantInTransaction(trx, ctx, {
@@ -239,14 +258,57 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             idempotencyKey: `invoice:${event.invoiceId}`,
             source: 'subscription',
             reason: `${planByKey(plan).name} plan renewal`,
-            metadata: { plan, billingCycle: subscription.billing_cycle ?? 'monthly', invoiceId: event.invoiceId },
+            metadata: { plan, billingCycle: cycle, invoiceId: event.invoiceId },
+          });
+          return { outcome: 'applied' };
+        }
+        case 'subscription.changed': {
+          const subscription = await trx
+            .selectFrom('subscriptions')
+            .selectAll()
+            .where('provider_ref', '=', event.providerSubscriptionId)
+            .executeTakeFirst();
+          if (!subscription) return { outcome: 'ignored' };
+          const { credits } = pricing(event.plan, event.billingCycle);
+          await trx
+            .updateTable('subscriptions')
+            .set({
+              plan: event.plan,
+              billing_cycle: event.billingCycle,
+              status: 'active',
+              current_period_end: event.periodEnd.toISOString(),
+              scheduled_plan: null,
+              scheduled_cycle: null,
+              provider_schedule_ref: null,
+              updated_at: now.toISOString(),
+            })
+            .where('user_id', '=', subscription.user_id)
+            .execute();
+          // The new period starts now, as with a move up through a checkout: its credits with it.
+          await grantInTransaction(trx, ctx, {
+            userId: subscription.user_id,
+            amount: credits,
+            idempotencyKey: `invoice:${event.invoiceId}`,
+            source: 'subscription',
+            reason: `${planByKey(event.plan).name} plan, ${event.billingCycle}`,
+            metadata: { plan: event.plan, billingCycle: event.billingCycle, changeInvoiceId: event.invoiceId },
           });
           return { outcome: 'applied' };
         }
         case 'subscription.ended': {
           const result = await trx
             .updateTable('subscriptions')
-            .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, provider_ref: null, updated_at: now.toISOString() })
+            .set({
+              plan: 'free',
+              status: 'active',
+              billing_cycle: null,
+              current_period_end: null,
+              provider_ref: null,
+              scheduled_plan: null,
+              scheduled_cycle: null,
+              provider_schedule_ref: null,
+              updated_at: now.toISOString(),
+            })
             .where('provider_ref', '=', event.providerSubscriptionId)
             .executeTakeFirst();
           return { outcome: Number(result.numUpdatedRows) > 0 ? 'applied' : 'ignored' };
@@ -278,6 +340,14 @@ export async function cancelSubscription(ctx: CheckoutContext, userId: string): 
     throw new AppError(409, 'CANCELLATION_FAILED', 'There is no paid subscription to cancel');
   }
   if (current.status !== 'canceled') {
+    // Cancelling wins over a change waiting for the same moment: nothing follows the period.
+    if (current.provider_schedule_ref && ctx.payments.releaseSchedule) {
+      try {
+        await ctx.payments.releaseSchedule(current.provider_schedule_ref);
+      } catch {
+        throw new AppError(502, 'CANCELLATION_FAILED', 'Failed to cancel subscription');
+      }
+    }
     if (current.provider_ref && ctx.payments.cancelAtPeriodEnd) {
       try {
         await ctx.payments.cancelAtPeriodEnd(current.provider_ref);
@@ -287,7 +357,7 @@ export async function cancelSubscription(ctx: CheckoutContext, userId: string): 
     }
     await ctx.db
       .updateTable('subscriptions')
-      .set({ status: 'canceled', updated_at: ctx.now().toISOString() })
+      .set({ status: 'canceled', scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: ctx.now().toISOString() })
       .where('user_id', '=', userId)
       .execute();
   }

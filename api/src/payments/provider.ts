@@ -1,10 +1,22 @@
+import type { PlanKey } from '@reelmint/shared/plans';
 import type { CheckoutSession } from '../db/schema.ts';
+
+/** The price a subscription moves to. */
+export interface PriceTarget {
+  plan: PlanKey;
+  amountCents: number;
+  currency: 'usd';
+  interval: 'month' | 'year';
+  productName: string;
+}
 
 /** A provider's event, reduced to what the subscription logic acts on. */
 export type PaymentEvent =
   | { id: string; type: 'checkout.completed'; sessionId: string; providerSubscriptionId: string | null }
   | { id: string; type: 'subscription.renewed'; providerSubscriptionId: string; invoiceId: string; periodEnd: Date }
   | { id: string; type: 'subscription.ended'; providerSubscriptionId: string }
+  /** A live subscription moved to another plan now, prorated, with a new period that ends at periodEnd. */
+  | { id: string; type: 'subscription.changed'; providerSubscriptionId: string; invoiceId: string; plan: PlanKey; billingCycle: 'monthly' | 'yearly'; periodEnd: Date }
   | { id: string; type: 'ignored'; originalType: string };
 
 export interface CheckoutLinks {
@@ -34,6 +46,16 @@ export interface PaymentProvider {
    * paid (closed, or the person already has that plan), so no second subscription keeps billing.
    */
   cancelNow?(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Moves a live subscription to another price now: the unused part of the current period is
+   * credited, the new price is charged at once for a new period that starts now. Throws when the
+   * payment fails (nothing changes then).
+   */
+  changeNow?(providerSubscriptionId: string, target: PriceTarget): Promise<{ invoiceId: string; periodEnd: Date }>;
+  /** Moves a live subscription to another price when its current period ends; answers the schedule's reference. */
+  scheduleChange?(providerSubscriptionId: string, target: PriceTarget): Promise<string>;
+  /** Drops a scheduled change: the subscription goes on as it is. */
+  releaseSchedule?(scheduleRef: string): Promise<void>;
 }
 
 /**

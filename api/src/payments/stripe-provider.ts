@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider, PriceTarget } from './provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -28,6 +28,34 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = options.client ?? new Stripe(options.secretKey);
+
+  /**
+   * One product per plan, under a fixed id, so invoices name the plan a person moves to; it is
+   * created the first time a change needs it.
+   */
+  const productFor = async (target: PriceTarget): Promise<string> => {
+    const id = `reelmint_${target.plan}`;
+    try {
+      return (await stripe.products.retrieve(id)).id;
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404) throw error;
+      return (await stripe.products.create({ id, name: target.productName })).id;
+    }
+  };
+
+  const priceData = async (target: PriceTarget) => ({
+    currency: target.currency,
+    product: await productFor(target),
+    unit_amount: target.amountCents,
+    recurring: { interval: target.interval },
+  });
+
+  const onlyItem = async (subscriptionId: string) => {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
+    return item;
+  };
 
   return {
     name: 'stripe',
@@ -96,6 +124,44 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
 
     async cancelNow(providerSubscriptionId) {
       await stripe.subscriptions.cancel(providerSubscriptionId, { prorate: true, invoice_now: true });
+    },
+
+    async changeNow(providerSubscriptionId, target) {
+      const item = await onlyItem(providerSubscriptionId);
+      // The same subscription, a new price and a period that starts now; the unused time of the old
+      // price is credited on the invoice Stripe charges at once. If that payment fails, Stripe
+      // refuses the update and nothing changes.
+      const updated = await stripe.subscriptions.update(providerSubscriptionId, {
+        items: [{ id: item.id, price_data: await priceData(target), quantity: 1 }],
+        proration_behavior: 'always_invoice',
+        billing_cycle_anchor: { type: 'now' },
+        payment_behavior: 'error_if_incomplete',
+      });
+      const invoiceId = idOf(updated.latest_invoice as string | { id: string } | null);
+      const periodEnd = updated.items.data[0]?.current_period_end;
+      if (!invoiceId || !periodEnd) throw new Error('Stripe changed the subscription without an invoice or a period');
+      return { invoiceId, periodEnd: new Date(periodEnd * 1000) };
+    },
+
+    async scheduleChange(providerSubscriptionId, target) {
+      const item = await onlyItem(providerSubscriptionId);
+      const schedule = await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
+      const current = schedule.phases[0];
+      if (!current) throw new Error('Stripe created a schedule without its current phase');
+      // Two phases: the current price to the end of the paid period, then the new one, after which
+      // the schedule lets go and the subscription renews on the new price by itself.
+      await stripe.subscriptionSchedules.update(schedule.id, {
+        end_behavior: 'release',
+        phases: [
+          { items: [{ price: item.price.id, quantity: 1 }], start_date: current.start_date, end_date: current.end_date },
+          { items: [{ price_data: await priceData(target), quantity: 1 }], duration: { interval: target.interval, interval_count: 1 } },
+        ],
+      });
+      return schedule.id;
+    },
+
+    async releaseSchedule(scheduleRef) {
+      await stripe.subscriptionSchedules.release(scheduleRef);
     },
   };
 }

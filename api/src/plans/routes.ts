@@ -4,6 +4,7 @@ import type { PlanKey } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { cancelSubscription, startCheckout } from '../payments/checkout.ts';
+import { cancelScheduledChange, changePlan } from '../payments/plan-change.ts';
 import type { Services } from '../services.ts';
 import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
 import type { BillingCycle } from './catalogue.ts';
@@ -23,12 +24,22 @@ export const featuresSchema = {
 
 export const subscriptionStatusSchema = {
   type: 'object',
-  required: ['plan', 'status', 'features', 'expiresAt'],
+  required: ['plan', 'status', 'features', 'expiresAt', 'billingCycle', 'scheduledChange'],
   properties: {
     plan: { type: 'string', enum: [...PLAN_KEYS] },
     status: { type: 'string' },
     features: featuresSchema,
     expiresAt: { type: ['string', 'null'] },
+    billingCycle: { type: ['string', 'null'], enum: ['monthly', 'yearly', null] },
+    scheduledChange: {
+      type: ['object', 'null'],
+      required: ['plan', 'billingCycle', 'effectiveDate'],
+      properties: {
+        plan: { type: 'string', enum: [...PLAN_KEYS] },
+        billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
+        effectiveDate: { type: 'string' },
+      },
+    },
   },
 };
 
@@ -141,6 +152,73 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
   );
 
   app.post<{ Body: { planName: string; billingCycle: BillingCycle; source?: string } }>(
+    '/api/subscription/change',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Change plan or billing cycle: up now (a checkout, or in place at the provider, prorated), down at the end of the period',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['planName', 'billingCycle'],
+          properties: {
+            planName: { type: 'string', minLength: 1, maxLength: 40, examples: planNames },
+            billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
+            source: { type: 'string', maxLength: 100 },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['kind', 'checkoutUrl', 'sessionId', 'subscription', 'balance'],
+            properties: {
+              kind: { type: 'string', enum: ['checkout', 'changed', 'scheduled'] },
+              checkoutUrl: { type: ['string', 'null'] },
+              sessionId: { type: ['string', 'null'] },
+              subscription: subscriptionStatusSchema,
+              balance: { type: 'integer' },
+            },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const plan = paidPlan(request.body.planName);
+      const change = await changePlan(services, user.id, plan, request.body.billingCycle, request.body.source ?? 'pricing', services.publicBase(request));
+      const [subscription, balance] = await Promise.all([currentSubscription(services, user.id), currentBalance(services, user.id)]);
+      const message = { checkout: 'Checkout created', changed: 'Plan changed', scheduled: 'Plan change scheduled for the end of the period' }[change.kind];
+      return ok(
+        {
+          kind: change.kind,
+          checkoutUrl: change.kind === 'checkout' ? change.checkoutUrl : null,
+          sessionId: change.kind === 'checkout' ? change.sessionId : null,
+          subscription: toStatus(subscription),
+          balance,
+        },
+        message,
+      );
+    },
+  );
+
+  app.delete(
+    '/api/subscription/scheduled-change',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Drop the plan change waiting for the end of the period',
+        response: { 200: envelopeSchema(subscriptionStatusSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      await cancelScheduledChange(services, user.id);
+      return ok(toStatus(await currentSubscription(services, user.id)), 'Scheduled change dropped; your plan goes on');
+    },
+  );
+
+  app.post<{ Body: { planName: string; billingCycle: BillingCycle; source?: string } }>(
     '/api/payment/create-subscription-session',
     {
       schema: {
@@ -181,6 +259,11 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       return ok({ checkoutUrl: started.checkoutUrl, message, sessionId: started.session.id }, message);
     },
   );
+}
+
+async function currentBalance(services: Services, userId: string): Promise<number> {
+  const row = await services.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.balance);
 }
 
 function paidPlan(name: string): PlanKey {

@@ -1,31 +1,89 @@
-import { PLAN_FEATURES, PLAN_KEYS } from '@reelmint/shared/plans';
+import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
 import type { PlanKey, SubscriptionStatus, SubscriptionStatusValue } from '@reelmint/shared/plans';
 import type { Transaction } from 'kysely';
 import type { CoreContext } from '../context.ts';
+import { grantInTransaction } from '../credits/ledger.ts';
+import { isUniqueViolation } from '../db/database.ts';
 import type { DB, Subscription } from '../db/schema.ts';
+import { planRank, pricing } from './catalogue.ts';
+import type { BillingCycle } from './catalogue.ts';
 
 const isPlanKey = (value: string): value is PlanKey => (PLAN_KEYS as readonly string[]).includes(value);
 
 /**
- * The subscription in force now. A paid period that has ended falls back to free here, lazily,
- * because the local provider has no renewals and Stripe renewals arrive as webhooks that extend
- * the period before it ends.
+ * A subscription at a provider whose period has ended stays in force this long while its renewal
+ * is on its way: Stripe pays a renewal invoice about an hour after the period ends, and retries a
+ * failed payment for days before it ends the subscription (which arrives as a webhook).
  */
-export async function currentSubscription(ctx: CoreContext, userId: string): Promise<Subscription> {
+export const PROVIDER_RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * The subscription in force now. A paid period that has ended is settled here, lazily: with the
+ * local provider (no renewals) a move down scheduled for that moment starts its first period, and
+ * otherwise the plan falls back to free. Provider subscriptions are renewed, changed and ended by
+ * their webhooks; they fall back only once the renewal is overdue past the grace above.
+ */
+export async function currentSubscription(ctx: CoreContext, userId: string, settled = 0): Promise<Subscription> {
   const row = await ctx.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  const now = ctx.now().toISOString();
-  if (!row) return freeRow(userId, now);
-  if (row.plan !== 'free' && row.current_period_end !== null && row.current_period_end <= now) {
-    const reset = freeRow(userId, now);
-    await ctx.db
-      .updateTable('subscriptions')
-      .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('current_period_end', '=', row.current_period_end)
-      .execute();
-    return reset;
+  const now = ctx.now();
+  if (!row) return freeRow(userId, now.toISOString());
+  if (row.plan === 'free' || row.current_period_end === null) return row;
+  const end = Date.parse(row.current_period_end);
+  if (row.provider_ref) {
+    if (end + PROVIDER_RENEWAL_GRACE_MS > now.getTime()) return row;
+  } else if (end > now.getTime()) {
+    return row;
   }
-  return row;
+  const scheduled = row.scheduled_plan && isPlanKey(row.scheduled_plan) && row.status === 'active' && !row.provider_ref ? row.scheduled_plan : null;
+  if (scheduled && settled < 3) {
+    await startScheduledPeriod(ctx, row, scheduled, (row.scheduled_cycle ?? 'monthly') as BillingCycle);
+    // Read again whoever started it (a request settling it at the same moment may have won), and
+    // settle the new period too if it has ended as well.
+    return currentSubscription(ctx, userId, settled + 1);
+  }
+  await ctx.db
+    .updateTable('subscriptions')
+    .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('current_period_end', '=', row.current_period_end)
+    .execute();
+  return freeRow(userId, now.toISOString());
+}
+
+/**
+ * The local provider's scheduled move down: the new plan's period starts where the old one ended,
+ * with its credits. The local provider takes no money (it is a test provider), so this stands for
+ * the renewal a real provider would charge. Guarded on the old period end, and the grant's key is
+ * unique, so two requests settling it at once start it once.
+ */
+async function startScheduledPeriod(ctx: CoreContext, row: Subscription, plan: PlanKey, cycle: BillingCycle): Promise<void> {
+  const previousEnd = row.current_period_end as string;
+  const { credits, months } = pricing(plan, cycle);
+  const periodEnd = addMonths(new Date(previousEnd), months).toISOString();
+  const settle = async (trx: Transaction<DB>): Promise<void> => {
+    const moved = await trx
+      .updateTable('subscriptions')
+      .set({ plan, billing_cycle: cycle, current_period_end: periodEnd, scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: ctx.now().toISOString() })
+      .where('user_id', '=', row.user_id)
+      .where('current_period_end', '=', previousEnd)
+      .where('scheduled_plan', '=', plan)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return;
+    await grantInTransaction(trx, ctx, {
+      userId: row.user_id,
+      amount: credits,
+      idempotencyKey: `scheduled:${row.user_id}:${previousEnd}`,
+      source: 'subscription',
+      reason: `${PLAN_NAMES[plan]} plan, ${cycle}, from the scheduled change`,
+      metadata: { plan, billingCycle: cycle, periodStart: previousEnd },
+    });
+  };
+  try {
+    await (ctx.db.isTransaction ? settle(ctx.db as Transaction<DB>) : ctx.db.transaction().execute(settle));
+  } catch (error) {
+    // Another request settled the same period first.
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 function freeRow(userId: string, now: string): Subscription {
@@ -37,6 +95,9 @@ function freeRow(userId: string, now: string): Subscription {
     current_period_end: null,
     provider: null,
     provider_ref: null,
+    scheduled_plan: null,
+    scheduled_cycle: null,
+    provider_schedule_ref: null,
     updated_at: now,
   };
 }
@@ -47,12 +108,32 @@ export function planOf(row: Subscription): PlanKey {
 
 export function toStatus(row: Subscription): SubscriptionStatus {
   const plan = planOf(row);
+  const scheduled = row.scheduled_plan && isPlanKey(row.scheduled_plan) && row.current_period_end ? row.scheduled_plan : null;
   return {
     plan,
     status: row.status as SubscriptionStatusValue,
     features: PLAN_FEATURES[plan],
     expiresAt: row.current_period_end,
+    billingCycle: plan === 'free' ? null : ((row.billing_cycle ?? 'monthly') as BillingCycle),
+    scheduledChange: scheduled
+      ? { plan: scheduled, billingCycle: (row.scheduled_cycle ?? 'monthly') as BillingCycle, effectiveDate: row.current_period_end as string }
+      : null,
   };
+}
+
+/**
+ * Which way a change goes. Up: a dearer plan, or the same plan from monthly to yearly (paid now,
+ * what is left of the current period counted). Down: a cheaper plan, or yearly to monthly (at
+ * the end of the paid period, when the person has had what they paid for).
+ */
+export type ChangeDirection = 'up' | 'down' | 'same';
+
+export function changeDirection(current: Subscription, plan: PlanKey, cycle: BillingCycle): ChangeDirection {
+  const currentPlan = planOf(current);
+  if (currentPlan === 'free') return 'up';
+  if (planRank(plan) !== planRank(currentPlan)) return planRank(plan) > planRank(currentPlan) ? 'up' : 'down';
+  if (current.billing_cycle === cycle) return 'same';
+  return cycle === 'yearly' ? 'up' : 'down';
 }
 
 export async function createFreeSubscription(trx: Transaction<DB>, userId: string, now: string): Promise<void> {

@@ -7,8 +7,11 @@ import { planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
 import { formatNumber, formatPrice } from '../ui/format.ts';
 import styles from './pricing-page.module.css';
 
-/** What the card's button does for this person: upgrade from the free plan or to a dearer plan. */
-export type CardAction = 'current' | 'start-free' | 'sign-in' | 'upgrade' | 'none';
+/**
+ * What the card's button does for this person: upgrade from the free plan or to a dearer
+ * plan or yearly billing; move down when the period ends; or show the move already waiting.
+ */
+export type CardAction = 'current' | 'start-free' | 'sign-in' | 'upgrade' | 'downgrade' | 'scheduled' | 'none';
 
 interface Props {
   plan: PlanItem;
@@ -20,10 +23,17 @@ interface Props {
   busy: boolean;
   /** Another card's checkout is starting. */
   locked: boolean;
+  /** The plan the person is on: a card of that plan on the other cycle offers a change of billing. */
+  currentPlanKey?: string | null;
+  /** When a scheduled change takes effect, formatted for the reader. */
+  startsOn?: string | null;
   onChoose: (plan: PlanItem) => void;
 }
 
-export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard({ plan, cycle, action, buildsOn, highlighted, busy, locked, onChoose }, ref) {
+export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
+  { plan, cycle, action, buildsOn, highlighted, busy, locked, currentPlanKey = null, startsOn = null, onChoose },
+  ref,
+) {
   const { t } = useBillingText();
   const locale = useActiveLanguage();
   const price = priceFor(plan, cycle);
@@ -31,6 +41,13 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard({ pla
   const paid = plan.price > 0;
   const inherited = buildsOn ? planFeatureKeys(buildsOn) : [];
   const features = planFeatureKeys(plan).filter((key) => !inherited.includes(key));
+  const noteId = `plan-${plan.key}-change-note`;
+  const buttonLabel = () => {
+    if (action === 'sign-in') return t('pricing.choose', { plan: plan.name });
+    // The plan in force on the other cycle: the change is the billing, not the plan.
+    if (plan.key === currentPlanKey) return t(cycle === 'yearly' ? 'pricing.switchToYearly' : 'pricing.switchToMonthly');
+    return t(action === 'upgrade' ? 'pricing.upgradeTo' : 'pricing.switchTo', { plan: plan.name });
+  };
 
   return (
     <li
@@ -92,17 +109,27 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard({ pla
             {t('pricing.startFree')}
           </LocalizedLink>
         )}
-        {(action === 'sign-in' || action === 'upgrade') && (
+        {action === 'scheduled' && (
+          <p className={styles.currentNote} data-testid="scheduled-plan-note">
+            {t('pricing.startsOn', { date: startsOn ?? '' })}
+          </p>
+        )}
+        {(action === 'sign-in' || action === 'upgrade' || action === 'downgrade') && (
           <button
             type="button"
-            className={plan.popular ? styles.primaryButton : styles.secondaryButton}
+            className={plan.popular && action !== 'downgrade' ? styles.primaryButton : styles.secondaryButton}
             disabled={busy || locked}
             aria-busy={busy}
-            aria-describedby={headingId}
+            aria-describedby={action === 'downgrade' ? `${headingId} ${noteId}` : headingId}
             onClick={() => onChoose(plan)}
           >
-            {busy ? t('modal.processing') : action === 'upgrade' ? t('pricing.upgradeTo', { plan: plan.name }) : t('pricing.choose', { plan: plan.name })}
+            {busy ? t('modal.processing') : buttonLabel()}
           </button>
+        )}
+        {action === 'downgrade' && (
+          <p id={noteId} className={styles.changeNote}>
+            {t('pricing.startsAtPeriodEnd')}
+          </p>
         )}
       </div>
     </li>

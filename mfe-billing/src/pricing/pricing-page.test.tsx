@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, PLAN_FEATURES, bus, clearSession } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
-import { CATALOGUE, fakeApi, ok } from '../test/fake-api.ts';
+import { CATALOGUE, fail, fakeApi, ok } from '../test/fake-api.ts';
 import { signIn } from '../test/session.ts';
 import PricingPage from './pricing-page.tsx';
 
@@ -130,5 +130,70 @@ describe('pricing page', () => {
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(await screen.findByTestId('plan-ends')).toHaveTextContent(`Your plan stays active until ${date}`);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('lets a Max member move down to Pro at the end of the period, shows when, and keeps Max on request', async () => {
+    signIn('premium');
+    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const max = { plan: 'premium', status: 'active', features: PLAN_FEATURES.premium, expiresAt, billingCycle: 'monthly', scheduledChange: null };
+    const waiting = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
+    const { calls } = fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(max),
+      'GET /api/user/credits': () => ok({ balance: 900 }),
+      'POST /api/subscription/change': () => ok({ kind: 'scheduled', checkoutUrl: null, sessionId: null, subscription: waiting, balance: 900 }),
+      'DELETE /api/subscription/scheduled-change': () => ok(max),
+    });
+    await renderScreen(<PricingPage />, { path: '/en/pricing?cycle=monthly' });
+    const panel = await screen.findByTestId('your-plan');
+    await within(panel).findByText('Max');
+    // On monthly billing the Max card is the plan in force; on yearly it is a move up in billing.
+    expect(within(screen.getByTestId('plan-card-premium')).getByText('Current plan')).toBeInTheDocument();
+    const proCard = screen.getByTestId('plan-card-pro');
+    expect(proCard).toHaveTextContent('Starts when your current period ends. Nothing is charged until then.');
+    await userEvent.click(within(proCard).getByRole('button', { name: 'Switch to Pro' }));
+    expect(calls.find((call) => call.route === 'POST /api/subscription/change')?.body).toEqual({ planName: 'pro', billingCycle: 'monthly', source: 'pricing' });
+    expect(window.open).not.toHaveBeenCalled();
+
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
+    expect(await screen.findByTestId('plan-scheduled')).toHaveTextContent(`Pro starts on ${date}. You keep your current plan until then.`);
+    expect(await within(panel).findByTestId('scheduled-change')).toHaveTextContent(`Switches to Pro, billed monthly, on ${date}. You keep Max until then.`);
+    expect(within(proCard).getByTestId('scheduled-plan-note')).toHaveTextContent(`Starts on ${date}`);
+    expect(within(proCard).queryByRole('button')).toBeNull();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Keep Max' }));
+    expect(await within(panel).findByTestId('keep-done')).toHaveTextContent('Max goes on as before.');
+    expect(within(panel).queryByTestId('scheduled-change')).toBeNull();
+    expect(within(proCard).getByRole('button', { name: 'Switch to Pro' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /Yearly/ }));
+    expect(within(screen.getByTestId('plan-card-premium')).getByRole('button', { name: 'Switch to yearly billing' })).toBeInTheDocument();
+  });
+
+  it('moves a member up in place when the provider changes the subscription, and says why a declined payment changed nothing', async () => {
+    signIn('pro');
+    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const pro = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt, billingCycle: 'monthly', scheduledChange: null };
+    let declined = true;
+    fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(pro),
+      'GET /api/user/credits': () => ok({ balance: 300 }),
+      'POST /api/subscription/change': () =>
+        declined
+          ? fail(402, 'PAYMENT_DECLINED', 'Your payment was declined')
+          : ok({ kind: 'changed', checkoutUrl: null, sessionId: null, subscription: { ...pro, plan: 'premium', features: PLAN_FEATURES.premium }, balance: 1300 }),
+    });
+    await renderScreen(<PricingPage />, { path: '/en/pricing?cycle=monthly' });
+    await within(await screen.findByTestId('your-plan')).findByText('Pro');
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Max' }));
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Your payment was declined, so nothing changed.');
+
+    declined = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Max' }));
+    expect(await screen.findByTestId('plan-changed')).toHaveTextContent('You are now on Max.');
+    expect(await within(screen.getByTestId('your-plan')).findByTestId('plan-balance')).toHaveTextContent('1,300 credits');
+    expect(within(screen.getByTestId('plan-card-premium')).getByText('Current plan')).toBeInTheDocument();
+    expect(window.open).not.toHaveBeenCalled();
   });
 });

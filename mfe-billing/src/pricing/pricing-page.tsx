@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { api, bus, canUpgrade, loadSubscription, PLAN_KEYS, useAuth, useLoad, useSubscription } from '@reelmint/shared';
-import type { PlanItem } from '@reelmint/shared';
+import { api, bus, loadSubscription, setCreditBalance, setSubscription, useActiveLanguage, useAuth, useLoad, useSubscription } from '@reelmint/shared';
+import type { PlanItem, SubscriptionStatus } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
+import { changeDirection, planChangeApi } from '../subscription/plan-change.ts';
+import type { ChangeFailure } from '../subscription/plan-change.ts';
 import { upgradeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
+import { formatDate } from '../ui/format.ts';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 import type { CardAction } from './plan-card.tsx';
@@ -19,15 +22,38 @@ import styles from './pricing-page.module.css';
 /** Where a checkout started here says it came from, unless the link that brought the person here says otherwise. */
 const PAGE_SOURCE = 'pricing';
 
-type Checkout = { kind: 'idle' } | { kind: 'starting'; plan: string } | { kind: 'opened'; plan: string; url: string } | { kind: 'failed'; error: SubscriptionError };
+type Checkout =
+  | { kind: 'idle' }
+  | { kind: 'starting'; plan: string }
+  | { kind: 'opened'; plan: string; url: string }
+  | { kind: 'failed'; error: SubscriptionError }
+  | { kind: 'changed'; plan: string }
+  | { kind: 'scheduled'; plan: string; date: string }
+  | { kind: 'change-failed'; failure: ChangeFailure };
 
-function cardAction(plan: PlanItem, signedIn: boolean, currentPlan: string | null): CardAction {
+const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
+  declined: 'errors.paymentDeclined',
+  network: 'errors.upgradeNetwork',
+  failed: 'errors.upgradeFailed',
+};
+
+/**
+ * What a card offers this person on this cycle: the free plan's upgrade, a move up (paid
+ * now, the rest of the current period counted), a move down at the end of the period, or the
+ * change already waiting for that moment (api/README "Plan changes").
+ */
+type CurrentPlan = Pick<SubscriptionStatus, 'plan' | 'billingCycle' | 'status' | 'scheduledChange'>;
+
+function cardAction(plan: PlanItem, cycle: BillingCycle, signedIn: boolean, current: CurrentPlan | null): CardAction {
   if (!signedIn) return plan.price > 0 ? 'sign-in' : 'start-free';
-  if (plan.key === currentPlan) return 'current';
-  if (canUpgrade(currentPlan)) return plan.price > 0 ? 'upgrade' : 'none';
-  // A paid member can move up now: the checkout counts what is left of the current period (api/README "Payments").
-  const rank = (key: string | null) => PLAN_KEYS.findIndex((known) => known === key);
-  return rank(plan.key) > rank(currentPlan) ? 'upgrade' : 'none';
+  if (!current) return plan.price > 0 ? 'upgrade' : 'none';
+  if (plan.key === 'free') return current.plan === 'free' ? 'current' : 'none';
+  const direction = changeDirection(current, plan.key, cycle);
+  if (direction === 'same') return 'current';
+  if (current.scheduledChange?.plan === plan.key && current.scheduledChange.billingCycle === cycle) return 'scheduled';
+  if (direction === 'up') return 'upgrade';
+  // A cancelled plan ends with its period; nothing is scheduled after it.
+  return current.status === 'canceled' ? 'none' : 'downgrade';
 }
 
 /**
@@ -45,8 +71,10 @@ export default function PricingPage() {
   const signedIn = useAuth((s) => Boolean(s.token));
   const sessionPlan = useAuth((s) => s.user?.plan ?? null);
   const subscription = useSubscription((s) => s.subscription);
+  const locale = useActiveLanguage();
   // The server's answer when there is one; until then the plan the session was signed in with.
-  const currentPlan = signedIn ? (subscription?.plan ?? sessionPlan) : null;
+  const sessionPlanKey = normalizePlanKey(sessionPlan);
+  const current: CurrentPlan | null = signedIn ? (subscription ?? (sessionPlanKey ? { plan: sessionPlanKey, billingCycle: null, status: 'active', scheduledChange: null } : null)) : null;
   const [checkout, setCheckout] = useState<Checkout>({ kind: 'idle' });
   const highlightedCard = useRef<HTMLLIElement>(null);
 
@@ -67,6 +95,29 @@ export default function PricingPage() {
       return;
     }
     setCheckout({ kind: 'starting', plan: plan.key });
+    if (current && current.plan !== 'free') {
+      // A member changes the plan they have: up now, down when the period ends, never a second plan.
+      const outcome = await planChangeApi.change(plan.key, cycle, source);
+      if (!outcome.ok) {
+        setCheckout({ kind: 'change-failed', failure: outcome.failure });
+        return;
+      }
+      const { reply } = outcome;
+      if (reply.kind === 'checkout' && reply.checkoutUrl) {
+        rememberCheckoutOrigin(`${location.pathname}${location.search}`);
+        openDetached(reply.checkoutUrl);
+        setCheckout({ kind: 'opened', plan: plan.name, url: reply.checkoutUrl });
+        return;
+      }
+      setSubscription(reply.subscription);
+      setCreditBalance(reply.balance);
+      setCheckout(
+        reply.kind === 'scheduled' && reply.subscription.scheduledChange
+          ? { kind: 'scheduled', plan: plan.name, date: formatDate(reply.subscription.scheduledChange.effectiveDate, locale) }
+          : { kind: 'changed', plan: plan.name },
+      );
+      return;
+    }
     const outcome = await upgradeSubscription(plan.key, cycle, source);
     if (outcome.success) {
       rememberCheckoutOrigin(`${location.pathname}${location.search}`);
@@ -106,7 +157,22 @@ export default function PricingPage() {
             </p>
           </div>
         )}
+        {checkout.kind === 'changed' && (
+          <p className={styles.opened} data-testid="plan-changed">
+            {t('pricing.changed', { plan: checkout.plan })}
+          </p>
+        )}
+        {checkout.kind === 'scheduled' && (
+          <p className={styles.opened} data-testid="plan-scheduled">
+            {t('pricing.scheduled', { plan: checkout.plan, date: checkout.date })}
+          </p>
+        )}
       </div>
+      {checkout.kind === 'change-failed' && (
+        <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={checkout.failure}>
+          {t(CHANGE_FAILURE_KEYS[checkout.failure])}
+        </p>
+      )}
       {checkout.kind === 'failed' && (
         <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={checkout.error.code}>
           {t(checkout.error.key)}
@@ -145,7 +211,9 @@ export default function PricingPage() {
                 ref={plan.key === highlight ? highlightedCard : undefined}
                 plan={plan}
                 cycle={cycle}
-                action={cardAction(plan, signedIn, currentPlan)}
+                action={cardAction(plan, cycle, signedIn, current)}
+                currentPlanKey={current?.plan ?? null}
+                startsOn={current?.scheduledChange ? formatDate(current.scheduledChange.effectiveDate, locale) : null}
                 buildsOn={plan.key === 'premium' ? pro : undefined}
                 highlighted={plan.key === highlight}
                 busy={checkout.kind === 'starting' && checkout.plan === plan.key}

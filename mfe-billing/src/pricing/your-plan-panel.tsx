@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { loadSubscription, LocalizedLink, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
-import type { PlanItem } from '@reelmint/shared';
+import { loadSubscription, LocalizedLink, PLAN_NAMES, setSubscription, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
+import type { PlanItem, PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
+import { planChangeApi } from '../subscription/plan-change.ts';
 import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
 import { Dialog } from '../ui/dialog.tsx';
@@ -10,6 +11,9 @@ import { formatDate, formatNumber } from '../ui/format.ts';
 import styles from './your-plan-panel.module.css';
 
 type Cancel = { kind: 'idle' } | { kind: 'confirming'; busy: boolean; error: SubscriptionError | null } | { kind: 'done'; effectiveDate: string };
+
+/** Dropping a change that waits for the end of the period. */
+type Keep = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; network: boolean } | { kind: 'done' };
 
 /**
  * "Your plan" for signed-in people: plan, status, what it includes, balance and when it ends
@@ -22,6 +26,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const { subscription, status, fallback } = useSubscription((s) => s);
   const balance = useCredits((s) => s.balance);
   const [cancel, setCancel] = useState<Cancel>({ kind: 'idle' });
+  const [keep, setKeep] = useState<Keep>({ kind: 'idle' });
   const doneMessage = useRef<HTMLParagraphElement>(null);
   const cancelled = cancel.kind === 'done';
   useEffect(() => {
@@ -52,6 +57,20 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const name = plans.find((plan) => plan.key === subscription.plan)?.name ?? t(`yourPlan.planName.${subscription.plan}`);
   const endDate = subscription.expiresAt ? formatDate(subscription.expiresAt, locale) : null;
   const state = summary.expiry === 'expired' ? 'expired' : summary.cancelled ? 'cancelled' : summary.expiry === 'expiring-soon' ? 'expiring' : 'active';
+
+  const scheduled = subscription.scheduledChange ?? null;
+  const nameOf = (key: PlanKey) => plans.find((plan) => plan.key === key)?.name ?? PLAN_NAMES[key];
+
+  const keepCurrentPlan = async () => {
+    setKeep({ kind: 'busy' });
+    const outcome = await planChangeApi.keepCurrent();
+    if (outcome.ok) {
+      setSubscription(outcome.subscription);
+      setKeep({ kind: 'done' });
+    } else {
+      setKeep({ kind: 'failed', network: outcome.failure === 'network' });
+    }
+  };
 
   const confirm = async () => {
     setCancel({ kind: 'confirming', busy: true, error: null });
@@ -84,6 +103,16 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
             {state === 'active' && t('yourPlan.paidThrough', { date: endDate })}
           </p>
         )}
+        {scheduled && (
+          <p className={styles.scheduled} data-testid="scheduled-change">
+            {t('yourPlan.scheduledChange', {
+              plan: nameOf(scheduled.plan),
+              billing: t(scheduled.billingCycle === 'yearly' ? 'yourPlan.billedYearly' : 'yourPlan.billedMonthly'),
+              date: formatDate(scheduled.effectiveDate, locale),
+              current: name,
+            })}
+          </p>
+        )}
         {fallback && <p className={styles.notice}>{t('yourPlan.offline')}</p>}
       </div>
 
@@ -109,6 +138,21 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
       </dl>
 
       <div className={styles.actions} aria-live="polite">
+        {keep.kind === 'done' && !scheduled && (
+          <p className={styles.done} data-testid="keep-done">
+            {t('yourPlan.keepDone', { plan: name })}
+          </p>
+        )}
+        {keep.kind === 'failed' && (
+          <p role="alert" className={styles.dialogError} data-testid="keep-error">
+            {t(keep.network ? 'errors.changeNetwork' : 'errors.changeFailed')}
+          </p>
+        )}
+        {scheduled && (
+          <button type="button" className={styles.keepButton} disabled={keep.kind === 'busy'} aria-busy={keep.kind === 'busy'} onClick={() => void keepCurrentPlan()}>
+            {t('yourPlan.keepPlan', { plan: name })}
+          </button>
+        )}
         {cancel.kind === 'done' && (
           <p ref={doneMessage} tabIndex={-1} className={styles.done} data-testid="cancel-done">
             {t('yourPlan.cancelled', { plan: name, date: formatDate(cancel.effectiveDate, locale) })}

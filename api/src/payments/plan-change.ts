@@ -1,0 +1,121 @@
+import type { PlanKey } from '@reelmint/shared/plans';
+import { AppError } from '../http/errors.ts';
+import { planByKey, pricing } from '../plans/catalogue.ts';
+import type { BillingCycle } from '../plans/catalogue.ts';
+import { changeDirection, currentSubscription } from '../plans/subscriptions.ts';
+import { applyPaymentEvent, startCheckout } from './checkout.ts';
+import type { CheckoutContext } from './checkout.ts';
+import type { PriceTarget } from './provider.ts';
+
+export function priceTarget(plan: PlanKey, cycle: BillingCycle): PriceTarget {
+  return {
+    plan,
+    amountCents: pricing(plan, cycle).amountCents,
+    currency: 'usd',
+    interval: cycle === 'yearly' ? 'year' : 'month',
+    productName: `Reelmint ${planByKey(plan).name}`,
+  };
+}
+
+export type PlanChange =
+  /** A checkout to pay (a first plan, or a move up with the local provider). */
+  | { kind: 'checkout'; checkoutUrl: string; sessionId: string }
+  /** Changed at once at the provider, prorated. */
+  | { kind: 'changed' }
+  /** Takes effect when the paid period ends. */
+  | { kind: 'scheduled'; plan: PlanKey; billingCycle: BillingCycle; effectiveDate: string };
+
+/**
+ * The one way a person changes plan (api/README "Plan changes"): up now, down at the end of the
+ * period, a live provider subscription changed in place (never a second one).
+ */
+export async function changePlan(ctx: CheckoutContext, userId: string, plan: PlanKey, cycle: BillingCycle, source: string, apiBase: string): Promise<PlanChange> {
+  const current = await currentSubscription(ctx, userId);
+  const direction = changeDirection(current, plan, cycle);
+  if (direction === 'same') throw new AppError(409, 'ALREADY_SUBSCRIBED', `You are already on the ${planByKey(plan).name} plan, billed ${cycle}`);
+
+  if (direction === 'up') {
+    if (!current.provider_ref) {
+      const started = await startCheckout(ctx, userId, plan, cycle, source, apiBase);
+      return { kind: 'checkout', checkoutUrl: started.checkoutUrl, sessionId: started.session.id };
+    }
+    const changeNow = ctx.payments.changeNow;
+    if (!changeNow) throw new AppError(409, 'ALREADY_SUBSCRIBED', 'This subscription cannot be changed here');
+    if (current.provider_schedule_ref) await releaseAtProvider(ctx, current.provider_schedule_ref, 'UPGRADE_FAILED');
+    let changed;
+    try {
+      changed = await changeNow.call(ctx.payments, current.provider_ref, priceTarget(plan, cycle));
+    } catch (error) {
+      throw providerFailure(error, 'UPGRADE_FAILED', 'Failed to change your plan; nothing was charged');
+    }
+    await applyPaymentEvent(ctx, {
+      id: `${ctx.payments.name}:change:${changed.invoiceId}`,
+      type: 'subscription.changed',
+      providerSubscriptionId: current.provider_ref,
+      invoiceId: changed.invoiceId,
+      plan,
+      billingCycle: cycle,
+      periodEnd: changed.periodEnd,
+    });
+    return { kind: 'changed' };
+  }
+
+  if (current.status === 'canceled' || !current.current_period_end) {
+    throw new AppError(409, 'SUBSCRIPTION_CANCELED', 'Your plan is cancelled and ends with its period; choose a new plan once it has ended');
+  }
+  let scheduleRef: string | null = null;
+  if (current.provider_ref) {
+    const schedule = ctx.payments.scheduleChange;
+    if (!schedule) throw new AppError(409, 'ALREADY_SUBSCRIBED', 'This subscription cannot be changed here');
+    // A change already waiting is replaced, not stacked.
+    if (current.provider_schedule_ref) await releaseAtProvider(ctx, current.provider_schedule_ref, 'UPGRADE_FAILED');
+    try {
+      scheduleRef = await schedule.call(ctx.payments, current.provider_ref, priceTarget(plan, cycle));
+    } catch (error) {
+      throw providerFailure(error, 'UPGRADE_FAILED', 'Failed to schedule the change; your plan is unchanged');
+    }
+  }
+  await ctx.db
+    .updateTable('subscriptions')
+    .set({ scheduled_plan: plan, scheduled_cycle: cycle, provider_schedule_ref: scheduleRef, updated_at: ctx.now().toISOString() })
+    .where('user_id', '=', userId)
+    .execute();
+  return { kind: 'scheduled', plan, billingCycle: cycle, effectiveDate: current.current_period_end };
+}
+
+/** Drops a change waiting for the end of the period: the plan simply goes on. */
+export async function cancelScheduledChange(ctx: CheckoutContext, userId: string): Promise<void> {
+  const current = await currentSubscription(ctx, userId);
+  if (!current.scheduled_plan) throw new AppError(409, 'NO_SCHEDULED_CHANGE', 'No plan change is scheduled');
+  if (current.provider_schedule_ref) await releaseAtProvider(ctx, current.provider_schedule_ref, 'CANCELLATION_FAILED');
+  await clearScheduledChange(ctx, userId);
+}
+
+export async function clearScheduledChange(ctx: CheckoutContext, userId: string): Promise<void> {
+  await ctx.db
+    .updateTable('subscriptions')
+    .set({ scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: ctx.now().toISOString() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Releases a provider schedule; one that no longer exists there is already what we want. */
+export async function releaseAtProvider(ctx: CheckoutContext, scheduleRef: string, code: 'UPGRADE_FAILED' | 'CANCELLATION_FAILED'): Promise<void> {
+  const release = ctx.payments.releaseSchedule;
+  if (!release) return;
+  try {
+    await release.call(ctx.payments, scheduleRef);
+  } catch (error) {
+    throw providerFailure(error, code, 'The payment provider could not be reached; nothing changed');
+  }
+}
+
+/** A declined card is the person's to fix (402); anything else is the provider failing (502). */
+function providerFailure(error: unknown, code: 'UPGRADE_FAILED' | 'CANCELLATION_FAILED', message: string): AppError {
+  if (isDeclined(error)) return new AppError(402, 'PAYMENT_DECLINED', 'Your payment was declined, so nothing changed. Check your card with the payment provider and try again.');
+  return new AppError(502, code, message);
+}
+
+function isDeclined(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'type' in error && (error as { type: unknown }).type === 'StripeCardError';
+}

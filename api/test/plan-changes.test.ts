@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { PLAN_FEATURES } from '@reelmint/shared/plans';
+import { ledgerSum } from '../src/credits/ledger.ts';
+import { stripeProvider } from '../src/payments/stripe-provider.ts';
+import { call, createTestApp, signUp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+import { startStripeStandIn } from './stand-ins/stripe-server.ts';
+
+type App = TestApp['app'];
+
+/** Pays a local checkout as its owner (an API caller with a bearer token). */
+async function payLocal(app: App, token: string, sessionId: string) {
+  const paid = await call(app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { token });
+  expect(paid.status).toBe(303);
+}
+
+const change = (app: App, token: string, planName: string, billingCycle: 'monthly' | 'yearly') =>
+  call(app, 'POST', '/api/subscription/change', { token, body: { planName, billingCycle } });
+
+describe('plan changes with the local provider', () => {
+  let t: TestApp;
+  let clock = new Date('2026-05-01T09:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock, worker: false, accessTokenTtlSeconds: 800 * 24 * 3600 });
+  });
+  afterAll(async () => t.close());
+
+  /** A new person on `plan`, bought through the local checkout at the current clock. */
+  async function member(plan: string, cycle: 'monthly' | 'yearly') {
+    const person = await signUp(t.app);
+    const first = await change(t.app, person.token, plan, cycle);
+    expect(first.body.data.kind).toBe('checkout');
+    await payLocal(t.app, person.token, first.body.data.sessionId);
+    return person;
+  }
+
+  it('moves Max to Pro at the end of the period: Max stays until then, the change can be dropped, and Pro then starts with its credits once', async () => {
+    const start = clock;
+    const { token, user } = await member('max', 'monthly');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(1100);
+
+    // A move down is not a checkout: nothing is charged now.
+    const asCheckout = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    expect([asCheckout.status, asCheckout.body.error]).toEqual([409, 'CHANGE_AT_PERIOD_END']);
+
+    const scheduled = await change(t.app, token, 'pro', 'monthly');
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body.data).toMatchObject({ kind: 'scheduled', checkoutUrl: null, sessionId: null, balance: 1100 });
+    const waiting = { plan: 'pro', billingCycle: 'monthly', effectiveDate: '2026-06-01T09:00:00.000Z' };
+    expect(scheduled.body.data.subscription).toMatchObject({ plan: 'premium', features: PLAN_FEATURES.premium, billingCycle: 'monthly', scheduledChange: waiting });
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.scheduledChange).toEqual(waiting);
+
+    // Dropped: Max simply goes on. Dropping twice says there is nothing to drop.
+    const dropped = await call(t.app, 'DELETE', '/api/subscription/scheduled-change', { token });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body.data).toMatchObject({ plan: 'premium', scheduledChange: null });
+    const again = await call(t.app, 'DELETE', '/api/subscription/scheduled-change', { token });
+    expect([again.status, again.body.error]).toEqual([409, 'NO_SCHEDULED_CHANGE']);
+
+    expect((await change(t.app, token, 'pro', 'monthly')).body.data.kind).toBe('scheduled');
+    try {
+      clock = new Date('2026-06-01T10:00:00Z');
+      // Several requests settle the period at once: Pro starts once, with one grant.
+      const reads = await Promise.all([1, 2, 3, 4].map(() => call(t.app, 'GET', '/api/user/subscription', { token })));
+      for (const read of reads) {
+        expect(read.body.data).toMatchObject({ plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, billingCycle: 'monthly', expiresAt: '2026-07-01T09:00:00.000Z', scheduledChange: null });
+      }
+      expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(1600);
+      expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
+      const history = await call(t.app, 'GET', '/api/user/credits/history', { token });
+      expect(history.body.data.items[0]).toMatchObject({ kind: 'grant', amount: 500, purpose: 'renewal', plan: 'pro', billingCycle: 'monthly' });
+
+      // The local provider does not renew: Pro's own period then ends in the free plan.
+      clock = new Date('2026-07-02T00:00:00Z');
+      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'free', scheduledChange: null });
+    } finally {
+      clock = start;
+    }
+  });
+
+  it('moves yearly to monthly at the end of the year, and monthly to yearly now', async () => {
+    const { token } = await member('pro', 'yearly');
+    const down = await change(t.app, token, 'pro', 'monthly');
+    expect(down.body.data).toMatchObject({ kind: 'scheduled', subscription: { plan: 'pro', billingCycle: 'yearly', scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: '2027-05-01T09:00:00.000Z' } } });
+
+    const monthly = await member('max', 'monthly');
+    const up = await change(t.app, monthly.token, 'max', 'yearly');
+    expect(up.body.data.kind).toBe('checkout');
+    expect((await call(t.app, 'GET', `/api/payment/session/${up.body.data.sessionId}`, { token: monthly.token })).body.data).toMatchObject({ billingCycle: 'yearly', amount: 360 - 39 });
+  });
+
+  it('a move up while a move down waits replaces it; cancelling drops it too', async () => {
+    const { token } = await member('max', 'monthly');
+    await change(t.app, token, 'pro', 'monthly');
+    const up = await change(t.app, token, 'max', 'yearly');
+    expect(up.body.data.kind).toBe('checkout');
+    await payLocal(t.app, token, up.body.data.sessionId);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', billingCycle: 'yearly', scheduledChange: null });
+
+    await change(t.app, token, 'pro', 'yearly');
+    const cancelled = await call(t.app, 'POST', '/api/subscription/cancel', { token });
+    expect(cancelled.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', status: 'canceled', scheduledChange: null });
+    // A cancelled plan ends with its period; it is not moved down meanwhile.
+    const refused = await change(t.app, token, 'pro', 'monthly');
+    expect([refused.status, refused.body.error]).toEqual([409, 'SUBSCRIPTION_CANCELED']);
+  });
+
+  it('refuses a change to the plan in force, to the free plan, unknown plans, and strangers', async () => {
+    const { token } = await member('pro', 'monthly');
+    const same = await change(t.app, token, 'pro', 'monthly');
+    expect([same.status, same.body.error]).toEqual([409, 'ALREADY_SUBSCRIBED']);
+    for (const planName of ['free', 'gold']) {
+      const reply = await change(t.app, token, planName, 'monthly');
+      expect([reply.status, reply.body.error]).toEqual([400, 'INVALID_PLAN']);
+    }
+    expect((await call(t.app, 'POST', '/api/subscription/change', { body: { planName: 'pro', billingCycle: 'monthly' } })).status).toBe(401);
+    expect((await call(t.app, 'DELETE', '/api/subscription/scheduled-change')).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', scheduledChange: null });
+  });
+});
+
+describe('plan changes with Stripe (a local stand-in of its API, through the real SDK)', () => {
+  const webhookSecret = 'whsec_stand_in';
+  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let client: Stripe;
+  let t: TestApp;
+  let offsetMs = 0;
+  beforeAll(async () => {
+    stand = await startStripeStandIn();
+    client = new Stripe(stand.secretKey, { host: '127.0.0.1', port: stand.port, protocol: 'http', maxNetworkRetries: 0 });
+    t = await createTestApp({ payments: stripeProvider({ secretKey: stand.secretKey, webhookSecret, client }), now: () => new Date(Date.now() + offsetMs), worker: false, accessTokenTtlSeconds: 400 * 24 * 3600 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stand.close();
+  });
+
+  const deliver = (type: string, object: object, id = `evt_${Math.random().toString(36).slice(2)}`) => {
+    const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
+    const header = client.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    return call(t.app, 'POST', '/api/payment/webhook', { rawBody: payload, headers: { 'stripe-signature': header } });
+  };
+
+  /** A person with a live Stripe subscription to `plan`, bought through Checkout. */
+  async function subscriber(plan: string, cycle: 'monthly' | 'yearly') {
+    const person = await signUp(t.app);
+    const started = await change(t.app, person.token, plan, cycle);
+    expect(started.body.data.kind).toBe('checkout');
+    const checkoutRef = new URL(started.body.data.checkoutUrl).pathname.split('/').at(-1)!;
+    const subscriptionId = stand.complete(checkoutRef);
+    const completed = await deliver('checkout.session.completed', {
+      id: checkoutRef,
+      object: 'checkout.session',
+      client_reference_id: started.body.data.sessionId,
+      payment_status: 'paid',
+      subscription: subscriptionId,
+    });
+    expect(completed.body.data.outcome).toBe('applied');
+    return { ...person, subscriptionId };
+  }
+
+  it('moves Pro to Max now by updating the one subscription with proration; its invoice event grants nothing twice', async () => {
+    const { token, user, subscriptionId } = await subscriber('pro', 'monthly');
+    const checkoutsBefore = stand.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').length;
+
+    const moved = await change(t.app, token, 'max', 'monthly');
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ kind: 'changed', checkoutUrl: null, balance: 100 + 500 + 1000, subscription: { plan: 'premium', billingCycle: 'monthly', scheduledChange: null } });
+
+    const update = stand.calls.filter((c) => c.method === 'POST' && c.path === `/v1/subscriptions/${subscriptionId}`).at(-1)!;
+    expect(update.body).toMatchObject({
+      proration_behavior: 'always_invoice',
+      billing_cycle_anchor: { type: 'now' },
+      payment_behavior: 'error_if_incomplete',
+      items: [{ price_data: { unit_amount: '3900', currency: 'usd', product: 'reelmint_premium', recurring: { interval: 'month' } } }],
+    });
+    // Still one subscription, and no second checkout was opened.
+    expect(stand.subscriptions.size).toBeGreaterThan(0);
+    expect([...stand.subscriptions.values()].filter((s) => s.status === 'active' && s.id === subscriptionId)).toHaveLength(1);
+    expect(stand.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions')).toHaveLength(checkoutsBefore);
+    const item = stand.subscriptions.get(subscriptionId)!.items.data[0]!;
+    expect(moved.body.data.subscription.expiresAt).toBe(new Date(item.current_period_end * 1000).toISOString());
+    // Pro was paid moments ago: nearly all of it counts toward Max.
+    const invoice = stand.invoices.get(stand.subscriptions.get(subscriptionId)!.latest_invoice!)!;
+    expect(invoice.amount_paid).toBeGreaterThan(3900 - 1300 - 5);
+    expect(invoice.amount_paid).toBeLessThan(3900 - 1300 + 5);
+
+    // Stripe also reports that invoice; it is not a renewal and grants nothing more.
+    const reported = await deliver('invoice.paid', { ...invoice });
+    expect(reported.body.data.outcome).toBe('ignored');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
+  });
+
+  it('a declined card changes nothing', async () => {
+    const { token, user } = await subscriber('pro', 'monthly');
+    stand.state.declineCards = true;
+    try {
+      const refused = await change(t.app, token, 'max', 'yearly');
+      expect([refused.status, refused.body.error]).toEqual([402, 'PAYMENT_DECLINED']);
+    } finally {
+      stand.state.declineCards = false;
+    }
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', billingCycle: 'monthly' });
+    expect(await ledgerSum(t.app.services, user.id)).toBe(600);
+  });
+
+  it('moves Max to Pro at the renewal through a subscription schedule, which can be dropped; the renewal grants once', async () => {
+    const { token, user, subscriptionId } = await subscriber('max', 'monthly');
+    const periodEnd = stand.subscriptions.get(subscriptionId)!.items.data[0]!.current_period_end;
+
+    const first = await change(t.app, token, 'pro', 'monthly');
+    expect(first.body.data).toMatchObject({ kind: 'scheduled', subscription: { plan: 'premium', scheduledChange: { plan: 'pro', billingCycle: 'monthly' } } });
+    // The period end the site shows is the one it recorded at payment, the same moment as Stripe's to the second.
+    expect(Math.abs(Date.parse(first.body.data.subscription.scheduledChange.effectiveDate) - periodEnd * 1000)).toBeLessThan(5000);
+    const firstSchedule = stand.subscriptions.get(subscriptionId)!.schedule!;
+    expect(stand.schedules.get(firstSchedule)!.phases.map((phase) => phase.items[0]!.price_data?.unit_amount ?? 'current')).toEqual(['current', '1300']);
+    expect(stand.schedules.get(firstSchedule)!.phases[0]!.end_date).toBe(periodEnd);
+
+    // Dropped: the schedule is released at Stripe and Max renews as before.
+    expect((await call(t.app, 'DELETE', '/api/subscription/scheduled-change', { token })).body.data.scheduledChange).toBeNull();
+    expect(stand.schedules.get(firstSchedule)!.status).toBe('released');
+    expect(stand.subscriptions.get(subscriptionId)!.schedule).toBeNull();
+
+    // Scheduled again, then replaced by yearly Pro: one schedule at a time.
+    await change(t.app, token, 'pro', 'monthly');
+    const second = stand.subscriptions.get(subscriptionId)!.schedule!;
+    await change(t.app, token, 'pro', 'yearly');
+    expect(stand.schedules.get(second)!.status).toBe('released');
+    const third = stand.subscriptions.get(subscriptionId)!.schedule!;
+    expect(stand.schedules.get(third)!.phases[1]!.items[0]!.price_data).toMatchObject({ unit_amount: '12000', recurring: { interval: 'year' } });
+
+    // The period ends: Stripe enters the new phase and bills Pro yearly; the webhook arrives twice.
+    const invoice = stand.renew(subscriptionId);
+    expect(invoice.amount_paid).toBe(12000);
+    const deliveries = await Promise.all([deliver('invoice.paid', invoice, 'evt_renewal_sched'), deliver('invoice.paid', invoice, 'evt_renewal_sched')]);
+    expect(deliveries.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      plan: 'pro',
+      billingCycle: 'yearly',
+      scheduledChange: null,
+      expiresAt: new Date(invoice.lines.data[0]!.period.end * 1000).toISOString(),
+    });
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 1000 + 6000);
+  });
+
+  it('cancelling releases a waiting schedule first, since Stripe refuses to cancel a scheduled subscription directly', async () => {
+    const { token, subscriptionId } = await subscriber('max', 'yearly');
+    await change(t.app, token, 'pro', 'yearly');
+    const schedule = stand.subscriptions.get(subscriptionId)!.schedule!;
+    const cancelled = await call(t.app, 'POST', '/api/subscription/cancel', { token });
+    expect(cancelled.status).toBe(200);
+    expect(stand.schedules.get(schedule)!.status).toBe('released');
+    expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', status: 'canceled', scheduledChange: null });
+  });
+
+  it('keeps a Stripe plan while its renewal is late, and the late renewal still grants once', async () => {
+    const { token, user, subscriptionId } = await subscriber('pro', 'monthly');
+    const invoice = stand.renew(subscriptionId);
+    // An hour after the period ended, before the renewal webhook has arrived.
+    offsetMs = (invoice.lines.data[0]!.period.start + 3600) * 1000 - Date.now();
+    try {
+      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', status: 'active' });
+      expect((await deliver('invoice.paid', invoice)).body.data.outcome).toBe('applied');
+      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.expiresAt).toBe(new Date(invoice.lines.data[0]!.period.end * 1000).toISOString());
+      expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 500);
+    } finally {
+      offsetMs = 0;
+    }
+  });
+});

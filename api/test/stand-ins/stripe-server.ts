@@ -1,0 +1,288 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as the stand-in received it, its form body decoded into nested objects. */
+export interface StripeCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+interface Price {
+  id: string;
+  object: 'price';
+  product: string;
+  unit_amount: number;
+  currency: string;
+  recurring: { interval: 'month' | 'year'; interval_count: 1 };
+}
+
+interface Subscription {
+  id: string;
+  object: 'subscription';
+  status: 'active' | 'canceled';
+  cancel_at_period_end: boolean;
+  schedule: string | null;
+  latest_invoice: string | null;
+  metadata: Record<string, unknown>;
+  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; price: Price; quantity: number; current_period_start: number; current_period_end: number }> };
+}
+
+interface Phase {
+  start_date: number;
+  end_date: number | null;
+  items: Array<{ price: string | null; price_data: Record<string, unknown> | null; quantity: number }>;
+}
+
+interface Schedule {
+  id: string;
+  object: 'subscription_schedule';
+  subscription: string;
+  status: 'active' | 'released';
+  end_behavior: string;
+  phases: Phase[];
+}
+
+export interface Invoice {
+  id: string;
+  object: 'invoice';
+  billing_reason: 'subscription_create' | 'subscription_update' | 'subscription_cycle';
+  amount_paid: number;
+  parent: { subscription_details: { subscription: string } };
+  lines: { data: Array<{ period: { start: number; end: number } }> };
+}
+
+/** Decodes Stripe's form encoding (`items[0][price_data][unit_amount]=3900`) into nested objects and arrays. */
+function decodeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> = root;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= /^\d+$/.test(parts[index + 1]!) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const addInterval = (seconds: number, interval: 'month' | 'year') => {
+  const date = new Date(seconds * 1000);
+  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return Math.floor(date.getTime() / 1000);
+};
+
+const stripeError = (status: number, type: string, message: string, code?: string) => ({ status, json: { error: { type, message, ...(code ? { code } : {}) } } });
+
+/**
+ * A local stand-in for the parts of Stripe's API the provider uses, reached by the real SDK
+ * through its host/port/protocol options: Checkout sessions (create, expire), products,
+ * subscriptions (retrieve; update with a new price, proration and `billing_cycle_anchor=now`,
+ * which answers a new period and a paid invoice; cancel), and subscription schedules (create
+ * from a subscription, update phases, release). As at Stripe, a subscription that a schedule
+ * manages refuses direct updates, and a declined card fails the update with a 402 card error.
+ * `complete` and `renew` play what Stripe does on its own: a paid Checkout that creates the
+ * subscription, and the end of a period (entering a schedule's next phase).
+ */
+export async function startStripeStandIn() {
+  const calls: StripeCall[] = [];
+  const checkoutSessions = new Map<string, { id: string; mode: string; line_items: Array<{ price_data: Record<string, unknown> }>; status: string }>();
+  const subscriptions = new Map<string, Subscription>();
+  const schedules = new Map<string, Schedule>();
+  const products = new Map<string, { id: string; name: string }>();
+  const invoices = new Map<string, Invoice>();
+  let sequence = 0;
+  const nextId = (prefix: string) => `${prefix}_${(sequence += 1).toString().padStart(6, '0')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+  const state = { declineCards: false };
+
+  const priceFrom = (data: Record<string, unknown>): Price => ({
+    id: nextId('price'),
+    object: 'price',
+    product: String(data.product ?? nextId('prod')),
+    unit_amount: Number(data.unit_amount),
+    currency: String(data.currency),
+    recurring: { interval: (data.recurring as { interval: 'month' | 'year' }).interval, interval_count: 1 },
+  });
+
+  const invoiceFor = (subscription: Subscription, reason: Invoice['billing_reason'], amount: number): Invoice => {
+    const item = subscription.items.data[0]!;
+    const invoice: Invoice = {
+      id: nextId('in'),
+      object: 'invoice',
+      billing_reason: reason,
+      amount_paid: amount,
+      parent: { subscription_details: { subscription: subscription.id } },
+      lines: { data: [{ period: { start: item.current_period_start, end: item.current_period_end } }] },
+    };
+    invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  };
+
+  const handle = (method: string, path: string, body: Record<string, unknown>): { status?: number; json: unknown } => {
+    let match: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = nextId('cs_test');
+      checkoutSessions.set(id, { id, mode: String(body.mode), line_items: body.line_items as Array<{ price_data: Record<string, unknown> }>, status: 'open' });
+      return { json: { id, object: 'checkout.session', mode: body.mode, status: 'open', url: `https://checkout.stripe.com/c/pay/${id}` } };
+    }
+    if (method === 'POST' && (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
+      const session = checkoutSessions.get(match[1]!);
+      if (!session) return stripeError(404, 'invalid_request_error', 'No such checkout.session', 'resource_missing');
+      session.status = 'expired';
+      return { json: { id: session.id, object: 'checkout.session', status: 'expired' } };
+    }
+    if (method === 'GET' && (match = /^\/v1\/products\/([^/]+)$/.exec(path))) {
+      const product = products.get(match[1]!);
+      return product ? { json: { ...product, object: 'product' } } : stripeError(404, 'invalid_request_error', `No such product: '${match[1]}'`, 'resource_missing');
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const id = String(body.id ?? nextId('prod'));
+      if (products.has(id)) return stripeError(400, 'invalid_request_error', 'Product already exists.', 'resource_already_exists');
+      products.set(id, { id, name: String(body.name) });
+      return { json: { id, object: 'product', name: body.name } };
+    }
+    if ((match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const subscription = subscriptions.get(match[1]!);
+      if (!subscription) return stripeError(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
+      if (method === 'GET') return { json: subscription };
+      if (method === 'DELETE') {
+        subscription.status = 'canceled';
+        return { json: subscription };
+      }
+      if (subscription.schedule) {
+        return stripeError(400, 'invalid_request_error', `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`);
+      }
+      if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      const items = body.items as Array<{ id: string; price_data: Record<string, unknown> }> | undefined;
+      if (items) {
+        if (state.declineCards) return stripeError(402, 'card_error', 'Your card was declined.', 'card_declined');
+        const item = subscription.items.data[0]!;
+        const price = priceFrom(items[0]!.price_data);
+        const at = now();
+        const unused = Math.floor((item.price.unit_amount * (item.current_period_end - at)) / (item.current_period_end - item.current_period_start));
+        item.price = price;
+        // Older API versions send `billing_cycle_anchor=now`, newer ones `billing_cycle_anchor[type]=now`.
+        const anchor = body.billing_cycle_anchor as string | { type?: string } | undefined;
+        if (anchor === 'now' || (typeof anchor === 'object' && anchor.type === 'now')) {
+          item.current_period_start = at;
+          item.current_period_end = addInterval(at, price.recurring.interval);
+        }
+        invoiceFor(subscription, 'subscription_update', Math.max(0, price.unit_amount - unused));
+      }
+      return { json: subscription };
+    }
+    if (method === 'POST' && path === '/v1/subscription_schedules') {
+      const subscription = subscriptions.get(String(body.from_subscription));
+      if (!subscription) return stripeError(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
+      if (subscription.schedule) return stripeError(400, 'invalid_request_error', 'You cannot migrate a subscription that is already attached to a schedule.');
+      const item = subscription.items.data[0]!;
+      const schedule: Schedule = {
+        id: nextId('sub_sched'),
+        object: 'subscription_schedule',
+        subscription: subscription.id,
+        status: 'active',
+        end_behavior: 'release',
+        phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, price_data: null, quantity: 1 }] }],
+      };
+      schedules.set(schedule.id, schedule);
+      subscription.schedule = schedule.id;
+      return { json: schedule };
+    }
+    if (method === 'POST' && (match = /^\/v1\/subscription_schedules\/([^/]+)(\/release)?$/.exec(path))) {
+      const schedule = schedules.get(match[1]!);
+      if (!schedule) return stripeError(404, 'invalid_request_error', 'No such subscription_schedule', 'resource_missing');
+      if (schedule.status !== 'active') return stripeError(400, 'invalid_request_error', `You cannot update a subscription schedule that is currently in the \`${schedule.status}\` status.`);
+      if (match[2]) {
+        schedule.status = 'released';
+        const subscription = subscriptions.get(schedule.subscription);
+        if (subscription) subscription.schedule = null;
+        return { json: schedule };
+      }
+      schedule.end_behavior = String(body.end_behavior ?? schedule.end_behavior);
+      const phases = body.phases as Array<{ start_date?: string; end_date?: string; items: Array<{ price?: string; price_data?: Record<string, unknown>; quantity?: string }> }> | undefined;
+      if (phases) {
+        schedule.phases = phases.map((phase) => ({
+          start_date: Number(phase.start_date ?? 0),
+          end_date: phase.end_date === undefined ? null : Number(phase.end_date),
+          items: phase.items.map((item) => ({ price: item.price ?? null, price_data: item.price_data ?? null, quantity: Number(item.quantity ?? 1) })),
+        }));
+      }
+      return { json: schedule };
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+  };
+
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const method = request.method ?? 'GET';
+    const body = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
+    calls.push({ method, path: url.pathname, body });
+    const answer = request.headers.authorization === 'Bearer sk_test_stand_in' ? handle(method, url.pathname, body) : stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+    response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': nextId('req') });
+    response.end(JSON.stringify(answer.json));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    secretKey: 'sk_test_stand_in',
+    calls,
+    subscriptions,
+    schedules,
+    invoices,
+    state,
+    /** The person paid the Checkout: Stripe creates the subscription and its first paid invoice. */
+    complete(checkoutSessionId: string): string {
+      const session = checkoutSessions.get(checkoutSessionId);
+      if (!session) throw new Error(`No checkout session ${checkoutSessionId}`);
+      session.status = 'complete';
+      const price = priceFrom(session.line_items[0]!.price_data);
+      const start = now();
+      const subscription: Subscription = {
+        id: nextId('sub'),
+        object: 'subscription',
+        status: 'active',
+        cancel_at_period_end: false,
+        schedule: null,
+        latest_invoice: null,
+        metadata: {},
+        items: { object: 'list', data: [{ id: nextId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: addInterval(start, price.recurring.interval) }] },
+      };
+      subscriptions.set(subscription.id, subscription);
+      invoiceFor(subscription, 'subscription_create', price.unit_amount);
+      return subscription.id;
+    },
+    /**
+     * The period ended: the subscription renews, entering its schedule's next phase when it has
+     * one (a released schedule lets go of the subscription). Answers the paid renewal invoice.
+     */
+    renew(subscriptionId: string): Invoice {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+      const item = subscription.items.data[0]!;
+      const schedule = subscription.schedule ? schedules.get(subscription.schedule) : undefined;
+      const next = schedule?.phases[1]?.items[0];
+      if (schedule && next) {
+        item.price = next.price_data ? priceFrom(next.price_data) : item.price;
+        if (schedule.end_behavior === 'release') {
+          schedule.status = 'released';
+          subscription.schedule = null;
+        }
+      }
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = addInterval(item.current_period_start, item.price.recurring.interval);
+      return invoiceFor(subscription, 'subscription_cycle', item.price.unit_amount);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
