@@ -27,6 +27,7 @@ import type { RateLimits } from './http/rate-limits.ts';
 import { DEFAULT_OUTBOX_OPTIONS, Mailer } from './mail/outbox.ts';
 import type { OutboxOptions } from './mail/outbox.ts';
 import type { MailTransport } from './mail/transport.ts';
+import { registerPackAndReceiptRoutes } from './payments/pack-routes.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
 import { localProvider } from './payments/provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCreditRoutes(app, services);
   registerPlanRoutes(app, services);
   registerPaymentRoutes(app, services);
+  registerPackAndReceiptRoutes(app, services);
   const uploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
   registerUploadRoutes(app, services, uploadLimits);
   registerVideoRoutes(app, services, limits.generate);

@@ -191,6 +191,10 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     const reported = await deliver('invoice.paid', { ...invoice });
     expect(reported.body.data.outcome).toBe('ignored');
     expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
+    // Its receipt says what Stripe charged beside Max's list price.
+    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
+    expect(receipts.map((r: { kind: string }) => r.kind)).toEqual(['change', 'plan']);
+    expect(receipts[0]).toMatchObject({ plan: 'premium', billingCycle: 'monthly', amount: invoice.amount_paid / 100, listPrice: 39, credits: 1000, provider: 'stripe' });
   });
 
   it('a declined card changes nothing', async () => {
@@ -243,6 +247,30 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
       expiresAt: new Date(invoice.lines.data[0]!.period.end * 1000).toISOString(),
     });
     expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 1000 + 6000);
+    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
+    expect(receipts.map((r: { kind: string }) => r.kind)).toEqual(['renewal', 'plan']);
+    expect(receipts[0]).toMatchObject({ plan: 'pro', billingCycle: 'yearly', amount: 120, credits: 6000 });
+  });
+
+  it('sells a credit pack as a one-time Stripe payment, granted once however often Stripe reports it', async () => {
+    const { token, user } = await subscriber('pro', 'monthly');
+    const started = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-2000' } });
+    expect(started.status).toBe(200);
+    const sent = stand.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').at(-1)!;
+    expect(sent.body).toMatchObject({ mode: 'payment', line_items: [{ price_data: { unit_amount: '4500', product_data: { name: 'Reelmint 2,000 credits' } } }] });
+    expect((sent.body.line_items as Array<{ price_data: Record<string, unknown> }>)[0]!.price_data.recurring).toBeUndefined();
+    const completed = {
+      id: new URL(started.body.data.checkoutUrl).pathname.split('/').at(-1),
+      object: 'checkout.session',
+      client_reference_id: started.body.data.sessionId,
+      payment_status: 'paid',
+      subscription: null,
+    };
+    const outcomes = await Promise.all([deliver('checkout.session.completed', completed, 'evt_pack_1'), deliver('checkout.session.completed', completed, 'evt_pack_1')]);
+    expect(outcomes.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 2000);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', billingCycle: 'monthly' });
+    expect((await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items[0]).toMatchObject({ kind: 'pack', pack: 'credits-2000', amount: 45, credits: 2000, provider: 'stripe' });
   });
 
   it('cancelling releases a waiting schedule first, since Stripe refuses to cancel a scheduled subscription directly', async () => {

@@ -360,3 +360,53 @@ test('a Max member moves down to Pro at the end of the period from pricing, sees
   await expect(proCard.getByRole('button', { name: 'Switch to Pro' })).toBeVisible();
   expect(await apiGet<{ scheduledChange: unknown }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'premium', scheduledChange: null });
 });
+
+test('a Pro member buys a credit pack from pricing through the checkout, and reads its receipt beside the plan’s on the plan panel', async ({ page, context }) => {
+  const account = await signUp(page);
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
+  });
+  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+
+  await page.goto('/pricing');
+  const packs = page.getByTestId('credit-packs');
+  await expect(packs.getByRole('heading', { name: 'Credit packs' })).toBeVisible();
+  const packWindow = context.waitForEvent('page');
+  await packs.locator('[data-pack="credits-750"]').getByRole('button', { name: 'Buy for $20' }).click();
+  const pay = await packWindow;
+  await expect(pay.getByRole('heading', { name: 'Reelmint 750 credits' })).toBeVisible();
+  await expect(pay.getByText('One-time payment')).toBeVisible();
+  await pay.getByRole('button', { name: 'Pay $20.00' }).click();
+  await expect(pay).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
+  const region = pay.locator('[data-remote-region="billing"]');
+  await expect(region.getByTestId('receipt-plan')).toHaveText('750 credits');
+  await expect(region.getByTestId('receipt-credits')).toHaveText('+750');
+  await expect(region.getByRole('status')).toHaveText('Your 750 credits are ready to use.');
+
+  // The plan is untouched; the credits are on top of it.
+  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 + 500 + 750 });
+  expect(await apiGet<{ plan: string }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'pro', billingCycle: 'monthly' });
+
+  await page.bringToFront();
+  await page.reload();
+  await page.getByTestId('your-plan').getByRole('button', { name: 'Receipts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your receipts' });
+  const receipts = dialog.getByTestId('receipt');
+  await expect(receipts).toHaveCount(2);
+  await expect(receipts.nth(0)).toContainText('Credit pack of 750 credits');
+  await expect(receipts.nth(0).getByTestId('receipt-amount')).toHaveText('$20');
+  await expect(receipts.nth(0).getByTestId('receipt-granted')).toHaveText('+750');
+  await expect(receipts.nth(1)).toContainText('Pro plan, billed monthly');
+  await expect(receipts.nth(1).getByTestId('receipt-amount')).toHaveText('$13');
+  await expect(receipts.nth(1).getByTestId('receipt-granted')).toHaveText('+500');
+  await expect(receipts.nth(0)).toContainText('Test payment');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/credits');
+  await expect(page.getByTestId('credit-entry').nth(0)).toContainText('Credit pack');
+  await expect(page.getByTestId('credit-entry').nth(0).getByTestId('credit-change')).toHaveText('+750');
+});

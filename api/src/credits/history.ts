@@ -7,7 +7,7 @@ import { CLIENT_SPEND_SOURCE } from './sources.ts';
  * What a ledger row was for, in words a screen can translate: the row's source, read together
  * with its metadata (or, for a refund, the metadata of the spend it returns).
  */
-export type CreditPurpose = 'signup' | 'plan' | 'renewal' | 'generation' | 'generation-refund' | 'spend' | 'refund' | 'other';
+export type CreditPurpose = 'signup' | 'plan' | 'renewal' | 'pack' | 'generation' | 'generation-refund' | 'spend' | 'refund' | 'other';
 
 export interface CreditHistoryItem {
   id: string;
@@ -35,7 +35,7 @@ export const creditHistoryItemSchema = {
     kind: { type: 'string', enum: ['grant', 'spend', 'refund'] },
     amount: { type: 'integer' },
     balanceAfter: { type: 'integer' },
-    purpose: { type: 'string', enum: ['signup', 'plan', 'renewal', 'generation', 'generation-refund', 'spend', 'refund', 'other'] },
+    purpose: { type: 'string', enum: ['signup', 'plan', 'renewal', 'pack', 'generation', 'generation-refund', 'spend', 'refund', 'other'] },
     plan: nullableString,
     billingCycle: nullableString,
     videoId: nullableString,
@@ -53,6 +53,8 @@ function purposeOf(source: string, metadata: Record<string, unknown>): CreditPur
     case 'subscription':
       // A provider's renewal invoice, or the local provider's scheduled change starting its period.
       return metadata.invoiceId || metadata.periodStart ? 'renewal' : 'plan';
+    case 'pack':
+      return 'pack';
     case 'generation':
       return 'generation';
     case 'generation-refund':

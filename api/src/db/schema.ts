@@ -118,6 +118,29 @@ export interface CheckoutSessionsTable {
   credits_granted: number | null;
   created_at: string;
   completed_at: string | null;
+  /** 'plan' (a subscription) or 'pack' (one-time credits; `plan` then records the plan it was bought on). */
+  kind: Generated<string>;
+  pack: string | null;
+}
+
+export type ReceiptKind = 'plan' | 'renewal' | 'change' | 'pack';
+
+export interface ReceiptsTable {
+  id: string;
+  user_id: string;
+  kind: ReceiptKind;
+  plan: string | null;
+  billing_cycle: string | null;
+  pack: string | null;
+  /** What was paid, and the list price it came from (they differ when a move up counted the old plan). */
+  amount_cents: number;
+  list_price_cents: number;
+  currency: string;
+  credits: number;
+  provider: string;
+  /** The checkout session or the provider's invoice: one receipt per payment. */
+  reference: string;
+  created_at: string;
 }
 
 export interface PaymentEventsTable {
@@ -219,6 +242,7 @@ export interface DB {
   credit_ledger: CreditLedgerTable;
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;
+  receipts: ReceiptsTable;
   uploads: UploadsTable;
   videos: VideosTable;
 }
@@ -227,5 +251,6 @@ export type User = Selectable<UsersTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type LedgerEntry = Selectable<CreditLedgerTable>;
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
+export type Receipt = Selectable<ReceiptsTable>;
 export type Upload = Selectable<UploadsTable>;
 export type Video = Selectable<VideosTable>;

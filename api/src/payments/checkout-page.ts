@@ -53,6 +53,41 @@ ${STYLE}
 </html>`;
 }
 
+/** The same test checkout for a one-time credit pack. */
+export function packCheckoutPage(session: CheckoutSession, credits: number, ownerToken: string): string {
+  const id = encodeURIComponent(session.id);
+  const proof = `<input type="hidden" name="token" value="${escapeHtml(ownerToken)}">`;
+  const open = session.status === 'open';
+  const title = `${credits.toLocaleString('en-US')} credits`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout: Reelmint ${title}</title>
+${STYLE}
+</head>
+<body>
+<main>
+  <h1>Reelmint ${title}</h1>
+  <p class="note"><strong>Test checkout:</strong> this site runs the test payment provider. No card is charged and no money moves.</p>
+  <dl>
+    <dt>Credit pack</dt><dd>${title}</dd>
+    <dt>Billing</dt><dd>One-time payment</dd>
+    <dt>Price</dt><dd>${money(session.amount_cents, session.currency)}</dd>
+  </dl>
+  ${open ? '' : `<p class="state" role="status">This checkout is ${escapeHtml(session.status)} and can no longer be paid.</p>`}
+  ${
+    open
+      ? `<form method="post" action="/api/payment/checkout/${id}/pay">${proof}<button class="pay" type="submit" autofocus>Pay ${money(session.amount_cents, session.currency)}</button></form>
+      <form method="post" action="/api/payment/checkout/${id}/cancel">${proof}<button class="cancel" type="submit">Cancel</button></form>`
+      : ''
+  }
+</main>
+</body>
+</html>`;
+}
+
 /** What a person sees when the checkout refuses them: what happened, and the way back. */
 export function checkoutErrorPage(code: string, message: string, siteOrigin: string): string {
   return `<!doctype html>

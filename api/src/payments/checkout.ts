@@ -7,10 +7,11 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { CheckoutSession, DB, Subscription } from '../db/schema.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
 import { AppError } from '../http/errors.ts';
-import { planByKey, pricing } from '../plans/catalogue.ts';
+import { CREDIT_PACKS, packById, planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { addMonths, changeDirection, currentSubscription, planOf } from '../plans/subscriptions.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import { recordReceipt } from './receipts.ts';
 
 export interface CheckoutContext extends CoreContext {
   payments: PaymentProvider;
@@ -40,22 +41,57 @@ export async function startCheckout(
     // The person has paid for the current period: a cheaper plan starts when it ends, unpaid until then.
     throw new AppError(409, 'CHANGE_AT_PERIOD_END', 'A cheaper plan or billing cycle starts when your paid period ends: schedule it with /api/subscription/change');
   }
-  await closeOpenCheckouts(ctx, userId, null);
+  await closeOpenCheckouts(ctx, userId, null, 'plan');
   const amountCents = Math.max(0, pricing(plan, cycle).amountCents - upgradeAllowanceCents(current, plan, cycle, ctx.now()));
+  return openSession(ctx, { userId, plan, cycle, amountCents, source, kind: 'plan', pack: null }, planByKey(plan).name, apiBase);
+}
+
+/**
+ * Opens a checkout for a one-time credit pack. Packs top up a paid plan, so the person must have
+ * one in force; a newer pack checkout replaces an older open one, and plan checkouts are left alone.
+ */
+export async function startPackCheckout(ctx: CheckoutContext, userId: string, packId: string, source: string | null, apiBase: string): Promise<StartedCheckout> {
+  const pack = packById(packId);
+  if (!pack) throw new AppError(400, 'INVALID_PACK', `Unknown credit pack "${packId.slice(0, 40)}". Choose one of ${CREDIT_PACKS.map((p) => p.id).join(', ')}.`);
+  const current = await currentSubscription(ctx, userId);
+  const plan = planOf(current);
+  if (plan === 'free') throw new AppError(409, 'PLAN_REQUIRED', 'Credit packs top up a paid plan: choose Pro or Max first');
+  await closeOpenCheckouts(ctx, userId, null, 'pack');
+  return openSession(
+    ctx,
+    { userId, plan, cycle: 'once', amountCents: pack.price * 100, source, kind: 'pack', pack: pack.id },
+    `${pack.credits.toLocaleString('en-US')} credits`,
+    apiBase,
+  );
+}
+
+interface SessionInput {
+  userId: string;
+  plan: PlanKey;
+  cycle: BillingCycle | 'once';
+  amountCents: number;
+  source: string | null;
+  kind: 'plan' | 'pack';
+  pack: string | null;
+}
+
+async function openSession(ctx: CheckoutContext, input: SessionInput, productName: string, apiBase: string): Promise<StartedCheckout> {
   const session: CheckoutSession = {
     id: `cs_${randomUUID().replaceAll('-', '')}`,
-    user_id: userId,
-    plan,
-    billing_cycle: cycle,
-    amount_cents: amountCents,
+    user_id: input.userId,
+    plan: input.plan,
+    billing_cycle: input.cycle,
+    amount_cents: input.amountCents,
     currency: 'USD',
     status: 'open',
     provider: ctx.payments.name,
     provider_ref: null,
-    source,
+    source: input.source,
     credits_granted: null,
     created_at: ctx.now().toISOString(),
     completed_at: null,
+    kind: input.kind,
+    pack: input.pack,
   };
   await ctx.db.insertInto('checkout_sessions').values(session).execute();
   const query = `session_id=${encodeURIComponent(session.id)}`;
@@ -65,8 +101,8 @@ export async function startCheckout(
       apiBase,
       successUrl: `${ctx.siteOrigin}/payment/success?${query}`,
       cancelUrl: `${ctx.siteOrigin}/payment/cancel?${query}`,
-      planName: planByKey(plan).name,
-      ownerToken: await ctx.tokens.signCheckout(userId, session.id),
+      planName: productName,
+      ownerToken: await ctx.tokens.signCheckout(input.userId, session.id),
     });
   } catch {
     await ctx.db.updateTable('checkout_sessions').set({ status: 'failed' }).where('id', '=', session.id).execute();
@@ -120,8 +156,8 @@ function checkoutRefusal(current: Subscription, plan: PlanKey, cycle: BillingCyc
  * makes them stale. Hosted sessions are expired at the provider too; if that fails, a payment that
  * still arrives for one is refused by applyPaymentEvent and its subscription ended at once.
  */
-async function closeOpenCheckouts(ctx: CheckoutContext, userId: string, keep: string | null, db: CoreContext['db'] = ctx.db): Promise<CheckoutSession[]> {
-  let query = db.updateTable('checkout_sessions').set({ status: 'canceled' }).where('user_id', '=', userId).where('status', '=', 'open');
+async function closeOpenCheckouts(ctx: CheckoutContext, userId: string, keep: string | null, kind: 'plan' | 'pack', db: CoreContext['db'] = ctx.db): Promise<CheckoutSession[]> {
+  let query = db.updateTable('checkout_sessions').set({ status: 'canceled' }).where('user_id', '=', userId).where('status', '=', 'open').where('kind', '=', kind);
   if (keep) query = query.where('id', '!=', keep);
   const closed = await query.returningAll().execute();
   if (db === ctx.db) await expireAtProvider(ctx, closed);
@@ -188,6 +224,33 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             if (state.status === 'paid') return { outcome: 'ignored' };
             return { outcome: 'refused', refusal: new AppError(409, 'SESSION_CLOSED', `This checkout is ${state.status} and can no longer be paid`) };
           }
+          if (session.kind === 'pack') {
+            // A one-time top-up: credits once (the key is the session's), no change to the plan.
+            const pack = session.pack ? packById(session.pack) : null;
+            if (!pack) return { outcome: 'ignored' };
+            await grantInTransaction(trx, ctx, {
+              userId: session.user_id,
+              amount: pack.credits,
+              idempotencyKey: `checkout:${session.id}`,
+              source: 'pack',
+              reason: `${pack.credits} credits pack`,
+              metadata: { pack: pack.id, sessionId: session.id },
+            });
+            await trx.updateTable('checkout_sessions').set({ credits_granted: pack.credits }).where('id', '=', session.id).execute();
+            await recordReceipt(trx, ctx, {
+              userId: session.user_id,
+              kind: 'pack',
+              plan: null,
+              billingCycle: null,
+              pack: pack.id,
+              amountCents: session.amount_cents,
+              listPriceCents: pack.price * 100,
+              credits: pack.credits,
+              provider: session.provider,
+              reference: session.id,
+            });
+            return { outcome: 'applied' };
+          }
           const plan = session.plan as PlanKey;
           const cycle = session.billing_cycle as BillingCycle;
           const current = await currentSubscription({ ...ctx, db: trx }, session.user_id);
@@ -223,7 +286,19 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             metadata: { plan, billingCycle: session.billing_cycle, sessionId: session.id },
           });
           await trx.updateTable('checkout_sessions').set({ credits_granted: credits }).where('id', '=', session.id).execute();
-          const closed = await closeOpenCheckouts(ctx, session.user_id, session.id, trx);
+          await recordReceipt(trx, ctx, {
+            userId: session.user_id,
+            kind: 'plan',
+            plan,
+            billingCycle: cycle,
+            pack: null,
+            amountCents: session.amount_cents,
+            listPriceCents: pricing(plan, cycle).amountCents,
+            credits,
+            provider: session.provider,
+            reference: session.id,
+          });
+          const closed = await closeOpenCheckouts(ctx, session.user_id, session.id, 'plan', trx);
           return { outcome: 'applied', closed };
         }
         case 'subscription.renewed': {
@@ -260,6 +335,18 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             reason: `${planByKey(plan).name} plan renewal`,
             metadata: { plan, billingCycle: cycle, invoiceId: event.invoiceId },
           });
+          await recordReceipt(trx, ctx, {
+            userId: subscription.user_id,
+            kind: 'renewal',
+            plan,
+            billingCycle: cycle,
+            pack: null,
+            amountCents: event.amountCents,
+            listPriceCents: pricing(plan, cycle).amountCents,
+            credits,
+            provider: ctx.payments.name,
+            reference: event.invoiceId,
+          });
           return { outcome: 'applied' };
         }
         case 'subscription.changed': {
@@ -292,6 +379,18 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             source: 'subscription',
             reason: `${planByKey(event.plan).name} plan, ${event.billingCycle}`,
             metadata: { plan: event.plan, billingCycle: event.billingCycle, changeInvoiceId: event.invoiceId },
+          });
+          await recordReceipt(trx, ctx, {
+            userId: subscription.user_id,
+            kind: 'change',
+            plan: event.plan,
+            billingCycle: event.billingCycle,
+            pack: null,
+            amountCents: event.amountCents,
+            listPriceCents: pricing(event.plan, event.billingCycle).amountCents,
+            credits,
+            provider: ctx.payments.name,
+            reference: event.invoiceId,
           });
           return { outcome: 'applied' };
         }

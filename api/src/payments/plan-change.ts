@@ -53,6 +53,7 @@ export async function changePlan(ctx: CheckoutContext, userId: string, plan: Pla
       type: 'subscription.changed',
       providerSubscriptionId: current.provider_ref,
       invoiceId: changed.invoiceId,
+      amountCents: changed.amountCents,
       plan,
       billingCycle: cycle,
       periodEnd: changed.periodEnd,

@@ -13,10 +13,20 @@ export interface PriceTarget {
 /** A provider's event, reduced to what the subscription logic acts on. */
 export type PaymentEvent =
   | { id: string; type: 'checkout.completed'; sessionId: string; providerSubscriptionId: string | null }
-  | { id: string; type: 'subscription.renewed'; providerSubscriptionId: string; invoiceId: string; periodEnd: Date }
+  | { id: string; type: 'subscription.renewed'; providerSubscriptionId: string; invoiceId: string; periodEnd: Date; amountCents: number }
   | { id: string; type: 'subscription.ended'; providerSubscriptionId: string }
   /** A live subscription moved to another plan now, prorated, with a new period that ends at periodEnd. */
-  | { id: string; type: 'subscription.changed'; providerSubscriptionId: string; invoiceId: string; plan: PlanKey; billingCycle: 'monthly' | 'yearly'; periodEnd: Date }
+  | {
+      id: string;
+      type: 'subscription.changed';
+      providerSubscriptionId: string;
+      invoiceId: string;
+      /** What the provider charged: the new price less the unused part of the old one. */
+      amountCents: number;
+      plan: PlanKey;
+      billingCycle: 'monthly' | 'yearly';
+      periodEnd: Date;
+    }
   | { id: string; type: 'ignored'; originalType: string };
 
 export interface CheckoutLinks {
@@ -51,7 +61,7 @@ export interface PaymentProvider {
    * credited, the new price is charged at once for a new period that starts now. Throws when the
    * payment fails (nothing changes then).
    */
-  changeNow?(providerSubscriptionId: string, target: PriceTarget): Promise<{ invoiceId: string; periodEnd: Date }>;
+  changeNow?(providerSubscriptionId: string, target: PriceTarget): Promise<{ invoiceId: string; amountCents: number; periodEnd: Date }>;
   /** Moves a live subscription to another price when its current period ends; answers the schedule's reference. */
   scheduleChange?(providerSubscriptionId: string, target: PriceTarget): Promise<string>;
   /** Drops a scheduled change: the subscription goes on as it is. */

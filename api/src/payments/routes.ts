@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
-import { planByKey, pricing } from '../plans/catalogue.ts';
+import { packById, planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { subscriptionStatusSchema } from '../plans/routes.ts';
 import { currentSubscription, toStatus } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import type { CheckoutSession } from '../db/schema.ts';
 import { applyPaymentEvent, cancelCheckout } from './checkout.ts';
-import { checkoutErrorPage, checkoutPage } from './checkout-page.ts';
+import { checkoutErrorPage, checkoutPage, packCheckoutPage } from './checkout-page.ts';
 
 const sessionParams = {
   type: 'object',
@@ -66,6 +66,8 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
       htmlOnFailure(reply, services.siteOrigin, async () => {
         const session = await loadLocalSession(request.params.id);
         const token = await requireOwner(request, session, request.query.token);
+        const pack = session.kind === 'pack' && session.pack ? packById(session.pack) : null;
+        if (pack) return sendHtml(reply, packCheckoutPage(session, pack.credits, token), services.siteOrigin);
         const plan = session.plan as PlanKey;
         const { credits, amountCents } = pricing(plan, session.billing_cycle as BillingCycle);
         return sendHtml(reply, checkoutPage(session, planByKey(plan).name, credits, token, amountCents), services.siteOrigin);
@@ -116,6 +118,8 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
             type: 'object',
             properties: {
               id: { type: 'string' },
+              kind: { type: 'string', enum: ['plan', 'pack'] },
+              pack: { type: ['string', 'null'] },
               status: { type: 'string', enum: ['open', 'paid', 'canceled', 'failed'] },
               plan: { type: 'string' },
               planName: { type: 'string' },
@@ -142,6 +146,8 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
       if (!session) throw new AppError(404, 'SESSION_NOT_FOUND', 'Checkout session not found');
       return ok({
         id: session.id,
+        kind: session.kind,
+        pack: session.pack,
         status: session.status,
         plan: session.plan,
         planName: planByKey(session.plan as PlanKey).name,

@@ -17,6 +17,7 @@ interface SessionObject {
 }
 interface InvoiceObject {
   id: string;
+  amount_paid?: number;
   billing_reason?: string | null;
   subscription?: string | { id: string } | null;
   parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
@@ -60,25 +61,30 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
   return {
     name: 'stripe',
     async createCheckout(session, links) {
-      const created = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        client_reference_id: session.id,
-        metadata: { sessionId: session.id },
-        subscription_data: { metadata: { sessionId: session.id, userId: session.user_id } },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: session.currency.toLowerCase(),
-              unit_amount: session.amount_cents,
-              recurring: { interval: session.billing_cycle === 'yearly' ? 'year' : 'month' },
-              product_data: { name: `Reelmint ${links.planName}` },
+      const metadata = { sessionId: session.id, userId: session.user_id };
+      const price = { currency: session.currency.toLowerCase(), unit_amount: session.amount_cents, product_data: { name: `Reelmint ${links.planName}` } };
+      // A credit pack is a one-time payment; a plan a subscription that renews.
+      const created = await stripe.checkout.sessions.create(
+        session.kind === 'pack'
+          ? {
+              mode: 'payment',
+              client_reference_id: session.id,
+              metadata,
+              payment_intent_data: { metadata },
+              line_items: [{ quantity: 1, price_data: price }],
+              success_url: links.successUrl,
+              cancel_url: links.cancelUrl,
+            }
+          : {
+              mode: 'subscription',
+              client_reference_id: session.id,
+              metadata,
+              subscription_data: { metadata },
+              line_items: [{ quantity: 1, price_data: { ...price, recurring: { interval: session.billing_cycle === 'yearly' ? 'year' : 'month' } } }],
+              success_url: links.successUrl,
+              cancel_url: links.cancelUrl,
             },
-          },
-        ],
-        success_url: links.successUrl,
-        cancel_url: links.cancelUrl,
-      });
+      );
       if (!created.url) throw new Error('Stripe returned a checkout session without a URL');
       return { checkoutUrl: created.url, providerRef: created.id };
     },
@@ -105,7 +111,14 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           if (invoice.billing_reason !== 'subscription_cycle' || !subscriptionId || !end) {
             return { id, type: 'ignored', originalType: event.type };
           }
-          return { id, type: 'subscription.renewed', providerSubscriptionId: subscriptionId, invoiceId: invoice.id, periodEnd: new Date(end * 1000) };
+          return {
+            id,
+            type: 'subscription.renewed',
+            providerSubscriptionId: subscriptionId,
+            invoiceId: invoice.id,
+            periodEnd: new Date(end * 1000),
+            amountCents: invoice.amount_paid ?? 0,
+          };
         }
         case 'customer.subscription.deleted':
           return { id, type: 'subscription.ended', providerSubscriptionId: (object as { id: string }).id };
@@ -136,11 +149,12 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         proration_behavior: 'always_invoice',
         billing_cycle_anchor: { type: 'now' },
         payment_behavior: 'error_if_incomplete',
+        expand: ['latest_invoice'],
       });
-      const invoiceId = idOf(updated.latest_invoice as string | { id: string } | null);
+      const invoice = updated.latest_invoice;
       const periodEnd = updated.items.data[0]?.current_period_end;
-      if (!invoiceId || !periodEnd) throw new Error('Stripe changed the subscription without an invoice or a period');
-      return { invoiceId, periodEnd: new Date(periodEnd * 1000) };
+      if (!invoice || typeof invoice === 'string' || !periodEnd) throw new Error('Stripe changed the subscription without an invoice or a period');
+      return { invoiceId: invoice.id, amountCents: invoice.amount_paid, periodEnd: new Date(periodEnd * 1000) };
     },
 
     async scheduleChange(providerSubscriptionId, target) {

@@ -80,3 +80,26 @@ export function pricing(plan: PlanKey, cycle: BillingCycle): { amountCents: numb
 export function planRank(plan: PlanKey): number {
   return PLAN_KEYS.indexOf(plan);
 }
+
+export interface CreditPack {
+  id: string;
+  credits: number;
+  /** One payment, in dollars. */
+  price: number;
+  currency: 'USD';
+}
+
+/**
+ * One-time top-ups for members of a paid plan who run out before their next grant. Dearer per
+ * credit than the plans' monthly grants (Pro: 2.6 cents), so a plan stays the better deal, and
+ * cheaper per credit the larger the pack.
+ */
+export const CREDIT_PACKS: readonly CreditPack[] = [
+  { id: 'credits-250', credits: 250, price: 8, currency: 'USD' },
+  { id: 'credits-750', credits: 750, price: 20, currency: 'USD' },
+  { id: 'credits-2000', credits: 2000, price: 45, currency: 'USD' },
+];
+
+export function packById(id: string): CreditPack | null {
+  return CREDIT_PACKS.find((pack) => pack.id === id) ?? null;
+}

@@ -5,6 +5,7 @@ import type { CoreContext } from '../context.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { DB, Subscription } from '../db/schema.ts';
+import { recordReceipt } from '../payments/receipts.ts';
 import { planRank, pricing } from './catalogue.ts';
 import type { BillingCycle } from './catalogue.ts';
 
@@ -76,6 +77,19 @@ async function startScheduledPeriod(ctx: CoreContext, row: Subscription, plan: P
       source: 'subscription',
       reason: `${PLAN_NAMES[plan]} plan, ${cycle}, from the scheduled change`,
       metadata: { plan, billingCycle: cycle, periodStart: previousEnd },
+    });
+    // The test provider moves no money; the receipt says so (provider 'local'), at the list price.
+    await recordReceipt(trx, ctx, {
+      userId: row.user_id,
+      kind: 'renewal',
+      plan,
+      billingCycle: cycle,
+      pack: null,
+      amountCents: pricing(plan, cycle).amountCents,
+      listPriceCents: pricing(plan, cycle).amountCents,
+      credits,
+      provider: 'local',
+      reference: `scheduled:${row.user_id}:${previousEnd}`,
     });
   };
   try {

@@ -176,7 +176,8 @@ export async function startStripeStandIn() {
         }
         invoiceFor(subscription, 'subscription_update', Math.max(0, price.unit_amount - unused));
       }
-      return { json: subscription };
+      const expand = (body.expand as string[] | undefined) ?? [];
+      return { json: expand.includes('latest_invoice') && subscription.latest_invoice ? { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice) } : subscription };
     }
     if (method === 'POST' && path === '/v1/subscription_schedules') {
       const subscription = subscriptions.get(String(body.from_subscription));

@@ -29,6 +29,8 @@ export function describeEntry(item: CreditHistoryItem, t: Translate): string {
         : t('history.purpose.generationPlain');
     case 'generation-refund':
       return t('history.purpose.generationRefund');
+    case 'pack':
+      return t('history.purpose.pack');
     case 'spend':
       return t('history.purpose.spend');
     case 'refund':

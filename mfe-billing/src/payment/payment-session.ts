@@ -4,6 +4,9 @@ import type { SubscriptionStatus } from '@reelmint/shared';
 /** A checkout session as `GET /api/payment/session/{id}` answers it (api/README.md). */
 export interface PaymentSession {
   id: string;
+  /** A plan, or a one-time credit pack (whose `plan` is the plan it was bought on). Absent from older servers: a plan. */
+  kind?: 'plan' | 'pack';
+  pack?: string | null;
   status: 'open' | 'paid' | 'canceled' | 'failed';
   plan: string;
   planName: string;

@@ -90,22 +90,29 @@ export default function PaymentSuccessPage() {
   if (view.kind === 'paid') {
     const { session } = view;
     const endDate = session.subscription.expiresAt ? formatDate(session.subscription.expiresAt, locale) : null;
+    const pack = session.kind === 'pack';
     return (
       <main className={styles.page} data-remote="billing" data-state="paid">
         <SuccessIcon />
         <h1 className={styles.title}>{t('success.title')}</h1>
         <p className={styles.lead} role="status">
-          {t('success.welcome', { plan: session.planName })}
+          {pack
+            ? t('success.packWelcome', { count: session.creditsGranted ?? 0, formatted: formatNumber(session.creditsGranted ?? 0, locale) })
+            : t('success.welcome', { plan: session.planName })}
         </p>
         <dl className={styles.receipt} data-testid="payment-receipt">
           <div>
-            <dt>{t('success.plan')}</dt>
-            <dd data-testid="receipt-plan">{session.planName}</dd>
+            <dt>{t(pack ? 'success.pack' : 'success.plan')}</dt>
+            <dd data-testid="receipt-plan">
+              {pack ? t('packs.credits', { count: session.creditsGranted ?? 0, formatted: formatNumber(session.creditsGranted ?? 0, locale) }) : session.planName}
+            </dd>
           </div>
           <div>
             <dt>{t('success.billing')}</dt>
             <dd>
-              {t(session.billingCycle === 'yearly' ? 'success.billedYearly' : 'success.billedMonthly', { amount: formatPrice(session.amount, session.currency, locale) })}
+              {pack
+                ? t('success.paidOnce', { amount: formatPrice(session.amount, session.currency, locale) })
+                : t(session.billingCycle === 'yearly' ? 'success.billedYearly' : 'success.billedMonthly', { amount: formatPrice(session.amount, session.currency, locale) })}
             </dd>
           </div>
           {session.creditsGranted !== null && (

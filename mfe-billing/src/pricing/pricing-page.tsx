@@ -6,6 +6,7 @@ import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
+import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
 import { changeDirection, planChangeApi } from '../subscription/plan-change.ts';
@@ -224,6 +225,8 @@ export default function PricingPage() {
           </ul>
         </>
       )}
+
+      {current && current.plan !== 'free' && <PackOffer source={source} returnPath={`${location.pathname}${location.search}`} headingLevel={2} />}
 
       <ul className={styles.assurances}>
         <li>{t('pricing.assureCancel')}</li>

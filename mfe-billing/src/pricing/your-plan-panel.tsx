@@ -3,6 +3,7 @@ import { loadSubscription, LocalizedLink, PLAN_NAMES, setSubscription, useActive
 import type { PlanItem, PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
+import { ReceiptsDialog } from '../receipts/receipts-dialog.tsx';
 import { planChangeApi } from '../subscription/plan-change.ts';
 import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription } from '../subscription/subscription-state.ts';
 import type { SubscriptionError } from '../subscription/subscription-state.ts';
@@ -27,6 +28,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const balance = useCredits((s) => s.balance);
   const [cancel, setCancel] = useState<Cancel>({ kind: 'idle' });
   const [keep, setKeep] = useState<Keep>({ kind: 'idle' });
+  const [receiptsOpen, setReceiptsOpen] = useState(false);
   const doneMessage = useRef<HTMLParagraphElement>(null);
   const cancelled = cancel.kind === 'done';
   useEffect(() => {
@@ -124,6 +126,9 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
             <LocalizedLink className={styles.historyLink} to="/credits" data-testid="credits-history-link">
               {t('history.title')}
             </LocalizedLink>
+            <button type="button" className={styles.historyLink} onClick={() => setReceiptsOpen(true)} data-testid="receipts-button">
+              {t('receipts.open')}
+            </button>
           </dd>
         </div>
         <div>
@@ -165,6 +170,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
         )}
       </div>
 
+      {receiptsOpen && <ReceiptsDialog onClose={() => setReceiptsOpen(false)} />}
       {cancel.kind === 'confirming' && (
         <Dialog
           role="alertdialog"

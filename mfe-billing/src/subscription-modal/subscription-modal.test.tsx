@@ -22,13 +22,13 @@ async function mount() {
   return screen.findByRole('button', { name: 'Generate' });
 }
 
-async function open(opening: () => Promise<SubscriptionModalResult>) {
+async function open(opening: () => Promise<SubscriptionModalResult>, ready: RegExp | null = /Max/) {
   let result!: Promise<SubscriptionModalResult>;
   act(() => {
     result = opening();
   });
   const dialog = await screen.findByRole('dialog', { name: TITLE });
-  await within(dialog).findByRole('radio', { name: /Max/ });
+  if (ready) await within(dialog).findByRole('radio', { name: ready });
   return { dialog, result };
 }
 
@@ -194,20 +194,41 @@ describe('subscription modal', () => {
     expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
   });
 
-  it('starts on Pro, and buys Pro, when the person already has Max', async () => {
+  it('offers a Max member who runs out credit packs, not a cheaper plan, and buys a pack through its own checkout', async () => {
     signIn();
+    vi.stubGlobal('open', vi.fn());
     const { calls } = fakeApi({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ ...free, plan: 'premium', features: PLAN_FEATURES.premium }),
-      'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/2' }),
+      'GET /api/credits/packs': () => ok([{ id: 'credits-250', credits: 250, price: 8, currency: 'USD' }, { id: 'credits-750', credits: 750, price: 20, currency: 'USD' }]),
+      'POST /api/payment/create-pack-session': () => ok({ checkoutUrl: 'http://pay.test/pack/1', sessionId: 'cs_1', message: 'ok' }),
     });
     await mount();
-    const { dialog, result } = await open(() => openSubscriptionModal());
-    await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Pro/ })).toBeChecked());
-    expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeDisabled();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    await expect(result).resolves.toMatchObject({ action: 'continue', plan: 'pro' });
-    expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toMatchObject({ planName: 'pro' });
+    // Max has no plan above it: the modal offers no plan at all.
+    const { dialog } = await open(() => requestCredits(45, 12, 'generator'), null);
+    const packs = await within(dialog).findByTestId('credit-packs');
+    await within(packs).findByText('750 credits');
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Continue' })).toBeNull();
+    await userEvent.click(within(packs).getByRole('button', { name: 'Buy for $20' }));
+    expect(calls.find((call) => call.route === 'POST /api/payment/create-pack-session')?.body).toEqual({ packId: 'credits-750', source: 'generator' });
+    expect(window.open).toHaveBeenCalledWith('http://pay.test/pack/1', '_blank', 'noopener,noreferrer');
+    expect(await within(packs).findByTestId('pack-checkout-opened')).toHaveTextContent('Checkout for 750 credits opened in a new window.');
+    vi.unstubAllGlobals();
+  });
+
+  it('offers a Pro member Max and credit packs', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro }),
+      'GET /api/credits/packs': () => ok([{ id: 'credits-250', credits: 250, price: 8, currency: 'USD' }]),
+    });
+    await mount();
+    const { dialog } = await open(() => openSubscriptionModal());
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeChecked());
+    expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull();
+    expect(await within(dialog).findByText('250 credits')).toBeInTheDocument();
   });
 
   it('keeps focus inside while processing, when the plan radios sit in a disabled fieldset', async () => {

@@ -1,8 +1,22 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { api, authStore, bus, clearSession, loadSubscription, PLAN_NAMES, TOKEN_KEY, useActiveLanguage, useLoad, useLocalizePath, useSubscription } from '@reelmint/shared';
+import {
+  api,
+  authStore,
+  bus,
+  clearSession,
+  loadSubscription,
+  PLAN_KEYS,
+  PLAN_NAMES,
+  TOKEN_KEY,
+  useActiveLanguage,
+  useLoad,
+  useLocalizePath,
+  useSubscription,
+} from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
+import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
 import { PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
 import type { Loaded, PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
@@ -116,7 +130,8 @@ export default function SubscriptionModal() {
   if (state.phase === 'closed') return null;
   // A plan lock asks for a plan, not for credits: the title names the option and the cheapest plan with it.
   const needsPlan = state.request.needsPlan;
-  const neededPlanName = needsPlan && ((plans.kind === 'ready' && plans.value.data.find((plan) => plan.key === needsPlan.plan)?.name) || PLAN_NAMES[needsPlan.plan]);
+  const neededPlanName =
+    needsPlan && ((plans.kind === 'ready' && plans.value.data.find((plan) => plan.key === needsPlan.plan)?.name) || PLAN_NAMES[needsPlan.plan]);
   const title = needsPlan ? t(`modal.planTitle.${needsPlan.feature}`, { plan: neededPlanName }) : t('modal.title');
   if (state.phase === 'opened') {
     const planName = (plans.kind === 'ready' && plans.value.data.find((plan) => plan.key === state.plan)?.name) || state.plan;
@@ -144,18 +159,35 @@ export default function SubscriptionModal() {
   }
 
   const processing = state.phase === 'processing';
-  const offered = plans.kind === 'ready' ? plans.value.data.filter((plan) => PAID_PLAN_KEYS.includes(plan.key)) : [];
+  // A member is offered only the plans above theirs (a move down waits for the end of the period,
+  // on pricing) and credit packs; Max, the top plan, is offered packs alone.
+  const rank = (key: string | null) => PLAN_KEYS.findIndex((known) => known === key);
+  const paidMember = currentPlan !== null && currentPlan !== 'free';
+  const offered =
+    plans.kind === 'ready' ? plans.value.data.filter((plan) => PAID_PLAN_KEYS.includes(plan.key) && (!paidMember || rank(plan.key) > rank(currentPlan))) : [];
   const choosable = (key: string | null) => key !== currentPlan && offered.some((plan) => plan.key === key);
   // Max is the default, unless the person already has it: then the first plan they can buy.
-  const selected = choosable(state.plan) ? state.plan : initialPlan(offered.map((plan) => plan.key), currentPlan);
+  const selected = choosable(state.plan)
+    ? state.plan
+    : initialPlan(
+        offered.map((plan) => plan.key),
+        currentPlan,
+      );
   // Sample plans (server unreachable) show what the site offers, but their prices are not the ones a checkout would charge.
   const samplePlans = plans.kind === 'ready' && plans.value.fallback;
+  const plansOffered = !(plans.kind === 'ready' && offered.length === 0);
   const canContinue = selected !== null && !samplePlans;
   const seeAllQuery = new URLSearchParams({ highlight: selected ?? state.plan, cycle: state.cycle });
   if (state.request.source) seeAllQuery.set('source', state.request.source);
 
   return (
-    <Dialog labelledBy={ids.title} describedBy={ids.lead} onDismiss={() => dispatch({ type: 'dismiss' })} testId="subscription-modal" initialFocus="input[type=radio]:checked">
+    <Dialog
+      labelledBy={ids.title}
+      describedBy={ids.lead}
+      onDismiss={() => dispatch({ type: 'dismiss' })}
+      testId="subscription-modal"
+      initialFocus="input[type=radio]:checked"
+    >
       <div className={styles.body}>
         <CloseButton label={t('modal.close')} disabled={processing} onClick={() => dispatch({ type: 'dismiss' })} />
         <div className={styles.handle} aria-hidden="true" />
@@ -181,14 +213,16 @@ export default function SubscriptionModal() {
           </p>
         )}
 
-        <div className={styles.cycle}>
-          <CycleToggle
-            cycle={state.cycle}
-            onChange={(cycle) => dispatch({ type: 'choose-cycle', cycle })}
-            saving={plans.kind === 'ready' && !plans.value.fallback ? yearlySaving(plans.value.data) : null}
-            disabled={processing}
-          />
-        </div>
+        {plansOffered && (
+          <div className={styles.cycle}>
+            <CycleToggle
+              cycle={state.cycle}
+              onChange={(cycle) => dispatch({ type: 'choose-cycle', cycle })}
+              saving={plans.kind === 'ready' && !plans.value.fallback ? yearlySaving(plans.value.data) : null}
+              disabled={processing}
+            />
+          </div>
+        )}
 
         {plans.kind === 'loading' && (
           <div className={styles.plans} role="status" aria-busy="true">
@@ -215,41 +249,42 @@ export default function SubscriptionModal() {
                 </button>
               </div>
             )}
-            <fieldset className={styles.plans} disabled={processing}>
-              <legend className="rm-visually-hidden">{t('modal.choosePlan')}</legend>
-              {offered.map((plan) => (
-                <PlanOption
-                  key={plan.key}
-                  plan={plan}
-                  cycle={state.cycle}
-                  checked={selected === plan.key}
-                  current={plan.key === currentPlan}
-                  onChoose={() => dispatch({ type: 'choose-plan', plan: plan.key })}
-                />
-              ))}
-            </fieldset>
+            {plansOffered && (
+              <fieldset className={styles.plans} disabled={processing}>
+                <legend className="rm-visually-hidden">{t('modal.choosePlan')}</legend>
+                {offered.map((plan) => (
+                  <PlanOption
+                    key={plan.key}
+                    plan={plan}
+                    cycle={state.cycle}
+                    checked={selected === plan.key}
+                    current={plan.key === currentPlan}
+                    onChoose={() => dispatch({ type: 'choose-plan', plan: plan.key })}
+                  />
+                ))}
+              </fieldset>
+            )}
           </>
         )}
+        {paidMember && <PackOffer source={state.request.source ?? 'subscription-modal'} returnPath={here} headingLevel={3} compact />}
 
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondary}
-            onClick={() => openDetached(localize(`/pricing?${seeAllQuery.toString()}`))}
-          >
+          <button type="button" className={styles.secondary} onClick={() => openDetached(localize(`/pricing?${seeAllQuery.toString()}`))}>
             {t('modal.seeAll')}
             <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
           </button>
-          <button
-            type="button"
-            className={styles.primary}
-            disabled={processing || !canContinue}
-            aria-busy={processing}
-            onClick={() => selected && dispatch({ type: 'continue', signedIn: hasSession(), plan: selected })}
-          >
-            {processing && <span className={styles.spinner} aria-hidden="true" />}
-            {processing ? t('modal.processing') : t('modal.continue')}
-          </button>
+          {plansOffered && (
+            <button
+              type="button"
+              className={styles.primary}
+              disabled={processing || !canContinue}
+              aria-busy={processing}
+              onClick={() => selected && dispatch({ type: 'continue', signedIn: hasSession(), plan: selected })}
+            >
+              {processing && <span className={styles.spinner} aria-hidden="true" />}
+              {processing ? t('modal.processing') : t('modal.continue')}
+            </button>
+          )}
         </div>
         <p className={styles.fineprint}>{t('modal.fineprint')}</p>
         <TestCheckoutNote className={styles.fineprint} />

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { coerceIntegerQuery } from '../http/query.ts';
+import { CREDIT_PACKS } from '../plans/catalogue.ts';
+import { currentSubscription } from '../plans/subscriptions.ts';
+import type { Services } from '../services.ts';
+import { startPackCheckout } from './checkout.ts';
+import { listReceipts, receiptSchema } from './receipts.ts';
+
+const packSchema = {
+  type: 'object',
+  required: ['id', 'credits', 'price', 'currency'],
+  properties: { id: { type: 'string' }, credits: { type: 'integer' }, price: { type: 'number' }, currency: { type: 'string' } },
+};
+
+/** Credit packs (one-time top-ups bought through the same checkout) and the receipts of every payment. */
+export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/credits/packs',
+    {
+      schema: {
+        tags: ['credits'],
+        summary: 'The credit packs on sale (public); buying one needs a paid plan',
+        response: { 200: envelopeSchema({ type: 'array', items: packSchema }), ...errorReplies },
+      },
+    },
+    async () => ok(CREDIT_PACKS),
+  );
+
+  app.post<{ Body: { packId: string; source?: string } }>(
+    '/api/payment/create-pack-session',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Create a checkout session for a credit pack (members of a paid plan)',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['packId'],
+          properties: {
+            packId: { type: 'string', minLength: 1, maxLength: 40, examples: CREDIT_PACKS.map((pack) => pack.id) },
+            source: { type: 'string', maxLength: 100 },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['checkoutUrl', 'message', 'sessionId'],
+            properties: { checkoutUrl: { type: 'string' }, message: { type: 'string' }, sessionId: { type: 'string' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const started = await startPackCheckout(services, user.id, request.body.packId, request.body.source ?? 'pricing', services.publicBase(request));
+      const message = 'Checkout session created';
+      return ok({ checkoutUrl: started.checkoutUrl, message, sessionId: started.session.id }, message);
+    },
+  );
+
+  app.get<{ Querystring: { page?: number; per_page?: number } }>(
+    '/api/payment/receipts',
+    {
+      preValidation: coerceIntegerQuery(['page', 'per_page']),
+      schema: {
+        tags: ['payments'],
+        summary: 'The receipts of the signed-in user’s payments, newest first',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+            per_page: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['items', 'page', 'perPage', 'total'],
+            properties: { items: { type: 'array', items: receiptSchema }, page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      // A period that ended since the last visit may owe a receipt (a scheduled change starting): settle it first.
+      await currentSubscription(services, user.id);
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 20;
+      const { items, total } = await listReceipts(services, user.id, page, perPage);
+      return ok({ items, page, perPage, total });
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import { ApiError, request } from '@reelmint/shared';
+import { CHECKOUT_TIMEOUT_MS } from '../checkout/checkout.ts';
+
+/** A one-time top-up as `GET /api/credits/packs` lists it (api/README "Credit packs"). */
+export interface CreditPack {
+  id: string;
+  credits: number;
+  price: number;
+  currency: string;
+}
+
+export type PackCheckout = { ok: true; checkoutUrl: string } | { ok: false; network: boolean };
+
+export const packsApi = {
+  list: () => request<CreditPack[]>('GET', '/api/credits/packs'),
+  async startCheckout(packId: string, source: string): Promise<PackCheckout> {
+    try {
+      const reply = await request<{ checkoutUrl: string }>('POST', '/api/payment/create-pack-session', {
+        body: { packId, source },
+        signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
+      });
+      return { ok: true, checkoutUrl: reply.checkoutUrl };
+    } catch (error) {
+      const network = (error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+      return { ok: false, network };
+    }
+  },
+};

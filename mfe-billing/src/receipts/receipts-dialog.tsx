@@ -1,0 +1,95 @@
+import { useCallback, useId, useState } from 'react';
+import { PLAN_NAMES, PLAN_KEYS, useActiveLanguage, useLoad } from '@reelmint/shared';
+import type { PlanKey } from '@reelmint/shared';
+import { useBillingText } from '../i18n.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
+import { RECEIPTS_PER_PAGE, receiptsApi } from './receipts-api.ts';
+import type { Receipt } from './receipts-api.ts';
+import styles from './receipts-dialog.module.css';
+
+const planName = (key: string | null) => (key && (PLAN_KEYS as readonly string[]).includes(key) ? PLAN_NAMES[key as PlanKey] : '');
+
+/** Every payment with its receipt (date, what was bought, amount, credits granted), newest first, a page at a time. */
+export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useBillingText();
+  const locale = useActiveLanguage();
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const load = useCallback(() => receiptsApi.list(page), [page]);
+  const { state, retry } = useLoad(load);
+
+  const what = (receipt: Receipt) => {
+    const billing = t(receipt.billingCycle === 'yearly' ? 'yourPlan.billedYearly' : 'yourPlan.billedMonthly');
+    if (receipt.kind === 'pack') return t('receipts.what.pack', { count: receipt.credits, formatted: formatNumber(receipt.credits, locale) });
+    return t(`receipts.what.${receipt.kind}`, { plan: planName(receipt.plan), billing });
+  };
+  const pages = state.kind === 'ready' ? Math.max(1, Math.ceil(state.value.total / RECEIPTS_PER_PAGE)) : 1;
+
+  return (
+    <Dialog labelledBy={titleId} onDismiss={onClose} testId="receipts-dialog">
+      <div className={styles.body}>
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            {t('receipts.title')}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose}>
+            {t('modal.close')}
+          </button>
+        </div>
+        {state.kind === 'loading' && <p role="status">{t('receipts.loading')}</p>}
+        {state.kind === 'error' && (
+          <div role="alert" className={styles.problem}>
+            <p>{t('receipts.error')}</p>
+            <button type="button" className={styles.close} onClick={retry}>
+              {t('pricing.retry')}
+            </button>
+          </div>
+        )}
+        {state.kind === 'ready' && state.value.items.length === 0 && <p data-testid="receipts-empty">{t('receipts.empty')}</p>}
+        {state.kind === 'ready' && state.value.items.length > 0 && (
+          <ol className={styles.list}>
+            {state.value.items.map((receipt) => (
+              <li key={receipt.id} className={styles.receipt} data-testid="receipt" data-kind={receipt.kind}>
+                <p className={styles.what}>{what(receipt)}</p>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>{t('receipts.date')}</dt>
+                    <dd>{formatDate(receipt.createdAt, locale)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('receipts.amount')}</dt>
+                    <dd data-testid="receipt-amount">{formatPrice(receipt.amount, receipt.currency, locale)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('receipts.credits')}</dt>
+                    <dd data-testid="receipt-granted">+{formatNumber(receipt.credits, locale)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('receipts.number')}</dt>
+                    <dd className={styles.number}>{receipt.id}</dd>
+                  </div>
+                </dl>
+                {receipt.listPrice > receipt.amount && (
+                  <p className={styles.note}>{t('receipts.prorated', { price: formatPrice(receipt.listPrice, receipt.currency, locale) })}</p>
+                )}
+                {receipt.provider === 'local' && <p className={styles.note}>{t('receipts.test')}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+        {pages > 1 && (
+          <nav className={styles.pager} aria-label={t('receipts.pages')}>
+            <button type="button" className={styles.close} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('history.previous')}
+            </button>
+            <span>{t('history.pageOf', { page, pages })}</span>
+            <button type="button" className={styles.close} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('history.next')}
+            </button>
+          </nav>
+        )}
+      </div>
+    </Dialog>
+  );
+}
