@@ -226,8 +226,9 @@ describe('subscription modal', () => {
     });
     await mount();
     const { dialog } = await open(() => openSubscriptionModal());
-    await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeChecked());
-    expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull();
+    // Once the plan is known, Pro (the plan in force) is no longer offered.
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeChecked();
     expect(await within(dialog).findByText('250 credits')).toBeInTheDocument();
   });
 
