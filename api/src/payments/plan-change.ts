@@ -41,7 +41,7 @@ export async function changePlan(ctx: CheckoutContext, userId: string, plan: Pla
     }
     const changeNow = ctx.payments.changeNow;
     if (!changeNow) throw new AppError(409, 'ALREADY_SUBSCRIBED', 'This subscription cannot be changed here');
-    if (current.provider_schedule_ref) await releaseAtProvider(ctx, current.provider_schedule_ref, 'UPGRADE_FAILED');
+    if (current.provider_schedule_ref) await dropSchedule(ctx, userId, current.provider_schedule_ref);
     let changed;
     try {
       changed = await changeNow.call(ctx.payments, current.provider_ref, priceTarget(plan, cycle));
@@ -69,7 +69,7 @@ export async function changePlan(ctx: CheckoutContext, userId: string, plan: Pla
     const schedule = ctx.payments.scheduleChange;
     if (!schedule) throw new AppError(409, 'ALREADY_SUBSCRIBED', 'This subscription cannot be changed here');
     // A change already waiting is replaced, not stacked.
-    if (current.provider_schedule_ref) await releaseAtProvider(ctx, current.provider_schedule_ref, 'UPGRADE_FAILED');
+    if (current.provider_schedule_ref) await dropSchedule(ctx, userId, current.provider_schedule_ref);
     try {
       scheduleRef = await schedule.call(ctx.payments, current.provider_ref, priceTarget(plan, cycle));
     } catch (error) {
@@ -100,7 +100,16 @@ export async function clearScheduledChange(ctx: CheckoutContext, userId: string)
     .execute();
 }
 
-/** Releases a provider schedule; one that no longer exists there is already what we want. */
+/**
+ * Releases the schedule of a waiting change and forgets the change at once, so that if what comes
+ * next fails, the site does not expect at the renewal a change the provider no longer makes.
+ */
+async function dropSchedule(ctx: CheckoutContext, userId: string, scheduleRef: string): Promise<void> {
+  await releaseAtProvider(ctx, scheduleRef, 'UPGRADE_FAILED');
+  await clearScheduledChange(ctx, userId);
+}
+
+/** Releases a provider schedule; when the provider cannot be reached nothing changes here either (502). */
 export async function releaseAtProvider(ctx: CheckoutContext, scheduleRef: string, code: 'UPGRADE_FAILED' | 'CANCELLATION_FAILED'): Promise<void> {
   const release = ctx.payments.releaseSchedule;
   if (!release) return;
