@@ -1,11 +1,18 @@
 export type AppName = 'shell' | 'marketing' | 'generator' | 'billing';
 export declare const PORTS: Readonly<Record<AppName | 'api', number>>;
 export declare const SHARED_CONTRACT_VERSION: string;
-export declare function sharedSingletons(): Record<string, { singleton: true; requiredVersion: string }>;
+export interface SharedItem {
+  singleton: true;
+  requiredVersion: string;
+  /** A local module offered under the key instead of the package (absolute path). */
+  import?: string;
+  version?: string;
+}
+export declare function sharedSingletons(): Record<string, SharedItem>;
 export declare function federationOptions(
   name: AppName,
   exposes?: Record<string, string>,
-  options?: { command?: 'serve' | 'build' },
+  options?: { command?: 'serve' | 'build'; provide?: Record<string, string> },
 ): {
   name: AppName;
   filename: string;
@@ -14,7 +21,7 @@ export declare function federationOptions(
   shareStrategy: 'loaded-first';
   exposes: Record<string, string>;
   remotes: Record<string, never>;
-  shared: Record<string, { singleton: true; requiredVersion: string }>;
+  shared: Record<string, SharedItem>;
   experiments: { provideExternalRuntime?: boolean; externalRuntime?: boolean };
 };
 export declare function devServer(name: AppName): { port: number; strictPort: true; origin: string; cors: true };

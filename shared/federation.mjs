@@ -1,6 +1,7 @@
 // Build-time federation settings every app must agree on, imported by each vite.config.ts.
 // Plain JavaScript so Node loads it without a TypeScript step; types in federation.d.mts.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const sharedPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const [major] = sharedPackage.version.split('.');
@@ -10,6 +11,9 @@ export const PORTS = Object.freeze({ shell: 5173, marketing: 5174, generator: 51
 
 export const SHARED_CONTRACT_VERSION = sharedPackage.version;
 
+const require = createRequire(import.meta.url);
+const installedVersion = (name) => require(`${name}/package.json`).version;
+
 /** Singletons: one React, one router, one i18next, one store/bus library, one copy of the contract, one dialog primitive. */
 export function sharedSingletons() {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
@@ -18,7 +22,8 @@ export function sharedSingletons() {
     'react/': singleton('^19.0.0'),
     'react-dom': singleton('^19.0.0'),
     'react-dom/': singleton('^19.0.0'),
-    'react-router': singleton('^7.0.0'),
+    // Apps import the router from 'react-router-dom' only (the shell's router-exports test refuses 'react-router'), so one
+    // shared key is the one router; the shell provides a trimmed module for it (see federationOptions).
     'react-router-dom': singleton('^7.0.0'),
     i18next: singleton('^26.0.0'),
     'react-i18next': singleton('^17.0.0'),
@@ -36,7 +41,11 @@ export function sharedSingletons() {
  * registers remotes at runtime from remotes.json, so no remote is baked into its build.
  * `command` is Vite's ('serve' or 'build'): a remote's dev server runs it alone, without the shell.
  */
-export function federationOptions(name, exposes = {}, { command = 'build' } = {}) {
+export function federationOptions(name, exposes = {}, { command = 'build', provide = {} } = {}) {
+  const shared = sharedSingletons();
+  // `provide` names a local module to offer under a shared key instead of the package itself (the shell's
+  // trimmed router); the version offered stays the package's, so every app's requiredVersion still applies.
+  for (const [key, file] of Object.entries(provide)) shared[key] = { ...shared[key], import: file, version: installedVersion(key) };
   return {
     name,
     filename: 'remoteEntry.js',
@@ -45,7 +54,7 @@ export function federationOptions(name, exposes = {}, { command = 'build' } = {}
     shareStrategy: 'loaded-first',
     exposes,
     remotes: {},
-    shared: sharedSingletons(),
+    shared,
     // One federation runtime per page: the shell publishes its own and each remote's built entry uses it,
     // instead of every remote shipping (and a visitor downloading) another copy of the same runtime.
     // A remote's dev server keeps its own, since its harness page has no shell to provide one.

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -37,7 +38,7 @@ function devRuntimeDocuments(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), federation(federationOptions('shell')), devRuntimeDocuments()],
+  plugins: [react(), federation(federationOptions('shell', {}, { provide: { 'react-router-dom': fileURLToPath(new URL('./src/app/router-exports.ts', import.meta.url)) } })), devRuntimeDocuments()],
   server: devServer('shell'),
   build: { target: 'es2022' },
 });
