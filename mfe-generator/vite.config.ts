@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { devServer, federationOptions } from '@reelmint/shared/federation';
+import { fileURLToPath } from 'node:url';
+import { devServer, federationOptions, remoteBuildOptions } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
 export default defineConfig(({ command }) => ({
@@ -19,5 +20,5 @@ export default defineConfig(({ command }) => ({
     ),
   ],
   server: devServer('generator'),
-  build: { target: 'es2022' },
+  build: { target: 'es2022', rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) },
 }));

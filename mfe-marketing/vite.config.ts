@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { devServer, federationOptions, ssrBuild } from '@reelmint/shared/federation';
+import { fileURLToPath } from 'node:url';
+import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -27,5 +28,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ),
   ],
   server: devServer('marketing'),
-  build: { target: 'es2022', ...(isSsrBuild ? ssrBuild : {}) },
+  // The server build keeps its own chunking (it is read from disk by the shell's server, not fetched).
+  build: { target: 'es2022', ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) }) },
 }));

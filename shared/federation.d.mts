@@ -24,6 +24,8 @@ export declare function federationOptions(
   shared: Record<string, SharedItem>;
   experiments: { provideExternalRuntime?: boolean; externalRuntime?: boolean };
 };
+/** Build output options of a remote (its own modules in one chunk); give it the app's folder. */
+export declare function remoteBuildOptions(appRoot: string): { output: { codeSplitting: { groups: Array<{ name: string; test: RegExp }> } } };
 export declare function devServer(name: AppName): { port: number; strictPort: true; origin: string; cors: true };
 export declare const ssrBuild: Readonly<{
   outDir: string;

@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as React from 'react';
 import * as ReactDom from 'react-dom';
-import * as ReactRouter from 'react-router';
 import * as ReactRouterDom from 'react-router-dom';
 import * as I18next from 'i18next';
 import * as ReactI18next from 'react-i18next';
@@ -20,7 +19,6 @@ import type { SharedModules } from './remote-screens.ts';
 const MODULES: Record<string, unknown> = {
   react: React,
   'react-dom': ReactDom,
-  'react-router': ReactRouter,
   'react-router-dom': ReactRouterDom,
   i18next: I18next,
   'react-i18next': ReactI18next,
