@@ -2,10 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
 import { api, ApiError, LocalizedLink, useLocalizePath } from '@reelmint/shared';
 import { sessionFromReply } from '../auth/auth-page.tsx';
 import { requestErrorKey } from './forgot-password-page.tsx';
+import { showToast } from '../chrome/toasts.tsx';
 import styles from './account-pages.module.css';
 
 type LinkState =
@@ -64,7 +64,7 @@ export default function ResetPasswordPage() {
     setError(null);
     try {
       sessionFromReply(await api.resetPassword(token, password));
-      toast.success(t('password.changed'));
+      showToast('success', t('password.changed'));
       navigate(localize('/'), { replace: true });
     } catch (failure) {
       // The link was checked when the page opened, so a refused body here is the password.

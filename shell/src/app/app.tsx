@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { Toaster } from 'sonner';
 import { REMOTE_SCREENS } from './routes.ts';
 import { Layout } from './layout.tsx';
 import { LanguageRoute } from './language-route.tsx';
@@ -10,6 +9,7 @@ import { BusBridge } from './bus-bridge.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { RemoteRegion } from '../remotes/remote-region.tsx';
 import { ModalHost } from '../chrome/modal-host.tsx';
+import { Toasts } from '../chrome/toasts.tsx';
 import { SessionWatch } from '../session/session-watch.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { HeadTags } from '../i18n/head-tags.tsx';
@@ -74,7 +74,7 @@ export function AppRoutes() {
         </Route>
       </Routes>
       <ModalHost />
-      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      <Toasts />
     </Tooltip.Provider>
   );
 }

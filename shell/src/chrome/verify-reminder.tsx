@@ -1,11 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { api, useActiveLanguage, useAuth } from '@reelmint/shared';
 import { resendErrorKey } from '../account/resend-verification.tsx';
 import styles from './header.module.css';
+import { showToast } from './toasts.tsx';
 
 /** Set when the sign-up's confirmation mail could not go out at once (it is kept and retried). */
 const mailLateStore = createStore<{ late: boolean }>(() => ({ late: false }));
@@ -30,10 +30,10 @@ export function VerifyReminder() {
     try {
       const reply = await api.resendVerification(language);
       noteVerificationMailLate(reply.mailMayBeLate);
-      if (reply.mailMayBeLate) toast.warning(t('verify.mailLate'));
-      else toast.success(t('verify.sent', { email: reply.email }));
+      if (reply.mailMayBeLate) showToast('warning', t('verify.mailLate'));
+      else showToast('success', t('verify.sent', { email: reply.email }));
     } catch (failure) {
-      toast.error(t(resendErrorKey(failure)));
+      showToast('error', t(resendErrorKey(failure)));
     }
   };
 

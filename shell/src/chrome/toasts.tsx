@@ -1,0 +1,40 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+export type ToastKind = 'info' | 'success' | 'warning' | 'error';
+
+// sonner (about 9 KiB compressed) is fetched when the first toast is raised, not with every page's first
+// script: most visits show none. A toast raised before the Toaster subscribed is not lost, since sonner
+// replays the active toasts to a new subscriber.
+const loadSonner = () => import('sonner');
+const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Shows a toast; the first one also mounts the Toaster. */
+export function showToast(kind: ToastKind, message: string): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void loadSonner().then(({ toast }) => toast[kind](message));
+}
+
+/** Where toasts appear: nothing until the first one is raised. */
+export function Toasts() {
+  // The server never shows one, so a drawn page is taken over with none.
+  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+    </Suspense>
+  );
+}
