@@ -7,11 +7,14 @@ import * as provided from './router-exports.ts';
 const root = join(process.cwd(), '..');
 const APP_SOURCES = ['shell/src', 'mfe-marketing/src', 'mfe-generator/src', 'mfe-billing/src', 'shared/src'];
 const OWN_FILE = 'shell/src/app/router-exports.ts';
+// The shell's server renders on Node with the whole package (StaticRouter) and hands the remotes it renders that
+// whole package; the trimmed module is what browsers share, so the server's sources are not its users.
+const SERVER_SOURCES = join(root, 'shell/src/server');
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(path);
+    if (entry.isDirectory()) return path === SERVER_SOURCES ? [] : sourcesUnder(path);
     return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
