@@ -14,6 +14,7 @@ export default defineConfig(({ command }) => ({
         'generator',
         {
           './GeneratorPage': './src/generator/generator-page.tsx',
+          './SharedVideoPage': './src/shared-video/shared-video-page.tsx',
         },
         { command },
       ),

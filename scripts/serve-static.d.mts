@@ -8,7 +8,7 @@ export declare function createAppServer(options: {
   /** The app's published versions, served under /releases/<version>/. */
   releasesDir?: string;
   /** The HTML of a page, composed per request (the shell, see shell-pages.mjs); else index.html as built. */
-  pages?: ((req: IncomingMessage, url: URL) => Promise<{ html: string; cookies: string[] }>) | null;
+  pages?: ((req: IncomingMessage, url: URL) => Promise<{ html: string; cookies: string[]; status?: number }>) | null;
 }): Server;
 export declare function publicPointer(document: unknown, overrideOrigins?: string[]): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };
 export declare function shellDocuments(options: {

@@ -82,7 +82,7 @@ function negotiated(serve) {
  * @param {Record<string, (req: http.IncomingMessage) => unknown | Promise<unknown>>} [options.documents]
  *        JSON documents computed per request, e.g. /remotes.json and /config.json
  * @param {string} [options.releasesDir] the published versions of this app, served under /releases/<version>/
- * @param {((req: http.IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[] }>) | null} [options.pages]
+ * @param {((req: http.IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[], status?: number }>) | null} [options.pages]
  *        the HTML of a page, composed per request (the shell: scripts/shell-pages.mjs); else index.html as built
  */
 export function createAppServer({ dir, spa = false, documents = {}, releasesDir, pages = null }) {
@@ -123,10 +123,11 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
       res.end('Not found');
     };
     if (pages && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
-      const { html, cookies } = await pages(req, url);
+      const { html, cookies, status = 200 } = await pages(req, url);
       const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
       if (cookies.length > 0) headers['Set-Cookie'] = cookies;
-      sendBody(req, res, 200, headers, html);
+      // A page that shows nothing (a shared video's link that is not shared) says so with its status too.
+      sendBody(req, res, status, headers, html);
       return;
     }
     if (releasesDir && pathname.startsWith(RELEASES_PATH)) {

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
  * @param {string} options.siteOrigin the shell's public origin, for each page's canonical and alternate links
  * @param {Record<string, (req: import('node:http').IncomingMessage) => unknown>} options.documents
  *        the shell's runtime documents (/config.json, /remotes.json), whose answers the page carries
- * @returns {Promise<((req: import('node:http').IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[] }>) | null>}
+ * @returns {Promise<((req: import('node:http').IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[], status: number }>) | null>}
  *        null when the shell was built without its server module (the plain index.html is served then)
  */
 export async function shellPages({ shellDir, siteOrigin, documents }) {

@@ -55,6 +55,8 @@ import { DEFAULT_TELEMETRY_OPTIONS, registerTelemetryRoutes, startTelemetrySweep
 import type { TelemetryOptions } from './release/telemetry.ts';
 import { registerProviderWebhooks } from './videos/providers/webhooks.ts';
 import { registerVideoRoutes } from './videos/routes.ts';
+import { DEFAULT_SHARE_LIMITS, registerSharingRoutes } from './videos/sharing.ts';
+import type { ShareLimits } from './videos/sharing.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from './videos/worker.ts';
 import type { WorkerOptions } from './videos/worker.ts';
 
@@ -83,6 +85,8 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>;
   /** Storage quota, upload rate and the age at which unused uploads go. */
   uploadLimits?: Partial<UploadLimits>;
+  /** Publishing per account and view counts per address (RATE_LIMIT_SHARE, RATE_LIMIT_SHARE_VIEWS). */
+  shareLimits?: Partial<ShareLimits>;
   /** false: run no worker in this process (a separate `tsx src/worker.ts` does). */
   worker?: Partial<WorkerOptions> | false;
   maxActiveJobsPerUser?: number;
@@ -249,6 +253,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const uploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
   registerUploadRoutes(app, services, uploadLimits);
   registerVideoRoutes(app, services, limits.generate);
+  registerSharingRoutes(app, services, { ...DEFAULT_SHARE_LIMITS, ...options.shareLimits });
   registerTemplateRoutes(app, services);
   registerProviderWebhooks(app, services);
   const telemetry = { ...DEFAULT_TELEMETRY_OPTIONS, ...options.telemetry };

@@ -201,6 +201,10 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
       perAccount: positiveInt('LOGIN_LOCKOUT_ACCOUNT', env.LOGIN_LOCKOUT_ACCOUNT, 10),
       perAddress: positiveInt('LOGIN_LOCKOUT_ADDRESS', env.LOGIN_LOCKOUT_ADDRESS, 30),
     },
+    shareLimits: {
+      publish: { max: positiveInt('RATE_LIMIT_SHARE', env.RATE_LIMIT_SHARE, 20), timeWindow: 60_000 },
+      view: { max: positiveInt('RATE_LIMIT_SHARE_VIEWS', env.RATE_LIMIT_SHARE_VIEWS, 60), timeWindow: 60_000 },
+    },
     uploadLimits: {
       quotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 50) * 1024 * 1024,
       perMinute: positiveInt('RATE_LIMIT_UPLOAD', env.RATE_LIMIT_UPLOAD, 10),

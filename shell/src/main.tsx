@@ -10,7 +10,7 @@ import type { PointerDocument } from './remotes/pointer.ts';
 import { readBootData } from './boot/boot-data.ts';
 import type { RenderedPage } from './boot/boot-data.ts';
 import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
-import { REMOTE_SCREENS } from './app/routes.ts';
+import { screenFor } from './app/routes.ts';
 import { configuredRemotes, loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 import { installTelemetry, telemetry } from './release/telemetry.ts';
@@ -77,7 +77,7 @@ async function boot() {
   else createRoot(container).render(app);
   // Moves to another remote's screen then come from the cache instead of the network.
   whenIdle(() => {
-    const screen = REMOTE_SCREENS.find(({ path }) => path === stripLanguage(location.pathname));
+    const screen = screenFor(stripLanguage(location.pathname));
     const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
     void preloadLikelyScreens({
       pointer,

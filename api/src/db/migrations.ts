@@ -296,6 +296,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('receipts_user_created').on('receipts').columns(['user_id', 'created_at']).execute();
     },
   },
+  '0011_sharing': {
+    async up(db: Kysely<unknown>) {
+      // A video is private until its owner publishes it: shared_at is when the link went live (null
+      // while private), share_views how often its public page was opened.
+      await db.schema.alterTable('videos').addColumn('shared_at', 'text').execute();
+      await db.schema.alterTable('videos').addColumn('share_views', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

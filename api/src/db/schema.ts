@@ -179,6 +179,9 @@ export interface VideosTable {
   negative_prompt: string | null;
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
+  /** When the owner published the video's link; null while it is private. */
+  shared_at: string | null;
+  share_views: Generated<number>;
   cost: number;
   spend_id: string;
   refunded: Generated<number>;

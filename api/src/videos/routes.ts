@@ -173,6 +173,8 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             negative_prompt: body.negativePrompt?.trim() || null,
             // Chosen here rather than by the engine, so the seed is known (and shown) from the start.
             seed: body.seed ?? randomInt(0, SEED_MAX + 1),
+            shared_at: null,
+            share_views: 0,
             idempotency_key: key,
             request_hash: key ? hash : null,
             created_at: services.now().toISOString(),
@@ -314,7 +316,7 @@ async function resolveSource(services: Services, userId: string, body: GenerateB
   return { prompt: prompt || template.prompt, imageId: null, templateId: template.id };
 }
 
-async function ownVideo(services: Services, userId: string, id: string): Promise<Video> {
+export async function ownVideo(services: Services, userId: string, id: string): Promise<Video> {
   const video = await services.db.selectFrom('videos').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   // Someone else's video answers exactly like a missing one, so ids cannot be probed.
   if (!video) throw notFound('VIDEO_NOT_FOUND', 'Video not found');

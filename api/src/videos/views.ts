@@ -17,6 +17,11 @@ export interface VideoView {
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
   cost: number;
+  /** Published by its owner: anyone with the link may watch it (`shareUrl`). */
+  shared: boolean;
+  sharedAt: string | null;
+  shareUrl: string | null;
+  shareViews: number;
   progress: number;
   error: string | null;
   /** Why it failed, as a code the front end translates (see FAILURES in jobs.ts). */
@@ -32,7 +37,7 @@ export interface VideoView {
 
 export const videoViewSchema = {
   type: 'object',
-  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'aspectRatio', 'negativePrompt', 'seed', 'cost', 'progress', 'error', 'errorCode', 'engine', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
+  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'aspectRatio', 'negativePrompt', 'seed', 'cost', 'shared', 'sharedAt', 'shareUrl', 'shareViews', 'progress', 'error', 'errorCode', 'engine', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
   properties: {
     id: { type: 'string' },
     type: { type: 'string' },
@@ -47,6 +52,10 @@ export const videoViewSchema = {
     negativePrompt: { type: ['string', 'null'] },
     seed: { type: ['integer', 'null'] },
     cost: { type: 'integer' },
+    shared: { type: 'boolean' },
+    sharedAt: { type: ['string', 'null'] },
+    shareUrl: { type: ['string', 'null'], description: 'The public page, on the site (the viewer lands in their own language)' },
+    shareViews: { type: 'integer' },
     progress: { type: 'integer' },
     error: { type: ['string', 'null'] },
     errorCode: { type: ['string', 'null'] },
@@ -81,6 +90,10 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     negativePrompt: video.negative_prompt,
     seed: video.seed,
     cost: video.cost,
+    shared: video.shared_at !== null,
+    sharedAt: video.shared_at,
+    shareUrl: video.shared_at !== null ? shareUrl(services, video.id) : null,
+    shareViews: video.share_views,
     progress: video.progress,
     error: video.error,
     errorCode: video.error_code,
@@ -91,4 +104,9 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     createdAt: video.created_at,
     finishedAt: video.finished_at,
   };
+}
+
+/** The public page of a shared video on the site; the site adds the viewer's language. */
+export function shareUrl(services: Pick<Services, 'siteOrigin'>, id: string): string {
+  return `${services.siteOrigin}/v/${encodeURIComponent(id)}`;
 }

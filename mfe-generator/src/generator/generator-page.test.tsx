@@ -361,6 +361,51 @@ describe('shape, seed and what to keep out', () => {
   });
 });
 
+describe('sharing and remixing', () => {
+  it('publishes a finished video, shows its link and views, marks it in the history, and stops sharing', async () => {
+    let shared = false;
+    const state = () => ({ id: 'vid_1', shared, sharedAt: shared ? '2030-05-01T11:00:00Z' : null, shareUrl: shared ? 'http://localhost:5173/v/vid_1' : null, shareViews: shared ? 3 : 0 });
+    const api = fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': () => ok({ items: [video({ ...state() })], page: 1, perPage: 10, total: 1 }),
+      'POST /api/videos/vid_1/share': () => {
+        shared = true;
+        return ok(state());
+      },
+      'DELETE /api/videos/vid_1/share': () => {
+        shared = false;
+        return ok(state());
+      },
+    });
+    await signIn();
+    await page();
+    await userEvent.click(within(await screen.findByTestId('history-item')).getByRole('button', { name: /^Play/ }));
+    expect(screen.getByText('Only you can see this video. Publishing it gives it a public page that anyone with the link can watch.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish link' }));
+    expect(await screen.findByRole('textbox', { name: 'Public link' })).toHaveValue('http://localhost:5173/v/vid_1');
+    expect(screen.getByTestId('share-views')).toHaveTextContent('3 views');
+    await waitFor(() => expect(screen.getByTestId('history-shared')).toHaveTextContent('Shared · 3 views'));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    expect(await screen.findByRole('button', { name: 'Publish link' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/videos/vid_1/share')).toHaveLength(1);
+  });
+
+  it('opens with a shared video\'s prompt and settings from ?remix=, then drops the query', async () => {
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/public/videos/vid_9': () =>
+        ok({ id: 'vid_9', type: 'text-to-video', prompt: 'A kite', negativePrompt: 'birds', model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '1:1', seed: 5, width: 512, height: 512, engine: 'local', videoUrl: '', posterUrl: '', views: 1, sharedAt: '' }),
+    });
+    await page('/en/text-to-video/generator?remix=vid_9');
+    await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('A kite'));
+    expect(screen.getByRole('button', { name: /1:1/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Seed (optional)')).toHaveValue('5');
+    expect(screen.getByLabelText('Keep out of the video (optional)')).toHaveValue('birds');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/en\/text-to-video\/generator$/));
+  });
+});
+
 describe('templates and pictures', () => {
   it('pre-fills prompt and settings from a template of the gallery, then drops the query', async () => {
     fakeApi({

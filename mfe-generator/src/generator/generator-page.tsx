@@ -161,6 +161,32 @@ export default function GeneratorPage() {
     };
   }, [templateParam]);
 
+  // Opened from a shared video's Remix: its prompt and settings (never its media), then drop the query.
+  const remixParam = params.get('remix');
+  useEffect(() => {
+    if (!remixParam) return;
+    const controller = new AbortController();
+    videoApi.publicVideo(remixParam, controller.signal).then(
+      (shared) => {
+        setPrompt((shared.prompt ?? '').slice(0, PROMPT_MAX));
+        setConfig(withShape(shared));
+        setNegativePrompt(shared.negativePrompt ?? '');
+        setSeedText(shared.seed === null ? '' : String(shared.seed));
+        setTemplate(null);
+        setNotice(t('remix.loaded'));
+        navigate({ pathname: location.pathname, search: '' }, { replace: true });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setNotice(error instanceof ApiError && error.status === 404 ? t('remix.missing') : errorMessage(t, error));
+        navigate({ pathname: location.pathname, search: '' }, { replace: true });
+      },
+    );
+    return () => controller.abort();
+    // Runs once per shared video named in the URL, like the template query above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the id alone, as said above
+  }, [remixParam]);
+
   // A picture chosen while signed out (or restored from the draft) goes up once there is a session.
   const imageStatus = image?.status;
   const uploadPicture = useEffectEvent(() => {
@@ -485,6 +511,10 @@ export default function GeneratorPage() {
             downloading={downloadingId === job.video?.id}
             onDownload={(v) => void onDownload(v)}
             onDelete={(video) => setPendingDelete({ video, from: 'result' })}
+            onShareChange={(share) => {
+              if (job.video?.id === share.id) generation.show({ ...job.video, ...share });
+              reloadHistory();
+            }}
             onReuseSeed={(seed) => {
               setSeedText(String(seed));
               notify('success', t('advanced.reuseSeedDone', { seed }));

@@ -85,6 +85,7 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
                   {video.seed !== null && <span>{t('advanced.resultSeed', { seed: video.seed })}</span>}
                   <span>{t('history.cost', { count: video.cost })}</span>
                   {video.refunded && <span>{t('history.refunded')}</span>}
+                  {video.shared && <span className={styles.shared} data-testid="history-shared">{`${t('share.sharedBadge')} · ${t('share.views', { count: video.shareViews })}`}</span>}
                 </p>
                 <p className={styles.date}>
                   <time dateTime={video.createdAt}>{dates.format(new Date(video.createdAt))}</time>

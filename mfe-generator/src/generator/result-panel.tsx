@@ -1,7 +1,8 @@
 import { useGeneratorText } from '../i18n.ts';
 import type { GenerationState } from './use-generation.ts';
 import { failureReason } from './failure-reason.ts';
-import type { VideoRecord } from './video-api.ts';
+import type { ShareState, VideoRecord } from './video-api.ts';
+import { SharePanel } from './share-panel.tsx';
 import styles from './result-panel.module.css';
 
 interface Props {
@@ -12,10 +13,11 @@ interface Props {
   onDelete: (video: VideoRecord) => void;
   /** Puts a finished video's seed into the settings, to make it again with changes. */
   onReuseSeed: (seed: number) => void;
+  onShareChange: (state: ShareState) => void;
 }
 
 /** The stage: what the current job is doing, and the finished video with its actions. */
-export function ResultPanel({ state, headingId, downloading, onDownload, onDelete, onReuseSeed }: Props) {
+export function ResultPanel({ state, headingId, downloading, onDownload, onDelete, onReuseSeed, onShareChange }: Props) {
   const { t } = useGeneratorText();
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
@@ -98,6 +100,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
               {t('result.delete')}
             </button>
           </div>
+          <SharePanel video={video} onChange={onShareChange} />
         </div>
       )}
 

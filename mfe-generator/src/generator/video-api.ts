@@ -1,5 +1,5 @@
 import { api, ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
-import type { GenerationConfig, GenerationSteering, Loaded, VideoHistoryPage, VideoRecord, VideoType } from '@reelmint/shared';
+import type { GenerationConfig, GenerationSteering, Loaded, PublicVideo, VideoHistoryPage, VideoRecord, VideoType } from '@reelmint/shared';
 
 export type { VideoRecord } from '@reelmint/shared';
 
@@ -23,6 +23,8 @@ export interface GenerateRequest extends GenerationConfig, GenerationSteering {
 }
 
 export type HistoryPage = VideoHistoryPage;
+
+export type ShareState = Pick<VideoRecord, 'id' | 'shared' | 'sharedAt' | 'shareUrl' | 'shareViews'>;
 
 export interface UploadReply {
   id: string;
@@ -51,6 +53,11 @@ export const videoApi = {
       { items: [], page, perPage: HISTORY_PER_PAGE, total: 0 },
     ),
   remove: (id: string) => request<{ id: string; deleted: boolean }>('DELETE', `/api/videos/${encodeURIComponent(id)}`),
+  share: (id: string) => request<ShareState>('POST', `/api/videos/${encodeURIComponent(id)}/share`),
+  unshare: (id: string) => request<ShareState>('DELETE', `/api/videos/${encodeURIComponent(id)}/share`),
+  /** A shared video's public data; rejects with a 404 ApiError when it is not shared. */
+  publicVideo: (id: string, signal?: AbortSignal) => request<PublicVideo>('GET', `/api/public/videos/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+  countView: (id: string) => request<{ views: number }>('POST', `/api/public/videos/${encodeURIComponent(id)}/views`),
   upload: uploadImage,
 };
 

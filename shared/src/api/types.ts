@@ -121,6 +121,11 @@ export interface VideoRecord {
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
   cost: number;
+  /** Published by its owner: anyone with `shareUrl` may watch it. */
+  shared: boolean;
+  sharedAt: string | null;
+  shareUrl: string | null;
+  shareViews: number;
   progress: number;
   error: string | null;
   /** Why it failed, as a code to translate (api/README.md lists them); null unless failed. */
@@ -132,6 +137,26 @@ export interface VideoRecord {
   posterUrl: string | null;
   createdAt: string;
   finishedAt: string | null;
+}
+
+/** A shared video as its public page reads it (GET /api/public/videos/{id}): nothing of its owner. */
+export interface PublicVideo {
+  id: string;
+  type: VideoType;
+  prompt: string | null;
+  negativePrompt: string | null;
+  model: GenerationConfig['model'];
+  resolution: GenerationConfig['resolution'];
+  duration: GenerationConfig['duration'];
+  aspectRatio: AspectRatio;
+  seed: number | null;
+  width: number;
+  height: number;
+  engine: VideoEngineName;
+  videoUrl: string;
+  posterUrl: string;
+  views: number;
+  sharedAt: string;
 }
 
 /** One page of GET /api/videos/history. */

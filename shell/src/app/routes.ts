@@ -28,7 +28,18 @@ export const REMOTE_SCREENS: readonly RemoteScreen[] = [
   { path: '/payment/success', remote: 'billing', module: './PaymentSuccessPage', page: 'paymentSuccess' },
   { path: '/payment/cancel', remote: 'billing', module: './PaymentCancelPage', page: 'paymentCancel' },
   { path: '/credits', remote: 'billing', module: './CreditsHistoryPage', page: 'credits' },
+  // A shared video's public page: the generator's, since it owns videos and a remix opens the generator.
+  { path: '/v/:id', remote: 'generator', module: './SharedVideoPage', page: 'sharedVideo' },
 ];
+
+/** The screen a language-free path shows; `:name` segments of a screen's path match any one segment. */
+export function screenFor(barePath: string): RemoteScreen | undefined {
+  const parts = barePath.split('/');
+  return REMOTE_SCREENS.find(({ path }) => {
+    const pattern = path.split('/');
+    return pattern.length === parts.length && pattern.every((segment, i) => (segment.startsWith(':') ? parts[i] !== '' : segment === parts[i]));
+  });
+}
 
 export function isGeneratorPath(barePath: string): boolean {
   return barePath === '/generator' || barePath.endsWith('/generator');

@@ -1,5 +1,5 @@
 import { LANGUAGES, withLanguage } from '@reelmint/shared/languages';
-import { REMOTE_SCREENS } from '../app/routes.ts';
+import { screenFor } from '../app/routes.ts';
 
 export const SITE_NAME = 'Reelmint';
 
@@ -11,7 +11,7 @@ export function pageKeyOf(barePath: string): string {
   if (barePath === '/verify-email') return 'verifyEmail';
   if (barePath === '/account') return 'account';
   if (barePath === '/release') return 'releaseDashboard';
-  return REMOTE_SCREENS.find((screen) => screen.path === barePath)?.page ?? 'notFound';
+  return screenFor(barePath)?.page ?? 'notFound';
 }
 
 export interface HeadContent {

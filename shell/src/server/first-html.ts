@@ -9,7 +9,7 @@ import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
 import type { RenderedPage } from '../boot/boot-data.ts';
-import { REMOTE_SCREENS } from '../app/routes.ts';
+import { REMOTE_SCREENS, screenFor } from '../app/routes.ts';
 import { parsePointerDocument } from '../remotes/pointer.ts';
 import type { RemoteName, RemotesPointer } from '../remotes/pointer.ts';
 import { visitorCookie, visitorFromCookie } from '../release/visitor.ts';
@@ -19,6 +19,8 @@ import type { ManifestCache, ManifestCacheOptions } from './remote-manifests.ts'
 import { requestLanguage } from './request-language.ts';
 import { likelyRemotes } from './visitor-choice.ts';
 import { pageHead, withHead } from './head-html.ts';
+import { shareCard } from './share-card.ts';
+import { SITE_NAME } from '../i18n/head.ts';
 import type { ShellStrings } from './head-html.ts';
 import { createPageRenderer } from './render-page.tsx';
 import type { PageRenderer } from './render-page.tsx';
@@ -40,6 +42,8 @@ export interface FirstHtml {
   html: string;
   /** Set-Cookie values: the visitor id, when the server assigned it for a canary choice. */
   cookies: string[];
+  /** 404 for a shared-video link that shows nothing (private, deleted, unknown); 200 otherwise. */
+  status: number;
 }
 
 export interface FirstHtmlOptions {
@@ -51,6 +55,8 @@ export interface FirstHtmlOptions {
   strings: ShellStrings;
   /** How long a page waits for a remote's manifest the server has not read yet; after that it goes without its hints. */
   manifestWaitMs?: number;
+  /** How long a shared video's page waits for the API to describe the video for its preview card. */
+  shareCardWaitMs?: number;
   manifests?: ManifestCache | ManifestCacheOptions;
   randomId?: () => string;
   /** Draws public pages into the first HTML (render-page.tsx); without it the HTML carries the head and hints only. */
@@ -170,7 +176,7 @@ function renderPreloads({ modules, styles, fetches }: Hints, applyStyles: boolea
   ].join('');
 }
 
-export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs = 300, manifests = {}, randomId = () => crypto.randomUUID(), render }: FirstHtmlOptions) {
+export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs = 300, shareCardWaitMs = 1500, manifests = {}, randomId = () => crypto.randomUUID(), render }: FirstHtmlOptions) {
   const cache: ManifestCache = 'get' in manifests ? manifests : createManifestCache(manifests);
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
   if (!charset.test(template) || !template.includes('</head>')) throw new Error('The shell template has no <meta charset> or </head>');
@@ -208,6 +214,16 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
     const hints: Hints = { preconnect: new Set(), modules: [], styles: [], fetches: languages.map((language) => `/locales/${language}/translation.json`) };
     const apiOrigin = config.apiBase ? originOf(config.apiBase) : null;
     if (apiOrigin) hints.preconnect.add(apiOrigin);
+    const head = pageHead(siteOrigin, url.pathname, lng, strings);
+    // Asked while the hints are worked out: a link pasted elsewhere is unfurled from this HTML alone.
+    const card = shareCard({
+      barePath: stripLanguage(url.pathname),
+      pageUrl: head.canonical,
+      apiBase: config.apiBase,
+      text: { title: head.title, description: head.description },
+      siteName: SITE_NAME,
+      timeoutMs: shareCardWaitMs,
+    });
 
     let screen: (typeof REMOTE_SCREENS)[number] | undefined;
     let target: RemotesPointer[RemoteName] | undefined;
@@ -225,7 +241,7 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
         const origin = originOf(choice.entry);
         if (origin) hints.preconnect.add(origin);
       }
-      screen = REMOTE_SCREENS.find(({ path }) => path === stripLanguage(url.pathname));
+      screen = screenFor(stripLanguage(url.pathname));
       target = screen ? likely[screen.remote] : undefined;
       if (screen && target) {
         hints.modules.push(target.entry);
@@ -247,10 +263,11 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
         : null;
 
     const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: page?.rendered ?? null })}</script>`;
-    let html = withHead(template, pageHead(siteOrigin, url.pathname, lng, strings))
+    const shared = await card;
+    let html = withHead(template, head)
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
-      .replace('</head>', () => `${renderPreloads(hints, page?.rendered.screen === true)}${boot}</head>`);
+      .replace('</head>', () => `${shared?.tags ?? ''}${renderPreloads(hints, page?.rendered.screen === true)}${boot}</head>`);
     if (page) html = html.replace(root, () => `<div id="root">${page.html}</div>`);
-    return { html, cookies };
+    return { html, cookies, status: shared?.status ?? 200 };
   };
 }

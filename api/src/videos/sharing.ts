@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Video } from '../db/schema.ts';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { accountOrAddress } from '../http/rate-limits.ts';
+import type { RateLimitRule } from '../http/rate-limits.ts';
+import type { Services } from '../services.ts';
+import { frameSize } from './engine.ts';
+import { ownVideo } from './routes.ts';
+import { shareUrl } from './views.ts';
+import { videoKeys } from './worker.ts';
+import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
+
+export interface ShareLimits {
+  /** Publishing a video (owner), per account. */
+  publish: RateLimitRule;
+  /** Counting a view of a public page, per client address. */
+  view: RateLimitRule;
+}
+
+export const DEFAULT_SHARE_LIMITS: ShareLimits = {
+  publish: { max: 20, timeWindow: 60_000 },
+  view: { max: 60, timeWindow: 60_000 },
+};
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
+
+const shareStateSchema = {
+  type: 'object',
+  required: ['id', 'shared', 'sharedAt', 'shareUrl', 'shareViews'],
+  properties: {
+    id: { type: 'string' },
+    shared: { type: 'boolean' },
+    sharedAt: { type: ['string', 'null'] },
+    shareUrl: { type: ['string', 'null'] },
+    shareViews: { type: 'integer' },
+  },
+};
+
+const publicVideoSchema = {
+  type: 'object',
+  required: ['id', 'type', 'prompt', 'negativePrompt', 'model', 'resolution', 'duration', 'aspectRatio', 'seed', 'width', 'height', 'engine', 'videoUrl', 'posterUrl', 'views', 'sharedAt'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    prompt: { type: ['string', 'null'] },
+    negativePrompt: { type: ['string', 'null'] },
+    model: { type: 'string' },
+    resolution: { type: 'string' },
+    duration: { type: 'string' },
+    aspectRatio: { type: 'string' },
+    seed: { type: ['integer', 'null'] },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    engine: { type: 'string' },
+    videoUrl: { type: 'string' },
+    posterUrl: { type: 'string' },
+    views: { type: 'integer' },
+    sharedAt: { type: 'string' },
+  },
+};
+
+/** The same answer for a private, unfinished, deleted or unknown id, so a link reveals nothing. */
+const notShared = () => notFound('NOT_FOUND', 'This video is not available');
+
+function shareState(services: Services, video: Pick<Video, 'id' | 'shared_at' | 'share_views'>) {
+  return {
+    id: video.id,
+    shared: video.shared_at !== null,
+    sharedAt: video.shared_at,
+    shareUrl: video.shared_at !== null ? shareUrl(services, video.id) : null,
+    shareViews: video.share_views,
+  };
+}
+
+async function sharedVideo(services: Services, id: string): Promise<Video> {
+  const video = await services.db
+    .selectFrom('videos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('shared_at', 'is not', null)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  if (!video?.video_file || !video.poster_file) throw notShared();
+  return video;
+}
+
+/**
+ * Sharing by link: the owner publishes a finished video and can take it back at once. The public
+ * page's data and media are read from the row on every request (no token, no cache without
+ * revalidation), so unsharing or deleting ends access on the next request.
+ */
+export function registerSharingRoutes(app: FastifyInstance, services: Services, limits: ShareLimits): void {
+  app.post<{ Params: { id: string } }>(
+    '/api/videos/:id/share',
+    {
+      config: { rateLimit: { ...limits.publish, keyGenerator: accountOrAddress(services) } },
+      schema: {
+        tags: ['sharing'],
+        summary: 'Publish one of your finished videos: anyone with its link may watch it',
+        params: idParams,
+        response: { 200: envelopeSchema(shareStateSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const video = await ownVideo(services, user.id, request.params.id);
+      if (video.status !== 'succeeded') throw new AppError(409, 'VIDEO_NOT_READY', 'Only a finished video can be shared');
+      // Publishing twice keeps the first date: the link is the same.
+      await services.db
+        .updateTable('videos')
+        .set({ shared_at: services.now().toISOString() })
+        .where('id', '=', video.id)
+        .where('user_id', '=', user.id)
+        .where('shared_at', 'is', null)
+        .execute();
+      const row = await ownVideo(services, user.id, video.id);
+      return ok(shareState(services, row), 'Video shared');
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/videos/:id/share',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'Stop sharing one of your videos: its page and media answer 404 from now on',
+        params: idParams,
+        response: { 200: envelopeSchema(shareStateSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const video = await ownVideo(services, user.id, request.params.id);
+      await services.db.updateTable('videos').set({ shared_at: null }).where('id', '=', video.id).where('user_id', '=', user.id).execute();
+      return ok(shareState(services, { ...video, shared_at: null }), 'Video no longer shared');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/public/videos/:id',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'A shared video for its public page (no sign-in); 404 NOT_FOUND for anything not shared',
+        params: idParams,
+        response: { 200: envelopeSchema(publicVideoSchema), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const video = await sharedVideo(services, request.params.id);
+      const base = services.publicBase(request);
+      const path = `${base}/api/public/videos/${encodeURIComponent(video.id)}`;
+      const { width, height } = frameSize(video.resolution as Resolution, video.aspect_ratio as AspectRatio);
+      // Public, but never reused without asking: an unshared video must disappear everywhere at once.
+      reply.header('cache-control', 'no-cache');
+      return ok({
+        id: video.id,
+        type: video.type,
+        prompt: video.prompt,
+        negativePrompt: video.negative_prompt,
+        model: video.model,
+        resolution: video.resolution,
+        duration: video.duration,
+        aspectRatio: video.aspect_ratio,
+        seed: video.seed,
+        width,
+        height,
+        engine: video.engine,
+        videoUrl: `${path}/file`,
+        posterUrl: `${path}/poster`,
+        views: video.share_views,
+        sharedAt: video.shared_at!,
+      });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/public/videos/:id/views',
+    {
+      config: { rateLimit: { ...limits.view, keyGenerator: (request: FastifyRequest) => `ip:${request.ip}` } },
+      schema: {
+        tags: ['sharing'],
+        summary: 'Count one view of a shared video\u2019s page (the page calls it once per visit)',
+        params: idParams,
+        response: { 200: envelopeSchema({ type: 'object', required: ['views'], properties: { views: { type: 'integer' } } }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const counted = await services.db
+        .updateTable('videos')
+        .set((eb) => ({ share_views: eb('share_views', '+', 1) }))
+        .where('id', '=', request.params.id)
+        .where('shared_at', 'is not', null)
+        .where('status', '=', 'succeeded')
+        .returning('share_views')
+        .executeTakeFirst();
+      if (!counted) throw notShared();
+      return ok({ views: counted.share_views });
+    },
+  );
+
+  for (const kind of ['file', 'poster'] as const) {
+    app.get<{ Params: { id: string } }>(
+      `/api/public/videos/:id/${kind}`,
+      {
+        schema: {
+          tags: ['sharing'],
+          summary: kind === 'file' ? 'A shared video\u2019s MP4 (HTTP Range supported)' : 'A shared video\u2019s poster JPEG',
+          params: idParams,
+          produces: [kind === 'file' ? 'video/mp4' : 'image/jpeg'],
+          response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
+        },
+      },
+      async (request, reply) => {
+        const video = await sharedVideo(services, request.params.id);
+        const file = kind === 'file' ? video.video_file : video.poster_file;
+        reply.header('cache-control', 'public, no-cache');
+        return services.storage.send(request, reply, videoKeys(file)[0]!, kind === 'file' ? 'video/mp4' : 'image/jpeg');
+      },
+    );
+  }
+}
