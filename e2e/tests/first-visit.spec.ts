@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '@reelmint/shared/languages';
-import { shipped } from '../support/routes.ts';
+import { shipped, untilInteractive } from '../support/routes.ts';
 
 const BILLING = 'http://localhost:5176';
 
@@ -49,6 +49,8 @@ test.describe('the first HTML cuts the waterfall', () => {
     await page.goto('/de/faqs');
     await expect(page.locator('[data-remote-region="marketing"] h1')).toBeVisible();
     await page.waitForLoadState('load');
+    // The page arrives drawn; its screen's code is fetched as the browser takes it over, which may end after 'load'.
+    await untilInteractive(page);
 
     expect(requested.filter((url) => /\/(remotes|config)\.json/.test(url))).toEqual([]);
     const duplicates = requested.filter((url, index) => requested.indexOf(url) !== index);
