@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { idempotencyHeaderSchema, idempotencyKey, requestHash } from '../http/idempotency.ts';
-import { coerceIntegerQuery } from '../http/query.ts';
+import { coerceIntegerQuery, pageOfSchema, pageQuerySchema } from '../http/query.ts';
 import type { Services } from '../services.ts';
 import { creditHistory, creditHistoryItemSchema } from './history.ts';
 import { idempotentEntry, refundInTransaction, spendInTransaction } from './ledger.ts';
@@ -49,20 +49,9 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
       schema: {
         tags: ['credits'],
         summary: 'Every grant, spend and refund of the signed-in user, newest first',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-            per_page: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
-          },
-        },
+        querystring: pageQuerySchema,
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['items', 'page', 'perPage', 'total'],
-            properties: { items: { type: 'array', items: creditHistoryItemSchema }, page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' } },
-          }),
+          200: pageOfSchema(creditHistoryItemSchema),
           ...errorReplies,
         },
       },

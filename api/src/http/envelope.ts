@@ -10,7 +10,7 @@ export function ok<T>(data: T, message = 'OK'): OkEnvelope<T> {
   return { success: true, data, error: null, message };
 }
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 /** A successful reply whose `data` follows `dataSchema`. */
 export function envelopeSchema(dataSchema: Schema, description?: string): Schema {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
-import { coerceIntegerQuery } from '../http/query.ts';
+import { coerceIntegerQuery, pageOfSchema, pageQuerySchema } from '../http/query.ts';
 import { CREDIT_PACKS } from '../plans/catalogue.ts';
 import { currentSubscription } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
@@ -67,20 +67,9 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
       schema: {
         tags: ['payments'],
         summary: 'The receipts of the signed-in user’s payments, newest first',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-            per_page: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
-          },
-        },
+        querystring: pageQuerySchema,
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['items', 'page', 'perPage', 'total'],
-            properties: { items: { type: 'array', items: receiptSchema }, page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' } },
-          }),
+          200: pageOfSchema(receiptSchema),
           ...errorReplies,
         },
       },
