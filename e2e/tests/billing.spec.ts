@@ -322,6 +322,42 @@ test('a Pro member moves up to Max from pricing, and the checkout counts what is
   expect(balance).toBe(100 + 500 + 1000);
 });
 
+test('a Pro member out of credits moves up to Max from the generator’s modal through the plan change, counting what is left of Pro', async ({ page, context }) => {
+  const account = await signUp(page);
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
+  });
+  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await spendEverything(page, account.token);
+
+  await page.goto('/text-to-video/generator');
+  await expect(page.getByTestId('credit-display')).toHaveText('0 credits');
+  await page.getByLabel('Prompt').fill('A lighthouse blinking through fog');
+  await page.getByTestId('generate-button').click();
+  const modal = page.getByRole('dialog', { name: MODAL_TITLE });
+  await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
+  await expect(modal.getByRole('radio', { name: /Pro/ })).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Monthly' }).click();
+
+  // A member changes the plan they have: the modal asks for the change, never for a second subscription.
+  const change = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${API}/api/subscription/change`);
+  const upgradeWindow = context.waitForEvent('page');
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  expect((await change).postDataJSON()).toEqual({ planName: 'premium', billingCycle: 'monthly', source: 'generator' });
+  const upgrade = await upgradeWindow;
+  await expect(upgrade.getByText('$39.00 / month')).toBeVisible();
+  await expect(upgrade.getByText('Unused part of your current plan')).toBeVisible();
+  await upgrade.getByRole('button', { name: /^Pay \$26\.\d\d$/ }).click();
+  await expect(upgrade).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
+  await expect(upgrade.locator('[data-remote-region="billing"]').getByTestId('receipt-plan')).toHaveText('Max');
+
+  expect(await apiGet<{ plan: string; billingCycle: string }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'premium', billingCycle: 'monthly' });
+  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 1000 });
+});
+
 test('a Max member moves down to Pro at the end of the period from pricing, sees the date on the plan panel, and keeps Max', async ({ page }) => {
   const account = await signUp(page);
   const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {

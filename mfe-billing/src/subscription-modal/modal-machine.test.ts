@@ -77,6 +77,28 @@ describe('subscription modal state machine', () => {
     expect(transition(opened.state, { type: 'open', request: { requestId: 'r2' } })).toMatchObject({ state: { phase: 'choosing', request: { requestId: 'r2' } }, effects: [] });
   });
 
+  it('a member\'s change done in place answers "continue" and stays open saying so until dismissed', () => {
+    const changed = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'change-finished', outcome: { kind: 'changed' } }]);
+    expect(changed).toMatchObject({
+      state: { phase: 'changed', plan: 'premium', done: { kind: 'changed' } },
+      effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r1', action: 'continue', plan: 'premium' } }],
+    });
+    expect(transition(changed.state, { type: 'dismiss' })).toEqual({ state: CLOSED, effects: [] });
+    const scheduled = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'pro' }, { type: 'change-finished', outcome: { kind: 'scheduled', effectiveDate: '2027-01-01T00:00:00.000Z' } }]);
+    expect(scheduled.state).toMatchObject({ phase: 'changed', done: { kind: 'scheduled', effectiveDate: '2027-01-01T00:00:00.000Z' } });
+  });
+
+  it('a refused change goes back to the choice with the reason and answers nothing yet; a new choice clears the reason', () => {
+    const refused = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'change-finished', outcome: { kind: 'failed', failure: 'declined' } }]);
+    expect(refused).toEqual({
+      state: { phase: 'choosing', request, cycle: 'yearly', plan: 'premium', failure: 'declined' },
+      effects: [{ type: 'checkout', plan: 'premium', cycle: 'yearly', source: 'generator' }],
+    });
+    expect(transition(refused.state, { type: 'choose-cycle', cycle: 'monthly' }).state).toEqual({ phase: 'choosing', request, cycle: 'monthly', plan: 'premium' });
+    expect(transition(refused.state, { type: 'continue', signedIn: true, plan: 'premium' }).state).toEqual({ phase: 'processing', request, cycle: 'yearly', plan: 'premium' });
+    expect(transition(refused.state, { type: 'dismiss' }).effects).toEqual([{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }]);
+  });
+
   it('a second request while open answers the first with "closed"; during checkout the newcomer is answered instead', () => {
     const second = { requestId: 'r2', source: 'header' };
     expect(run([{ type: 'open', request }, { type: 'open', request: second }])).toMatchObject({
@@ -90,7 +112,7 @@ describe('subscription modal state machine', () => {
   });
 
   it('events that make no sense when closed change nothing', () => {
-    for (const event of [{ type: 'dismiss' }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'checkout-finished' }, { type: 'choose-plan', plan: 'pro' }] as ModalEvent[]) {
+    for (const event of [{ type: 'dismiss' }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'checkout-finished' }, { type: 'change-finished', outcome: { kind: 'changed' } }, { type: 'choose-plan', plan: 'pro' }] as ModalEvent[]) {
       expect(transition(CLOSED, event)).toEqual({ state: CLOSED, effects: [] });
     }
   });

@@ -1,15 +1,23 @@
 import type { SubscriptionModalRequest, SubscriptionModalResult } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
+import type { ChangeFailure } from '../subscription/plan-change.ts';
 
 /** The modal opens on yearly billing with Max (the catalogue's premium) chosen. */
 export const DEFAULT_CYCLE: BillingCycle = 'yearly';
 export const DEFAULT_PLAN = 'premium';
 
+/** A member's plan change done without a checkout: in force now, or waiting for the end of the period (ISO date). */
+export type ChangeDone = { kind: 'changed' } | { kind: 'scheduled'; effectiveDate: string };
+
 export type ModalState =
   | { phase: 'closed' }
-  | { phase: 'choosing' | 'processing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string }
+  /** `failure`: the last plan change was refused (a declined card ...); the choice stays so it can be tried again. */
+  | { phase: 'choosing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string; failure?: ChangeFailure }
+  | { phase: 'processing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string }
   /** The checkout window was asked for; the modal keeps a link to it in case the browser blocked it. */
-  | { phase: 'opened'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string; checkoutUrl: string };
+  | { phase: 'opened'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string; checkoutUrl: string }
+  /** A member's subscription was changed in place or the change scheduled: the modal says which until dismissed. */
+  | { phase: 'changed'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string; done: ChangeDone };
 
 export type ModalEvent =
   | { type: 'open'; request: SubscriptionModalRequest }
@@ -19,7 +27,9 @@ export type ModalEvent =
   /** `plan` is the one on screen: the choice if it can be bought, else the starting plan derived from the catalogue. */
   | { type: 'continue'; signedIn: boolean; plan: string }
   /** `checkoutUrl` when a checkout session was created; without it the person was sent to /pricing. */
-  | { type: 'checkout-finished'; checkoutUrl?: string | undefined };
+  | { type: 'checkout-finished'; checkoutUrl?: string | undefined }
+  /** A member's change answered without a checkout: done, or refused with nothing changed. */
+  | { type: 'change-finished'; outcome: ChangeDone | { kind: 'failed'; failure: ChangeFailure } };
 
 /** What the component must do after a transition; the machine itself touches nothing. */
 export type ModalEffect =
@@ -42,6 +52,9 @@ const closed = (requestId: string): ModalEffect => ({ type: 'resolve', result: {
  * person is sent to sign in) and, while its checkout request runs, nothing else is accepted.
  * A created checkout answers the request at once but leaves the modal open with a link to the
  * checkout until dismissed: a blocked popup must not leave the person with nothing to click.
+ * A member's move up may also be done in place (a live Stripe subscription is updated, never a
+ * second one bought): the modal then says so until dismissed; a refused change (a declined card)
+ * goes back to the choice with the reason, answering nothing yet.
  */
 export function transition(state: ModalState, event: ModalEvent): Transition {
   switch (event.type) {
@@ -54,17 +67,17 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
       return { state: next, effects: state.phase === 'choosing' ? [closed(state.request.requestId)] : [] };
     }
     case 'choose-cycle':
-      return state.phase === 'choosing' ? { state: { ...state, cycle: event.cycle }, effects: [] } : { state, effects: [] };
+      return state.phase === 'choosing' ? { state: { phase: 'choosing', request: state.request, plan: state.plan, cycle: event.cycle }, effects: [] } : { state, effects: [] };
     case 'choose-plan':
-      return state.phase === 'choosing' ? { state: { ...state, plan: event.plan }, effects: [] } : { state, effects: [] };
+      return state.phase === 'choosing' ? { state: { phase: 'choosing', request: state.request, cycle: state.cycle, plan: event.plan }, effects: [] } : { state, effects: [] };
     case 'dismiss':
-      if (state.phase === 'opened') return { state: CLOSED, effects: [] };
+      if (state.phase === 'opened' || state.phase === 'changed') return { state: CLOSED, effects: [] };
       return state.phase === 'choosing' ? { state: CLOSED, effects: [closed(state.request.requestId)] } : { state, effects: [] };
     case 'continue': {
       if (state.phase !== 'choosing') return { state, effects: [] };
       if (!event.signedIn) return { state: CLOSED, effects: [closed(state.request.requestId), { type: 'sign-in' }] };
       return {
-        state: { ...state, phase: 'processing', plan: event.plan },
+        state: { phase: 'processing', request: state.request, cycle: state.cycle, plan: event.plan },
         effects: [{ type: 'checkout', plan: event.plan, cycle: state.cycle, source: state.request.source }],
       };
     }
@@ -73,6 +86,13 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
       const resolve: ModalEffect = { type: 'resolve', result: { requestId: state.request.requestId, action: 'continue', plan: state.plan } };
       if (!event.checkoutUrl) return { state: CLOSED, effects: [resolve] };
       return { state: { ...state, phase: 'opened', checkoutUrl: event.checkoutUrl }, effects: [resolve] };
+    }
+    case 'change-finished': {
+      if (state.phase !== 'processing') return { state, effects: [] };
+      const { outcome } = event;
+      if (outcome.kind === 'failed') return { state: { ...state, phase: 'choosing', failure: outcome.failure }, effects: [] };
+      const resolve: ModalEffect = { type: 'resolve', result: { requestId: state.request.requestId, action: 'continue', plan: state.plan } };
+      return { state: { ...state, phase: 'changed', done: outcome }, effects: [resolve] };
     }
   }
 }

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLAN_FEATURES, bus, clearSession, openSubscriptionModal, requestCredits } from '@reelmint/shared';
+import { PLAN_FEATURES, bus, clearSession, creditsStore, openSubscriptionModal, requestCredits, subscriptionStore } from '@reelmint/shared';
 import type { SubscriptionModalResult } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
-import { CATALOGUE, deferred, fakeApi, ok } from '../test/fake-api.ts';
+import { CATALOGUE, deferred, fail, fakeApi, ok } from '../test/fake-api.ts';
 import { signIn } from '../test/session.ts';
 import SubscriptionModal from './subscription-modal.tsx';
 
@@ -230,6 +230,80 @@ describe('subscription modal', () => {
     await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
     expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeChecked();
     expect(await within(dialog).findByText('250 credits')).toBeInTheDocument();
+  });
+
+  it('moves a Pro member up to Max through the plan change, never a second checkout, and says so when it is done in place', async () => {
+    signIn('pro');
+    const pro = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null };
+    const change = deferred<Response>();
+    const { calls } = fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(pro),
+      'GET /api/credits/packs': () => ok([]),
+      // A live Stripe subscription is updated in place: the new plan and its credits at once.
+      'POST /api/subscription/change': () => change.promise,
+    });
+    await mount();
+    const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Monthly' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeDisabled();
+
+    change.resolve(ok({ kind: 'changed', checkoutUrl: null, sessionId: null, subscription: { ...pro, plan: 'premium', features: PLAN_FEATURES.premium }, balance: 1540 }));
+    await expect(result).resolves.toEqual({ requestId: expect.any(String), action: 'continue', plan: 'premium' });
+    expect(await within(dialog).findByTestId('plan-changed')).toHaveTextContent('You are now on Max. Its credits are in your balance.');
+    expect(calls.find((call) => call.route === 'POST /api/subscription/change')?.body).toEqual({ planName: 'premium', billingCycle: 'monthly', source: 'generator' });
+    expect(calls.some((call) => call.route === 'POST /api/payment/create-subscription-session')).toBe(false);
+    expect(windowOpen).not.toHaveBeenCalled();
+    // Every app sees the new plan and balance without asking the server again.
+    expect(subscriptionStore.getState().subscription?.plan).toBe('premium');
+    expect(creditsStore.getState().balance).toBe(1540);
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    await waitFor(() => expect(document.activeElement).toBe(close));
+    await userEvent.click(close);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the prorated checkout the plan change answers with for a member on the test provider', async () => {
+    signIn('pro');
+    const { calls } = fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null }),
+      'GET /api/credits/packs': () => ok([]),
+      'POST /api/subscription/change': () => ok({ kind: 'checkout', checkoutUrl: 'http://localhost:8787/api/payment/checkout/cs_9?token=t', sessionId: 'cs_9', subscription: null, balance: 12 }),
+    });
+    await mount();
+    const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await expect(result).resolves.toMatchObject({ action: 'continue', plan: 'premium' });
+    expect(windowOpen).toHaveBeenCalledWith('http://localhost:8787/api/payment/checkout/cs_9?token=t', '_blank', 'noopener,noreferrer');
+    expect(await within(dialog).findByRole('link', { name: /Open the secure checkout/ })).toHaveAttribute('href', 'http://localhost:8787/api/payment/checkout/cs_9?token=t');
+    expect(calls.some((call) => call.route === 'POST /api/payment/create-subscription-session')).toBe(false);
+  });
+
+  it('a declined move up says so in the modal, changes nothing and can be tried again', async () => {
+    signIn('pro');
+    let attempts = 0;
+    fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null }),
+      'GET /api/credits/packs': () => ok([]),
+      'POST /api/subscription/change': () => {
+        attempts += 1;
+        return fail(402, 'PAYMENT_DECLINED', 'The card was declined');
+      },
+    });
+    await mount();
+    const { dialog } = await open(() => openSubscriptionModal({ source: 'header' }));
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your payment was declined, so nothing changed. Check your card and try again.');
+    expect(subscriptionStore.getState().subscription?.plan).toBe('pro');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    expect(windowOpen).not.toHaveBeenCalled();
   });
 
   it('keeps focus inside while processing, when the plan radios sit in a disabled fieldset', async () => {

@@ -8,6 +8,9 @@ import {
   loadSubscription,
   PLAN_KEYS,
   PLAN_NAMES,
+  setCreditBalance,
+  setSubscription,
+  subscriptionStore,
   TOKEN_KEY,
   useActiveLanguage,
   useLoad,
@@ -18,11 +21,14 @@ import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/che
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
-import { PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
-import type { Loaded, PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
+import { normalizePlanKey, PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
+import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
+import { planChangeApi } from '../subscription/plan-change.ts';
+import type { ChangeFailure } from '../subscription/plan-change.ts';
+import type { Loaded, PlanItem, PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { formatNumber, formatPrice } from '../ui/format.ts';
+import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
 import { CLOSED, initialPlan, transition } from './modal-machine.ts';
 import type { ModalEffect, ModalEvent, ModalState } from './modal-machine.ts';
 import styles from './subscription-modal.module.css';
@@ -44,6 +50,18 @@ function hasSession(): boolean {
   if (stored === token) return true;
   clearSession();
   return false;
+}
+
+const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
+  declined: 'errors.paymentDeclined',
+  network: 'errors.upgradeNetwork',
+  failed: 'errors.upgradeFailed',
+};
+
+/** The plan in force, as fresh as the shared cache keeps it (loaded first when it is not there yet). */
+async function planInForce(): Promise<string | null> {
+  await loadSubscription();
+  return subscriptionStore.getState().subscription?.plan ?? null;
 }
 
 /** Stands in for the catalogue load until the modal first opens; a stable function, so useLoad keeps waiting. */
@@ -78,23 +96,46 @@ export default function SubscriptionModal() {
   const here = `${location.pathname}${location.search}`;
   // Kept current after each render (not during it), before any bus event or click can dispatch.
   useLayoutEffect(() => {
+    type Purchase = Extract<ModalEffect, { type: 'checkout' }>;
+    const buy = (effect: Purchase) =>
+      startCheckout({
+        planKey: effect.plan,
+        cycle: effect.cycle,
+        source: effect.source,
+        fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
+        returnPath: here,
+        messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
+      }).then(
+        (decision) => dispatch({ type: 'checkout-finished', checkoutUrl: decision.kind === 'open-checkout' ? decision.url : undefined }),
+        () => dispatch({ type: 'checkout-finished' }),
+      );
+    // A member changes the plan they have (api/README "Plan changes"): a checkout for the
+    // difference, or, with a live Stripe subscription, that subscription updated in place. A
+    // checkout of its own would be refused, since one person never has two subscriptions.
+    const change = async (effect: Purchase, wanted: PlanKey) => {
+      const outcome = await planChangeApi.change(wanted, effect.cycle, effect.source ?? 'subscription-modal');
+      if (!outcome.ok) return dispatch({ type: 'change-finished', outcome: { kind: 'failed', failure: outcome.failure } });
+      const { reply } = outcome;
+      if (reply.kind === 'checkout' && reply.checkoutUrl) {
+        rememberCheckoutOrigin(here);
+        openDetached(reply.checkoutUrl);
+        return dispatch({ type: 'checkout-finished', checkoutUrl: reply.checkoutUrl });
+      }
+      setSubscription(reply.subscription);
+      setCreditBalance(reply.balance);
+      const waiting = reply.kind === 'scheduled' ? reply.subscription.scheduledChange : null;
+      return dispatch({ type: 'change-finished', outcome: waiting ? { kind: 'scheduled', effectiveDate: waiting.effectiveDate } : { kind: 'changed' } });
+    };
     runEffect.current = (effect) => {
       if (effect.type === 'resolve') {
         bus.emit('subscription:result', effect.result);
       } else if (effect.type === 'sign-in') {
         bus.emit('navigate', { to: `/auth?${new URLSearchParams({ returnTo: here }).toString()}` });
       } else {
-        void startCheckout({
-          planKey: effect.plan,
-          cycle: effect.cycle,
-          source: effect.source,
-          fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
-          returnPath: here,
-          messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
-        }).then(
-          (decision) => dispatch({ type: 'checkout-finished', checkoutUrl: decision.kind === 'open-checkout' ? decision.url : undefined }),
-          () => dispatch({ type: 'checkout-finished' }),
-        );
+        void planInForce().then((plan) => {
+          const wanted = normalizePlanKey(effect.plan);
+          return plan === null || plan === 'free' || wanted === null ? buy(effect) : change(effect, wanted);
+        });
       }
     };
   });
@@ -126,6 +167,11 @@ export default function SubscriptionModal() {
     // The Continue button the person pressed is gone: the checkout link is the next thing to use.
     if (checkoutShown) checkoutLink.current?.focus();
   }, [checkoutShown]);
+  const doneButton = useRef<HTMLButtonElement>(null);
+  const changeShown = state.phase === 'changed';
+  useEffect(() => {
+    if (changeShown) doneButton.current?.focus();
+  }, [changeShown]);
 
   if (state.phase === 'closed') return null;
   // A plan lock asks for a plan, not for credits: the title names the option and the cheapest plan with it.
@@ -152,6 +198,32 @@ export default function SubscriptionModal() {
               {t('checkout.openLink')}
               <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
             </a>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+
+  if (state.phase === 'changed') {
+    const planName = (plans.kind === 'ready' && plans.value.data.find((plan) => plan.key === state.plan)?.name) || state.plan;
+    const { done } = state;
+    return (
+      <Dialog labelledBy={ids.title} describedBy={ids.lead} onDismiss={() => dispatch({ type: 'dismiss' })} testId="subscription-modal">
+        <div className={styles.body}>
+          {/* One way out, named Close: the outcome needs nothing else. */}
+          <div className={styles.handle} aria-hidden="true" />
+          <h2 id={ids.title} className={styles.title}>
+            {title}
+          </h2>
+          <p id={ids.lead} className={styles.lead} role="status" data-testid={done.kind === 'scheduled' ? 'plan-scheduled' : 'plan-changed'}>
+            {done.kind === 'scheduled'
+              ? t('pricing.scheduled', { plan: planName, date: formatDate(done.effectiveDate, locale) })
+              : t('pricing.changed', { plan: planName })}
+          </p>
+          <div className={styles.actions}>
+            <button ref={doneButton} type="button" className={styles.primary} onClick={() => dispatch({ type: 'dismiss' })}>
+              {t('modal.close')}
+            </button>
           </div>
         </div>
       </Dialog>
@@ -265,6 +337,11 @@ export default function SubscriptionModal() {
               </fieldset>
             )}
           </>
+        )}
+        {state.phase === 'choosing' && state.failure && (
+          <div role="alert" className={styles.problem} data-testid="change-error" data-code={state.failure}>
+            <p>{t(CHANGE_FAILURE_KEYS[state.failure])}</p>
+          </div>
         )}
         {paidMember && <PackOffer source={state.request.source ?? 'subscription-modal'} returnPath={here} headingLevel={3} compact />}
 
