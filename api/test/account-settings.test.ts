@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, makePicture, multipartBody, signUp } from './helpers.ts';
+import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { describeUserAgent } from '../src/accounts/settings.ts';
+import { grantRole } from '../src/release/roles.ts';
 
 describe('account settings', () => {
   let t: TestApp;
@@ -136,5 +137,61 @@ describe('account settings', () => {
     expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0')).toEqual({ browser: 'Firefox', os: 'macOS' });
     expect(describeUserAgent('curl/8.0')).toEqual({ browser: null, os: null });
     expect(describeUserAgent(null)).toEqual({ browser: null, os: null });
+  });
+
+  it('exports what is kept about the account as one JSON file with working media links, and nothing of anyone else', async () => {
+    const { token, email } = await signUp(t.app, 'Exporter');
+    const other = await signUp(t.app, 'Someone Else');
+    const upload = multipartBody('file', 'p.png', 'image/png', png);
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload', payload: upload.payload, headers: { ...upload.headers, authorization: `Bearer ${token}` } })).statusCode).toBe(201);
+    const spend = await call(t.app, 'POST', '/api/user/credits/deduct', {
+      token,
+      body: { amount: 7, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
+      headers: { 'idempotency-key': 'export-spend-1' },
+    });
+    expect(spend.status).toBe(200);
+    // Max through the test checkout, a credit pack on top, then a move down to Pro waiting for the renewal.
+    const pay = async (sessionId: string) => expect((await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { token })).status).toBe(303);
+    const max = await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } });
+    await pay(max.body.data.sessionId);
+    const pack = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-250' } });
+    await pay(pack.body.data.sessionId);
+    expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe('scheduled');
+    expect(await grantRole(t.app.services.db, email, 'release-manager', 'operator@example.com', new Date())).toBe('granted');
+    const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'text-to-video', prompt: 'A lighthouse at dusk', model: 'v1.0', resolution: '512p', duration: '5s' } });
+    expect(job.status).toBe(202);
+    await waitFor(async () => ((await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token })).body.data.status === 'succeeded' ? true : undefined), 60_000, 'the video');
+    expect((await call(t.app, 'POST', `/api/videos/${job.body.data.id}/share`, { token })).status).toBe(200);
+
+    const reply = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${token}` } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="reelmint-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = reply.json();
+    expect(data).toMatchObject({
+      format: 'reelmint-account-export/1',
+      account: { email, name: 'Exporter', signsInWithGoogle: false, roles: ['release-manager'] },
+      roles: [{ role: 'release-manager', grantedAt: expect.any(String) }],
+      subscription: { plan: 'premium', billingCycle: 'monthly', scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expect.any(String) } },
+    });
+    expect(data.ledger.map((row: { source: string; amount: number }) => row.amount)).toEqual([100, -7, 1000, 250, -job.body.data.cost]);
+    expect(data.payments.map((row: { kind: string; plan: string; pack: string | null; status: string }) => [row.kind, row.plan, row.pack, row.status])).toEqual([
+      ['plan', 'premium', null, 'paid'],
+      ['pack', 'premium', 'credits-250', 'paid'],
+    ]);
+    expect(data.receipts.map((row: { kind: string; amount: number; credits: number }) => [row.kind, row.amount, row.credits])).toEqual([
+      ['plan', expect.any(Number), 1000],
+      ['pack', 8, 250],
+    ]);
+    expect(data.uploads).toHaveLength(1);
+    expect(data.sessions).toEqual([expect.objectContaining({ current: true })]);
+    expect(data.videos).toEqual([expect.objectContaining({ id: job.body.data.id, prompt: 'A lighthouse at dusk', status: 'succeeded', resolution: '512p', shared: true })]);
+    expect(data.shares).toEqual([{ videoId: job.body.data.id, sharedAt: expect.any(String), shareUrl: expect.stringMatching(new RegExp(`/v/${job.body.data.id}$`)), views: 0 }]);
+    // The links in the file open the media themselves, without a bearer header.
+    const media = await t.app.inject({ method: 'GET', url: new URL(data.videos[0].videoUrl).pathname + new URL(data.videos[0].videoUrl).search });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('video/mp4');
+    expect(reply.body).not.toContain(other.email);
+    expect(reply.body).not.toContain('$argon2');
+    expect((await t.app.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
   });
 });

@@ -27,6 +27,7 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['POST', '/api/account/password'],
   ['GET', '/api/account/sessions'],
   ['POST', '/api/account/sessions/sign-out-others'],
+  ['GET', '/api/account/export'],
   ['GET', '/api/user/credits'],
   ['POST', '/api/user/credits/deduct'],
   ['POST', '/api/user/credits/refund'],

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -49,6 +50,25 @@ test('a new name and picture from /account show in the header, and stay after a 
   await page.getByRole('button', { name: 'Remove the picture' }).click();
   await expect(page.getByTestId('picture-status')).toHaveText('Your picture has been removed.');
   await expect(header.getByRole('button', { name: 'Account menu for Mary W. Jackson' })).toHaveText('M');
+
+  // 'Download my data' hands over one JSON file with the account as it now is.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^reelmint-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown>;
+  expect(data).toMatchObject({
+    format: 'reelmint-account-export/1',
+    account: { email, name: 'Mary W. Jackson', pictureUrl: null, signsInWithGoogle: false },
+    subscription: { plan: 'free', scheduledChange: null },
+    ledger: [expect.objectContaining({ source: 'signup', amount: 100, balanceAfter: 100 })],
+    payments: [],
+    receipts: [],
+    roles: [],
+    shares: [],
+  });
+  expect(JSON.stringify(data)).not.toContain(PASSWORD);
+  await expect(page.getByTestId('data-status')).toHaveText('Your data has been downloaded.');
 });
 
 test('a wrong current password changes nothing; the right one signs out the other devices', async ({ page, browser }) => {

@@ -6,12 +6,13 @@ import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { contentTypeOf } from '../storage/storage.ts';
 import { userSchema } from './routes.ts';
+import { exportAccountData } from './data-export.ts';
 import { changePassword, listSessions, pictureKey, removePicture, replacePicture, updateProfile } from './settings.ts';
 import { userView } from './users.ts';
 
 const userReply = { 200: envelopeSchema(userSchema), ...errorReplies };
 
-/** The /account settings page's calls: profile, picture, password and sessions. */
+/** The /account settings page's calls: profile, picture, password, sessions and the data export. */
 export function registerSettingsRoutes(app: FastifyInstance, services: Services, sensitiveLimit: RateLimitRule): void {
   app.patch<{ Body: { name?: string; language?: string } }>(
     '/api/account/profile',
@@ -151,6 +152,25 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
     async (request) => {
       const session = await services.auth.require(request);
       return ok({ ended: await services.auth.endSessions(session.user.id, session.jti) }, 'Signed out everywhere else');
+    },
+  );
+
+  app.get(
+    '/api/account/export',
+    {
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Download everything kept about the account as one JSON file (account, sessions, subscription, ledger, payments, uploads, videos with media links)',
+      },
+    },
+    async (request, reply) => {
+      const session = await services.auth.require(request);
+      const data = await exportAccountData(services, request, session);
+      const day = services.now().toISOString().slice(0, 10);
+      reply.header('Content-Disposition', `attachment; filename="reelmint-data-${day}.json"`);
+      reply.header('Cache-Control', 'no-store');
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
     },
   );
 }

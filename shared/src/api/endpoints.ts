@@ -36,6 +36,8 @@ export const api = {
     request<{ endedSessions: number }>('POST', '/api/account/password', { body: { currentPassword, newPassword } }),
   accountSessions: () => request<{ items: AccountSession[] }>('GET', '/api/account/sessions'),
   signOutOtherSessions: () => request<{ ended: number }>('POST', '/api/account/sessions/sign-out-others'),
+  /** Everything kept about the account, as the JSON document the API hands out as a file (no envelope). */
+  exportData: () => requestRaw<Record<string, unknown>>('GET', '/api/account/export'),
   google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
   me: () => request<AccountUser>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),

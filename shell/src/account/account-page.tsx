@@ -7,6 +7,7 @@ import { ProfileSection } from './profile-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { DataSection } from './data-section.tsx';
 import styles from './account-page.module.css';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; user: AccountUser } | { kind: 'failed'; serverDown: boolean };
@@ -69,6 +70,7 @@ export default function AccountPage() {
           <EmailSection user={load.user} onSaved={onSaved} />
           <PasswordSection user={load.user} />
           <SessionsSection />
+          <DataSection />
         </div>
       )}
     </main>
