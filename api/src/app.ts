@@ -54,6 +54,7 @@ import { fileSource } from './release/source.ts';
 import { DEFAULT_TELEMETRY_OPTIONS, registerTelemetryRoutes, startTelemetrySweeper } from './release/telemetry.ts';
 import type { TelemetryOptions } from './release/telemetry.ts';
 import { registerProviderWebhooks } from './videos/providers/webhooks.ts';
+import { registerEditRoutes } from './videos/edits.ts';
 import { registerVideoRoutes } from './videos/routes.ts';
 import { DEFAULT_SHARE_LIMITS, registerSharingRoutes } from './videos/sharing.ts';
 import type { ShareLimits } from './videos/sharing.ts';
@@ -253,6 +254,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const uploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
   registerUploadRoutes(app, services, uploadLimits);
   registerVideoRoutes(app, services, limits.generate);
+  // Edits are queued like generations and share their limit.
+  registerEditRoutes(app, services, limits.generate);
   registerSharingRoutes(app, services, { ...DEFAULT_SHARE_LIMITS, ...options.shareLimits });
   registerTemplateRoutes(app, services);
   registerProviderWebhooks(app, services);

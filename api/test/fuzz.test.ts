@@ -50,6 +50,8 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['POST', '/api/upload'],
   ['DELETE', '/api/upload/{id}'],
   ['POST', '/api/videos/generate'],
+  ['POST', '/api/videos/edits'],
+  ['POST', '/api/videos/edits/estimate'],
   ['GET', '/api/videos/status/{id}'],
   ['GET', '/api/videos/history'],
   ['DELETE', '/api/videos/{id}'],

@@ -8,6 +8,8 @@ export interface PlanFeatures {
   hd720p: boolean;
   hd1080p: boolean;
   unlimitedGenerations: boolean;
+  /** Editing finished videos: trim, reframe, speed, merge and extend. */
+  advancedEditing: boolean;
   creditsPerMonth: number;
 }
 
@@ -19,6 +21,7 @@ export const FEATURE_ALIASES: Record<string, FeatureFlag> = {
   '720p': 'hd720p',
   '1080p': 'hd1080p',
   unlimited: 'unlimitedGenerations',
+  editing: 'advancedEditing',
 };
 
 export interface AccessProblem {
@@ -104,7 +107,7 @@ export function canUpgrade(plan: PlanKey | string | null | undefined): boolean {
 
 /** What each plan includes; credits per month are the catalogue's grant. */
 export const PLAN_FEATURES: Record<PlanKey, PlanFeatures> = {
-  free: { v2Model: false, hd720p: false, hd1080p: false, unlimitedGenerations: false, creditsPerMonth: 100 },
-  pro: { v2Model: true, hd720p: true, hd1080p: false, unlimitedGenerations: false, creditsPerMonth: 500 },
-  premium: { v2Model: true, hd720p: true, hd1080p: true, unlimitedGenerations: true, creditsPerMonth: 1000 },
+  free: { v2Model: false, hd720p: false, hd1080p: false, unlimitedGenerations: false, advancedEditing: false, creditsPerMonth: 100 },
+  pro: { v2Model: true, hd720p: true, hd1080p: false, unlimitedGenerations: false, advancedEditing: false, creditsPerMonth: 500 },
+  premium: { v2Model: true, hd720p: true, hd1080p: true, unlimitedGenerations: true, advancedEditing: true, creditsPerMonth: 1000 },
 };

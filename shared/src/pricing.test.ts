@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCost, creditLevel, durationSeconds, formatCredits, isCriticallyLow } from './pricing.ts';
+import { creditCost, creditLevel, durationSeconds, editCost, formatCredits, formatSeconds, isCriticallyLow, parseSeconds } from './pricing.ts';
 
 describe('creditCost', () => {
   it('is seconds x 2 x model factor x resolution factor', () => {
@@ -50,5 +50,23 @@ describe('formatCredits', () => {
     expect(formatCredits(1250, 'fr')).toBe('1,3k');
     expect(formatCredits(1250, 'de')).toBe('1,3k');
     expect(formatCredits(42, 'hi')).toBe('42');
+  });
+});
+
+describe('editCost', () => {
+  it('charges the catalogue price per edit, per clip merged, and the generation plus the join for an extension', () => {
+    expect(editCost({ kind: 'trim' })).toBe(2);
+    expect(editCost({ kind: 'speed' })).toBe(3);
+    expect(editCost({ kind: 'reframe' })).toBe(4);
+    expect(editCost({ kind: 'merge', clips: 3 })).toBe(6);
+    expect(editCost({ kind: 'extend', model: 'v2.0', resolution: '720p', duration: '5s' })).toBe(25);
+  });
+
+  it('reads and writes stored lengths with at most two decimals', () => {
+    expect(formatSeconds(2.3333)).toBe('2.33s');
+    expect(formatSeconds(10)).toBe('10s');
+    expect(parseSeconds('2.75s')).toBe(2.75);
+    expect(parseSeconds('5s')).toBe(5);
+    expect(parseSeconds('5')).toBeNull();
   });
 });

@@ -83,3 +83,61 @@ export function formatCredits(balance: number, lng = 'en'): string {
   const digits = thousands >= 100 ? 0 : 1;
   return `${new Intl.NumberFormat(lng, { maximumFractionDigits: digits, useGrouping: false }).format(thousands)}k`;
 }
+
+/** What can be done to a finished video. Editing is a Max feature (`advancedEditing`). */
+export const EDIT_KINDS = ['trim', 'reframe', 'speed', 'merge', 'extend'] as const;
+export type EditKind = (typeof EDIT_KINDS)[number];
+/** Playback speeds a clip can be changed to; 1x would change nothing. */
+export const EDIT_SPEEDS = [0.5, 0.75, 1.25, 1.5, 2] as const;
+export type EditSpeed = (typeof EDIT_SPEEDS)[number];
+/** Crop to the new shape around a focus point, or fit the whole picture over a blurred copy of itself. */
+export const REFRAME_MODES = ['crop', 'fit'] as const;
+export type ReframeMode = (typeof REFRAME_MODES)[number];
+export const MERGE_TRANSITIONS = ['cut', 'crossfade'] as const;
+export type MergeTransition = (typeof MERGE_TRANSITIONS)[number];
+export const MERGE_MIN_CLIPS = 2;
+export const MERGE_MAX_CLIPS = 10;
+/** How long a crossfade between two merged clips lasts, in seconds. */
+export const CROSSFADE_SECONDS = 0.5;
+/** The shortest clip an edit may leave, in seconds. */
+export const EDIT_MIN_SECONDS = 1;
+/** The longest clip an edit may make, in seconds (ten merged clips of 10 s slowed down would be far more). */
+export const EDIT_MAX_SECONDS = 120;
+
+/**
+ * Credits per edit. Trim, speed and reframe re-encode one clip on our own machine, so they cost a
+ * little, by how much work they are; merge costs per clip joined; extend pays for the new
+ * generation at the usual rate plus the join.
+ */
+export const EDIT_COSTS = { trim: 2, speed: 3, reframe: 4, mergePerClip: 2, extendJoin: 2 } as const;
+
+export type EditCostInput =
+  | { kind: 'trim' | 'speed' | 'reframe' }
+  | { kind: 'merge'; clips: number }
+  | { kind: 'extend'; model: VideoModel; resolution: Resolution; duration: Duration };
+
+export function editCost(edit: EditCostInput): number {
+  switch (edit.kind) {
+    case 'trim':
+      return EDIT_COSTS.trim;
+    case 'speed':
+      return EDIT_COSTS.speed;
+    case 'reframe':
+      return EDIT_COSTS.reframe;
+    case 'merge':
+      return EDIT_COSTS.mergePerClip * edit.clips;
+    case 'extend':
+      return creditCost({ model: edit.model, resolution: edit.resolution, duration: edit.duration }) + EDIT_COSTS.extendJoin;
+  }
+}
+
+/** A length in seconds as stored on a video ("5s", "2.5s"): at most two decimals. */
+export function formatSeconds(seconds: number): string {
+  return `${Number(seconds.toFixed(2))}s`;
+}
+
+/** "5s" or "2.75s" -> seconds; null for anything else. */
+export function parseSeconds(duration: string): number | null {
+  const match = /^(\d{1,4}(?:\.\d{1,2})?)s$/.exec(duration);
+  return match ? Number(match[1]) : null;
+}

@@ -7,7 +7,7 @@ import { CLIENT_SPEND_SOURCE } from './sources.ts';
  * What a ledger row was for, in words a screen can translate: the row's source, read together
  * with its metadata (or, for a refund, the metadata of the spend it returns).
  */
-export type CreditPurpose = 'signup' | 'plan' | 'renewal' | 'pack' | 'generation' | 'generation-refund' | 'spend' | 'refund' | 'other';
+export type CreditPurpose = 'signup' | 'plan' | 'renewal' | 'pack' | 'generation' | 'generation-refund' | 'edit' | 'edit-refund' | 'spend' | 'refund' | 'other';
 
 export interface CreditHistoryItem {
   id: string;
@@ -35,7 +35,7 @@ export const creditHistoryItemSchema = {
     kind: { type: 'string', enum: ['grant', 'spend', 'refund'] },
     amount: { type: 'integer' },
     balanceAfter: { type: 'integer' },
-    purpose: { type: 'string', enum: ['signup', 'plan', 'renewal', 'pack', 'generation', 'generation-refund', 'spend', 'refund', 'other'] },
+    purpose: { type: 'string', enum: ['signup', 'plan', 'renewal', 'pack', 'generation', 'generation-refund', 'edit', 'edit-refund', 'spend', 'refund', 'other'] },
     plan: nullableString,
     billingCycle: nullableString,
     videoId: nullableString,
@@ -59,6 +59,10 @@ function purposeOf(source: string, metadata: Record<string, unknown>): CreditPur
       return 'generation';
     case 'generation-refund':
       return 'generation-refund';
+    case 'edit':
+      return 'edit';
+    case 'edit-refund':
+      return 'edit-refund';
     case CLIENT_SPEND_SOURCE:
       return 'spend';
     case 'refund':

@@ -304,6 +304,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('videos').addColumn('share_views', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  '0012_video_edits': {
+    async up(db: Kysely<unknown>) {
+      // An edit is a video of its own (type 'edit') made from others that stay as they are:
+      // source_id is the clip it was made from (a merge's first), edit the JSON of what was done
+      // (kind, every source id, the settings). No foreign key: deleting a source keeps its edits.
+      await db.schema.alterTable('videos').addColumn('source_id', 'text').execute();
+      await db.schema.alterTable('videos').addColumn('edit', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -182,6 +182,10 @@ export interface VideosTable {
   /** When the owner published the video's link; null while it is private. */
   shared_at: string | null;
   share_views: Generated<number>;
+  /** The video an edit was made from (a merge's first clip); null for generations. */
+  source_id: string | null;
+  /** What an edit did, as JSON (see videos/edits.ts); null for generations. */
+  edit: string | null;
   cost: number;
   spend_id: string;
   refunded: Generated<number>;

@@ -12,12 +12,13 @@ import { currentSubscription, toStatus } from './subscriptions.ts';
 
 export const featuresSchema = {
   type: 'object',
-  required: ['v2Model', 'hd720p', 'hd1080p', 'unlimitedGenerations', 'creditsPerMonth'],
+  required: ['v2Model', 'hd720p', 'hd1080p', 'unlimitedGenerations', 'advancedEditing', 'creditsPerMonth'],
   properties: {
     v2Model: { type: 'boolean' },
     hd720p: { type: 'boolean' },
     hd1080p: { type: 'boolean' },
     unlimitedGenerations: { type: 'boolean' },
+    advancedEditing: { type: 'boolean', description: 'Editing finished videos (trim, reframe, speed, merge, extend)' },
     creditsPerMonth: { type: 'integer' },
   },
 };

@@ -23,6 +23,11 @@ export interface RenderRequest {
   outputDir: string;
   /** A hosted provider's request id from an earlier attempt: follow it instead of submitting again. */
   resumeRef?: string;
+  /**
+   * The picture is the last frame of a clip this one continues (an extend edit): the first frame
+   * must be that picture as it is, so the two join without a jump.
+   */
+  continuation?: boolean;
 }
 
 export type EngineStatus =

@@ -112,6 +112,7 @@ export const FAILURES = {
   CONTENT_POLICY: 'The video service refused this prompt or picture under its content policy. Your credits were refunded.',
   PROVIDER_UNAVAILABLE: 'The video service is not available right now. Your credits were refunded.',
   SOURCE_MISSING: 'The uploaded picture no longer exists. Your credits were refunded.',
+  EDIT_SOURCE_MISSING: 'A video this edit is made from was deleted. Your credits were refunded.',
 } as const;
 export type FailureCode = keyof typeof FAILURES;
 
@@ -139,8 +140,8 @@ export async function failAndRefund(ctx: CoreContext, id: string, code: FailureC
           userId: failed.user_id,
           amount: failed.cost,
           idempotencyKey: `job-refund:${failed.id}`,
-          source: 'generation-refund',
-          reason: 'Video generation failed',
+          source: failed.type === 'edit' ? 'edit-refund' : 'generation-refund',
+          reason: failed.type === 'edit' ? 'Video edit failed' : 'Video generation failed',
         });
       }
       return true;

@@ -85,14 +85,15 @@ export function sceneFilter(request: RenderRequest, textFile: string | null): st
       : '';
 
   if (request.kind === 'image') {
-    const zoomIn = random() < 0.5;
+    // A continuation starts on its picture unzoomed and without a caption, exactly where the clip before it ended.
+    const zoomIn = request.continuation || random() < 0.5;
     const focusX = (0.3 + random() * 0.4).toFixed(3);
     const focusY = (0.3 + random() * 0.4).toFixed(3);
     const zoom = zoomIn ? `1+0.18*on/${frames}` : `1.18-0.18*on/${frames}`;
     return (
       `[0:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,` +
       `zoompan=z='${zoom}':x='(iw-iw/zoom)*${focusX}':y='(ih-ih/zoom)*${focusY}':d=${frames}:s=${width}x${height}:fps=${FPS}` +
-      drawText(`h-text_h-${Math.round(height / 12)}`, 'min(1,t/1)', fontSize) +
+      (request.continuation ? '' : drawText(`h-text_h-${Math.round(height / 12)}`, 'min(1,t/1)', fontSize)) +
       ',format=yuv420p[v]'
     );
   }

@@ -175,6 +175,8 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             seed: body.seed ?? randomInt(0, SEED_MAX + 1),
             shared_at: null,
             share_views: 0,
+            source_id: null,
+            edit: null,
             idempotency_key: key,
             request_hash: key ? hash : null,
             created_at: services.now().toISOString(),
@@ -207,7 +209,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
   );
 
-  app.get<{ Querystring: { page?: number; per_page?: number; videoType?: VideoType } }>(
+  app.get<{ Querystring: { page?: number; per_page?: number; videoType?: VideoType | 'edit' } }>(
     '/api/videos/history',
     {
       preValidation: coerceIntegerQuery(['page', 'per_page']),
@@ -220,7 +222,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
           properties: {
             page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
             per_page: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
-            videoType: { type: 'string', enum: [...VIDEO_TYPES] },
+            videoType: { type: 'string', enum: [...VIDEO_TYPES, 'edit'] },
           },
         },
         response: {

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Video } from '../db/schema.ts';
 import type { Services } from '../services.ts';
+import { parseEdit } from './edits.ts';
+import type { EditSpec } from './edits.ts';
 
 export interface VideoView {
   id: string;
@@ -31,6 +33,10 @@ export interface VideoView {
   refunded: boolean;
   videoUrl: string | null;
   posterUrl: string | null;
+  /** For an edit: the video it was made from (a merge's first clip), which is kept. */
+  sourceId: string | null;
+  /** For an edit: what was done (kind, every source id in order, the settings); null for a generation. */
+  edit: EditSpec | null;
   createdAt: string;
   finishedAt: string | null;
 }
@@ -63,6 +69,25 @@ export const videoViewSchema = {
     refunded: { type: 'boolean' },
     videoUrl: { type: ['string', 'null'], description: 'Carries a short-lived token, usable as <video src>' },
     posterUrl: { type: ['string', 'null'] },
+    sourceId: { type: ['string', 'null'] },
+    edit: {
+      type: ['object', 'null'],
+      description: 'What an edit did: kind (trim, reframe, speed, merge, extend), sourceIds in order, and its settings',
+      required: ['kind', 'sourceIds'],
+      properties: {
+        kind: { type: 'string' },
+        sourceIds: { type: 'array', items: { type: 'string' } },
+        start: { type: 'number' },
+        end: { type: 'number' },
+        aspectRatio: { type: 'string' },
+        mode: { type: 'string' },
+        focusX: { type: 'number' },
+        focusY: { type: 'number' },
+        speed: { type: 'number' },
+        transition: { type: 'string' },
+        duration: { type: 'string' },
+      },
+    },
     createdAt: { type: 'string' },
     finishedAt: { type: ['string', 'null'] },
   },
@@ -101,6 +126,8 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     refunded: video.refunded === 1,
     videoUrl: ready && video.video_file ? await url('file') : null,
     posterUrl: ready && video.poster_file ? await url('poster') : null,
+    sourceId: video.source_id,
+    edit: parseEdit(video.edit),
     createdAt: video.created_at,
     finishedAt: video.finished_at,
   };

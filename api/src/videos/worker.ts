@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { durationSeconds } from '@reelmint/shared/pricing';
+import { durationSeconds, MERGE_MAX_CLIPS } from '@reelmint/shared/pricing';
 import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
 import type { CoreContext } from '../context.ts';
 import type { Video } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { uploadKey } from '../uploads/routes.ts';
 import { findTemplate } from '../templates/catalogue.ts';
+import { frameSize } from './engine.ts';
 import type { RenderRequest, VideoEngine } from './engine.ts';
+import { editArgs, lastFrameArgs, posterArgs } from './edit-render.ts';
+import type { EditInput } from './edit-render.ts';
+import { parseEdit } from './edits.ts';
+import { probeVideo, runFfmpeg } from './ffmpeg.ts';
 import { claimNextJob, completeJob, failAndRefund, heartbeat, recoverStaleJobs, reportProgress } from './jobs.ts';
 
 export interface WorkerOptions {
@@ -126,16 +131,38 @@ export class JobWorker {
   }
 
   private async process(job: Video): Promise<void> {
-    const { engine } = this.ctx;
-    let ref: string | null = null;
     const scratch: string[] = [];
     try {
+      if (job.type === 'edit') {
+        await this.processEdit(job, scratch);
+        return;
+      }
       const request = await this.renderRequest(job, scratch);
-      // A provider request an earlier attempt submitted (see requeue and crash recovery) is followed, not paid for twice.
-      if (engine.name !== 'local' && job.engine === engine.name && job.engine_ref && !job.engine_ref.startsWith('pending:')) request.resumeRef = job.engine_ref;
-      ref = await engine.submit(request);
+      const made = await this.generate(job, request, (progress) => progress);
+      if (made) await this.deliver(job.id, made.videoFile, made.posterFile, made.costCents);
+    } catch (error) {
+      this.ctx.log.error({ err: error, jobId: job.id }, 'job failed');
+      const code = error instanceof MissingSourceError ? error.code : 'RENDER_FAILED';
+      await failAndRefund(this.ctx, job.id, code).catch(() => undefined);
+      await removeFiles(this.ctx.paths.videos, renderFiles(job.id));
+    } finally {
+      await Promise.all(scratch.map((file) => rm(file, { force: true })));
+    }
+  }
+
+  /**
+   * Drives the engine until the clip is made and returns its files, or null when the job ended
+   * otherwise: failed and refunded, timed out, deleted, or put back in the queue because this
+   * worker is stopping. `progressOf` maps the engine's 0-100 onto the job's.
+   */
+  private async generate(job: Video, request: RenderRequest, progressOf: (progress: number) => number): Promise<GeneratedClip | null> {
+    const { engine } = this.ctx;
+    // A provider request an earlier attempt submitted (see requeue and crash recovery) is followed, not paid for twice.
+    if (engine.name !== 'local' && job.engine === engine.name && job.engine_ref && !job.engine_ref.startsWith('pending:')) request.resumeRef = job.engine_ref;
+    const ref = await engine.submit(request);
+    try {
       let storedRef = ref;
-      await reportProgress(this.ctx, job.id, 0, { engine: engine.name, ref });
+      await reportProgress(this.ctx, job.id, progressOf(0), { engine: engine.name, ref });
       const deadline = Date.now() + this.options.jobTimeoutMs;
       for (;;) {
         if (!this.running) {
@@ -145,39 +172,141 @@ export class JobWorker {
           const hostedRef = engine.name === 'local' ? null : storedRef.startsWith('pending:') ? null : storedRef;
           if (!hostedRef) await engine.cancel(ref);
           await this.requeue(job.id, hostedRef);
-          return;
+          return null;
         }
         const status = await engine.poll(ref);
         if (status.state === 'succeeded') {
-          await this.deliver(job.id, status.videoFile, status.posterFile, status.costCents ?? null);
-          return;
+          return { videoFile: status.videoFile, posterFile: status.posterFile, costCents: status.costCents ?? null, hostedRef: engine.name === 'local' ? null : storedRef };
         }
         if (status.state === 'failed') {
           this.ctx.log.error({ jobId: job.id, reason: status.error }, 'render failed');
           await failAndRefund(this.ctx, job.id, status.code ?? 'RENDER_FAILED');
-          return;
+          return null;
         }
         if (Date.now() > deadline) {
           await engine.cancel(ref);
           await failAndRefund(this.ctx, job.id, 'TIMEOUT');
-          return;
+          return null;
         }
         const newRef = status.ref && status.ref !== storedRef ? status.ref : null;
         if (newRef) storedRef = newRef;
-        if (!(await reportProgress(this.ctx, job.id, status.progress, newRef ? { engine: engine.name, ref: newRef } : undefined))) {
+        if (!(await reportProgress(this.ctx, job.id, progressOf(status.progress), newRef ? { engine: engine.name, ref: newRef } : undefined))) {
           await engine.cancel(ref);
-          return;
+          return null;
         }
         await new Promise((resolve) => setTimeout(resolve, this.options.progressIntervalMs));
       }
     } catch (error) {
-      this.ctx.log.error({ err: error, jobId: job.id }, 'job failed');
-      if (ref) await engine.cancel(ref).catch(() => undefined);
-      await failAndRefund(this.ctx, job.id, error instanceof MissingSourceError ? 'SOURCE_MISSING' : 'RENDER_FAILED').catch(() => undefined);
-      await removeFiles(this.ctx.paths.videos, renderFiles(job.id));
-    } finally {
-      await Promise.all(scratch.map((file) => rm(file, { force: true })));
+      await engine.cancel(ref).catch(() => undefined);
+      throw error;
     }
+  }
+
+  /**
+   * An edit: the sources are read from media storage (fetched into work files when they live in a
+   * bucket), an extend first has the engine make the continuation from the clip's last frame, and
+   * ffmpeg writes the new clip and its poster, which are delivered like a render.
+   */
+  private async processEdit(job: Video, scratch: string[]): Promise<void> {
+    const spec = parseEdit(job.edit);
+    if (!spec) throw new Error(`Job ${job.id} has no readable edit`);
+    const dir = this.ctx.paths.videos;
+    const rows = await this.ctx.db.selectFrom('videos').select(['id', 'status', 'video_file']).where('user_id', '=', job.user_id).where('id', 'in', [...new Set(spec.sourceIds)]).execute();
+    const inputs: EditInput[] = [];
+    for (const [index, id] of spec.sourceIds.entries()) {
+      const row = rows.find((r) => r.id === id);
+      if (!row || row.status !== 'succeeded' || !row.video_file) throw new MissingSourceError('EDIT_SOURCE_MISSING');
+      const key = videoKeys(row.video_file)[0]!;
+      let path = this.ctx.storage.localPath(key);
+      if (!path) {
+        path = join(dir, `${job.id}-src${index}.mp4`);
+        scratch.push(path);
+        await heartbeat(this.ctx, job.id, () => this.ctx.storage.download(key, path!));
+      }
+      inputs.push({ path, seconds: await clipSeconds(path) });
+    }
+    const frame = frameSize(job.resolution as Resolution, job.aspect_ratio as AspectRatio);
+    let joinFrom = 0;
+    let costCents: number | null = null;
+    let hostedRef: string | null = null;
+    if (spec.kind === 'extend') {
+      const lastFrame = join(dir, `${job.id}-last.jpg`);
+      scratch.push(lastFrame);
+      await runFfmpeg(lastFrameArgs(inputs[0]!.path, lastFrame)).done;
+      const request: RenderRequest = {
+        jobId: `${job.id}-ext`,
+        kind: 'image',
+        mode: 'image',
+        prompt: job.prompt ?? '',
+        imagePath: lastFrame,
+        model: job.model,
+        resolution: job.resolution as Resolution,
+        aspectRatio: job.aspect_ratio as AspectRatio,
+        seconds: durationSeconds(spec.duration),
+        seed: job.seed ?? 0,
+        ...(job.negative_prompt ? { negativePrompt: job.negative_prompt } : {}),
+        outputDir: dir,
+        continuation: true,
+      };
+      const made = await this.generate(job, request, (progress) => Math.round(progress * 0.85));
+      if (!made) return;
+      scratch.push(join(dir, made.videoFile), join(dir, made.posterFile));
+      const continuation = join(dir, made.videoFile);
+      inputs.push({ path: continuation, seconds: await clipSeconds(continuation) });
+      joinFrom = 85;
+      costCents = made.costCents;
+      hostedRef = made.hostedRef;
+    }
+    const partial = join(dir, `${job.id}.part.mp4`);
+    const { args, seconds } = editArgs(spec, inputs, frame, partial);
+    if (!(await this.runEdit(job.id, args, seconds, joinFrom, hostedRef))) {
+      await rm(partial, { force: true });
+      return;
+    }
+    await rename(partial, join(dir, `${job.id}.mp4`));
+    await runFfmpeg(posterArgs(join(dir, `${job.id}.mp4`), seconds, join(dir, `${job.id}.jpg`))).done;
+    await this.deliver(job.id, `${job.id}.mp4`, `${job.id}.jpg`, costCents);
+  }
+
+  /**
+   * Runs one edit's ffmpeg while reporting its progress (from `from` to 99) as the job's
+   * heartbeat. False when the job ended meanwhile: deleted, timed out (failed and refunded), or
+   * put back in the queue because this worker is stopping.
+   */
+  private async runEdit(jobId: string, args: string[], seconds: number, from: number, hostedRef: string | null): Promise<boolean> {
+    let encoded = 0;
+    const run = runFfmpeg(args, (time) => (encoded = time));
+    let outcome: { error: unknown } | null = null;
+    run.done.then(
+      () => (outcome = { error: null }),
+      (error: unknown) => (outcome = { error }),
+    );
+    const deadline = Date.now() + this.options.jobTimeoutMs;
+    const stop = () => {
+      run.child.kill('SIGKILL');
+      return run.done.catch(() => undefined);
+    };
+    while (!outcome) {
+      if (!this.running) {
+        await stop();
+        await this.requeue(jobId, hostedRef);
+        return false;
+      }
+      if (Date.now() > deadline) {
+        await stop();
+        await failAndRefund(this.ctx, jobId, 'TIMEOUT');
+        return false;
+      }
+      const progress = Math.min(99, from + Math.floor((Math.min(1, encoded / seconds) * (99 - from))));
+      if (!(await reportProgress(this.ctx, jobId, progress))) {
+        await stop();
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.options.progressIntervalMs));
+    }
+    const { error } = outcome as { error: unknown };
+    if (error) throw error;
+    return true;
   }
 
   /**
@@ -237,15 +366,33 @@ export class JobWorker {
   }
 }
 
+interface GeneratedClip {
+  videoFile: string;
+  posterFile: string;
+  costCents: number | null;
+  /** The provider's request id, kept if the job must be queued again after the clip was made. */
+  hostedRef: string | null;
+}
+
+/** A source a job needs is gone: the uploaded picture of an image video, or a video an edit is made from. */
 class MissingSourceError extends Error {
-  constructor() {
-    super('The uploaded picture no longer exists');
+  constructor(readonly code: 'SOURCE_MISSING' | 'EDIT_SOURCE_MISSING' = 'SOURCE_MISSING') {
+    super(code === 'SOURCE_MISSING' ? 'The uploaded picture no longer exists' : 'A video this edit is made from no longer exists');
   }
+}
+
+async function clipSeconds(path: string): Promise<number> {
+  const facts = await probeVideo(path);
+  if (!facts?.duration) throw new Error(`Cannot read the length of ${path}`);
+  return facts.duration;
 }
 
 /** Every file a render of this job may leave in the videos folder, finished or not. */
 export function renderFiles(jobId: string): string[] {
-  return [`${jobId}.part.mp4`, `${jobId}.txt`, `${jobId}.mp4`, `${jobId}.jpg`];
+  const own = (id: string) => [`${id}.part.mp4`, `${id}.txt`, `${id}.mp4`, `${id}.jpg`];
+  // An edit also leaves its sources fetched from a bucket, an extend's last frame and continuation.
+  const sources = Array.from({ length: MERGE_MAX_CLIPS }, (_, i) => `${jobId}-src${i}.mp4`);
+  return [...own(jobId), ...own(`${jobId}-ext`), `${jobId}-last.jpg`, ...sources];
 }
 
 /** Storage keys of a video's files (names as stored on the job row). */

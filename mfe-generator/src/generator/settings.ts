@@ -23,7 +23,7 @@ export function parseSeed(text: string): { seed: number | undefined; valid: bool
 export type SettingField = keyof GenerationConfig;
 
 /** The i18n key that explains why a plan does not include a feature. */
-export const LOCK_MESSAGE_KEYS: Record<Exclude<FeatureFlag, 'unlimitedGenerations'>, string> = {
+export const LOCK_MESSAGE_KEYS: Record<Exclude<FeatureFlag, 'unlimitedGenerations' | 'advancedEditing'>, string> = {
   v2Model: 'locks.v2Model',
   hd720p: 'locks.hd720p',
   hd1080p: 'locks.hd1080p',
@@ -41,7 +41,7 @@ export function lockedFeature<F extends SettingField>(field: F, value: Generatio
 }
 
 export function lockMessageKey(feature: FeatureFlag): string {
-  return feature === 'unlimitedGenerations' ? 'locks.generic' : LOCK_MESSAGE_KEYS[feature];
+  return feature === 'unlimitedGenerations' || feature === 'advancedEditing' ? 'locks.generic' : LOCK_MESSAGE_KEYS[feature];
 }
 
 /** The lock note's key and its values: it names the cheapest plan that unlocks the option. */

@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { PLAN_FEATURES, PLAN_NAMES, cheapestPlanWith } from '@reelmint/shared/plans';
+import {
+  ASPECT_RATIOS, DURATIONS, EDIT_KINDS, EDIT_MAX_SECONDS, EDIT_MIN_SECONDS, EDIT_SPEEDS, MERGE_MAX_CLIPS, MERGE_MIN_CLIPS, MERGE_TRANSITIONS, MODELS,
+  REFRAME_MODES, RESOLUTIONS, CROSSFADE_SECONDS, durationSeconds, editCost, formatSeconds, parseSeconds,
+} from '@reelmint/shared/pricing';
+import type { AspectRatio, Duration, EditKind, EditSpeed, MergeTransition, ReframeMode, Resolution, VideoModel } from '@reelmint/shared/pricing';
+import { spendInTransaction } from '../credits/ledger.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import type { Video } from '../db/schema.ts';
+import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { AppError, notFound, validation } from '../http/errors.ts';
+import { idempotencyHeaderSchema, idempotencyKey, keyReused, requestHash } from '../http/idempotency.ts';
+import type { RateLimitRule } from '../http/rate-limits.ts';
+import { currentSubscription, planOf } from '../plans/subscriptions.ts';
+import type { Services } from '../services.ts';
+import { frameSize } from './engine.ts';
+import { activeJobCount } from './jobs.ts';
+
+/** What an edit did, stored as JSON on the video it made (`videos.edit`). */
+export type EditSpec =
+  | { kind: 'trim'; sourceIds: [string]; start: number; end: number }
+  | { kind: 'reframe'; sourceIds: [string]; aspectRatio: AspectRatio; mode: ReframeMode; focusX: number; focusY: number }
+  | { kind: 'speed'; sourceIds: [string]; speed: EditSpeed }
+  | { kind: 'merge'; sourceIds: string[]; transition: MergeTransition }
+  | { kind: 'extend'; sourceIds: [string]; duration: Duration };
+
+export interface EditBody {
+  kind: EditKind;
+  videoId?: string;
+  videoIds?: string[];
+  start?: number;
+  end?: number;
+  aspectRatio?: AspectRatio;
+  mode?: ReframeMode;
+  focusX?: number;
+  focusY?: number;
+  speed?: EditSpeed;
+  transition?: MergeTransition;
+  duration?: Duration;
+}
+
+/** The fields each kind takes; any other is refused, so a mistyped request is not half applied. */
+const FIELDS: Record<EditKind, ReadonlyArray<keyof EditBody>> = {
+  trim: ['videoId', 'start', 'end'],
+  reframe: ['videoId', 'aspectRatio', 'mode', 'focusX', 'focusY'],
+  speed: ['videoId', 'speed'],
+  merge: ['videoIds', 'transition'],
+  extend: ['videoId', 'duration'],
+};
+const REQUIRED: Record<EditKind, ReadonlyArray<keyof EditBody>> = {
+  trim: ['videoId', 'start', 'end'],
+  reframe: ['videoId', 'aspectRatio'],
+  speed: ['videoId', 'speed'],
+  merge: ['videoIds'],
+  extend: ['videoId'],
+};
+
+const idSchema = { type: 'string', minLength: 1, maxLength: 100 };
+export const editBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind'],
+  properties: {
+    kind: { type: 'string', enum: [...EDIT_KINDS] },
+    videoId: { ...idSchema, description: 'The finished video to edit (every kind but merge)' },
+    videoIds: { type: 'array', maxItems: 50, items: idSchema, description: `merge: ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} of your finished videos, in order` },
+    start: { type: 'number', minimum: 0, maximum: 3600, description: 'trim: where the new clip starts, in seconds' },
+    end: { type: 'number', minimum: 0, maximum: 3600, description: 'trim: where it ends, in seconds' },
+    aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS], description: 'reframe: the new shape' },
+    mode: { type: 'string', enum: [...REFRAME_MODES], description: 'reframe: crop around the focus (default) or fit over a blurred fill' },
+    focusX: { type: 'number', minimum: 0, maximum: 1, description: 'reframe crop: what to keep, 0 = left edge, 1 = right edge (default 0.5)' },
+    focusY: { type: 'number', minimum: 0, maximum: 1, description: 'reframe crop: 0 = top, 1 = bottom (default 0.5)' },
+    speed: { type: 'number', enum: [...EDIT_SPEEDS], description: 'speed: the playback factor' },
+    transition: { type: 'string', enum: [...MERGE_TRANSITIONS], description: 'merge: a hard cut (default) or a crossfade' },
+    duration: { type: 'string', enum: [...DURATIONS], description: 'extend: how much to add (default 5s)' },
+  },
+};
+
+/** An edit checked against the sources it names: what it costs and what it makes. */
+export interface EditPlan {
+  spec: EditSpec;
+  sources: Video[];
+  cost: number;
+  seconds: number;
+  model: VideoModel;
+  resolution: Resolution;
+  aspectRatio: AspectRatio;
+  /** The engine that made the first source: an edit is still its picture. */
+  engine: string;
+}
+
+/** Someone else's, unknown, or unfinished videos stop an edit before anything is charged. */
+async function finishedSources(services: Services, userId: string, ids: string[]): Promise<Video[]> {
+  const unique = [...new Set(ids)];
+  const rows = await services.db.selectFrom('videos').selectAll().where('user_id', '=', userId).where('id', 'in', unique).execute();
+  return ids.map((id) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound('VIDEO_NOT_FOUND', 'Video not found');
+    if (row.status !== 'succeeded' || !row.video_file) throw new AppError(409, 'VIDEO_NOT_READY', 'Only a finished video can be edited', { videoId: id });
+    return row;
+  });
+}
+
+function lengthOf(video: Video): number {
+  const seconds = parseSeconds(video.duration);
+  if (seconds === null) throw new AppError(409, 'VIDEO_NOT_READY', 'This video has no known length');
+  return seconds;
+}
+
+const fitsLength = (seconds: number) => {
+  if (seconds < EDIT_MIN_SECONDS - 1e-9) {
+    throw new AppError(422, 'CLIP_TOO_SHORT', `The edited clip would last ${formatSeconds(seconds)}; it must last at least ${EDIT_MIN_SECONDS} s`, { seconds });
+  }
+  if (seconds > EDIT_MAX_SECONDS + 1e-9) {
+    throw new AppError(422, 'CLIP_TOO_LONG', `The edited clip would last ${formatSeconds(seconds)}; it may last at most ${EDIT_MAX_SECONDS} s`, { seconds });
+  }
+};
+
+/**
+ * Checks an edit request the way both the estimate and the edit itself do: the plan first (only
+ * Max edits), then the fields of its kind, then the videos it names. Throws the refusal; nothing
+ * is charged before this passes.
+ */
+export async function planEdit(services: Services, userId: string, body: EditBody): Promise<EditPlan> {
+  const plan = planOf(await currentSubscription(services, userId));
+  if (!PLAN_FEATURES[plan].advancedEditing) {
+    const needed = cheapestPlanWith('advancedEditing');
+    throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', `Editing videos requires the ${PLAN_NAMES[needed]} plan`, {
+      upgradeRequired: true,
+      problems: [{ field: 'edit', feature: 'advancedEditing', message: `Editing videos requires the ${PLAN_NAMES[needed]} plan`, upgradeRequired: true }],
+    });
+  }
+  const kind = body.kind;
+  const stray = (Object.keys(body) as Array<keyof EditBody>).filter((key) => key !== 'kind' && !FIELDS[kind].includes(key));
+  if (stray.length > 0) throw validation(`${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} not used by a ${kind} edit`);
+  const missing = REQUIRED[kind].filter((key) => body[key] === undefined);
+  if (missing.length > 0) throw validation(`A ${kind} edit needs ${missing.join(' and ')}`);
+
+  if (kind === 'merge') {
+    const ids = body.videoIds!;
+    if (ids.length < MERGE_MIN_CLIPS || ids.length > MERGE_MAX_CLIPS) {
+      throw new AppError(422, 'MERGE_CLIP_COUNT', `A merge joins ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} clips; ${ids.length} ${ids.length === 1 ? 'was' : 'were'} given`, {
+        min: MERGE_MIN_CLIPS,
+        max: MERGE_MAX_CLIPS,
+      });
+    }
+    const sources = await finishedSources(services, userId, ids);
+    const transition = body.transition ?? 'cut';
+    const total = sources.reduce((sum, video) => sum + lengthOf(video), 0) - (transition === 'crossfade' ? CROSSFADE_SECONDS * (sources.length - 1) : 0);
+    fitsLength(total);
+    const first = sources[0]!;
+    return {
+      spec: { kind, sourceIds: ids, transition },
+      sources,
+      cost: editCost({ kind, clips: ids.length }),
+      seconds: total,
+      model: first.model as VideoModel,
+      resolution: first.resolution as Resolution,
+      aspectRatio: first.aspect_ratio as AspectRatio,
+      engine: first.engine,
+    };
+  }
+
+  const [source] = await finishedSources(services, userId, [body.videoId!]);
+  const video = source!;
+  const length = lengthOf(video);
+  const base = {
+    sources: [video],
+    model: video.model as VideoModel,
+    resolution: video.resolution as Resolution,
+    aspectRatio: video.aspect_ratio as AspectRatio,
+    engine: video.engine,
+  };
+  const sourceIds: [string] = [video.id];
+  switch (kind) {
+    case 'trim': {
+      const start = round2(body.start!);
+      const end = round2(body.end!);
+      if (end > length + 1e-9 || start >= end) {
+        throw new AppError(422, 'TRIM_OUT_OF_RANGE', `Choose a start before the end, both within the clip's ${formatSeconds(length)}`, { duration: length });
+      }
+      if (start === 0 && Math.abs(end - length) < 0.01) throw new AppError(422, 'EDIT_CHANGES_NOTHING', 'This trim keeps the whole clip');
+      fitsLength(end - start);
+      return { ...base, spec: { kind, sourceIds, start, end }, cost: editCost({ kind }), seconds: end - start };
+    }
+    case 'reframe': {
+      const aspectRatio = body.aspectRatio!;
+      if (aspectRatio === video.aspect_ratio) throw new AppError(422, 'EDIT_CHANGES_NOTHING', `This clip is already ${aspectRatio}`);
+      const mode = body.mode ?? 'crop';
+      if (mode === 'fit' && (body.focusX !== undefined || body.focusY !== undefined)) throw validation('A focus point is only used when cropping');
+      return {
+        ...base,
+        aspectRatio,
+        spec: { kind, sourceIds, aspectRatio, mode, focusX: round2(body.focusX ?? 0.5), focusY: round2(body.focusY ?? 0.5) },
+        cost: editCost({ kind }),
+        seconds: length,
+      };
+    }
+    case 'speed': {
+      const speed = body.speed!;
+      fitsLength(length / speed);
+      return { ...base, spec: { kind, sourceIds, speed }, cost: editCost({ kind }), seconds: length / speed };
+    }
+    case 'extend': {
+      const duration = body.duration ?? '5s';
+      // The continuation is made by the engine that made the clip, or the two halves would not match.
+      if (video.engine !== services.engine.name) {
+        throw new AppError(409, 'EXTEND_UNAVAILABLE', 'This clip was made by a video engine this site no longer runs, so it cannot be continued', { engine: video.engine });
+      }
+      if (!(MODELS as readonly string[]).includes(video.model) || !(RESOLUTIONS as readonly string[]).includes(video.resolution)) {
+        throw new AppError(409, 'EXTEND_UNAVAILABLE', 'This clip cannot be continued');
+      }
+      if (services.engine.offersAspectRatio && !services.engine.offersAspectRatio(video.model, 'image', base.aspectRatio)) {
+        throw new AppError(422, 'ASPECT_RATIO_UNAVAILABLE', `The ${video.model} model cannot continue ${base.aspectRatio} clips here`, { aspectRatio: base.aspectRatio });
+      }
+      const seconds = length + durationSeconds(duration);
+      fitsLength(seconds);
+      return { ...base, spec: { kind, sourceIds, duration }, cost: editCost({ kind, model: base.model, resolution: base.resolution, duration }), seconds };
+    }
+  }
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export function parseEdit(text: string | null): EditSpec | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as EditSpec;
+    return value && typeof value === 'object' && EDIT_KINDS.includes(value.kind) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const estimateReplySchema = {
+  type: 'object',
+  required: ['kind', 'cost', 'balance', 'enough', 'seconds', 'duration', 'aspectRatio', 'width', 'height'],
+  properties: {
+    kind: { type: 'string' },
+    cost: { type: 'integer' },
+    balance: { type: 'integer' },
+    enough: { type: 'boolean' },
+    seconds: { type: 'number', description: 'How long the new clip will be' },
+    duration: { type: 'string' },
+    aspectRatio: { type: 'string' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+  },
+};
+
+const editReplySchema = {
+  type: 'object',
+  required: ['id', 'status', 'cost', 'newBalance', 'transactionId', 'progress', 'type', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string' },
+    cost: { type: 'integer' },
+    newBalance: { type: 'integer' },
+    transactionId: { type: 'string' },
+    progress: { type: 'integer' },
+    type: { type: 'string' },
+    sourceId: { type: 'string' },
+    createdAt: { type: 'string' },
+    replayed: { type: 'boolean' },
+  },
+};
+
+export function registerEditRoutes(app: FastifyInstance, services: Services, editLimit: RateLimitRule): void {
+  app.post<{ Body: EditBody }>(
+    '/api/videos/edits/estimate',
+    {
+      config: { rateLimit: editLimit },
+      schema: {
+        tags: ['videos'],
+        summary: 'What an edit would cost and make; checks it like the edit itself and charges nothing',
+        body: editBodySchema,
+        response: { 200: envelopeSchema(estimateReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const plan = await planEdit(services, user.id, request.body);
+      const balance = (await services.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirst())?.balance ?? 0;
+      const frame = frameSize(plan.resolution, plan.aspectRatio);
+      return ok({
+        kind: plan.spec.kind,
+        cost: plan.cost,
+        balance,
+        enough: balance >= plan.cost,
+        seconds: round2(plan.seconds),
+        duration: formatSeconds(plan.seconds),
+        aspectRatio: plan.aspectRatio,
+        width: frame.width,
+        height: frame.height,
+      });
+    },
+  );
+
+  const editReply = async (video: Video, replayed: boolean) => {
+    const spend = await services.db.selectFrom('credit_ledger').select('balance_after').where('id', '=', video.spend_id).executeTakeFirst();
+    return {
+      id: video.id,
+      status: video.status,
+      cost: video.cost,
+      newBalance: spend?.balance_after ?? 0,
+      transactionId: video.spend_id,
+      progress: video.progress,
+      type: video.type,
+      ...(video.source_id ? { sourceId: video.source_id } : {}),
+      createdAt: video.created_at,
+      replayed,
+    };
+  };
+
+  app.post<{ Body: EditBody }>(
+    '/api/videos/edits',
+    {
+      config: { rateLimit: editLimit },
+      schema: {
+        tags: ['videos'],
+        summary: 'Queue an edit of finished videos (Max plan); it makes a new video and keeps its sources (optional Idempotency-Key header)',
+        headers: idempotencyHeaderSchema(false),
+        body: editBodySchema,
+        response: { 202: envelopeSchema(editReplySchema), 200: envelopeSchema(editReplySchema), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await services.auth.require(request);
+      const clientKey = idempotencyKey(request, false);
+      const key = clientKey ? `${user.id}:${clientKey}` : null;
+      const hash = requestHash('edit', request.body);
+      const replay = async () => {
+        if (!key) return null;
+        const existing = await services.db.selectFrom('videos').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+        if (!existing) return null;
+        if (existing.request_hash !== hash) throw keyReused();
+        return ok(await editReply(existing, true), 'Already queued');
+      };
+      const replayed = await replay();
+      if (replayed) return reply.code(200).send(replayed);
+
+      const plan = await planEdit(services, user.id, request.body);
+      const first = plan.sources[0]!;
+      const id = `vid_${randomUUID()}`;
+      let video: Video;
+      try {
+        video = await services.db.transaction().execute(async (trx) => {
+          const spend = await spendInTransaction(trx, services, {
+            userId: user.id,
+            amount: plan.cost,
+            idempotencyKey: `edit:${id}`,
+            source: 'edit',
+            reason: `${plan.spec.kind} of ${plan.spec.sourceIds.join(', ')}`,
+            metadata: { videoId: id, edit: plan.spec.kind, sourceIds: plan.spec.sourceIds, model: plan.model, resolution: plan.resolution, duration: formatSeconds(plan.seconds) },
+          });
+          if ((await activeJobCount(trx, user.id)) >= services.maxActiveJobsPerUser) {
+            throw new AppError(429, 'TOO_MANY_JOBS', `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`);
+          }
+          const row: Video = {
+            id,
+            user_id: user.id,
+            type: 'edit',
+            status: 'queued',
+            prompt: first.prompt,
+            image_id: null,
+            template_id: null,
+            model: plan.model,
+            resolution: plan.resolution,
+            duration: formatSeconds(plan.seconds),
+            cost: plan.cost,
+            spend_id: spend.id,
+            refunded: 0,
+            progress: 0,
+            error: null,
+            video_file: null,
+            poster_file: null,
+            engine_ref: null,
+            engine: plan.spec.kind === 'extend' ? services.engine.name : plan.engine,
+            error_code: null,
+            provider_cost_cents: null,
+            attempts: 0,
+            worker_id: null,
+            heartbeat_at: null,
+            aspect_ratio: plan.aspectRatio,
+            negative_prompt: first.negative_prompt,
+            seed: first.seed,
+            shared_at: null,
+            share_views: 0,
+            source_id: first.id,
+            edit: JSON.stringify(plan.spec),
+            idempotency_key: key,
+            request_hash: key ? hash : null,
+            created_at: services.now().toISOString(),
+            started_at: null,
+            finished_at: null,
+          };
+          await trx.insertInto('videos').values(row).execute();
+          return row;
+        });
+      } catch (error) {
+        const twin = await replay();
+        if (twin) return reply.code(200).send(twin);
+        if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', 'The request conflicted with another one; try again');
+        throw error;
+      }
+      services.worker?.wake();
+      return reply.code(202).send(ok(await editReply(video, false), 'Edit queued'));
+    },
+  );
+}
