@@ -174,6 +174,8 @@ export class LocalEngine implements VideoEngine {
         },
       );
       state.child = video.child;
+      // Cancelled while the prompt file was being written, before there was a process to stop.
+      if (state.canceled) video.child.kill('SIGKILL');
       await video.done;
       if (state.canceled) return;
       await rename(partial, `${base}.mp4`);
