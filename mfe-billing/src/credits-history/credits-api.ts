@@ -1,7 +1,7 @@
 import { request } from '@reelmint/shared';
 
 /** What a ledger row was for (api/README "Credits history"). */
-export type CreditPurpose = 'signup' | 'plan' | 'renewal' | 'pack' | 'generation' | 'generation-refund' | 'spend' | 'refund' | 'other';
+export type CreditPurpose = 'signup' | 'plan' | 'renewal' | 'pack' | 'generation' | 'generation-refund' | 'edit' | 'edit-refund' | 'spend' | 'refund' | 'other';
 
 export interface CreditHistoryItem {
   id: string;

@@ -29,6 +29,10 @@ export function describeEntry(item: CreditHistoryItem, t: Translate): string {
         : t('history.purpose.generationPlain');
     case 'generation-refund':
       return t('history.purpose.generationRefund');
+    case 'edit':
+      return t('history.purpose.edit');
+    case 'edit-refund':
+      return t('history.purpose.editRefund');
     case 'pack':
       return t('history.purpose.pack');
     case 'spend':

@@ -20,7 +20,8 @@ describe('yearlySaving', () => {
 });
 
 describe('planFeatureKeys', () => {
-  it('lists for Max only what is built: no unlimited generations or editing claims', () => {
-    expect(planFeatureKeys(CATALOGUE[2]!)).toEqual(['features.modelV2', 'features.res1080', 'features.prioritySupport']);
+  it('lists for Max only what is built: editing, and no unlimited generations', () => {
+    expect(planFeatureKeys(CATALOGUE[2]!)).toEqual(['features.modelV2', 'features.res1080', 'features.editing', 'features.prioritySupport']);
+    expect(planFeatureKeys(CATALOGUE[1]!)).not.toContain('features.editing');
   });
 });

@@ -38,6 +38,7 @@ export function planFeatureKeys({ key, features }: Pick<PlanItem, 'key' | 'featu
   const keys = [features.v2Model ? 'features.modelV2' : 'features.modelV1'];
   keys.push(features.hd1080p ? 'features.res1080' : features.hd720p ? 'features.res720' : 'features.res512');
   if (key === 'free') keys.push('features.durations');
+  if (features.advancedEditing) keys.push('features.editing');
   if (key !== 'free') keys.push('features.prioritySupport');
   return keys;
 }

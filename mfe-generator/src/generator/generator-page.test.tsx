@@ -404,6 +404,18 @@ describe('sharing and remixing', () => {
     expect(screen.getByLabelText('Keep out of the video (optional)')).toHaveValue('birds');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/en\/text-to-video\/generator$/));
   });
+
+  it('remixes a shared edit of any length with a length a generation can have', async () => {
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/public/videos/vid_cut': () =>
+        ok({ id: 'vid_cut', type: 'edit', prompt: 'A kite', negativePrompt: null, model: 'v1.0', resolution: '512p', duration: '2.5s', aspectRatio: '9:16', seed: 5, width: 512, height: 912, engine: 'local', videoUrl: '', posterUrl: '', views: 1, sharedAt: '' }),
+    });
+    await page('/en/text-to-video/generator?remix=vid_cut');
+    await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('A kite'));
+    expect(screen.getByRole('button', { name: '5s' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('generation-cost')).toHaveTextContent('10 credits');
+  });
 });
 
 describe('templates and pictures', () => {

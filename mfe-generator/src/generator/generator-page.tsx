@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  api, ApiError, cheapestPlanWith, checkGenerationAccess, creditsStore, loadCredits, loadSubscription, notify, openSubscriptionModal,
+  api, ApiError, cheapestPlanWith, checkGenerationAccess, creditsStore, DURATIONS, loadCredits, loadSubscription, notify, openSubscriptionModal,
   PLAN_FEATURES, requestCredits, setCreditBalance, stripLanguage, useAuth, useCredits, useLocalizePath, useSubscription,
 } from '@reelmint/shared';
 import type { FeatureFlag, GenerationConfig } from '@reelmint/shared';
@@ -27,7 +27,7 @@ import { historyPages, useHistory } from './use-history.ts';
 import type { HistoryFilter } from './use-history.ts';
 import { useVideoEngine } from './use-video-engine.ts';
 import { videoApi } from './video-api.ts';
-import type { GenerateRequest, VideoRecord } from './video-api.ts';
+import type { EditRequest, GenerateRequest, VideoRecord } from './video-api.ts';
 import styles from './studio.module.css';
 
 /** Prompts this close to the limit get a spoken count of what is left. */
@@ -169,7 +169,9 @@ export default function GeneratorPage() {
     videoApi.publicVideo(remixParam, controller.signal).then(
       (shared) => {
         setPrompt((shared.prompt ?? '').slice(0, PROMPT_MAX));
-        setConfig(withShape(shared));
+        // An edit lasts any length; a new generation keeps to the lengths on offer.
+        const duration = DURATIONS.find((option) => option === shared.duration) ?? DEFAULT_CONFIG.duration;
+        setConfig(withShape({ ...shared, duration }));
         setNegativePrompt(shared.negativePrompt ?? '');
         setSeedText(shared.seed === null ? '' : String(shared.seed));
         setTemplate(null);
@@ -362,6 +364,31 @@ export default function GeneratorPage() {
     }
   };
 
+  const onEdit = async (body: EditRequest) => {
+    const started = await generation.startEdit(body);
+    if (started) {
+      reloadHistory();
+      const heading = document.getElementById(ids.result);
+      heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      heading?.focus({ preventScroll: true });
+    }
+    return started;
+  };
+
+  const onUpgradeToEdit = () => {
+    void openSubscriptionModal({ source: 'generator-edit', needsPlan: { feature: 'advancedEditing', plan: cheapestPlanWith('advancedEditing') } });
+  };
+
+  /** Puts the video an edit was made from on the stage; it may have been deleted since. */
+  const onShowSource = async (id: string) => {
+    if (busy) return;
+    try {
+      onPlay(await videoApi.status(id));
+    } catch (error) {
+      notify('error', error instanceof ApiError && error.status === 404 ? t('edit.sourceGone') : errorMessage(t, error));
+    }
+  };
+
   const onPlay = (video: VideoRecord) => {
     // The stage belongs to the job being made; the history's Play is disabled meanwhile.
     if (busy) return;
@@ -515,6 +542,11 @@ export default function GeneratorPage() {
               if (job.video?.id === share.id) generation.show({ ...job.video, ...share });
               reloadHistory();
             }}
+            canEdit={signedIn && subscription.status === 'ready' && !subscription.fallback ? features.advancedEditing : null}
+            onEdit={onEdit}
+            onUpgradeToEdit={onUpgradeToEdit}
+            onNeedCredits={(required, available) => void requestCredits(required, available, 'generator')}
+            onShowSource={(id) => void onShowSource(id)}
             onReuseSeed={(seed) => {
               setSeedText(String(seed));
               notify('success', t('advanced.reuseSeedDone', { seed }));
@@ -539,6 +571,7 @@ export default function GeneratorPage() {
             onPlay={onPlay}
             onDownload={(v) => void onDownload(v)}
             onDelete={(video) => setPendingDelete({ video, from: 'history' })}
+            onShowSource={(id) => void onShowSource(id)}
           />
         ) : (
           <p className={styles.signedOutHistory}>{t('history.signedOut')}</p>

@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { useGeneratorText } from '../i18n.ts';
 import { errorMessage } from './errors.ts';
+import { EditedFrom } from './edited-from.tsx';
 import { failureReason } from './failure-reason.ts';
 import type { HistoryFilter, HistoryState } from './use-history.ts';
 import { historyPages } from './use-history.ts';
 import type { VideoRecord } from './video-api.ts';
 import styles from './history-panel.module.css';
 
-const FILTERS: readonly HistoryFilter[] = ['all', 'text-to-video', 'image-to-video', 'template'];
+const FILTERS: readonly HistoryFilter[] = ['all', 'text-to-video', 'image-to-video', 'template', 'edit'];
 
 interface Props {
   /** The heading's id, so the page can move focus here (after a delete removes the focused item). */
@@ -24,10 +25,11 @@ interface Props {
   onPlay: (video: VideoRecord) => void;
   onDownload: (video: VideoRecord) => void;
   onDelete: (video: VideoRecord) => void;
+  onShowSource: (id: string) => void;
 }
 
 /** The person's past videos with status, poster, prompt, settings and date; newest first. */
-export function HistoryPanel({ headingId, state, filter, page, downloadingId, playBlocked, onFilter, onPage, onRetry, onPlay, onDownload, onDelete }: Props) {
+export function HistoryPanel({ headingId, state, filter, page, downloadingId, playBlocked, onFilter, onPage, onRetry, onPlay, onDownload, onDelete, onShowSource }: Props) {
   const { t, i18n } = useGeneratorText();
   const filterId = useId();
   const playNoteId = useId();
@@ -87,6 +89,7 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
                   {video.refunded && <span>{t('history.refunded')}</span>}
                   {video.shared && <span className={styles.shared} data-testid="history-shared">{`${t('share.sharedBadge')} · ${t('share.views', { count: video.shareViews })}`}</span>}
                 </p>
+                {video.edit && <EditedFrom video={video} onShowSource={onShowSource} disabled={playBlocked} />}
                 <p className={styles.date}>
                   <time dateTime={video.createdAt}>{dates.format(new Date(video.createdAt))}</time>
                 </p>

@@ -3,6 +3,9 @@ import type { GenerationState } from './use-generation.ts';
 import { failureReason } from './failure-reason.ts';
 import type { ShareState, VideoRecord } from './video-api.ts';
 import { SharePanel } from './share-panel.tsx';
+import { EditPanel } from './edit-panel.tsx';
+import type { EditRequest } from './video-api.ts';
+import { EditedFrom } from './edited-from.tsx';
 import styles from './result-panel.module.css';
 
 interface Props {
@@ -14,10 +17,19 @@ interface Props {
   /** Puts a finished video's seed into the settings, to make it again with changes. */
   onReuseSeed: (seed: number) => void;
   onShareChange: (state: ShareState) => void;
+  /** Editing: null while the plan is unknown. */
+  canEdit: boolean | null;
+  onEdit: (body: EditRequest) => Promise<boolean>;
+  onUpgradeToEdit: () => void;
+  onNeedCredits: (required: number, available: number) => void;
+  /** Puts an edit's source on the stage. */
+  onShowSource: (id: string) => void;
 }
 
 /** The stage: what the current job is doing, and the finished video with its actions. */
-export function ResultPanel({ state, headingId, downloading, onDownload, onDelete, onReuseSeed, onShareChange }: Props) {
+export function ResultPanel({
+  state, headingId, downloading, onDownload, onDelete, onReuseSeed, onShareChange, canEdit, onEdit, onUpgradeToEdit, onNeedCredits, onShowSource,
+}: Props) {
   const { t } = useGeneratorText();
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
@@ -86,6 +98,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
             {video.prompt && <span className={styles.prompt}>{video.prompt}</span>}
             {video.negativePrompt && <span>{t('advanced.resultNegative', { text: video.negativePrompt })}</span>}
           </p>
+          {video.edit && <EditedFrom video={video} onShowSource={onShowSource} />}
           <div className={styles.actions}>
             <button type="button" className={styles.primary} onClick={() => onDownload(video)} disabled={downloading} aria-busy={downloading}>
               <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" /></svg>
@@ -101,6 +114,7 @@ export function ResultPanel({ state, headingId, downloading, onDownload, onDelet
             </button>
           </div>
           <SharePanel video={video} onChange={onShareChange} />
+          <EditPanel key={video.id} video={video} canEdit={canEdit} onSubmit={onEdit} onUpgrade={onUpgradeToEdit} onNeedCredits={onNeedCredits} />
         </div>
       )}
 

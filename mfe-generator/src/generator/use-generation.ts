@@ -3,7 +3,7 @@ import { ApiError, loadCredits, setCreditBalance } from '@reelmint/shared';
 import { loadActiveJob, saveActiveJob } from './draft.ts';
 import { isAbort } from './errors.ts';
 import { isFinished, videoApi } from './video-api.ts';
-import type { GenerateRequest, VideoRecord } from './video-api.ts';
+import type { EditRequest, GenerateReply, GenerateRequest, VideoRecord } from './video-api.ts';
 
 /** How often a job in progress is asked for; the API saves progress every 250 ms. */
 export const POLL_INTERVAL_MS = 1000;
@@ -100,15 +100,17 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     };
   }, [jobId]);
 
-  /** Starts a job. Rejects with the ApiError for the caller to explain; resolves false if one is already starting. */
-  const start = useCallback(async (body: GenerateRequest): Promise<boolean> => {
+  /**
+   * Starts a job (a generation, or an edit: both are followed the same way). Rejects with the
+   * ApiError for the caller to explain; resolves false if one is already starting.
+   */
+  const submit = useCallback(async (bodyText: string, send: (key: string) => Promise<GenerateReply>): Promise<boolean> => {
     if (submitting.current) return false;
     submitting.current = true;
-    const bodyText = JSON.stringify(body);
     if (!pendingKey.current || pendingKey.current.body !== bodyText) pendingKey.current = { key: randomKey(), body: bodyText };
     setState((s) => ({ ...s, phase: 'submitting', resumed: false, lost: false, picked: false }));
     try {
-      const reply = await videoApi.generate(body, pendingKey.current.key);
+      const reply = await send(pendingKey.current.key);
       pendingKey.current = null;
       setCreditBalance(reply.newBalance);
       saveActiveJob(reply.id);
@@ -124,6 +126,9 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     }
   }, []);
 
+  const start = useCallback((body: GenerateRequest) => submit(`generate:${JSON.stringify(body)}`, (key) => videoApi.generate(body, key)), [submit]);
+  const startEdit = useCallback((body: EditRequest) => submit(`edit:${JSON.stringify(body)}`, (key) => videoApi.edit(body, key)), [submit]);
+
   /** Show a finished video (e.g. one chosen from the history) or clear the stage. */
   const show = useCallback((video: VideoRecord | null) => {
     setState((s) => {
@@ -133,5 +138,5 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     });
   }, []);
 
-  return { state, start, show };
+  return { state, start, startEdit, show };
 }

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { VideoType } from '@reelmint/shared';
+import type { VideoKind } from '@reelmint/shared';
 import { HISTORY_PER_PAGE, videoApi } from './video-api.ts';
 import type { HistoryPage } from './video-api.ts';
 
-export type HistoryFilter = 'all' | VideoType;
+export type HistoryFilter = 'all' | VideoKind;
 
 export type HistoryState =
   | { status: 'idle' }

@@ -1,5 +1,8 @@
 import { api, ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
-import type { GenerationConfig, GenerationSteering, Loaded, PublicVideo, VideoHistoryPage, VideoRecord, VideoType } from '@reelmint/shared';
+import type {
+  AspectRatio, Duration, EditKind, EditSpeed, GenerationConfig, GenerationSteering, Loaded, MergeTransition, PublicVideo, ReframeMode, VideoHistoryPage, VideoKind,
+  VideoRecord, VideoType,
+} from '@reelmint/shared';
 
 export type { VideoRecord } from '@reelmint/shared';
 
@@ -10,7 +13,7 @@ export interface GenerateReply {
   newBalance: number;
   transactionId: string;
   progress: number;
-  type: VideoType;
+  type: VideoKind;
   createdAt: string;
   replayed?: boolean;
 }
@@ -21,6 +24,29 @@ export interface GenerateRequest extends GenerationConfig, GenerationSteering {
   imageId?: string;
   templateId?: string;
 }
+
+/** An edit of finished videos (api/README.md, "Editing"): the fields of its kind only. */
+export type EditRequest =
+  | { kind: 'trim'; videoId: string; start: number; end: number }
+  | { kind: 'reframe'; videoId: string; aspectRatio: AspectRatio; mode: ReframeMode; focusX?: number; focusY?: number }
+  | { kind: 'speed'; videoId: string; speed: EditSpeed }
+  | { kind: 'merge'; videoIds: string[]; transition: MergeTransition }
+  | { kind: 'extend'; videoId: string; duration: Duration };
+
+export interface EditEstimate {
+  kind: EditKind;
+  cost: number;
+  balance: number;
+  enough: boolean;
+  seconds: number;
+  duration: string;
+  aspectRatio: AspectRatio;
+  width: number;
+  height: number;
+}
+
+/** The most clips the merge picker lists: the API's largest history page. */
+export const MERGE_PICKER_LIMIT = 50;
 
 export type HistoryPage = VideoHistoryPage;
 
@@ -47,11 +73,19 @@ export const videoApi = {
   status: (id: string, signal?: AbortSignal) =>
     request<VideoRecord>('GET', `/api/videos/status/${encodeURIComponent(id)}`, signal ? { signal } : {}),
   /** A server that cannot be reached gives an empty list, marked as fallback. */
-  history: (page: number, videoType?: VideoType): Promise<Loaded<HistoryPage>> =>
+  history: (page: number, videoType?: VideoKind): Promise<Loaded<HistoryPage>> =>
     withFallback(
       api.history(page, HISTORY_PER_PAGE, videoType),
       { items: [], page, perPage: HISTORY_PER_PAGE, total: 0 },
     ),
+  edit: (body: EditRequest, idempotencyKey: string) => request<GenerateReply>('POST', '/api/videos/edits', { body, idempotencyKey }),
+  estimateEdit: (body: EditRequest, signal?: AbortSignal) =>
+    request<EditEstimate>('POST', '/api/videos/edits/estimate', { body, ...(signal ? { signal } : {}) }),
+  /** The person's newest finished videos, for choosing clips to merge. */
+  finishedClips: async (signal?: AbortSignal): Promise<VideoRecord[]> => {
+    const page = await request<HistoryPage>('GET', '/api/videos/history', { query: { page: 1, per_page: MERGE_PICKER_LIMIT }, ...(signal ? { signal } : {}) });
+    return page.items.filter((video) => video.status === 'succeeded' && !!video.videoUrl);
+  },
   remove: (id: string) => request<{ id: string; deleted: boolean }>('DELETE', `/api/videos/${encodeURIComponent(id)}`),
   share: (id: string) => request<ShareState>('POST', `/api/videos/${encodeURIComponent(id)}/share`),
   unshare: (id: string) => request<ShareState>('DELETE', `/api/videos/${encodeURIComponent(id)}/share`),

@@ -2,7 +2,7 @@ import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
   AccountSession, AccountUser, CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, MailSentReply, PlanItem,
-  RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VerifyEmailReply, VideoHistoryPage, VideoTemplate, VideoType,
+  RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VerifyEmailReply, VideoHistoryPage, VideoTemplate, VideoKind,
 } from './types.ts';
 
 /** One typed function per call. */
@@ -63,7 +63,7 @@ export const api = {
 
   templates: (): Promise<Loaded<VideoTemplate[]>> => withFallback(request<VideoTemplate[]>('GET', '/api/video/templates'), []),
 
-  history: (page = 1, perPage = 10, videoType?: VideoType) =>
+  history: (page = 1, perPage = 10, videoType?: VideoKind) =>
     request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } }),
 
   createSubscriptionSession: (planName: string, billingCycle: 'monthly' | 'yearly' = 'yearly', source = 'subscription-modal', { signal }: { signal?: AbortSignal } = {}) =>

@@ -1,5 +1,5 @@
 import type { PlanFeatures, PlanKey, SubscriptionStatus } from '../plans.ts';
-import type { AspectRatio, GenerationConfig } from '../pricing.ts';
+import type { AspectRatio, EditKind, GenerationConfig, MergeTransition, ReframeMode } from '../pricing.ts';
 
 /** Every API reply has this envelope. */
 export interface Envelope<T> {
@@ -80,6 +80,23 @@ export interface CheckoutReply {
 }
 
 export type VideoType = 'text-to-video' | 'image-to-video' | 'template';
+/** What a video in the history can be: a generation of one of the types above, or an edit of other videos. */
+export type VideoKind = VideoType | 'edit';
+
+/** What an edit did (api/README.md, "Editing"): its kind, every source in order, and its settings. */
+export interface VideoEdit {
+  kind: EditKind;
+  sourceIds: string[];
+  start?: number;
+  end?: number;
+  aspectRatio?: AspectRatio;
+  mode?: ReframeMode;
+  focusX?: number;
+  focusY?: number;
+  speed?: number;
+  transition?: MergeTransition;
+  duration?: GenerationConfig['duration'];
+}
 
 /** 'local' renders previews with no AI model; the others are hosted video models. */
 export type VideoEngineName = 'local' | 'fal' | 'runway' | 'luma';
@@ -108,19 +125,24 @@ export interface VideoTemplate {
 /** A video as the API returns it (api/README.md, "a video"): status replies and history items. */
 export interface VideoRecord {
   id: string;
-  type: VideoType;
+  type: VideoKind;
   status: 'queued' | 'processing' | 'succeeded' | 'failed';
   prompt: string | null;
   imageId: string | null;
   templateId: string | null;
   model: GenerationConfig['model'];
   resolution: GenerationConfig['resolution'];
-  duration: GenerationConfig['duration'];
+  /** "5s" or "10s" for a generation; an edit's real length with up to two decimals ("1.5s"). */
+  duration: string;
   aspectRatio: AspectRatio;
   negativePrompt: string | null;
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
   cost: number;
+  /** For an edit: the video it was made from (a merge's first clip), kept as it was. */
+  sourceId?: string | null;
+  /** For an edit: what was done; null for a generation. */
+  edit?: VideoEdit | null;
   /** Published by its owner: anyone with `shareUrl` may watch it. */
   shared: boolean;
   sharedAt: string | null;
@@ -147,7 +169,8 @@ export interface PublicVideo {
   negativePrompt: string | null;
   model: GenerationConfig['model'];
   resolution: GenerationConfig['resolution'];
-  duration: GenerationConfig['duration'];
+  /** An edit's real length can be any number of seconds ("2.5s"). */
+  duration: string;
   aspectRatio: AspectRatio;
   seed: number | null;
   width: number;

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+const API = 'http://localhost:8787';
+
+function freshEmail(): string {
+  return `edit-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A fresh account through the real API, on Max when asked (paid through the local test checkout), signed in as the site keeps a session. */
+async function signedIn(page: Page, plan: 'free' | 'max') {
+  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email: freshEmail(), password: 'correct horse battery' } });
+  expect(response.status()).toBe(201);
+  const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
+  const auth = { authorization: `Bearer ${data.access_token}` };
+  if (plan === 'max') {
+    const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, { headers: auth, data: { planName: 'max', billingCycle: 'monthly' } });
+    const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+    const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: auth, maxRedirects: 0 });
+    expect(paid.status()).toBe(303);
+  }
+  await page.addInitScript(({ token, id, name }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify({ id, username: name }));
+  }, { token: data.access_token, id: data.user.id, name: data.user.name });
+}
+
+async function makeClip(page: Page, prompt: string) {
+  await page.goto('/en/text-to-video/generator');
+  await page.getByLabel('Prompt').fill(prompt);
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByTestId('result-video')).toBeVisible({ timeout: 90_000 });
+}
+
+/** Plays the clip on the stage for a moment and reads its frame size and length. */
+async function played(player: Locator) {
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await player.evaluate((video: HTMLVideoElement) => video.play());
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+  return player.evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, height: video.videoHeight, seconds: video.duration }));
+}
+
+test('a Max member trims a clip, reframes the trim to portrait, and plays each result, linked to its source', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signedIn(page, 'max');
+  await makeClip(page, 'A red kite over green hills');
+  const panel = page.getByTestId('edit-panel');
+
+  // Trim: the end handle moved to 2.5 s; the cost comes from the server before the button offers it.
+  await panel.getByTestId('trim-end').fill('2.5');
+  await expect(panel.getByText('Keeps 2.5 s of 5 s')).toBeVisible();
+  await expect(panel.getByTestId('edit-estimate')).toContainText('This edit costs 2 credits.');
+  await panel.getByRole('button', { name: 'Edit for 2 credits' }).click();
+  await expect(page.getByTestId('result-panel').getByTestId('edited-from')).toContainText('Trimmed to 0–2.5 s', { timeout: 90_000 });
+  const trimmed = await played(page.getByTestId('result-video'));
+  expect([trimmed.width, trimmed.height]).toEqual([912, 512]);
+  expect(trimmed.seconds).toBeCloseTo(2.5, 1);
+
+  // Reframe the trim to 9:16, cropped around a focus to the left.
+  await panel.getByTestId('edit-kind-reframe').check();
+  await panel.getByTestId('reframe-portrait').check();
+  await panel.getByLabel('Keep in view, across').fill('25');
+  await panel.getByRole('button', { name: 'Edit for 4 credits' }).click();
+  await expect(page.getByTestId('result-panel').getByTestId('edited-from')).toContainText('Reframed to 9:16 (Crop)', { timeout: 90_000 });
+  const portrait = await played(page.getByTestId('result-video'));
+  expect([portrait.width, portrait.height]).toEqual([512, 912]);
+  expect(portrait.seconds).toBeCloseTo(2.5, 1);
+
+  // The history keeps all three, the edits marked as such; the reframe's source is the trim.
+  const history = page.getByTestId('history');
+  await expect(history.getByTestId('history-item')).toHaveCount(3);
+  await expect(history.getByTestId('edited-from')).toHaveCount(2);
+  await page.getByTestId('result-panel').getByTestId('show-source').click();
+  await expect(page.getByTestId('result-panel').getByTestId('edited-from')).toContainText('Trimmed to 0–2.5 s');
+});
+
+test('a Free member sees editing locked, and its upgrade opens the subscription modal on Max', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signedIn(page, 'free');
+  await makeClip(page, 'Fireflies in a jar at dusk');
+  const panel = page.getByTestId('edit-panel');
+  await expect(panel.getByTestId('edit-locked')).toHaveText('Editing comes with the Max plan: trim, reframe, change the speed, merge and extend your videos.');
+  await expect(panel.getByTestId('edit-confirm')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Upgrade to Max' }).click();
+  const modal = page.getByRole('dialog', { name: 'Video editing comes with Max' });
+  await expect(modal).toBeVisible();
+});
