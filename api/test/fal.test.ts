@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg } from '../src/videos/ffmpeg.ts';
+import { probeVideo, runFfmpeg } from '../src/videos/ffmpeg.ts';
 import { FalAdapter } from '../src/videos/providers/fal.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from '../src/videos/providers/hosted-engine.ts';
 import { DEFAULT_MAPPING } from '../src/videos/providers/mapping.ts';
@@ -272,5 +272,32 @@ describe('fal.ai webhooks', () => {
     expect(await balance(t, token)).toBe(90);
     const again = await t.app.inject({ method: 'POST', url: '/api/videos/webhooks/fal', headers, payload: body });
     expect(again.json()).toMatchObject({ success: true, data: { received: true, matched: false } });
+  });
+});
+
+describe('extending a fal clip', () => {
+  it('continues from its last frame with an image-to-video request to fal and joins the two', async () => {
+    const { t, token } = await falApp();
+    const started = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'max', billingCycle: 'monthly' } });
+    expect((await call(t.app, 'POST', `/api/payment/checkout/${started.body.data.sessionId}/pay`, { token })).status).toBe(303);
+    const source = await settled(t, token, await generate(t, token));
+    expect(source.status).toBe('succeeded');
+
+    const queued = await call(t.app, 'POST', '/api/videos/edits', { token, body: { kind: 'extend', videoId: source.id, duration: '5s' } });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const done = await settled(t, token, queued.body.data.id);
+    // The stand-in's clips last 2 s whatever was asked, and the edit keeps the length it really has.
+    expect(done).toMatchObject({ status: 'succeeded', type: 'edit', engine: 'fal', sourceId: source.id, duration: '4s', edit: { kind: 'extend' } });
+
+    // The continuation is asked of the same model from the clip's last frame, with the clip's prompt, shape and seed.
+    const [submit] = fal.callsTo('POST', /^\/fal-ai\/bytedance\/seedance\/v1\/lite\/image-to-video$/);
+    expect(submit?.body).toMatchObject({ prompt: 'A lighthouse in a storm', duration: '5', aspect_ratio: '16:9', seed: source.seed });
+    expect((submit?.body as { image_url: string }).image_url).toMatch(/^data:image\/jpeg;base64,/);
+    expect((await row(t, done.id)).provider_cost_cents).toBe(20);
+
+    // Both halves are the stand-in's 2 s clip, joined at the frame size of the clip's resolution.
+    const facts = await probeVideo(join(t.dataDir, 'videos', `${done.id}.mp4`));
+    expect(facts).toMatchObject({ width: 912, height: 512, fps: 24 });
+    expect(facts?.duration).toBeCloseTo(4, 1);
   });
 });

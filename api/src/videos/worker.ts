@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { durationSeconds, MERGE_MAX_CLIPS } from '@reelmint/shared/pricing';
+import { durationSeconds, formatSeconds, MERGE_MAX_CLIPS } from '@reelmint/shared/pricing';
 import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
 import type { CoreContext } from '../context.ts';
 import type { Video } from '../db/schema.ts';
@@ -265,6 +265,8 @@ export class JobWorker {
     }
     await rename(partial, join(dir, `${job.id}.mp4`));
     await runFfmpeg(posterArgs(join(dir, `${job.id}.mp4`), seconds, join(dir, `${job.id}.jpg`))).done;
+    // The length the files really have: a hosted model's clip can be a little shorter or longer than asked.
+    await this.ctx.db.updateTable('videos').set({ duration: formatSeconds(seconds) }).where('id', '=', job.id).where('status', '=', 'processing').execute();
     await this.deliver(job.id, `${job.id}.mp4`, `${job.id}.jpg`, costCents);
   }
 
