@@ -56,8 +56,11 @@ test('a Max member trims a clip, reframes the trim to portrait, and plays each r
   expect([trimmed.width, trimmed.height]).toEqual([912, 512]);
   expect(trimmed.seconds).toBeCloseTo(2.5, 1);
 
-  // Reframe the trim to 9:16, cropped around a focus to the left.
-  await panel.getByTestId('edit-kind-reframe').check();
+  // Reframe the trim to 9:16, cropped around a focus to the left; the kinds are one radio group for the keyboard.
+  await panel.getByTestId('edit-kind-trim').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(panel.getByTestId('edit-kind-reframe')).toBeChecked();
+  await expect(panel.getByTestId('edit-kind-reframe')).toBeFocused();
   await panel.getByTestId('reframe-portrait').check();
   await panel.getByLabel('Keep in view, across').fill('25');
   await panel.getByRole('button', { name: 'Edit for 4 credits' }).click();
