@@ -28,6 +28,7 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['GET', '/api/account/sessions'],
   ['POST', '/api/account/sessions/sign-out-others'],
   ['GET', '/api/account/export'],
+  ['POST', '/api/account/delete'],
   ['GET', '/api/user/credits'],
   ['POST', '/api/user/credits/deduct'],
   ['POST', '/api/user/credits/refund'],

@@ -119,3 +119,47 @@ test('the language chosen in the settings is applied at the next sign-in', async
   await signIn(page, email, '/en/auth');
   await expect(page).toHaveURL(/\/fr$/);
 });
+
+test('deleting the account from /account: a dialog names what is lost, a wrong password deletes nothing, and afterwards the old credentials no longer sign in', async ({ page }) => {
+  const email = await register(page, 'Katherine Johnson');
+  await signIn(page, email, '/en/auth?returnTo=/account');
+  await expect(page).toHaveURL(/\/en\/account$/);
+
+  const opener = page.getByRole('button', { name: 'Delete my account…' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText([
+    'your videos, and the links you shared stop working',
+    'the pictures you uploaded and your profile picture',
+    'your remaining credits',
+    'your subscription, cancelled at once',
+    'your profile, settings and every sign-in',
+  ]);
+  // Focus starts in the password field; Escape keeps the account and gives focus back to the opener.
+  await expect(dialog.getByLabel('Your password')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await dialog.getByLabel('Your password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(dialog.getByTestId('delete-status')).toHaveText('The password is not correct. Nothing was deleted.');
+  await page.reload();
+  await expect(page.getByTestId('account-page')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete my account…' }).click();
+  await dialog.getByLabel('Your password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account has been deleted', level: 1 })).toBeFocused();
+  await expect(page.getByTestId('account-deleted')).toContainText(`We sent a last email to ${email}.`);
+  await expect(page.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await signIn(page, email);
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+  await expect(page).toHaveURL(/\/en\/auth/);
+  // The address is free again: it makes a new account.
+  const again = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Katherine Johnson', email, password: PASSWORD } });
+  expect(again.status()).toBe(201);
+});

@@ -7,12 +7,13 @@ import type { Services } from '../services.ts';
 import { contentTypeOf } from '../storage/storage.ts';
 import { userSchema } from './routes.ts';
 import { exportAccountData } from './data-export.ts';
+import { deleteAccount } from './account-deletion.ts';
 import { changePassword, listSessions, pictureKey, removePicture, replacePicture, updateProfile } from './settings.ts';
 import { userView } from './users.ts';
 
 const userReply = { 200: envelopeSchema(userSchema), ...errorReplies };
 
-/** The /account settings page's calls: profile, picture, password, sessions and the data export. */
+/** The /account settings page's calls: profile, picture, password, sessions, the data export and deleting the account. */
 export function registerSettingsRoutes(app: FastifyInstance, services: Services, sensitiveLimit: RateLimitRule): void {
   app.patch<{ Body: { name?: string; language?: string } }>(
     '/api/account/profile',
@@ -171,6 +172,39 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
       reply.header('Content-Disposition', `attachment; filename="reelmint-data-${day}.json"`);
       reply.header('Cache-Control', 'no-store');
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.post<{ Body: { password: string; language?: string } }>(
+    '/api/account/delete',
+    {
+      config: { rateLimit: sensitiveLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete the account for good (the password is required): cancels the subscription at the provider, removes media and data, keeps only anonymised payment records, signs out everywhere',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['password'],
+          properties: {
+            password: { type: 'string', minLength: 1, maxLength: 256 },
+            language: { type: 'string', maxLength: 16, description: 'The page’s language, for the goodbye mail when the account has none' },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            required: ['deleted', 'paymentRecordsKept', 'mailMayBeLate'],
+            properties: { deleted: { type: 'boolean' }, paymentRecordsKept: { type: 'boolean' }, mailMayBeLate: { type: 'boolean' } },
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const session = await services.auth.require(request);
+      const outcome = await deleteAccount(services, request.log, session, request.body.password, request.body.language);
+      return ok({ deleted: true, ...outcome }, 'Account deleted');
     },
   );
 }

@@ -19,6 +19,13 @@ export interface OutboxOptions {
   maxAttempts: number;
 }
 
+/**
+ * Kinds of mail whose row is removed once the mail server has taken it: the goodbye to a deleted
+ * account must not leave its address behind. Until then (no SMTP, or a server that is down) the
+ * row is how it gets delivered, so it stays.
+ */
+const FORGOTTEN_ONCE_SENT = new Set(['account-deleted']);
+
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = { retryIntervalMs: 30_000, maxAttempts: 8 };
 
 /** Wait before attempt n+1: 1, 2, 4 ... minutes, at most an hour. */
@@ -147,7 +154,8 @@ export class Mailer {
     try {
       await transport.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
       this.reachable = true;
-      await this.ctx.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: this.ctx.now().toISOString(), last_error: null }).where('id', '=', id).execute();
+      if (FORGOTTEN_ONCE_SENT.has(row.kind)) await this.ctx.db.deleteFrom('mail_outbox').where('id', '=', id).execute();
+      else await this.ctx.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: this.ctx.now().toISOString(), last_error: null }).where('id', '=', id).execute();
       this.log.info({ mailId: id, kind: row.kind }, 'mail sent');
       return true;
     } catch (error) {

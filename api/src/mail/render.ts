@@ -3,6 +3,7 @@ import type { Language } from '@reelmint/shared/languages';
 import { MAIL_STRINGS } from './messages.ts';
 import type { MailStrings } from './messages.ts';
 import { VERIFICATION_MAIL_STRINGS } from './verification-messages.ts';
+import { GOODBYE_MAIL_STRINGS } from './goodbye-messages.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -119,5 +120,17 @@ export function emailChangeNoticeMail(options: { language: Language; name: strin
     paragraphs: [fill(strings.intro, { email: options.newEmail })],
     action: { label: strings.action, url: siteLink(options.siteOrigin, options.language, '/forgot-password') },
     after: [strings.advice],
+  });
+}
+
+/** To the address of an account that has just been deleted; `kept` when payment records had to stay. */
+export function goodbyeMail(options: { language: Language; name: string; siteOrigin: string; kept: boolean }): RenderedMail {
+  const strings = GOODBYE_MAIL_STRINGS[options.language];
+  return actionMail({
+    ...options,
+    subject: strings.subject,
+    paragraphs: options.kept ? [strings.intro, strings.kept] : [strings.intro],
+    action: { label: strings.action, url: siteLink(options.siteOrigin, options.language, '/') },
+    after: [strings.welcome],
   });
 }

@@ -99,7 +99,8 @@ export async function startStripeStandIn() {
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_${(sequence += 1).toString().padStart(6, '0')}`;
   const now = () => Math.floor(Date.now() / 1000);
-  const state = { declineCards: false };
+  /** declineCards: card charges fail; down: Stripe answers every call with a server error (an outage). */
+  const state = { declineCards: false, down: false };
 
   const priceFrom = (data: Record<string, unknown>): Price => ({
     id: nextId('price'),
@@ -227,7 +228,11 @@ export async function startStripeStandIn() {
     const method = request.method ?? 'GET';
     const body = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
     calls.push({ method, path: url.pathname, body });
-    const answer = request.headers.authorization === 'Bearer sk_test_stand_in' ? handle(method, url.pathname, body) : stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+    const answer = state.down
+      ? stripeError(500, 'api_error', 'Something went wrong on Stripe’s end.')
+      : request.headers.authorization === 'Bearer sk_test_stand_in'
+        ? handle(method, url.pathname, body)
+        : stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
     response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': nextId('req') });
     response.end(JSON.stringify(answer.json));
   });

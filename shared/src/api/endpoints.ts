@@ -38,6 +38,12 @@ export const api = {
   signOutOtherSessions: () => request<{ ended: number }>('POST', '/api/account/sessions/sign-out-others'),
   /** Everything kept about the account, as the JSON document the API hands out as a file (no envelope). */
   exportData: () => requestRaw<Record<string, unknown>>('GET', '/api/account/export'),
+  /**
+   * Deletes the account for good; `language` is the page's, for the goodbye mail. Rejects with
+   * WRONG_PASSWORD or NO_PASSWORD (nothing changes) or DELETION_FAILED (the provider refused; nothing changes).
+   */
+  deleteAccount: (password: string, language: string) =>
+    request<{ deleted: boolean; paymentRecordsKept: boolean; mailMayBeLate: boolean }>('POST', '/api/account/delete', { body: { password, language } }),
   google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
   me: () => request<AccountUser>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, clearSession, LocalizedLink, useAuth } from '@reelmint/shared';
 import type { AccountUser } from '@reelmint/shared';
@@ -8,6 +8,7 @@ import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { DataSection } from './data-section.tsx';
+import { DeleteSection } from './delete-section.tsx';
 import styles from './account-page.module.css';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; user: AccountUser } | { kind: 'failed'; serverDown: boolean };
@@ -17,6 +18,16 @@ export default function AccountPage() {
   const { t } = useTranslation();
   const signedIn = useAuth((s) => !!s.token);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [deleted, setDeleted] = useState<{ email: string; mailMayBeLate: boolean } | null>(null);
+  const deletedHeading = useRef<HTMLHeadingElement>(null);
+
+  // The confirmation replaces a long page the person had scrolled down: show it from its top, and
+  // move focus there so keyboard and screen-reader users land on what happened.
+  useEffect(() => {
+    if (!deleted) return;
+    window.scrollTo(0, 0);
+    deletedHeading.current?.focus();
+  }, [deleted]);
 
   const fetchUser = useCallback(() => {
     setLoad({ kind: 'loading' });
@@ -42,6 +53,17 @@ export default function AccountPage() {
     applyAccountUser(user);
     setLoad({ kind: 'ready', user });
   }, []);
+
+  if (deleted) {
+    return (
+      <main className={styles.page} data-testid="account-deleted">
+        <h1 ref={deletedHeading} tabIndex={-1} className={styles.title}>{t('settings.delete.doneTitle')}</h1>
+        <p className={styles.lead} role="status">{t('settings.delete.done', { email: deleted.email })}</p>
+        {deleted.mailMayBeLate && <p className={styles.warning}>{t('verify.mailLate')}</p>}
+        <LocalizedLink className={styles.primary} to="/">{t('settings.delete.home')}</LocalizedLink>
+      </main>
+    );
+  }
 
   if (!signedIn) {
     return (
@@ -71,6 +93,14 @@ export default function AccountPage() {
           <PasswordSection user={load.user} />
           <SessionsSection />
           <DataSection />
+          <DeleteSection
+            user={load.user}
+            onDeleted={(reply) => {
+              // The server has ended every session; this browser forgets its token too.
+              setDeleted({ email: load.user.email, mailMayBeLate: reply.mailMayBeLate });
+              clearSession();
+            }}
+          />
         </div>
       )}
     </main>
