@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 import { MAIL_PORT } from './support/mailbox.ts';
 
 const SHELL = 'http://localhost:5173';
+/** The specs that open the test's mailbox (support/mailbox.ts). */
+const MAIL_SPECS = /(email-verification|password-reset)\.spec\.ts$/;
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 export const chromiumLaunch = {
@@ -24,7 +26,9 @@ export const chromiumLaunch = {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // Spec files run two at a time (each starts its own extra origins on ports no other spec uses and
+  // signs up its own people); the tests inside a file keep their order.
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 45_000,
@@ -35,6 +39,11 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
     trace: 'off',
   },
+  projects: [
+    { name: 'site', testIgnore: MAIL_SPECS },
+    // The API sends every mail to the one SMTP port a mail spec listens on, so those specs take turns.
+    { name: 'mail', testMatch: MAIL_SPECS, workers: 1 },
+  ],
   webServer: [
     {
       // The built apps, served exactly as `npm start` serves them (the test command builds first).

@@ -29,17 +29,46 @@ if [ -d api ] && ! command -v redis-server >/dev/null 2>&1; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
 fi
 
-step "Lint (ESLint: code, hooks, accessibility, import boundaries, no untranslated text)"
-npm run lint
+# Runs NAME COMMAND pairs at the same time, each with its own log, then prints every log in order with
+# its result and the time it ended; fails when any of them failed. The machine has two cores and the
+# steps below wait on disk, network and child processes often enough to share them.
+together() {
+  local dir
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/reelmint-gate-XXXXXX")
+  local -a names=() pids=()
+  while [ "$#" -gt 0 ]; do
+    local index=${#names[@]}
+    names+=("$1")
+    (
+      set +e
+      bash -c "$2" >"$dir/$index.log" 2>&1
+      status=$?
+      date -u +%T >"$dir/$index.end"
+      exit "$status"
+    ) &
+    pids+=("$!")
+    shift 2
+  done
+  local failed=0 index result
+  for index in "${!pids[@]}"; do
+    if wait "${pids[$index]}"; then result=passed; else result=FAILED; failed=1; fi
+    printf '\n--- %s: %s (ended %s) ---\n' "${names[$index]}" "$result" "$(cat "$dir/$index.end")"
+    cat "$dir/$index.log"
+  done
+  rm -rf "$dir"
+  return "$failed"
+}
 
-step "Type check"
-npm run typecheck
+step "Lint (ESLint: code, hooks, accessibility, import boundaries, no untranslated text), type check and build, together"
+together \
+  lint 'npm run lint' \
+  typecheck 'npm run typecheck' \
+  build 'npm run build'
 
-step "Unit tests"
-npm run test:unit
-
-step "Build"
-npm run build
+step "Unit tests: the apps' and scripts' suites beside the API's (SQLite and PostgreSQL at once)"
+together \
+  apps 'npm run test:unit:apps' \
+  api 'npm run test -w api'
 
 step "End-to-end (Chromium, every app on its own origin)"
 npm run test:e2e
