@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { releaseActionReply, releaseActionRequest, releaseMetrics, releaseOverview } from '@reelmint/shared/release-api';
+import type { ReleaseAction, ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseOverview } from '@reelmint/shared/release-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
@@ -10,101 +13,6 @@ import type { ReleaseCli } from './release-cli.ts';
 import type { ReleaseSource } from './source.ts';
 import { hasRole, RELEASE_MANAGER } from './roles.ts';
 
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableNumber = { type: ['number', 'null'] } as const;
-
-const figuresProperties = {
-  visits: { type: 'integer' },
-  errors: { type: 'integer' },
-  errorRate: nullableNumber,
-  fallbacks: { type: 'integer' },
-  p50: nullableNumber,
-  p75: nullableNumber,
-  p95: nullableNumber,
-} as const;
-
-const historySchema = {
-  type: 'object',
-  properties: {
-    at: { type: 'string' },
-    actor: { type: 'string' },
-    action: { type: 'string' },
-    remote: nullableString,
-    reason: nullableString,
-    from: nullableString,
-    to: nullableString,
-    figures: { type: ['object', 'null'], additionalProperties: true },
-  },
-} as const;
-
-const overviewSchema = {
-  type: 'object',
-  required: ['remotes', 'history', 'updatedAt', 'pointerStore'],
-  properties: {
-    pointerStore: { type: 'string', enum: ['file', 'database'] },
-    updatedAt: nullableString,
-    remotes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          live: nullableString,
-          canary: {
-            type: ['object', 'null'],
-            properties: {
-              version: { type: 'string' },
-              percent: { type: 'number' },
-              since: nullableString,
-              guard: { type: ['object', 'null'], properties: { minVisits: { type: 'number' }, errorMargin: { type: 'number' }, p75Margin: { type: 'number' } } },
-            },
-          },
-          rollbackTo: nullableString,
-          published: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                version: { type: 'string' },
-                publishedAt: nullableString,
-                publishedBy: nullableString,
-                reason: nullableString,
-                sharedContract: nullableString,
-                commit: nullableString,
-                dirty: { type: 'boolean' },
-                builtAt: nullableString,
-              },
-            },
-          },
-        },
-      },
-    },
-    history: { type: 'array', items: historySchema },
-  },
-} as const;
-
-const metricsSchema = {
-  type: 'object',
-  required: ['remote', 'since', 'bucketMinutes', 'versions'],
-  properties: {
-    remote: { type: 'string' },
-    since: { type: 'string' },
-    bucketMinutes: { type: 'integer' },
-    versions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          version: { type: 'string' },
-          canary: { type: 'boolean' },
-          total: { type: 'object', properties: figuresProperties },
-          buckets: { type: 'array', items: { type: 'object', properties: { start: { type: 'string' }, ...figuresProperties } } },
-        },
-      },
-    },
-  },
-} as const;
-
 /** Only accounts with the release-manager role (granted with `npm run release -- grant-release-manager`). */
 export async function requireReleaseManager(services: Services, request: FastifyRequest) {
   const session = await services.auth.require(request);
@@ -114,19 +22,10 @@ export async function requireReleaseManager(services: Services, request: Fastify
   return session;
 }
 
-export type ReleaseAction = 'promote' | 'rollback' | 'canary' | 'canary-off';
-
-interface ActionBody {
-  remote: RemoteName;
-  action: ReleaseAction;
-  version?: string;
-  percent?: number;
-  guard?: { minVisits: number; errorMargin: number; p75Margin: number };
-  reason: string;
-}
+export type { ReleaseAction };
 
 /** The CLI's arguments for one dashboard action; null when the body lacks what that action needs. */
-export function actionArguments(body: ActionBody): string[] | null {
+export function actionArguments(body: ReleaseActionRequest): string[] | null {
   const reason = ['--reason', body.reason.trim()];
   switch (body.action) {
     case 'promote':
@@ -146,7 +45,7 @@ export function actionArguments(body: ActionBody): string[] | null {
 }
 
 /** The CLI's "Smoke check passed/skipped/FAILED" line, for the page to show which. */
-function smokeOutcome(output: string): 'passed' | 'failed' | 'skipped' | 'not-run' {
+function smokeOutcome(output: string): ReleaseActionReply['smoke'] {
   if (/Smoke check passed/.test(output)) return 'passed';
   if (/Smoke check FAILED/.test(output)) return 'failed';
   if (/Smoke check skipped/.test(output)) return 'skipped';
@@ -154,7 +53,7 @@ function smokeOutcome(output: string): 'passed' | 'failed' | 'skipped' | 'not-ru
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, services: Services, source: ReleaseSource, cli: ReleaseCli): void {
-  app.post<{ Body: ActionBody }>(
+  app.post<{ Body: ReleaseActionRequest }>(
     '/api/release/actions',
     {
       // The smoke check opens the site in Chromium (up to 40 s) after the change itself.
@@ -162,34 +61,9 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
       schema: {
         tags: ['release'],
         summary: 'Promote, roll back, start, widen or stop a canary, with the same checks as the command line (release managers only)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['remote', 'action', 'reason'],
-          properties: {
-            remote: { type: 'string', enum: [...REMOTE_NAMES] },
-            action: { type: 'string', enum: ['promote', 'rollback', 'canary', 'canary-off'] },
-            version: { type: 'string', pattern: '^(local|\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?)$', maxLength: 100 },
-            percent: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 100 },
-            guard: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['minVisits', 'errorMargin', 'p75Margin'],
-              properties: {
-                minVisits: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-                errorMargin: { type: 'number', minimum: 0, maximum: 100 },
-                p75Margin: { type: 'number', minimum: 0, maximum: 1000 },
-              },
-            },
-            reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' },
-          },
-        },
+        body: jsonSchemaOf(releaseActionRequest, 'input'),
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['smoke', 'output'],
-            properties: { smoke: { type: 'string', enum: ['passed', 'failed', 'skipped', 'not-run'] }, output: { type: 'string' } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(releaseActionReply)),
           ...errorReplies,
         },
       },
@@ -203,7 +77,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
       if (result.code === 2) throw new AppError(409, 'INCOMPATIBLE', result.output);
       if (result.code !== 0 && result.code !== 3) throw new AppError(409, 'RELEASE_REFUSED', result.output || 'The release command failed');
       // 3: the change is made and its smoke check failed; the output says how to undo it.
-      return ok({ smoke: smokeOutcome(result.output), output: result.output });
+      return ok<ReleaseActionReply>({ smoke: smokeOutcome(result.output), output: result.output });
     },
   );
 
@@ -213,7 +87,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
       schema: {
         tags: ['release'],
         summary: "The site's composition: each remote's live version, canary and share, published versions with build facts, and the pointer's history (release managers only)",
-        response: { 200: envelopeSchema(overviewSchema), ...errorReplies },
+        response: { 200: envelopeSchema(jsonSchemaOf(releaseOverview)), ...errorReplies },
       },
     },
     async (request) => {
@@ -225,7 +99,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
           return { name, live: target?.version ?? null, canary: target?.canary ?? null, rollbackTo: target?.rollbackTo ?? null, published: await source.listPublished(name) };
         }),
       );
-      return ok({ pointerStore: source.kind, updatedAt: pointer.updatedAt, remotes, history });
+      return ok<ReleaseOverview>({ pointerStore: source.kind, updatedAt: pointer.updatedAt, remotes, history });
     },
   );
 
@@ -246,7 +120,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
             bucket_minutes: { type: 'integer', minimum: 1, maximum: 24 * 60, default: 60 },
           },
         },
-        response: { 200: envelopeSchema(metricsSchema), ...errorReplies },
+        response: { 200: envelopeSchema(jsonSchemaOf(releaseMetrics)), ...errorReplies },
       },
     },
     async (request) => {
@@ -256,7 +130,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
       const bucketMinutes = request.query.bucket_minutes ?? 60;
       const since = new Date(services.now().getTime() - hours * 60 * 60_000);
       const versions = await versionSeries(services.db, remote, since, bucketMinutes * 60_000);
-      return ok({ remote, since: since.toISOString(), bucketMinutes, versions });
+      return ok<ReleaseMetrics>({ remote, since: since.toISOString(), bucketMinutes, versions });
     },
   );
 }

@@ -1,30 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB, ReleaseEventKind } from '../db/schema.ts';
 import type { RemoteName } from './published.ts';
+import type { Figures, VersionSeries } from '@reelmint/shared/release-api';
 
 /**
- * What visitors saw of one version over a span of time. A visit is one region load attempt (loaded or
- * failed); errors are failed loads, render errors caught by a region's boundary, and uncaught errors
- * traced to the remote. Load times are those of successful loads.
+ * What visitors saw of one version over a span of time (the shapes are the dashboard's, in
+ * @reelmint/shared/release-api). A visit is one region load attempt (loaded or failed); errors are
+ * failed loads, render errors caught by a region's boundary, and uncaught errors traced to the
+ * remote; errorRate is errors / visits (null without visits). Load times are those of successful
+ * loads. A version counts as a canary when visitors saw it as one in most of its events.
  */
-export interface Figures {
-  visits: number;
-  errors: number;
-  /** errors / visits; null without visits. */
-  errorRate: number | null;
-  fallbacks: number;
-  p50: number | null;
-  p75: number | null;
-  p95: number | null;
-}
-
-export interface VersionSeries {
-  version: string;
-  /** Whether visitors saw it as a canary (most of its events). */
-  canary: boolean;
-  total: Figures;
-  buckets: Array<Figures & { start: string }>;
-}
+export type { Figures, VersionSeries };
 
 const ERROR_KINDS: ReadonlySet<ReleaseEventKind> = new Set(['load-error', 'render-error', 'uncaught-error']);
 

@@ -2,23 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REMOTE_NAMES, VERSION_PATTERN } from './published.ts';
 import type { RemoteName } from './published.ts';
+import { guardFiguresSeen } from '@reelmint/shared/release-api';
+import type { GuardRules, HistoryEntry, PublishedVersion, RemoteOverview } from '@reelmint/shared/release-api';
+
+export type { GuardRules, HistoryEntry };
+
+/** A remote's canary: its version, share of visitors, start and guard. */
+export type CanaryView = NonNullable<RemoteOverview['canary']>;
 
 /** One remote in the pointer: its live version, an optional canary, and where rollback goes. */
-export interface GuardRules {
-  minVisits: number;
-  /** How many points (as a fraction) the canary's error rate may exceed stable's. */
-  errorMargin: number;
-  /** How much (as a fraction) the canary's p75 load time may exceed stable's. */
-  p75Margin: number;
-}
-
-export interface CanaryView {
-  version: string;
-  percent: number;
-  since: string | null;
-  guard: GuardRules | null;
-}
-
 export interface PointerTarget {
   version: string;
   canary: CanaryView | null;
@@ -31,28 +23,8 @@ export interface PointerView {
   updatedAt: string | null;
 }
 
-export interface HistoryEntry {
-  at: string;
-  actor: string;
-  action: string;
-  remote: string | null;
-  reason: string | null;
-  from: string | null;
-  to: string | null;
-  /** Figures a change was made on (an automatic canary stop records what it saw). */
-  figures: Record<string, unknown> | null;
-}
-
-export interface PublishedRelease {
-  version: string;
-  publishedAt: string | null;
-  publishedBy: string | null;
-  reason: string | null;
-  sharedContract: string | null;
-  commit: string | null;
-  dirty: boolean;
-  builtAt: string | null;
-}
+/** A published build as the dashboard lists it. */
+export type PublishedRelease = PublishedVersion;
 
 /** Where the release CLI keeps its documents (see RELEASING.md): the same files `npm start` serves from. */
 export interface ReleaseFiles {
@@ -107,7 +79,8 @@ export function historyEntry(raw: Record<string, unknown>): HistoryEntry {
     reason: text(raw.reason),
     from: text(raw.from),
     to: text(raw.to),
-    figures: raw.figures && typeof raw.figures === 'object' ? (raw.figures as Record<string, unknown>) : null,
+    // Figures a change was made on (an automatic canary stop records what it saw); anything else is dropped.
+    figures: guardFiguresSeen.nullable().catch(null).parse(raw.figures ?? null),
   };
 }
 

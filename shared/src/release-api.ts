@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * The release dashboard's requests and replies (GET /api/release/overview, GET /api/release/metrics,
+ * POST /api/release/actions), declared once: the API validates and serialises with JSON Schemas made
+ * from these, and the shell's dashboard takes its types from them. Server-safe: no browser code.
+ */
+
+export const RELEASE_REMOTES = ['marketing', 'generator', 'billing'] as const;
+export const releaseRemote = z.enum(RELEASE_REMOTES);
+
+/** When a guarded canary stops itself (see RELEASING.md). */
+export const guardRules = z.strictObject({
+  minVisits: z.int().min(1).max(1_000_000),
+  /** How many points (as a fraction) the canary's error rate may exceed stable's. */
+  errorMargin: z.number().min(0).max(100),
+  /** How much (as a fraction) the canary's p75 load time may exceed stable's. */
+  p75Margin: z.number().min(0).max(1000),
+});
+export type GuardRules = z.infer<typeof guardRules>;
+
+export const publishedVersion = z.object({
+  version: z.string(),
+  publishedAt: z.string().nullable(),
+  publishedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+  sharedContract: z.string().nullable(),
+  commit: z.string().nullable(),
+  dirty: z.boolean(),
+  builtAt: z.string().nullable(),
+});
+export type PublishedVersion = z.infer<typeof publishedVersion>;
+
+export const remoteOverview = z.object({
+  name: releaseRemote,
+  live: z.string().nullable(),
+  canary: z.object({ version: z.string(), percent: z.number(), since: z.string().nullable(), guard: guardRules.nullable() }).nullable(),
+  rollbackTo: z.string().nullable(),
+  published: z.array(publishedVersion),
+});
+export type RemoteOverview = z.infer<typeof remoteOverview>;
+
+/** What a guard saw when it acted: kept as the guard wrote it, so every field may be missing. */
+const guardSide = z.looseObject({ version: z.string(), visits: z.number(), errorRate: z.number().nullable(), p75: z.number().nullable() }).partial();
+export const guardFiguresSeen = z.looseObject({ canary: guardSide.optional(), stable: guardSide.optional() });
+export type GuardFiguresSeen = z.infer<typeof guardFiguresSeen>;
+
+export const historyEntry = z.object({
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  remote: z.string().nullable(),
+  reason: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  figures: guardFiguresSeen.nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+export const releaseOverview = z.object({
+  pointerStore: z.enum(['file', 'database']),
+  updatedAt: z.string().nullable(),
+  remotes: z.array(remoteOverview),
+  history: z.array(historyEntry),
+});
+export type ReleaseOverview = z.infer<typeof releaseOverview>;
+
+export const figures = z.object({
+  visits: z.int(),
+  errors: z.int(),
+  errorRate: z.number().nullable(),
+  fallbacks: z.int(),
+  p50: z.number().nullable(),
+  p75: z.number().nullable(),
+  p95: z.number().nullable(),
+});
+export type Figures = z.infer<typeof figures>;
+
+export const versionSeries = z.object({
+  version: z.string(),
+  canary: z.boolean(),
+  total: figures,
+  buckets: z.array(figures.extend({ start: z.string() })),
+});
+export type VersionSeries = z.infer<typeof versionSeries>;
+
+export const releaseMetrics = z.object({
+  remote: releaseRemote,
+  since: z.string(),
+  bucketMinutes: z.int(),
+  versions: z.array(versionSeries),
+});
+export type ReleaseMetrics = z.infer<typeof releaseMetrics>;
+
+export const RELEASE_ACTIONS = ['promote', 'rollback', 'canary', 'canary-off'] as const;
+export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
+
+export const releaseActionRequest = z.strictObject({
+  remote: releaseRemote,
+  action: z.enum(RELEASE_ACTIONS),
+  version: z
+    .string()
+    .max(100)
+    .regex(/^(local|\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?)$/)
+    .optional(),
+  percent: z.number().gt(0).lt(100).optional(),
+  guard: guardRules.optional(),
+  reason: z.string().min(3).max(500).regex(/\S/),
+});
+export type ReleaseActionRequest = z.infer<typeof releaseActionRequest>;
+
+export const releaseActionReply = z.object({
+  smoke: z.enum(['passed', 'failed', 'skipped', 'not-run']),
+  output: z.string(),
+});
+export type ReleaseActionReply = z.infer<typeof releaseActionReply>;

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * A shape declared once with zod, as the JSON Schema (draft-07) Fastify validates requests and
+ * serialises replies with. `input` for what a caller sends (optional fields may be missing),
+ * `output` for what the server answers.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' }) as Record<string, unknown>;
+  return rest;
+}
