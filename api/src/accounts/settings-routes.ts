@@ -1,3 +1,6 @@
+import { accountSessionsReply } from '@reelmint/shared/account-api';
+import type { AccountSessionsReply } from '@reelmint/shared/account-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES } from '@reelmint/shared/languages';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -113,32 +116,12 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
         tags: ['accounts'],
         summary: 'Where the account is signed in, newest first',
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['items'],
-            properties: {
-              items: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['id', 'current', 'browser', 'os', 'createdAt', 'expiresAt'],
-                  properties: {
-                    id: { type: 'string' },
-                    current: { type: 'boolean' },
-                    browser: { type: ['string', 'null'] },
-                    os: { type: ['string', 'null'] },
-                    createdAt: { type: 'string' },
-                    expiresAt: { type: 'string' },
-                  },
-                },
-              },
-            },
-          }),
+          200: envelopeSchema(jsonSchemaOf(accountSessionsReply)),
           ...errorReplies,
         },
       },
     },
-    async (request) => ok({ items: await listSessions(services, await services.auth.require(request)) }),
+    async (request) => ok<AccountSessionsReply>({ items: await listSessions(services, await services.auth.require(request)) }),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { AccountSession } from '@reelmint/shared/account-api';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -58,14 +59,8 @@ export async function changePassword(services: Services, session: Session, curre
   return { endedSessions: await services.auth.endSessions(user.id, session.jti) };
 }
 
-export interface SessionItem {
-  id: string;
-  current: boolean;
-  browser: string | null;
-  os: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
+/** One signed-in browser or device, as GET /api/account/sessions lists it. */
+export type SessionItem = AccountSession;
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\//, 'Edge'],

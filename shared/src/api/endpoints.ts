@@ -1,9 +1,10 @@
 import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
-  AccountSession, AccountUser, CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, MailSentReply, PlanItem,
+  AccountUser, CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, MailSentReply, PlanItem,
   RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VerifyEmailReply, VideoHistoryPage, VideoTemplate, VideoKind,
 } from './types.ts';
+import type { AccountSessionsReply } from '../account-api.ts';
 
 /** One typed function per call. */
 export const api = {
@@ -34,7 +35,7 @@ export const api = {
   /** Rejects with WRONG_PASSWORD (nothing changes) or NO_PASSWORD (a Google account: set one by mail). */
   changePassword: (currentPassword: string, newPassword: string) =>
     request<{ endedSessions: number }>('POST', '/api/account/password', { body: { currentPassword, newPassword } }),
-  accountSessions: () => request<{ items: AccountSession[] }>('GET', '/api/account/sessions'),
+  accountSessions: () => request<AccountSessionsReply>('GET', '/api/account/sessions'),
   signOutOtherSessions: () => request<{ ended: number }>('POST', '/api/account/sessions/sign-out-others'),
   /** Everything kept about the account, as the JSON document the API hands out as a file (no envelope). */
   exportData: () => requestRaw<Record<string, unknown>>('GET', '/api/account/export'),

@@ -35,15 +35,7 @@ export interface LoginReply {
 /** The account as /api/auth/me and the settings calls answer it. */
 export type AccountUser = LoginReply['user'];
 
-/** One signed-in browser or device (/api/account/sessions). */
-export interface AccountSession {
-  id: string;
-  current: boolean;
-  browser: string | null;
-  os: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
+export type { AccountSession } from '../account-api.ts';
 
 export interface CreditsInfo {
   balance: number;
