@@ -92,4 +92,14 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', 'e2e/**/*.ts', '**/test/**/*.ts', '**/test/**/*.tsx'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // Specs take test and expect from the fixture that fails a test on any content security policy violation.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from '../support/test.ts'.", allowTypeImports: true }] },
+      ],
+    },
+  },
 );

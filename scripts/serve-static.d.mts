@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
+import type { SecurityPolicyOptions } from './security-headers.mjs';
 
 export declare function cachePolicy(pathname: string): string;
 export declare function createAppServer(options: {
@@ -8,7 +9,9 @@ export declare function createAppServer(options: {
   /** The app's published versions, served under /releases/<version>/. */
   releasesDir?: string;
   /** The HTML of a page, composed per request (the shell, see shell-pages.mjs); else index.html as built. */
-  pages?: ((req: IncomingMessage, url: URL) => Promise<{ html: string; cookies: string[]; status?: number }>) | null;
+  pages?: ((req: IncomingMessage, url: URL, page: { styleNonce: string }) => Promise<{ html: string; cookies: string[]; status?: number }>) | null;
+  /** The origins this app's pages may load code from and call; with none given, only the origin itself. */
+  security?: SecurityPolicyOptions;
 }): Server;
 export declare function publicPointer(document: unknown, overrideOrigins?: string[]): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };
 export declare function shellDocuments(options: {

@@ -1,6 +1,7 @@
 // Serves one built app from its own origin, as a CDN would: CORS for module scripts,
 // never-cached entry documents, immutable hashed assets, compressed bodies (the .br/.gz files the
 // build wrote, chosen by Accept-Encoding), and (for the shell) a SPA fallback.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { RELEASES_PATH, VERSION_PATTERN } from './release/config.mjs';
 import { RELEASE_FILE } from './release/releases.mjs';
+import { contentSecurityPolicy, securityHeaders } from './security-headers.mjs';
 
 const NO_CACHE = /^\/(?:index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|remotes\.json|config\.json)?$/;
 const HASHED = /^\/assets\//;
@@ -82,10 +84,15 @@ function negotiated(serve) {
  * @param {Record<string, (req: http.IncomingMessage) => unknown | Promise<unknown>>} [options.documents]
  *        JSON documents computed per request, e.g. /remotes.json and /config.json
  * @param {string} [options.releasesDir] the published versions of this app, served under /releases/<version>/
- * @param {((req: http.IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[], status?: number }>) | null} [options.pages]
- *        the HTML of a page, composed per request (the shell: scripts/shell-pages.mjs); else index.html as built
+ * @param {((req: http.IncomingMessage, url: URL, page: { styleNonce: string }) => Promise<{ html: string, cookies: string[], status?: number }>) | null} [options.pages]
+ *        the HTML of a page, composed per request (the shell: scripts/shell-pages.mjs), with the nonce its policy
+ *        allows run-time <style> elements with; else index.html as built
+ * @param {import('./security-headers.mjs').SecurityPolicyOptions} [options.security]
+ *        the origins this app's pages may load code from and call (scripts/security-headers.mjs); with none
+ *        given, only the origin itself
  */
-export function createAppServer({ dir, spa = false, documents = {}, releasesDir, pages = null }) {
+export function createAppServer({ dir, spa = false, documents = {}, releasesDir, pages = null, security = {} }) {
+  const protection = Object.entries(securityHeaders(security));
   const assets = negotiated(sirv(dir, {
     dev: false,
     etag: true,
@@ -98,7 +105,7 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
   }));
   const handle = async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of protection) res.setHeader(name, value);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
       res.end();
@@ -123,8 +130,13 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
       res.end('Not found');
     };
     if (pages && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
-      const { html, cookies, status = 200 } = await pages(req, url);
-      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+      const styleNonce = randomBytes(16).toString('base64');
+      const { html, cookies, status = 200 } = await pages(req, url, { styleNonce });
+      const headers = {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': contentSecurityPolicy({ ...security, styleNonce }),
+      };
       if (cookies.length > 0) headers['Set-Cookie'] = cookies;
       // A page that shows nothing (a shared video's link that is not shared) says so with its status too.
       sendBody(req, res, status, headers, html);
@@ -138,7 +150,7 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
   };
   // The handler is async: anything it throws would otherwise be an unhandled rejection, which ends the
   // whole process on Node 20. One odd request must cost that request, never the origin.
-  return http.createServer((req, res) => {
+  const onRequest = (req, res) => {
     handle(req, res).catch((error) => {
       console.error(`Could not serve ${req.method} ${req.url}:`, error instanceof Error ? error.message : error);
       if (res.headersSent) {
@@ -148,7 +160,8 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end('Internal server error');
     });
-  });
+  };
+  return http.createServer(onRequest);
 }
 
 /** A page address (the SPA answers it with index.html), not a file: no extension in its last segment. */

@@ -5,4 +5,4 @@ export declare function shellPages(options: {
   /** The shell's public origin, for each page's canonical and alternate links. */
   siteOrigin: string;
   documents: Record<string, (req: IncomingMessage) => unknown>;
-}): Promise<((req: IncomingMessage, url: URL) => Promise<{ html: string; cookies: string[]; status: number }>) | null>;
+}): Promise<((req: IncomingMessage, url: URL, page?: { styleNonce?: string }) => Promise<{ html: string; cookies: string[]; status: number }>) | null>;

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
  * @param {string} options.siteOrigin the shell's public origin, for each page's canonical and alternate links
  * @param {Record<string, (req: import('node:http').IncomingMessage) => unknown>} options.documents
  *        the shell's runtime documents (/config.json, /remotes.json), whose answers the page carries
- * @returns {Promise<((req: import('node:http').IncomingMessage, url: URL) => Promise<{ html: string, cookies: string[], status: number }>) | null>}
+ * @returns {Promise<((req: import('node:http').IncomingMessage, url: URL, page?: { styleNonce?: string }) => Promise<{ html: string, cookies: string[], status: number }>) | null>}
  *        null when the shell was built without its server module (the plain index.html is served then)
  */
 export async function shellPages({ shellDir, siteOrigin, documents }) {
@@ -34,9 +34,9 @@ export async function shellPages({ shellDir, siteOrigin, documents }) {
       return null;
     }
   };
-  const page = async (req, url) => {
+  const page = async (req, url, { styleNonce } = {}) => {
     const [config, pointer] = await Promise.all([answer('/config.json', req), answer('/remotes.json', req)]);
-    return firstHtml({ url, headers: req.headers, config: config ?? {}, pointer });
+    return firstHtml({ url, headers: req.headers, config: config ?? {}, pointer, styleNonce });
   };
   // Each remote's server build is fetched and loaded on its first use; doing it now spares the first visitor the wait.
   if (render) {

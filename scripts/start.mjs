@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServer, listen, shellDocuments } from './serve-static.mjs';
 import { shellPages } from './shell-pages.mjs';
 import { PORTS } from '../shared/federation.mjs';
-import { REMOTES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
+import { REMOTES, REMOTE_NAMES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
 import { ensureLocalDefaults } from './release/local-defaults.mjs';
 import { compressPublished } from './release/releases.mjs';
 
@@ -47,15 +47,25 @@ if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
 }
 
 const documents = shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER, overrideOrigins: release.overrideOrigins });
+// The shell's pages run code from the remotes' origins (every version the pointer can name lives there) and
+// from the origins an override may point at; nothing else. The API's own sign-in check uses the same variable.
+const shellSecurity = {
+  codeOrigins: [...REMOTE_NAMES.map((name) => release.remoteOrigin(name)), ...release.overrideOrigins],
+  apiOrigin: apiBase,
+  google: Boolean(process.env.GOOGLE_CLIENT_ID),
+};
 const apps = [
   // The shell's pages carry this request's config, pointer and preload hints (scripts/shell-pages.mjs).
-  { name: 'shell', dir: 'shell/dist', spa: true, documents, pages: await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin(PORTS.shell), documents }) },
-  // Each remote's origin serves its local build at / and every published version under /releases/<version>/.
-  ...Object.entries(REMOTES).map(([name, workspace]) => ({ name, dir: `${workspace}/dist`, releasesDir: remoteReleasesDir(release, name) })),
+  { name: 'shell', dir: 'shell/dist', spa: true, documents, security: shellSecurity, pages: await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin(PORTS.shell), documents }) },
+  // Each remote's origin serves its local build at / and every published version under /releases/<version>/;
+  // its only page is the remote's standalone harness, which calls the API.
+  ...Object.entries(REMOTES).map(([name, workspace]) => ({ name, dir: `${workspace}/dist`, releasesDir: remoteReleasesDir(release, name), security: { apiOrigin: apiBase } })),
 ];
 
 const servers = await Promise.all(
-  apps.map(({ name, dir, spa, documents, releasesDir, pages }) => listen(createAppServer({ dir: join(root, dir), spa, documents, releasesDir, pages }), PORTS[name], host)),
+  apps.map(({ name, dir, spa, documents, releasesDir, pages, security }) =>
+    listen(createAppServer({ dir: join(root, dir), spa, documents, releasesDir, pages, security }), PORTS[name], host),
+  ),
 );
 for (const { name } of apps) console.log(`  ${name.padEnd(10)} ${origin(PORTS[name])}${site[name] ? `  live: ${site[name]}` : ''}`);
 console.log(`  ${'api'.padEnd(10)} ${apiBase}`);

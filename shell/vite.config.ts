@@ -36,9 +36,28 @@ function devRuntimeDocuments(): Plugin {
   };
 }
 
+/**
+ * sonner writes its stylesheet into a <style> element when its module loads, which the site's content security
+ * policy refuses (no inline styles). The build drops that call and the shell imports the same rules as a file
+ * (`sonner/dist/styles.css`, in app.tsx), served from the shell's own origin. Fails the build if sonner changes
+ * shape, rather than shipping toasts without their styles.
+ */
+function sonnerStylesFromStylesheet(): Plugin {
+  const injection = /^__insertCSS\(".*"\);$/m;
+  return {
+    name: 'reelmint-sonner-styles-from-stylesheet',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      if (!injection.test(code)) throw new Error('sonner no longer injects its styles the way the shell build expects: review sonnerStylesFromStylesheet');
+      return { code: code.replace(injection, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), federation(federationOptions('shell', {}, { provide: { 'react-router-dom': fileURLToPath(new URL('./src/app/router-exports.ts', import.meta.url)) } })), devRuntimeDocuments()],
+  plugins: [react(), federation(federationOptions('shell', {}, { provide: { 'react-router-dom': fileURLToPath(new URL('./src/app/router-exports.ts', import.meta.url)) } })), devRuntimeDocuments(), sonnerStylesFromStylesheet()],
   server: devServer('shell'),
   build: { target: 'es2022' },
 });

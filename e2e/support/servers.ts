@@ -8,6 +8,7 @@ import { createAppServer, listen, shellDocuments } from '../../scripts/serve-sta
 import { shellPages } from '../../scripts/shell-pages.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
+const API = 'http://localhost:8787';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -38,17 +39,18 @@ export async function startSilentServer(port: number): Promise<Stoppable> {
 
 /** Serves one app's built output on a port, like `npm start`. */
 export async function startAppServer(appDir: string, port: number): Promise<Stoppable> {
-  const server = await listen(createAppServer({ dir: join(root, appDir, 'dist') }), port);
+  const server = await listen(createAppServer({ dir: join(root, appDir, 'dist'), security: { apiOrigin: API } }), port);
   return { stop: () => closeServer(server) };
 }
 
-/** A second shell origin whose remotes pointer the test chooses. */
+/** A second shell origin whose remotes pointer the test chooses; its policy allows code from those remotes' origins, as `npm start`'s does. */
 export async function startShell(port: number, remotes: Record<string, { entry: string; version: string }>): Promise<Stoppable> {
   const dir = mkdtempSync(join(tmpdir(), 'reelmint-pointer-'));
   const pointerFile = join(dir, 'remotes.json');
   writeFileSync(pointerFile, JSON.stringify({ remotes }));
-  const documents = shellDocuments({ pointerFile, apiBase: 'http://localhost:8787' });
+  const documents = shellDocuments({ pointerFile, apiBase: API });
   const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: `http://localhost:${port}`, documents });
-  const server = await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages }), port);
+  const security = { codeOrigins: Object.values(remotes).map(({ entry }) => entry), apiOrigin: API };
+  const server = await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), port);
   return { stop: () => closeServer(server) };
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('shell and remotes share one React and one copy of the shared contract', async ({ page }) => {
   const remoteScripts: string[] = [];

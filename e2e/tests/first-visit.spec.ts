@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { LANGUAGES } from '@reelmint/shared/languages';
 import { shipped, untilInteractive } from '../support/routes.ts';
 

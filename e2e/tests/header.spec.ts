@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('home: transparent at the top, white-translucent once scrolled past 50px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });

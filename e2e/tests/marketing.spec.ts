@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import type { Page, Route } from '@playwright/test';
 import { shipped, untilInteractive } from '../support/routes.ts';
 

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import type { Browser, Page } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
@@ -103,9 +103,12 @@ test.beforeAll(async () => {
   }
   const documents = shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: 'http://localhost:8787', overrideOrigins: [DEV_SERVER] });
   const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: SHELL, documents });
+  // The shell's policy as `npm start` builds it for this environment: code from each remote's origin (billing's
+  // is REMOTE_ORIGIN_BILLING, the others their defaults) and from the allowed override origin.
+  const security = { codeOrigins: [BILLING_ORIGIN, 'http://localhost:5174', 'http://localhost:5175', DEV_SERVER], apiOrigin: 'http://localhost:8787' };
   servers.push(
-    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages }), 5187),
-    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing') }), 5188),
+    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), 5187),
+    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing'), security: { apiOrigin: 'http://localhost:8787' } }), 5188),
   );
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
 import type { Stoppable } from '../support/servers.ts';
 

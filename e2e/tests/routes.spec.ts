@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ROUTES, shipped } from '../support/routes.ts';
 
 test.describe('every route renders its screen from the remote that owns it', () => {

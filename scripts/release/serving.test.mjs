@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createAppServer, listen, publicPointer, shellDocuments } from '../serve-static.mjs';
+import { contentSecurityPolicy } from '../security-headers.mjs';
 import { releaseConfig } from './config.mjs';
 import { publish } from './releases.mjs';
 import { fakeDist, releaseEnv, temporaryDir } from './fixtures.mjs';
@@ -95,3 +96,65 @@ test('overrides to URLs are allowed from the local remotes by default, but only 
   assert.deepEqual(releaseConfig({ PUBLIC_HOST: 'reelmint.example', OVERRIDE_ORIGINS: 'https://dev.reelmint.example, ' }).overrideOrigins, ['https://dev.reelmint.example']);
   assert.deepEqual(releaseConfig({ OVERRIDE_ORIGINS: '' }).overrideOrigins, []);
 });
+
+test('every response of an origin carries the content security policy and its companions; a page gets its own style nonce', async (t) => {
+  const dir = temporaryDir();
+  const security = { codeOrigins: ['http://localhost:5176/releases/1.0.0/remoteEntry.js', 'https://dev.reelmint.example'], apiOrigin: 'http://localhost:8787/api' };
+  const nonces = [];
+  const pages = async (_req, _url, { styleNonce }) => {
+    nonces.push(styleNonce);
+    return { html: `<!doctype html><script id="reelmint-boot" type="application/json">{"styleNonce":"${styleNonce}"}</script>`, cookies: [] };
+  };
+  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'shell')), spa: true, pages, security }), 0);
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${server.address().port}`;
+
+  for (const path of ['/remoteEntry.js', '/assets/chunk-abc.js', '/missing.js', '/releases/1.0.0/remoteEntry.js']) {
+    const answer = await fetch(`${base}${path}`);
+    assert.equal(answer.headers.get('content-security-policy'), contentSecurityPolicy(security), path);
+    assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(answer.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+    assert.equal(answer.headers.get('x-frame-options'), 'DENY');
+  }
+  const first = await fetch(`${base}/fr/pricing`);
+  const second = await fetch(`${base}/fr/pricing`);
+  assert.equal(nonces.length, 2);
+  assert.notEqual(nonces[0], nonces[1]);
+  assert.equal(first.headers.get('content-security-policy'), contentSecurityPolicy({ ...security, styleNonce: nonces[0] }));
+  assert.match(await first.text(), new RegExp(`"styleNonce":"${nonces[0].replace(/[+/]/g, '\\$&')}"`));
+  assert.match(second.headers.get('content-security-policy'), new RegExp(`style-src [^;]*'nonce-${nonces[1].replace(/[+/]/g, '\\$&')}'`));
+});
+
+test('the policy names exact origins only, never inline code, and Google only when sign-in is configured', () => {
+  const directives = (policy) => Object.fromEntries(policy.split('; ').map((part) => { const [name, ...sources] = part.split(' '); return [name, sources]; }));
+  const shell = directives(
+    contentSecurityPolicy({
+      codeOrigins: ['http://localhost:5174/remoteEntry.js', 'http://localhost:5174', 'https://cdn.reelmint.example/billing/', '*', 'javascript:alert(1)', 'not a url', 'data:text/javascript,1'],
+      apiOrigin: 'https://api.reelmint.example',
+    }),
+  );
+  assert.deepEqual(shell['script-src'], ["'self'", 'http://localhost:5174', 'https://cdn.reelmint.example']);
+  assert.deepEqual(shell['style-src'], ["'self'", 'http://localhost:5174', 'https://cdn.reelmint.example']);
+  assert.deepEqual(shell['connect-src'], ["'self'", 'http://localhost:5174', 'https://cdn.reelmint.example', 'https://api.reelmint.example']);
+  assert.deepEqual(shell['img-src'], ["'self'", 'data:', 'http://localhost:5174', 'https://cdn.reelmint.example', 'https://api.reelmint.example']);
+  assert.deepEqual(shell['media-src'], ["'self'", 'https://api.reelmint.example']);
+  assert.deepEqual(shell['frame-src'], ["'none'"]);
+  assert.deepEqual(shell['frame-ancestors'], ["'none'"]);
+  assert.deepEqual(shell['object-src'], ["'none'"]);
+  assert.deepEqual(shell['base-uri'], ["'self'"]);
+  assert.deepEqual(shell['default-src'], ["'self'"]);
+  const everything = Object.values(shell).flat();
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:text/javascript,1']) assert.ok(!everything.includes(unsafe), unsafe);
+
+  const google = directives(contentSecurityPolicy({ google: true }));
+  assert.deepEqual(google['script-src'], ["'self'", 'https://accounts.google.com/gsi/client']);
+  assert.deepEqual(google['frame-src'], ['https://accounts.google.com/gsi/']);
+  assert.ok(google['connect-src'].includes('https://accounts.google.com/gsi/'));
+  assert.ok(google['style-src'].includes('https://accounts.google.com/gsi/style'));
+
+  // A remote's origin: its only page (the standalone harness) runs its own code and calls the API.
+  const remote = directives(contentSecurityPolicy({ apiOrigin: 'http://localhost:8787' }));
+  assert.deepEqual(remote['script-src'], ["'self'"]);
+  assert.deepEqual(remote['connect-src'], ["'self'", 'http://localhost:8787']);
+});
+

@@ -49,6 +49,9 @@ async function canTakeOver(rendered: RenderedPage, i18n: Awaited<ReturnType<type
 async function boot() {
   // The shell's server writes both documents into the page; a page without them (the dev server) asks.
   const written = readBootData();
+  // Radix's scroll lock writes a <style> element (react-style-singleton); it takes its nonce from this global
+  // (get-nonce), in whichever bundle it lives, so the policy lets exactly these run-time styles in.
+  if (written?.styleNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = written.styleNonce;
   const writtenPointer: PointerDocument | null = written?.pointer ? parsePointerDocument(written.pointer) : null;
   const [config, pointer] = await Promise.all([
     written

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import * as Tooltip from '@radix-ui/react-tooltip';
+// As a file rather than the <style> element sonner would write, which the content security policy refuses (vite.config.ts).
+import 'sonner/dist/styles.css';
 import { REMOTE_SCREENS } from './routes.ts';
 import { Layout } from './layout.tsx';
 import { LanguageRoute } from './language-route.tsx';

@@ -15,6 +15,11 @@ export interface BootData {
   pointer: unknown;
   /** What the server drew into the page, which the browser takes over instead of drawing again; null when it drew nothing. */
   rendered?: RenderedPage | null;
+  /**
+   * This response's nonce for <style> elements that libraries write at run time (Radix's scroll lock): the content
+   * security policy refuses any other inline style.
+   */
+  styleNonce?: string;
 }
 
 export interface RenderedPage {
@@ -48,7 +53,7 @@ export function readBootData(root: Document = document): BootData | null {
   try {
     const data = JSON.parse(text) as Partial<BootData> | null;
     if (!data || typeof data !== 'object' || !data.config || typeof data.config !== 'object' || !('pointer' in data)) return null;
-    return { config: data.config, pointer: data.pointer, rendered: parseRendered(data.rendered) };
+    return { config: data.config, pointer: data.pointer, rendered: parseRendered(data.rendered), ...(typeof data.styleNonce === 'string' ? { styleNonce: data.styleNonce } : {}) };
   } catch {
     return null;
   }

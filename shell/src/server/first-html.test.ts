@@ -83,6 +83,17 @@ describe('the first HTML of a page', () => {
     expect(bootData(html)).toEqual({ config: {}, pointer: hostile, rendered: null });
   });
 
+  it('carries the nonce its response allows run-time styles with, and no script the content security policy would refuse', async () => {
+    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, manifests: { get: () => Promise.resolve(undefined) } });
+    const { html } = await firstHtml({ url: new URL('http://localhost:5173/fr/pricing'), headers: {}, config: {}, pointer, styleNonce: 'bm9uY2U+Lw==' });
+    expect(bootData(html)).toEqual({ config: {}, pointer, styleNonce: 'bm9uY2U+Lw==' });
+    // Scripts run only from files; inline ones are data the page reads (boot data, structured data).
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const attributes of scripts) expect(attributes).toMatch(/\bsrc="|type="application\/(?:ld\+)?json"/);
+    expect(html).not.toMatch(/\sstyle="|\son[a-z]+="/);
+  });
+
   it("names the route's remote entry, its chunks, CSS and strings in the page's language and English", async () => {
     const { html } = await render('/fr/pricing', { cookie: `reelmint_visitor=${visitorIn(50, false)}` }, { [BILLING]: manifest('PricingPage') });
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${BILLING}">`);

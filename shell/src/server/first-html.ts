@@ -36,6 +36,8 @@ export interface FirstHtmlRequest {
   config: Partial<RuntimeConfig>;
   /** What /remotes.json answers, or null when the pointer could not be read (the browser then asks itself). */
   pointer: unknown;
+  /** The nonce this response's content security policy allows run-time <style> elements with. */
+  styleNonce?: string;
 }
 
 export interface FirstHtml {
@@ -206,7 +208,7 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
     return page;
   }
 
-  return async function firstHtml({ url, headers, config, pointer }: FirstHtmlRequest): Promise<FirstHtml> {
+  return async function firstHtml({ url, headers, config, pointer, styleNonce }: FirstHtmlRequest): Promise<FirstHtml> {
     const cookies: string[] = [];
     const cookie = header(headers, 'cookie');
     const lng = requestLanguage({ pathname: url.pathname, cookie, geoCountry: config.geoCountry, acceptLanguage: header(headers, 'accept-language') });
@@ -262,7 +264,7 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
         ? await drawn(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest })
         : null;
 
-    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: page?.rendered ?? null })}</script>`;
+    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: page?.rendered ?? null, ...(styleNonce ? { styleNonce } : {}) })}</script>`;
     const shared = await card;
     let html = withHead(template, head)
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
