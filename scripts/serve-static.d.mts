@@ -12,7 +12,10 @@ export declare function createAppServer(options: {
   pages?: ((req: IncomingMessage, url: URL, page: { styleNonce: string }) => Promise<{ html: string; cookies: string[]; status?: number }>) | null;
   /** The origins this app's pages may load code from and call; with none given, only the origin itself. */
   security?: SecurityPolicyOptions;
+  /** How long a slow client may hold a connection (DEFAULT_TIMEOUTS otherwise). */
+  timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 }): Server;
+export declare const DEFAULT_TIMEOUTS: Readonly<{ headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number }>;
 export declare function publicPointer(document: unknown, overrideOrigins?: string[]): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };
 export declare function shellDocuments(options: {
   pointerFile: string;

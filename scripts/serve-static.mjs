@@ -22,6 +22,12 @@ export function cachePolicy(pathname) {
   return 'no-cache';
 }
 
+/**
+ * How long a client may take, so a slow or stalled one is cut within seconds instead of holding a
+ * connection (and its memory) for minutes: Node's own defaults are 60 s for headers and 300 s for a request.
+ */
+export const DEFAULT_TIMEOUTS = Object.freeze({ headersMs: 5_000, requestMs: 10_000, keepAliveMs: 5_000, idleMs: 15_000 });
+
 /** Brotli first: smaller than gzip for the same text, and every current browser sends it over http too. */
 const ENCODING_PREFERENCE = ['br', 'gzip', 'identity'];
 
@@ -90,8 +96,9 @@ function negotiated(serve) {
  * @param {import('./security-headers.mjs').SecurityPolicyOptions} [options.security]
  *        the origins this app's pages may load code from and call (scripts/security-headers.mjs); with none
  *        given, only the origin itself
+ * @param {Partial<typeof DEFAULT_TIMEOUTS>} [options.timeouts] how long a slow client may hold a connection
  */
-export function createAppServer({ dir, spa = false, documents = {}, releasesDir, pages = null, security = {} }) {
+export function createAppServer({ dir, spa = false, documents = {}, releasesDir, pages = null, security = {}, timeouts = {} }) {
   const protection = Object.entries(securityHeaders(security));
   const assets = negotiated(sirv(dir, {
     dev: false,
@@ -161,7 +168,21 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
       res.end('Internal server error');
     });
   };
-  return http.createServer(onRequest);
+  const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const server = http.createServer(
+    {
+      headersTimeout: Math.min(limits.headersMs, limits.requestMs),
+      // Headers and body together: a client sending a body a byte at a time is cut here.
+      requestTimeout: limits.requestMs,
+      // Node looks for requests past their time at this interval (30 s by default, longer than the limits).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersMs / 4))),
+    },
+    onRequest,
+  );
+  server.keepAliveTimeout = limits.keepAliveMs;
+  // A connection that neither sends nor reads (a stalled download, a socket opened and left) is closed too.
+  server.timeout = limits.idleMs;
+  return server;
 }
 
 /** A page address (the SPA answers it with index.html), not a file: no extension in its last segment. */

@@ -158,3 +158,53 @@ test('the policy names exact origins only, never inline code, and Google only wh
   assert.deepEqual(remote['connect-src'], ["'self'", 'http://localhost:8787']);
 });
 
+/** A raw connection to a local port: what the server sent, once it closes the connection. */
+function rawConnection(port) {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk) => (received += chunk));
+  socket.on('error', () => undefined);
+  return { socket, opened: new Promise((resolve) => socket.on('connect', resolve)), closed: new Promise((resolve) => socket.on('close', () => resolve(received))) };
+}
+
+/** Writes one character at a time, as a slow client does, until the server closes the connection. */
+function trickle(socket, text, everyMs) {
+  let index = 0;
+  const timer = setInterval(() => {
+    if (socket.destroyed || index >= text.length) return clearInterval(timer);
+    socket.write(text[index]);
+    index += 1;
+  }, everyMs);
+  socket.on('close', () => clearInterval(timer));
+}
+
+// Without limits Node would hold each of these for a minute or more: the test fails by its own timeout then.
+test('slow clients are cut: headers or a body sent a byte at a time, a connection left idle or kept alive after its answer', { timeout: 30_000 }, async (t) => {
+  const dir = temporaryDir();
+  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'local')), timeouts: { headersMs: 400, requestMs: 800, keepAliveMs: 300, idleMs: 1_500 } }), 0);
+  t.after(() => server.close());
+  const { port } = server.address();
+
+  // Each byte arrives well within the idle limit: only the limits on headers and on the whole request can end these.
+  const headers = rawConnection(port);
+  await headers.opened;
+  trickle(headers.socket, `GET /remoteEntry.js HTTP/1.1\r\nHost: x\r\nX-Slow: ${'y'.repeat(400)}`, 50);
+  assert.match(await headers.closed, /^$|^HTTP\/1\.1 408 /);
+
+  const body = rawConnection(port);
+  await body.opened;
+  body.socket.write('POST /remoteEntry.js HTTP/1.1\r\nHost: x\r\nContent-Length: 400\r\n\r\n');
+  trickle(body.socket, 'z'.repeat(400), 50);
+  await body.closed;
+  assert.ok(body.socket.bytesWritten < 400, `the body was cut before it was all sent (${body.socket.bytesWritten} bytes)`);
+
+  const silent = rawConnection(port);
+  await silent.opened;
+  assert.match(await silent.closed, /^$|^HTTP\/1\.1 408 /);
+
+  const kept = rawConnection(port);
+  await kept.opened;
+  kept.socket.write('GET /remoteEntry.js HTTP/1.1\r\nHost: x\r\n\r\n');
+  assert.match(await kept.closed, /^HTTP\/1\.1 200 [^]*export const marker/);
+});
