@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { untilInteractive } from '../support/routes.ts';
 import type { Request } from '@playwright/test';
 
