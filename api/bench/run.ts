@@ -82,10 +82,12 @@ conditional UPDATE of the balance plus a ledger row, in one transaction.
 ${rows.join('\n')}
 
 The bare route is a Fastify handler that returns a constant envelope: the ceiling for this machine
-and this HTTP stack. The gap to it is the API's work per request: helmet and CORS headers, the
+and this HTTP stack. The gap to it is the API's work per request: helmet's and CORS headers, the
 token (verified once, then cached until it expires), one query for the user and the revocation
-check, schema validation and serialization, and for deduct a write transaction (SQLite keeps
-synchronous=FULL: a credit that was answered as spent or granted must survive a power cut).
+check (a statement prepared once, its SQL compiled once), the input guard, schema validation and
+serialization, and for deduct a write transaction (SQLite keeps synchronous=FULL: a credit that was
+answered as spent or granted must survive a power cut). The machine is shared: compare the ratios,
+which were measured in the same run, rather than the absolute figures of runs on different days.
 `;
 await writeFile(new URL('./results.md', import.meta.url), report);
 console.log(report);

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +21,7 @@ import type { Database } from './db/database.ts';
 import { envelopeSchema, errorReplies, ok } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { clientErrorHandler, frameworkErrors, installInputGuard } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { DEFAULT_RATE_LIMITS } from './http/rate-limits.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { DEFAULT_OUTBOX_OPTIONS, Mailer } from './mail/outbox.ts';
@@ -231,7 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxAge: 600,
   });
   // Cross-origin resource policy is relaxed because the site (other origins) embeds our media.
-  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  registerSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'reelmint-rl:' } : {}),
