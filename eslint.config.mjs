@@ -93,6 +93,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
+    // Playwright reads which fixtures a fixture needs from its first parameter's pattern, so one that needs none is `{}`.
+    files: ['e2e/support/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     // Specs take test and expect from the fixture that fails a test on any content security policy violation.
     files: ['e2e/tests/**/*.ts'],
     rules: {

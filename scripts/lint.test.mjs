@@ -48,3 +48,10 @@ test('focused tests and sleeps are refused', async () => {
   const hits = await rulesHit("import { test } from '@playwright/test';\ntest.only('x', async ({ page }) => {\n  await page.waitForTimeout(500);\n});\n", 'e2e/tests/planted.spec.ts');
   assert.equal(hits.filter((rule) => rule === 'no-restricted-syntax').length, 2, hits.join(', '));
 });
+
+test("an e2e spec taking test from Playwright instead of the policy fixture is refused; the fixture's is not", async () => {
+  const bare = await rulesHit("import { expect, test } from '@playwright/test';\ntest('x', async ({ page }) => {\n  await expect(page).toHaveTitle('x');\n});\n", 'e2e/tests/planted.spec.ts');
+  assert.ok(bare.includes('@typescript-eslint/no-restricted-imports'), bare.join(', '));
+  const fixture = await rulesHit("import type { Page } from '@playwright/test';\nimport { expect, test } from '../support/test.ts';\nexport const open = (page: Page) => page.goto('/');\ntest('x', async ({ page }) => {\n  await expect(page).toHaveTitle('x');\n});\n", 'e2e/tests/planted.spec.ts');
+  assert.deepEqual(fixture, []);
+});

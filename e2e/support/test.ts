@@ -57,8 +57,6 @@ export const test = base.extend<{ cspViolations: CspViolations }>({
     { scope: 'worker' },
   ],
   cspViolations: [
-    // Playwright reads which fixtures a fixture needs from its first parameter's pattern: this one needs none.
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       reported.length = 0;
       await use({ take: () => reported.splice(0) });
