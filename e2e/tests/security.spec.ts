@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { shipped } from '../support/routes.ts';
+import { shipped, untilInteractive } from '../support/routes.ts';
 
 // The content security policy as a visitor's browser enforces it. Every other spec runs under it too, and fails
 // on any violation (support/test.ts); these check that it is there and that it refuses what it must.
@@ -68,6 +68,8 @@ test('another site cannot frame the shell', async ({ page }) => {
 
 test('a menu’s scroll lock still applies: its run-time style carries the page’s nonce', async ({ page }) => {
   await page.goto('/en/faqs');
+  // The page arrives drawn; the menu opens once React owns it.
+  await untilInteractive(page);
   await page.getByTestId('site-header').getByRole('button', { name: shipped('shell', 'en', 'header.language') }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Italiano' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
