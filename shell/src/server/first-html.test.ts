@@ -86,7 +86,7 @@ describe('the first HTML of a page', () => {
   it('carries the nonce its response allows run-time styles with, and no script the content security policy would refuse', async () => {
     const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, manifests: { get: () => Promise.resolve(undefined) } });
     const { html } = await firstHtml({ url: new URL('http://localhost:5173/fr/pricing'), headers: {}, config: {}, pointer, styleNonce: 'bm9uY2U+Lw==' });
-    expect(bootData(html)).toEqual({ config: {}, pointer, styleNonce: 'bm9uY2U+Lw==' });
+    expect(bootData(html)).toEqual({ config: {}, pointer, rendered: null, styleNonce: 'bm9uY2U+Lw==' });
     // Scripts run only from files; inline ones are data the page reads (boot data, structured data).
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(1);
