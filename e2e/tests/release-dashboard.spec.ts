@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import type { Browser, Page, Request } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
