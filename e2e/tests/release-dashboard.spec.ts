@@ -154,9 +154,11 @@ test.beforeAll(async () => {
   await startApi();
   const documents = shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: API, overrideOrigins: [] });
   const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: SHELL, documents });
+  // The policies `npm start` would send here: the shell takes code from billing's origin and calls this API.
+  const security = { codeOrigins: [BILLING_ORIGIN], apiOrigin: API };
   servers.push(
-    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages }), 5189),
-    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing') }), 5190),
+    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), 5189),
+    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing'), security: { apiOrigin: API } }), 5190),
   );
 });
 
