@@ -26,16 +26,18 @@ function drawn(html: string) {
   const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
   const boot = JSON.parse(/<script id="reelmint-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
     rendered?: { lng: string; remote: string; module: string; screen: boolean } | null;
+    styleNonce?: string;
   };
   const headings = [...root.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1]!));
-  return { root, rendered: boot.rendered ?? null, headings };
+  return { root, rendered: boot.rendered ?? null, headings, styleNonce: boot.styleNonce };
 }
 
 test.describe('public pages arrive drawn: the first HTML carries the page, not an empty root', () => {
   for (const lng of LANGUAGES) {
     test(`every public page in ${lng}, fetched without running any script, holds its heading, its region and its head`, async ({ request }) => {
       for (const { path, remote, heading } of PUBLIC) {
-        const html = await (await request.get(at(lng, path))).text();
+        const response = await request.get(at(lng, path));
+        const html = await response.text();
         const page = drawn(html);
         expect(page.headings, path).toEqual([shipped(remote, lng, heading)]);
         expect(page.root, path).toContain(`data-remote-region="${remote}"`);
@@ -47,6 +49,9 @@ test.describe('public pages arrive drawn: the first HTML carries the page, not a
         expect(html, path).toContain('<link rel="canonical"');
         // No script runs from the HTML itself: a content security policy without 'unsafe-inline' allows the page.
         expect([...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>/g)], path).toEqual([]);
+        // The drawn page carries its response's style nonce, so the run-time styles React's libraries write once it takes over are allowed.
+        expect(page.styleNonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(response.headers()['content-security-policy'], path).toContain(`'nonce-${page.styleNonce}'`);
       }
     });
   }
