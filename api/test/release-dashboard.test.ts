@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseCli } from '../src/release/release-cli.ts';
+import type { ReleaseCli } from '../src/release/release-cli.ts';
 import { grantRole, RELEASE_MANAGER } from '../src/release/roles.ts';
 import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -205,5 +207,33 @@ describe('release actions from the dashboard', () => {
     expect((await act(manager, { remote: 'billing', action: 'promote', version: versions[0], reason: '  ' })).status).toBe(400);
     const after = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
     expect(after.remotes).toEqual(before.remotes);
+  });
+});
+
+describe('a change from the dashboard that takes longer than the idle limit', () => {
+  it('keeps its connection until it answers, and runs once', async () => {
+    const runs: string[][] = [];
+    // Stands in for a smoke check on a slow machine: the change answers after the server's idle limit has passed.
+    const slowCli: ReleaseCli = async (args) => {
+      runs.push(args);
+      await delay(900);
+      return { code: 0, output: 'billing: live local -> 1.0.0\nSmoke check passed' };
+    };
+    const t = await createTestApp({ releaseCli: slowCli, timeouts: { idleMs: 200 } });
+    try {
+      const m = await signUp(t.app, 'Slow Manager');
+      await grantRole(t.app.services.db, m.email, RELEASE_MANAGER, 'test', new Date());
+      const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${origin}/api/release/actions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ remote: 'billing', action: 'promote', version: '1.0.0', reason: 'slow but sure' }),
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { data: { smoke: string } }).data.smoke).toBe('passed');
+      expect(runs).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
   });
 });

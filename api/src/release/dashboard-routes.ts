@@ -52,12 +52,20 @@ function smokeOutcome(output: string): ReleaseActionReply['smoke'] {
   return 'not-run';
 }
 
+/** How long a change from the dashboard may take, its smoke check included. */
+const ACTION_TIMEOUT_MS = 120_000;
+
 export function registerDashboardRoutes(app: FastifyInstance, services: Services, source: ReleaseSource, cli: ReleaseCli): void {
   app.post<{ Body: ReleaseActionRequest }>(
     '/api/release/actions',
     {
       // The smoke check opens the site in Chromium (up to 40 s) after the change itself.
-      handlerTimeout: 120_000,
+      handlerTimeout: ACTION_TIMEOUT_MS,
+      // Nothing crosses the connection while the change runs: without this the server's idle limit would cut it
+      // (and the browser, seeing a kept-alive connection closed unanswered, sends the POST again).
+      onRequest: async (request) => {
+        request.raw.socket.setTimeout(ACTION_TIMEOUT_MS);
+      },
       schema: {
         tags: ['release'],
         summary: 'Promote, roll back, start, widen or stop a canary, with the same checks as the command line (release managers only)',
