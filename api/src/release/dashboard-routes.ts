@@ -64,7 +64,9 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
       // Nothing crosses the connection while the change runs: without this the server's idle limit would cut it
       // (and the browser, seeing a kept-alive connection closed unanswered, sends the POST again).
       onRequest: async (request) => {
-        request.raw.socket.setTimeout(ACTION_TIMEOUT_MS);
+        // A request injected in-process (tests, no connection) has a stand-in socket without timers.
+        const { socket } = request.raw;
+        if (typeof socket?.setTimeout === 'function') socket.setTimeout(ACTION_TIMEOUT_MS);
       },
       schema: {
         tags: ['release'],
