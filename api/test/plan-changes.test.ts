@@ -137,11 +137,21 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     await stand.close();
   });
 
-  const deliver = (type: string, object: object, id = `evt_${Math.random().toString(36).slice(2)}`) => {
-    const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
+  /** A signed event as Stripe sends it; `created` (seconds) is when Stripe says it happened, now unless given. */
+  const deliver = (type: string, object: object, id = `evt_${Math.random().toString(36).slice(2)}`, created = Math.floor(Date.now() / 1000)) => {
+    const payload = JSON.stringify({ id, object: 'event', type, created, data: { object } });
     const header = client.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     return call(t.app, 'POST', '/api/payment/webhook', { rawBody: payload, headers: { 'stripe-signature': header } });
   };
+
+  /** The checkout.session.completed event Stripe sends for a paid plan checkout. */
+  const completion = (started: { checkoutUrl: string; sessionId: string }, subscriptionId: string) => ({
+    id: new URL(started.checkoutUrl).pathname.split('/').at(-1),
+    object: 'checkout.session',
+    client_reference_id: started.sessionId,
+    payment_status: 'paid',
+    subscription: subscriptionId,
+  });
 
   /** A person with a live Stripe subscription to `plan`, bought through Checkout. */
   async function subscriber(plan: string, cycle: 'monthly' | 'yearly') {
@@ -282,6 +292,81 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(stand.schedules.get(schedule)!.status).toBe('released');
     expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', status: 'canceled', scheduledChange: null });
+  });
+
+  it('keeps a renewal reported before its checkout’s completion and applies it, once, when the checkout arrives; both delivered twice', async () => {
+    const { token, user } = await signUp(t.app);
+    const started = (await change(t.app, token, 'pro', 'monthly')).body.data;
+    const subscriptionId = stand.complete(new URL(started.checkoutUrl).pathname.split('/').at(-1)!);
+    const renewal = stand.renew(subscriptionId);
+    const checkoutAt = Math.floor(Date.now() / 1000);
+
+    // The renewal arrives first: nobody has that subscription yet, so it waits, and grants nothing yet.
+    const early = await deliver('invoice.paid', renewal, 'evt_early_renewal', renewal.lines.data[0]!.period.start);
+    expect(early.body.data.outcome).toBe('deferred');
+    expect((await deliver('invoice.paid', renewal, 'evt_early_renewal', renewal.lines.data[0]!.period.start)).body.data.outcome).toBe('duplicate');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.plan).toBe('free');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100);
+
+    // The checkout's completion links the subscription, then the renewal applies in its turn.
+    const outcomes = await Promise.all([1, 2].map(() => deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_late_checkout', checkoutAt)));
+    expect(outcomes.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      billingCycle: 'monthly',
+      expiresAt: new Date(renewal.lines.data[0]!.period.end * 1000).toISOString(),
+    });
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 500);
+    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
+    expect(receipts.map((r: { kind: string }) => r.kind).sort()).toEqual(['plan', 'renewal']);
+
+    // Stripe retries both once more, under new deliveries of the same events: nothing moves.
+    expect((await deliver('invoice.paid', renewal, 'evt_early_renewal')).body.data.outcome).toBe('duplicate');
+    expect((await deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_late_checkout')).body.data.outcome).toBe('duplicate');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(1100);
+  });
+
+  it('follows customer.subscription.updated by the event’s time: an older one delivered late changes nothing; plan, cancellation and status are taken over', async () => {
+    const { token, user, subscriptionId } = await subscriber('pro', 'monthly');
+    const t0 = Math.floor(Date.now() / 1000) + 60;
+    const proNow = stand.subscriptions.get(subscriptionId)!;
+    const state = (overrides: Record<string, unknown>) => ({ ...structuredClone(proNow), ...overrides });
+    const read = async () => (await call(t.app, 'GET', '/api/user/subscription', { token })).body.data;
+
+    // Cancelled at Stripe (the dashboard, the customer portal): the plan stays until the period ends.
+    expect((await deliver('customer.subscription.updated', state({ cancel_at_period_end: true }), 'evt_cancel', t0 + 10)).body.data.outcome).toBe('applied');
+    expect(await read()).toMatchObject({ plan: 'pro', status: 'canceled' });
+    // An update from before the cancellation, delivered after it, does not undo it.
+    expect((await deliver('customer.subscription.updated', state({ cancel_at_period_end: false }), 'evt_before_cancel', t0 + 5)).body.data.outcome).toBe('stale');
+    expect(await read()).toMatchObject({ plan: 'pro', status: 'canceled' });
+    // Taken back later at Stripe: active again.
+    expect((await deliver('customer.subscription.updated', state({ cancel_at_period_end: false }), 'evt_resume', t0 + 20)).body.data.outcome).toBe('applied');
+    expect(await read()).toMatchObject({ plan: 'pro', status: 'active' });
+
+    // Moved to Max's price at Stripe: the site's plan follows the price (credits come only with money).
+    const item = proNow.items.data[0]!;
+    const onMax = state({ items: { object: 'list', data: [{ ...item, price: { ...item.price, id: 'price_max', product: 'reelmint_premium', unit_amount: 3900 } }] } });
+    const twice = await Promise.all([1, 2].map(() => deliver('customer.subscription.updated', onMax, 'evt_to_max', t0 + 30)));
+    expect(twice.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect(await read()).toMatchObject({ plan: 'premium', features: PLAN_FEATURES.premium, billingCycle: 'monthly', status: 'active' });
+    expect(await ledgerSum(t.app.services, user.id)).toBe(600);
+
+    // The end is final, whenever it is reported; later news of that subscription cannot bring it back.
+    expect((await deliver('customer.subscription.deleted', state({ status: 'canceled' }), 'evt_deleted', t0 + 25)).body.data.outcome).toBe('applied');
+    expect(await read()).toMatchObject({ plan: 'free', scheduledChange: null });
+    await deliver('customer.subscription.updated', onMax, 'evt_after_end', t0 + 40);
+    expect(await read()).toMatchObject({ plan: 'free' });
+  });
+
+  it('an end reported before the checkout’s completion ends the subscription that checkout links', async () => {
+    const { token } = await signUp(t.app);
+    const started = (await change(t.app, token, 'max', 'monthly')).body.data;
+    const subscriptionId = stand.complete(new URL(started.checkoutUrl).pathname.split('/').at(-1)!);
+    const at = Math.floor(Date.now() / 1000);
+    expect((await deliver('customer.subscription.deleted', { ...stand.subscriptions.get(subscriptionId)!, status: 'canceled' }, 'evt_end_first', at + 5)).body.data.outcome).toBe('deferred');
+    expect((await deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_checkout_after_end', at)).body.data.outcome).toBe('applied');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'free' });
   });
 
   it('keeps a Stripe plan while its renewal is late, and the late renewal still grants once', async () => {

@@ -80,6 +80,8 @@ export interface SubscriptionsTable {
   scheduled_cycle: string | null;
   /** The provider's schedule that makes the move down happen (Stripe subscription schedule). */
   provider_schedule_ref: string | null;
+  /** The provider's time of the newest event applied to this row (ISO); older events may not overwrite it. */
+  provider_event_at: string | null;
   updated_at: string;
 }
 
@@ -147,6 +149,15 @@ export interface PaymentEventsTable {
   id: string;
   provider: string;
   type: string;
+  received_at: string;
+}
+
+/** A provider event about a subscription not linked to anyone yet; `event` is the PaymentEvent as JSON. */
+export interface DeferredPaymentEventsTable {
+  id: string;
+  provider_subscription_id: string;
+  occurred_at: string;
+  event: string;
   received_at: string;
 }
 
@@ -249,6 +260,7 @@ export interface DB {
   credit_ledger: CreditLedgerTable;
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;
+  deferred_payment_events: DeferredPaymentEventsTable;
   receipts: ReceiptsTable;
   uploads: UploadsTable;
   videos: VideosTable;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanKey } from '@reelmint/shared/plans';
+import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { TokenSigner } from '../accounts/tokens.ts';
 import type { CoreContext } from '../context.ts';
@@ -10,7 +11,7 @@ import { AppError } from '../http/errors.ts';
 import { CREDIT_PACKS, packById, planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { addMonths, changeDirection, currentSubscription, planOf } from '../plans/subscriptions.ts';
-import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import type { PaymentEvent, PaymentProvider, SubscriptionEvent } from './provider.ts';
 import { recordReceipt } from './receipts.ts';
 
 export interface CheckoutContext extends CoreContext {
@@ -179,9 +180,11 @@ async function lockSubscription(ctx: CoreContext, trx: Transaction<DB>, userId: 
 /**
  * 'refused': the checkout may no longer be paid (closed, or the plan it buys is already in force);
  * nothing was granted and the session is closed. A provider that took money for it must end the
- * subscription it created.
+ * subscription it created. 'deferred': the event names a subscription no checkout has linked yet;
+ * it is kept and applied when the checkout's completion arrives. 'stale': an event older than the
+ * state the subscription already holds, which it therefore does not change.
  */
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused';
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused' | 'deferred' | 'stale';
 
 export interface AppliedEvent {
   outcome: EventOutcome;
@@ -208,6 +211,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
 
       switch (event.type) {
         case 'checkout.completed': {
+          if (event.providerSubscriptionId) await lockProviderSubscription(ctx, trx, event.providerSubscriptionId);
           const found = await trx.selectFrom('checkout_sessions').select(['user_id']).where('id', '=', event.sessionId).executeTakeFirst();
           if (!found) return { outcome: 'ignored' };
           await lockSubscription(ctx, trx, found.user_id);
@@ -273,6 +277,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
               scheduled_plan: null,
               scheduled_cycle: null,
               provider_schedule_ref: null,
+              provider_event_at: (event.occurredAt ?? now).toISOString(),
               updated_at: now.toISOString(),
             })
             .where('user_id', '=', session.user_id)
@@ -299,119 +304,15 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             reference: session.id,
           });
           const closed = await closeOpenCheckouts(ctx, session.user_id, session.id, 'plan', trx);
+          // What the provider reported about this subscription before its checkout's completion arrived.
+          if (event.providerSubscriptionId) await applyDeferredEvents(ctx, trx, event.providerSubscriptionId, now);
           return { outcome: 'applied', closed };
         }
-        case 'subscription.renewed': {
-          const subscription = await trx
-            .selectFrom('subscriptions')
-            .selectAll()
-            .where('provider_ref', '=', event.providerSubscriptionId)
-            .executeTakeFirst();
-          if (!subscription || subscription.plan === 'free') return { outcome: 'ignored' };
-          // A move down scheduled for this renewal: the provider's schedule billed the new price.
-          const scheduled = subscription.scheduled_plan && subscription.provider_schedule_ref;
-          const plan = (scheduled ? subscription.scheduled_plan : subscription.plan) as PlanKey;
-          const cycle = ((scheduled ? subscription.scheduled_cycle : subscription.billing_cycle) ?? 'monthly') as BillingCycle;
-          const { credits } = pricing(plan, cycle);
-          await trx
-            .updateTable('subscriptions')
-            .set({
-              plan,
-              billing_cycle: cycle,
-              current_period_end: event.periodEnd.toISOString(),
-              status: 'active',
-              scheduled_plan: null,
-              scheduled_cycle: null,
-              provider_schedule_ref: null,
-              updated_at: now.toISOString(),
-            })
-            .where('user_id', '=', subscription.user_id)
-            .execute();
-          await grantInTransaction(trx, ctx, {
-            userId: subscription.user_id,
-            amount: credits,
-            idempotencyKey: `invoice:${event.invoiceId}`,
-            source: 'subscription',
-            reason: `${planByKey(plan).name} plan renewal`,
-            metadata: { plan, billingCycle: cycle, invoiceId: event.invoiceId },
-          });
-          await recordReceipt(trx, ctx, {
-            userId: subscription.user_id,
-            kind: 'renewal',
-            plan,
-            billingCycle: cycle,
-            pack: null,
-            amountCents: event.amountCents,
-            listPriceCents: pricing(plan, cycle).amountCents,
-            credits,
-            provider: ctx.payments.name,
-            reference: event.invoiceId,
-          });
-          return { outcome: 'applied' };
-        }
-        case 'subscription.changed': {
-          const subscription = await trx
-            .selectFrom('subscriptions')
-            .selectAll()
-            .where('provider_ref', '=', event.providerSubscriptionId)
-            .executeTakeFirst();
-          if (!subscription) return { outcome: 'ignored' };
-          const { credits } = pricing(event.plan, event.billingCycle);
-          await trx
-            .updateTable('subscriptions')
-            .set({
-              plan: event.plan,
-              billing_cycle: event.billingCycle,
-              status: 'active',
-              current_period_end: event.periodEnd.toISOString(),
-              scheduled_plan: null,
-              scheduled_cycle: null,
-              provider_schedule_ref: null,
-              updated_at: now.toISOString(),
-            })
-            .where('user_id', '=', subscription.user_id)
-            .execute();
-          // The new period starts now, as with a move up through a checkout: its credits with it.
-          await grantInTransaction(trx, ctx, {
-            userId: subscription.user_id,
-            amount: credits,
-            idempotencyKey: `invoice:${event.invoiceId}`,
-            source: 'subscription',
-            reason: `${planByKey(event.plan).name} plan, ${event.billingCycle}`,
-            metadata: { plan: event.plan, billingCycle: event.billingCycle, changeInvoiceId: event.invoiceId },
-          });
-          await recordReceipt(trx, ctx, {
-            userId: subscription.user_id,
-            kind: 'change',
-            plan: event.plan,
-            billingCycle: event.billingCycle,
-            pack: null,
-            amountCents: event.amountCents,
-            listPriceCents: pricing(event.plan, event.billingCycle).amountCents,
-            credits,
-            provider: ctx.payments.name,
-            reference: event.invoiceId,
-          });
-          return { outcome: 'applied' };
-        }
-        case 'subscription.ended': {
-          const result = await trx
-            .updateTable('subscriptions')
-            .set({
-              plan: 'free',
-              status: 'active',
-              billing_cycle: null,
-              current_period_end: null,
-              provider_ref: null,
-              scheduled_plan: null,
-              scheduled_cycle: null,
-              provider_schedule_ref: null,
-              updated_at: now.toISOString(),
-            })
-            .where('provider_ref', '=', event.providerSubscriptionId)
-            .executeTakeFirst();
-          return { outcome: Number(result.numUpdatedRows) > 0 ? 'applied' : 'ignored' };
-        }
+        case 'subscription.renewed':
+        case 'subscription.changed':
+        case 'subscription.updated':
+        case 'subscription.ended':
+          return { outcome: await applySubscriptionEvent(ctx, trx, event, now, 'defer') };
         case 'ignored':
           return { outcome: 'ignored' };
       }
@@ -422,6 +323,171 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
   }
   if (applied.closed?.length) await expireAtProvider(ctx, applied.closed);
   return applied;
+}
+
+/**
+ * Serialises, on PostgreSQL, the events of one provider subscription with the checkout that links
+ * it: an event that finds no subscription and is deferred, and the checkout that would replay it,
+ * cannot pass each other unseen (SQLite writes one transaction at a time).
+ */
+async function lockProviderSubscription(ctx: CoreContext, trx: Transaction<DB>, providerSubscriptionId: string): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`reelmint:provider-subscription:${providerSubscriptionId}`}, 0))`.execute(trx);
+}
+
+/**
+ * Applies an event about one provider subscription. Providers deliver late, twice and out of
+ * order, so the event's own time decides: one older than the state the row holds changes no state
+ * (money it reports is still granted, once, by its invoice's key), and the end of a subscription
+ * is final whenever it is reported. An event for a subscription not linked to anyone yet (its
+ * checkout's completion is still on its way) is kept, with `defer`, and replayed by that checkout.
+ */
+async function applySubscriptionEvent(ctx: CheckoutContext, trx: Transaction<DB>, event: SubscriptionEvent, now: Date, unknown: 'defer' | 'ignore'): Promise<EventOutcome> {
+  await lockProviderSubscription(ctx, trx, event.providerSubscriptionId);
+  const at = event.occurredAt ?? now;
+  const subscription = await trx.selectFrom('subscriptions').selectAll().where('provider_ref', '=', event.providerSubscriptionId).executeTakeFirst();
+  if (!subscription) {
+    if (unknown === 'ignore') return 'ignored';
+    await trx
+      .insertInto('deferred_payment_events')
+      .values({ id: event.id, provider_subscription_id: event.providerSubscriptionId, occurred_at: at.toISOString(), event: JSON.stringify(event), received_at: now.toISOString() })
+      .execute();
+    return 'deferred';
+  }
+  await lockSubscription(ctx, trx, subscription.user_id);
+  const stale = subscription.provider_event_at !== null && at.getTime() < Date.parse(subscription.provider_event_at);
+  const stamp = { provider_event_at: at.toISOString(), updated_at: now.toISOString() };
+  const noSchedule = { scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null };
+  const userId = subscription.user_id;
+
+  const end = async (): Promise<EventOutcome> => {
+    await trx
+      .updateTable('subscriptions')
+      .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, provider_ref: null, ...noSchedule, ...stamp })
+      .where('user_id', '=', userId)
+      .execute();
+    return 'applied';
+  };
+
+  switch (event.type) {
+    case 'subscription.ended':
+      return end();
+    case 'subscription.updated': {
+      if (stale) return 'stale';
+      if (event.status === 'canceled' || event.status === 'incomplete_expired') return end();
+      const plan = event.plan ?? (subscription.plan as PlanKey);
+      const cycle = event.billingCycle ?? subscription.billing_cycle;
+      // A waiting change that is now the subscription's price has happened; cancelling drops one.
+      const changeDone = subscription.scheduled_plan === plan && subscription.scheduled_cycle === cycle;
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          plan,
+          billing_cycle: cycle,
+          status: event.cancelAtPeriodEnd ? 'canceled' : 'active',
+          current_period_end: event.periodEnd ? event.periodEnd.toISOString() : subscription.current_period_end,
+          ...(changeDone || event.cancelAtPeriodEnd ? noSchedule : {}),
+          ...stamp,
+        })
+        .where('user_id', '=', userId)
+        .execute();
+      return 'applied';
+    }
+    case 'subscription.renewed': {
+      if (subscription.plan === 'free') return 'ignored';
+      // A move down scheduled for this renewal: the provider's schedule billed the new price.
+      const scheduled = subscription.scheduled_plan && subscription.provider_schedule_ref;
+      const plan = (scheduled ? subscription.scheduled_plan : subscription.plan) as PlanKey;
+      const cycle = ((scheduled ? subscription.scheduled_cycle : subscription.billing_cycle) ?? 'monthly') as BillingCycle;
+      const { credits } = pricing(plan, cycle);
+      // A paid period later than the one recorded is the truth whenever it is reported (a late
+      // renewal after a cancellation still paid for that period); the status only moves on newer news.
+      const laterPeriod = !subscription.current_period_end || event.periodEnd.getTime() > Date.parse(subscription.current_period_end);
+      if (laterPeriod) {
+        await trx
+          .updateTable('subscriptions')
+          .set({ plan, billing_cycle: cycle, current_period_end: event.periodEnd.toISOString(), ...noSchedule, ...(stale ? {} : { status: 'active', ...stamp }) })
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      await grantInTransaction(trx, ctx, {
+        userId,
+        amount: credits,
+        idempotencyKey: `invoice:${event.invoiceId}`,
+        source: 'subscription',
+        reason: `${planByKey(plan).name} plan renewal`,
+        metadata: { plan, billingCycle: cycle, invoiceId: event.invoiceId },
+      });
+      await recordReceipt(trx, ctx, {
+        userId,
+        kind: 'renewal',
+        plan,
+        billingCycle: cycle,
+        pack: null,
+        amountCents: event.amountCents,
+        listPriceCents: pricing(plan, cycle).amountCents,
+        credits,
+        provider: ctx.payments.name,
+        reference: event.invoiceId,
+      });
+      return 'applied';
+    }
+    case 'subscription.changed': {
+      const { credits } = pricing(event.plan, event.billingCycle);
+      if (!stale) {
+        await trx
+          .updateTable('subscriptions')
+          .set({ plan: event.plan, billing_cycle: event.billingCycle, status: 'active', current_period_end: event.periodEnd.toISOString(), ...noSchedule, ...stamp })
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      // The new period starts now, as with a move up through a checkout: its credits with it.
+      await grantInTransaction(trx, ctx, {
+        userId,
+        amount: credits,
+        idempotencyKey: `invoice:${event.invoiceId}`,
+        source: 'subscription',
+        reason: `${planByKey(event.plan).name} plan, ${event.billingCycle}`,
+        metadata: { plan: event.plan, billingCycle: event.billingCycle, changeInvoiceId: event.invoiceId },
+      });
+      await recordReceipt(trx, ctx, {
+        userId,
+        kind: 'change',
+        plan: event.plan,
+        billingCycle: event.billingCycle,
+        pack: null,
+        amountCents: event.amountCents,
+        listPriceCents: pricing(event.plan, event.billingCycle).amountCents,
+        credits,
+        provider: ctx.payments.name,
+        reference: event.invoiceId,
+      });
+      return 'applied';
+    }
+  }
+}
+
+/** Replays, oldest first, what was deferred about a subscription a checkout has just linked, then forgets it. */
+async function applyDeferredEvents(ctx: CheckoutContext, trx: Transaction<DB>, providerSubscriptionId: string, now: Date): Promise<void> {
+  const rows = await trx
+    .selectFrom('deferred_payment_events')
+    .selectAll()
+    .where('provider_subscription_id', '=', providerSubscriptionId)
+    .orderBy('occurred_at')
+    .orderBy('received_at')
+    .execute();
+  for (const row of rows) await applySubscriptionEvent(ctx, trx, reviveEvent(JSON.parse(row.event) as Record<string, unknown>), now, 'ignore');
+  if (rows.length) await trx.deleteFrom('deferred_payment_events').where('provider_subscription_id', '=', providerSubscriptionId).execute();
+}
+
+/** A deferred event read back from JSON: its dates were written as ISO strings. */
+function reviveEvent(stored: Record<string, unknown>): SubscriptionEvent {
+  const revived: Record<string, unknown> = { ...stored };
+  for (const key of ['occurredAt', 'periodEnd']) {
+    if (typeof stored[key] === 'string') revived[key] = new Date(stored[key]);
+  }
+  // Written by applySubscriptionEvent from a SubscriptionEvent; only its dates needed reviving.
+  return revived as unknown as SubscriptionEvent;
 }
 
 /** Closes an unpaid session (its owner pressed Cancel); a paid one stays paid. */
@@ -456,7 +522,8 @@ export async function cancelSubscription(ctx: CheckoutContext, userId: string): 
     }
     await ctx.db
       .updateTable('subscriptions')
-      .set({ status: 'canceled', scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: ctx.now().toISOString() })
+      // Stamped with now, so a provider event from before the cancellation, delivered late, cannot undo it.
+      .set({ status: 'canceled', scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, provider_event_at: ctx.now().toISOString(), updated_at: ctx.now().toISOString() })
       .where('user_id', '=', userId)
       .execute();
   }

@@ -10,11 +10,30 @@ export interface PriceTarget {
   productName: string;
 }
 
-/** A provider's event, reduced to what the subscription logic acts on. */
+/**
+ * A provider's event, reduced to what the subscription logic acts on. `occurredAt` is when the
+ * provider says it happened (Stripe's `created`), which orders a subscription's events whatever
+ * order they are delivered in; without it the event counts as happening when it is applied.
+ */
 export type PaymentEvent =
-  | { id: string; type: 'checkout.completed'; sessionId: string; providerSubscriptionId: string | null }
-  | { id: string; type: 'subscription.renewed'; providerSubscriptionId: string; invoiceId: string; periodEnd: Date; amountCents: number }
-  | { id: string; type: 'subscription.ended'; providerSubscriptionId: string }
+  | { id: string; type: 'checkout.completed'; sessionId: string; providerSubscriptionId: string | null; occurredAt?: Date }
+  | { id: string; type: 'subscription.renewed'; providerSubscriptionId: string; invoiceId: string; periodEnd: Date; amountCents: number; occurredAt?: Date }
+  | { id: string; type: 'subscription.ended'; providerSubscriptionId: string; occurredAt?: Date }
+  /**
+   * The provider's subscription as it now stands (Stripe: customer.subscription.updated): `plan`
+   * and `billingCycle` when its price is one of the catalogue's, else null (left as they are).
+   */
+  | {
+      id: string;
+      type: 'subscription.updated';
+      providerSubscriptionId: string;
+      status: string;
+      cancelAtPeriodEnd: boolean;
+      periodEnd: Date | null;
+      plan: PlanKey | null;
+      billingCycle: 'monthly' | 'yearly' | null;
+      occurredAt?: Date;
+    }
   /** A live subscription moved to another plan now, prorated, with a new period that ends at periodEnd. */
   | {
       id: string;
@@ -26,8 +45,12 @@ export type PaymentEvent =
       plan: PlanKey;
       billingCycle: 'monthly' | 'yearly';
       periodEnd: Date;
+      occurredAt?: Date;
     }
-  | { id: string; type: 'ignored'; originalType: string };
+  | { id: string; type: 'ignored'; originalType: string; occurredAt?: Date };
+
+/** The events that concern one provider subscription, found by its id. */
+export type SubscriptionEvent = Extract<PaymentEvent, { providerSubscriptionId: string }>;
 
 export interface CheckoutLinks {
   /** Where the API itself is reachable, for providers that host their own checkout page. */

@@ -173,7 +173,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
           response: {
             200: envelopeSchema({
               type: 'object',
-              properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'duplicate', 'ignored', 'refused'] } },
+              properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'duplicate', 'ignored', 'refused', 'deferred', 'stale'] } },
             }),
             ...errorReplies,
           },

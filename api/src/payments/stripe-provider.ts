@@ -1,4 +1,8 @@
 import Stripe from 'stripe';
+import { PLAN_KEYS } from '@reelmint/shared/plans';
+import type { PlanKey } from '@reelmint/shared/plans';
+import { pricing } from '../plans/catalogue.ts';
+import type { BillingCycle } from '../plans/catalogue.ts';
 import type { PaymentProvider, PriceTarget } from './provider.ts';
 
 export interface StripeProviderOptions {
@@ -22,6 +26,30 @@ interface InvoiceObject {
   subscription?: string | { id: string } | null;
   parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
   lines?: { data?: Array<{ period?: { end?: number } }> };
+}
+
+interface SubscriptionObject {
+  id: string;
+  status: string;
+  cancel_at_period_end?: boolean;
+  current_period_end?: number;
+  items?: { data?: Array<{ current_period_end?: number; price?: { product?: string | { id: string } | null; unit_amount?: number | null; recurring?: { interval?: string } | null } }> };
+}
+
+/**
+ * The catalogue plan a subscription's price stands for: the product a change gave it
+ * (`reelmint_<plan>`), else the catalogue price with that amount and interval (Checkout's own
+ * products); null for a price the catalogue does not have.
+ */
+export function planOfPrice(price: NonNullable<NonNullable<SubscriptionObject['items']>['data']>[number]['price']): { plan: PlanKey; billingCycle: BillingCycle } | null {
+  const interval = price?.recurring?.interval;
+  if (interval !== 'month' && interval !== 'year') return null;
+  const billingCycle: BillingCycle = interval === 'year' ? 'yearly' : 'monthly';
+  const product = idOf(price?.product);
+  const named = PLAN_KEYS.find((key) => key !== 'free' && product === `reelmint_${key}`);
+  if (named) return { plan: named, billingCycle };
+  const priced = PLAN_KEYS.find((key) => key !== 'free' && pricing(key, billingCycle).amountCents === price?.unit_amount);
+  return priced ? { plan: priced, billingCycle } : null;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -94,6 +122,8 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       const id = `stripe:${event.id}`;
       const object = event.data.object as unknown;
+      // Stripe's `created` (seconds); an event without one counts as happening when it is applied.
+      const occurredAt = Number.isFinite(event.created) ? new Date(event.created * 1000) : undefined;
       switch (event.type) {
         case 'checkout.session.completed': {
           const session = object as SessionObject;
@@ -101,7 +131,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           if (!sessionId || (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')) {
             return { id, type: 'ignored', originalType: event.type };
           }
-          return { id, type: 'checkout.completed', sessionId, providerSubscriptionId: idOf(session.subscription) };
+          return { id, type: 'checkout.completed', sessionId, providerSubscriptionId: idOf(session.subscription), occurredAt };
         }
         case 'invoice.paid': {
           const invoice = object as InvoiceObject;
@@ -118,12 +148,31 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
             invoiceId: invoice.id,
             periodEnd: new Date(end * 1000),
             amountCents: invoice.amount_paid ?? 0,
+            occurredAt,
+          };
+        }
+        case 'customer.subscription.updated': {
+          const subscription = object as SubscriptionObject;
+          const item = subscription.items?.data?.[0];
+          // The period end moved from the subscription onto its items in newer API versions.
+          const end = item?.current_period_end ?? subscription.current_period_end;
+          const price = planOfPrice(item?.price);
+          return {
+            id,
+            type: 'subscription.updated',
+            providerSubscriptionId: subscription.id,
+            status: subscription.status,
+            cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+            periodEnd: end ? new Date(end * 1000) : null,
+            plan: price?.plan ?? null,
+            billingCycle: price?.billingCycle ?? null,
+            occurredAt,
           };
         }
         case 'customer.subscription.deleted':
-          return { id, type: 'subscription.ended', providerSubscriptionId: (object as { id: string }).id };
+          return { id, type: 'subscription.ended', providerSubscriptionId: (object as { id: string }).id, occurredAt };
         default:
-          return { id, type: 'ignored', originalType: event.type };
+          return { id, type: 'ignored', originalType: event.type, occurredAt };
       }
     },
 

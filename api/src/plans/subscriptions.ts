@@ -112,6 +112,7 @@ function freeRow(userId: string, now: string): Subscription {
     scheduled_plan: null,
     scheduled_cycle: null,
     provider_schedule_ref: null,
+    provider_event_at: null,
     updated_at: now,
   };
 }
