@@ -369,6 +369,33 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'free' });
   });
 
+  it('answers a checkout Stripe refuses as invalid with a 4xx and its reason; only an outage is a 502, a rate limit a 503; nothing opens or is granted', async () => {
+    const { token, user } = await signUp(t.app);
+    const attempt = () => call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    const cases = [
+      { error: { status: 400, type: 'invalid_request_error', message: 'Amount must be no more than $999,999.99', code: 'amount_too_large' }, status: 422, code: 'CHECKOUT_REFUSED' },
+      { error: { status: 429, type: 'rate_limit_error', message: 'Too many requests hit the API too quickly.' }, status: 503, code: 'PAYMENT_PROVIDER_BUSY' },
+      { error: { status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' }, status: 502, code: 'UPGRADE_FAILED' },
+    ];
+    try {
+      for (const { error, status, code } of cases) {
+        stand.state.checkoutError = error;
+        const reply = await attempt();
+        expect([reply.status, reply.body.error]).toEqual([status, code]);
+        expect(reply.body.message).toEqual(expect.any(String));
+        expect(JSON.stringify(reply.body)).not.toMatch(/at .*\.ts:\d+/);
+        // A refusal carries the provider's reason, so the caller can tell what to change.
+        if (status === 422) expect(reply.body.message).toContain('Amount must be no more than');
+      }
+    } finally {
+      stand.state.checkoutError = null;
+    }
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.plan).toBe('free');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100);
+    // Once Stripe takes checkouts again, the same request opens one.
+    expect((await attempt()).status).toBe(200);
+  });
+
   it('keeps a Stripe plan while its renewal is late, and the late renewal still grants once', async () => {
     const { token, user, subscriptionId } = await subscriber('pro', 'monthly');
     const invoice = stand.renew(subscriptionId);

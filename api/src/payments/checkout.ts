@@ -11,6 +11,7 @@ import { AppError } from '../http/errors.ts';
 import { CREDIT_PACKS, packById, planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { addMonths, changeDirection, currentSubscription, planOf } from '../plans/subscriptions.ts';
+import { PaymentProviderError } from './provider.ts';
 import type { PaymentEvent, PaymentProvider, SubscriptionEvent } from './provider.ts';
 import { recordReceipt } from './receipts.ts';
 
@@ -105,14 +106,35 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
       planName: productName,
       ownerToken: await ctx.tokens.signCheckout(input.userId, session.id),
     });
-  } catch {
+  } catch (error) {
     await ctx.db.updateTable('checkout_sessions').set({ status: 'failed' }).where('id', '=', session.id).execute();
-    throw new AppError(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade');
+    throw checkoutFailure(error);
   }
   if (created.providerRef) {
     await ctx.db.updateTable('checkout_sessions').set({ provider_ref: created.providerRef }).where('id', '=', session.id).execute();
   }
   return { session: { ...session, provider_ref: created.providerRef }, checkoutUrl: created.checkoutUrl };
+}
+
+/**
+ * Why a checkout could not be opened, for the caller: a request the provider refused is not worth
+ * repeating as it is (422, with the provider's reason), a provider asking us to slow down is a
+ * wait (503 with Retry-After), and only an outage or a failure of ours is a 502.
+ */
+function checkoutFailure(error: unknown): AppError {
+  if (error instanceof PaymentProviderError) {
+    switch (error.kind) {
+      case 'invalid-request':
+        return new AppError(422, 'CHECKOUT_REFUSED', `The payment provider refused this checkout: ${error.message.slice(0, 300)}`);
+      case 'declined':
+        return new AppError(402, 'PAYMENT_DECLINED', 'Your payment was declined, so nothing changed. Check your card with the payment provider and try again.');
+      case 'rate-limited':
+        return new AppError(503, 'PAYMENT_PROVIDER_BUSY', 'The payment provider is busy; try again in a minute', { retryAfterSeconds: 60 });
+      case 'unavailable':
+        break;
+    }
+  }
+  return new AppError(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade');
 }
 
 /**

@@ -52,6 +52,22 @@ export type PaymentEvent =
 /** The events that concern one provider subscription, found by its id. */
 export type SubscriptionEvent = Extract<PaymentEvent, { providerSubscriptionId: string }>;
 
+/**
+ * A provider call that failed, sorted by whose it is to fix: `invalid-request` (the provider
+ * refused what was asked of it, which trying again unchanged will not mend), `declined` (the
+ * card), `rate-limited` (the provider asks us to slow down), `unavailable` (an outage, a network
+ * failure, or anything else).
+ */
+export class PaymentProviderError extends Error {
+  readonly kind: 'invalid-request' | 'declined' | 'rate-limited' | 'unavailable';
+
+  constructor(kind: PaymentProviderError['kind'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+    this.kind = kind;
+  }
+}
+
 export interface CheckoutLinks {
   /** Where the API itself is reachable, for providers that host their own checkout page. */
   apiBase: string;
@@ -67,6 +83,7 @@ export interface CheckoutLinks {
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
+  /** Throws a PaymentProviderError when the provider refuses or fails (anything else counts as unavailable). */
   createCheckout(session: CheckoutSession, links: CheckoutLinks): Promise<{ checkoutUrl: string; providerRef: string | null }>;
   /** Verifies a webhook on its raw bytes and returns the event; throws when the signature is bad. */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): PaymentEvent;

@@ -3,6 +3,7 @@ import { PLAN_KEYS } from '@reelmint/shared/plans';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
+import { PaymentProviderError } from './provider.ts';
 import type { PaymentProvider, PriceTarget } from './provider.ts';
 
 export interface StripeProviderOptions {
@@ -50,6 +51,16 @@ export function planOfPrice(price: NonNullable<NonNullable<SubscriptionObject['i
   if (named) return { plan: named, billingCycle };
   const priced = PLAN_KEYS.find((key) => key !== 'free' && pricing(key, billingCycle).amountCents === price?.unit_amount);
   return priced ? { plan: priced, billingCycle } : null;
+}
+
+/** Sorts a Stripe SDK error by whose it is to fix (PaymentProviderError). */
+export function providerErrorOf(error: unknown): PaymentProviderError {
+  if (error instanceof PaymentProviderError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) return new PaymentProviderError('invalid-request', message, { cause: error });
+  if (error instanceof Stripe.errors.StripeCardError) return new PaymentProviderError('declined', message, { cause: error });
+  if (error instanceof Stripe.errors.StripeRateLimitError) return new PaymentProviderError('rate-limited', message, { cause: error });
+  return new PaymentProviderError('unavailable', message, { cause: error });
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -112,7 +123,9 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
               success_url: links.successUrl,
               cancel_url: links.cancelUrl,
             },
-      );
+      ).catch((error: unknown) => {
+        throw providerErrorOf(error);
+      });
       if (!created.url) throw new Error('Stripe returned a checkout session without a URL');
       return { checkoutUrl: created.url, providerRef: created.id };
     },

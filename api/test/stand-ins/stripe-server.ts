@@ -99,8 +99,15 @@ export async function startStripeStandIn() {
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_${(sequence += 1).toString().padStart(6, '0')}`;
   const now = () => Math.floor(Date.now() / 1000);
-  /** declineCards: card charges fail; down: Stripe answers every call with a server error (an outage). */
-  const state = { declineCards: false, down: false };
+  /**
+   * declineCards: card charges fail; down: Stripe answers every call with a server error (an outage);
+   * checkoutError: the answer every Checkout session creation gets instead of a session (as Stripe sends it).
+   */
+  const state: { declineCards: boolean; down: boolean; checkoutError: { status: number; type: string; message: string; code?: string } | null } = {
+    declineCards: false,
+    down: false,
+    checkoutError: null,
+  };
 
   const priceFrom = (data: Record<string, unknown>): Price => ({
     id: nextId('price'),
@@ -129,6 +136,7 @@ export async function startStripeStandIn() {
   const handle = (method: string, path: string, body: Record<string, unknown>): { status?: number; json: unknown } => {
     let match: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (state.checkoutError) return stripeError(state.checkoutError.status, state.checkoutError.type, state.checkoutError.message, state.checkoutError.code);
       const id = nextId('cs_test');
       checkoutSessions.set(id, { id, mode: String(body.mode), line_items: body.line_items as Array<{ price_data: Record<string, unknown> }>, status: 'open' });
       return { json: { id, object: 'checkout.session', mode: body.mode, status: 'open', url: `https://checkout.stripe.com/c/pay/${id}` } };
