@@ -176,3 +176,35 @@ test('with too few credits, Generate opens the needs-credits modal and starts no
   const history = await page.request.get(`${API}/api/videos/history`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await history.json()) as { data: { total: number } }).data.total).toBe(0);
 });
+
+test('a Max member with no credits left makes a video on the relaxed queue for nothing, one at a time', async ({ page }) => {
+  const token = await signedIn(page);
+  const auth = { Authorization: `Bearer ${token}` };
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, { headers: auth, data: { planName: 'max', billingCycle: 'monthly', source: 'e2e' } });
+  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+  expect((await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: auth, maxRedirects: 0 })).status()).toBe(303);
+  const spend = await page.request.post(`${API}/api/user/credits/deduct`, {
+    headers: { ...auth, 'Idempotency-Key': `e2e-${Date.now()}` },
+    data: { amount: 1100, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
+  });
+  expect(spend.status()).toBe(200);
+
+  await page.goto('/text-to-video/generator');
+  await page.getByLabel('Prompt').fill('Lanterns rising over a quiet lake');
+  const queue = page.getByRole('group', { name: 'Queue' });
+  await expect(queue.getByRole('button', { name: /Fast/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('credits-shortfall')).toBeVisible();
+  await queue.getByRole('button', { name: /Relaxed/ }).click();
+  await expect(page.getByTestId('generation-cost')).toHaveText('No credits on the relaxed queue');
+  await expect(page.getByTestId('credits-shortfall')).toHaveCount(0);
+
+  await page.getByTestId('generate-button').click();
+  await expectPlayableFiveSeconds(page);
+  await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('0 credits');
+  const history = await page.request.get(`${API}/api/videos/history`, { headers: auth });
+  expect(((await history.json()) as { data: { items: Array<{ queue: string; cost: number; status: string }> } }).data.items).toEqual([
+    expect.objectContaining({ queue: 'relaxed', cost: 0, status: 'succeeded' }),
+  ]);
+  const credits = await page.request.get(`${API}/api/user/credits`, { headers: auth });
+  expect(((await credits.json()) as { data: { balance: number } }).data.balance).toBe(0);
+});

@@ -331,6 +331,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('deferred_payment_events_subscription').on('deferred_payment_events').columns(['provider_subscription_id', 'occurred_at']).execute();
     },
   },
+  '0014_relaxed_queue': {
+    async up(db: Kysely<unknown>) {
+      // 1: a Max member's video on the relaxed queue (no credits, taken after every other queued job).
+      await db.schema.alterTable('videos').addColumn('relaxed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

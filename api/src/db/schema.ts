@@ -198,6 +198,8 @@ export interface VideosTable {
   /** What an edit did, as JSON (see videos/edits.ts); null for generations. */
   edit: string | null;
   cost: number;
+  /** 1: made on Max's relaxed queue, without credits (cost 0), after every queued priority job. */
+  relaxed: Generated<number>;
   spend_id: string;
   refunded: Generated<number>;
   progress: Generated<number>;

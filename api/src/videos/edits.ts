@@ -370,6 +370,8 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
             resolution: plan.resolution,
             duration: formatSeconds(plan.seconds),
             cost: plan.cost,
+            // Edits are paid work on the priority queue; only generations can be relaxed.
+            relaxed: 0,
             spend_id: spend.id,
             refunded: 0,
             progress: 0,

@@ -27,7 +27,8 @@ export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?
 
 async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inFlight?: { engine: string; max: number }): Promise<Video | null> {
   const now = ctx.now().toISOString();
-  let next = db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('created_at').orderBy('id').limit(1);
+  // Relaxed jobs (Max's generations without credits) wait until no priority job is queued.
+  let next = db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('relaxed').orderBy('created_at').orderBy('id').limit(1);
   if (inFlight) {
     next = next.where(
       (eb) => eb.selectFrom('videos as busy').select(eb.fn.countAll().as('n')).where('busy.status', '=', 'processing').where('busy.engine', '=', inFlight.engine),
@@ -135,7 +136,8 @@ export async function failAndRefund(ctx: CoreContext, id: string, code: FailureC
         .executeTakeFirst();
       if (!failed) return false;
       const spend = await trx.selectFrom('credit_ledger').selectAll().where('id', '=', failed.spend_id).executeTakeFirst();
-      if (spend) {
+      // A relaxed job took nothing, so there is nothing to give back.
+      if (spend && failed.cost > 0) {
         await refundInTransaction(trx, ctx, spend, {
           userId: failed.user_id,
           amount: failed.cost,
@@ -197,12 +199,13 @@ export async function recoverStaleJobs(
 }
 
 /** Jobs of one user that hold a slot: queued or being rendered. */
-export async function activeJobCount(db: Kysely<DB>, userId: string): Promise<number> {
-  const row = await db
+export async function activeJobCount(db: Kysely<DB>, userId: string, only?: 'relaxed'): Promise<number> {
+  let query = db
     .selectFrom('videos')
     .select(sql<number | string>`count(*)`.as('n'))
     .where('user_id', '=', userId)
-    .where('status', 'in', ['queued', 'processing'])
-    .executeTakeFirst();
+    .where('status', 'in', ['queued', 'processing']);
+  if (only === 'relaxed') query = query.where('relaxed', '=', 1);
+  const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -26,6 +26,7 @@ interface GenerateBody extends GenerationConfig, GenerationSteering {
   prompt?: string;
   imageId?: string;
   templateId?: string;
+  queue?: 'priority' | 'relaxed';
 }
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
@@ -37,6 +38,7 @@ const generateReplySchema = {
     id: { type: 'string' },
     status: { type: 'string' },
     cost: { type: 'integer' },
+    queue: { type: 'string', enum: ['priority', 'relaxed'] },
     newBalance: { type: 'integer' },
     transactionId: { type: 'string' },
     progress: { type: 'integer' },
@@ -53,6 +55,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       id: video.id,
       status: video.status,
       cost: video.cost,
+      queue: video.relaxed ? 'relaxed' : 'priority',
       newBalance: spend?.balance_after ?? 0,
       transactionId: video.spend_id,
       progress: video.progress,
@@ -85,6 +88,11 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS], description: 'The frame shape; 16:9 when absent. Does not change the cost.' },
             negativePrompt: { type: 'string', maxLength: NEGATIVE_PROMPT_MAX, description: 'What to keep out of the picture; passed to models that take one.' },
             seed: { type: 'integer', minimum: 0, maximum: SEED_MAX, description: 'The same seed and settings give the same clip with the local engine; a random one when absent.' },
+            queue: {
+              type: 'string',
+              enum: ['priority', 'relaxed'],
+              description: 'priority (default): spends credits. relaxed: Max only, no credits, one such video at a time, taken after every queued priority job.',
+            },
           },
         },
         response: { 202: envelopeSchema(generateReplySchema), 200: envelopeSchema(generateReplySchema), ...errorReplies },
@@ -126,7 +134,12 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       if (services.engine.offersAspectRatio && !services.engine.offersAspectRatio(config.model, mode, aspectRatio)) {
         throw new AppError(422, 'ASPECT_RATIO_UNAVAILABLE', `The ${config.model} model cannot make ${aspectRatio} videos of this kind here; choose another shape`, { aspectRatio });
       }
-      const cost = creditCost(config);
+      // Max's unlimited generations: the relaxed queue spends nothing, one video at a time, after the paid ones.
+      const relaxed = body.queue === 'relaxed';
+      if (relaxed && !PLAN_FEATURES[plan].unlimitedGenerations) {
+        throw new AppError(403, 'RELAXED_QUEUE_UNAVAILABLE', 'Generating without credits on the relaxed queue comes with Max', { upgradeRequired: true });
+      }
+      const cost = relaxed ? 0 : creditCost(config);
       const id = `vid_${randomUUID()}`;
       let video: Video;
       try {
@@ -136,13 +149,16 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             amount: cost,
             idempotencyKey: `generation:${id}`,
             source: 'generation',
-            reason: `${body.type} ${config.model} ${config.resolution} ${config.duration}`,
-            metadata: { videoId: id, ...config },
+            reason: `${body.type} ${config.model} ${config.resolution} ${config.duration}${relaxed ? ' relaxed' : ''}`,
+            metadata: { videoId: id, ...config, ...(relaxed ? { queue: 'relaxed' } : {}) },
           });
           // Counted after the spend: its row lock on the user makes this check-and-insert atomic
           // per user on PostgreSQL too, so concurrent requests cannot all slip under the cap.
           if ((await activeJobCount(trx, user.id)) >= services.maxActiveJobsPerUser) {
             throw new AppError(429, 'TOO_MANY_JOBS', `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`);
+          }
+          if (relaxed && (await activeJobCount(trx, user.id, 'relaxed')) > 0) {
+            throw new AppError(429, 'RELAXED_JOB_ACTIVE', 'Your relaxed video is still queued or rendering: one at a time. Wait for it to finish, or generate now with credits.');
           }
           const row: Video = {
             id,
@@ -156,6 +172,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             resolution: config.resolution,
             duration: config.duration,
             cost,
+            relaxed: relaxed ? 1 : 0,
             spend_id: spend.id,
             refunded: 0,
             progress: 0,

@@ -19,6 +19,8 @@ export interface VideoView {
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
   cost: number;
+  /** `relaxed`: made on Max's relaxed queue without credits; `priority`: paid for with credits. */
+  queue: 'priority' | 'relaxed';
   /** Published by its owner: anyone with the link may watch it (`shareUrl`). */
   shared: boolean;
   sharedAt: string | null;
@@ -43,7 +45,7 @@ export interface VideoView {
 
 export const videoViewSchema = {
   type: 'object',
-  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'aspectRatio', 'negativePrompt', 'seed', 'cost', 'shared', 'sharedAt', 'shareUrl', 'shareViews', 'progress', 'error', 'errorCode', 'engine', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
+  required: ['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'aspectRatio', 'negativePrompt', 'seed', 'cost', 'queue', 'shared', 'sharedAt', 'shareUrl', 'shareViews', 'progress', 'error', 'errorCode', 'engine', 'refunded', 'videoUrl', 'posterUrl', 'createdAt'],
   properties: {
     id: { type: 'string' },
     type: { type: 'string' },
@@ -58,6 +60,7 @@ export const videoViewSchema = {
     negativePrompt: { type: ['string', 'null'] },
     seed: { type: ['integer', 'null'] },
     cost: { type: 'integer' },
+    queue: { type: 'string', enum: ['priority', 'relaxed'] },
     shared: { type: 'boolean' },
     sharedAt: { type: ['string', 'null'] },
     shareUrl: { type: ['string', 'null'], description: 'The public page, on the site (the viewer lands in their own language)' },
@@ -115,6 +118,7 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     negativePrompt: video.negative_prompt,
     seed: video.seed,
     cost: video.cost,
+    queue: video.relaxed ? 'relaxed' : 'priority',
     shared: video.shared_at !== null,
     sharedAt: video.shared_at,
     shareUrl: video.shared_at !== null ? shareUrl(services, video.id) : null,

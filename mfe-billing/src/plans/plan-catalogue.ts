@@ -37,6 +37,8 @@ export function priceFor(plan: PlanItem, cycle: BillingCycle): PlanPrice {
 export function planFeatureKeys({ key, features }: Pick<PlanItem, 'key' | 'features'>): string[] {
   const keys = [features.v2Model ? 'features.modelV2' : 'features.modelV1'];
   keys.push(features.hd1080p ? 'features.res1080' : features.hd720p ? 'features.res720' : 'features.res512');
+  // Max's unlimited generations are its relaxed queue (no credits, one video at a time): built, so listed.
+  if (features.unlimitedGenerations) keys.push('features.relaxedQueue');
   if (key === 'free') keys.push('features.durations');
   if (features.advancedEditing) keys.push('features.editing');
   if (key !== 'free') keys.push('features.prioritySupport');

@@ -5,6 +5,8 @@ import styles from './studio.module.css';
 
 interface Props {
   cost: number;
+  /** On Max's relaxed queue: the video costs no credits. */
+  relaxed?: boolean;
   /** Null for visitors and while the balance loads. */
   balance: number | null;
   level: CreditLevel | null;
@@ -14,7 +16,7 @@ interface Props {
 }
 
 /** The live cost of the current settings next to the balance it comes out of. */
-export function CreditsPanel({ cost, balance, level, enough, critical, onGetCredits }: Props) {
+export function CreditsPanel({ cost, relaxed = false, balance, level, enough, critical, onGetCredits }: Props) {
   const { t, i18n } = useGeneratorText();
   // As useNamespace resolves it: the shell's language even before i18next has resources for it.
   const lng = i18n.resolvedLanguage ?? i18n.language;
@@ -22,10 +24,10 @@ export function CreditsPanel({ cost, balance, level, enough, critical, onGetCred
 
   return (
     <div className={styles.credits}>
-      <div className={styles.costRow}>
+      <div className={styles.costRow} data-relaxed={relaxed || undefined}>
         <span className={styles.costLabel}>{t('cost.label')}</span>
         <strong className={styles.costValue} data-testid="generation-cost" aria-live="polite">
-          {t('cost.value', { count: cost, formatted: number.format(cost) })}
+          {relaxed ? t('cost.relaxed') : t('cost.value', { count: cost, formatted: number.format(cost) })}
         </strong>
       </div>
       {balance !== null && level !== null && (
@@ -37,7 +39,7 @@ export function CreditsPanel({ cost, balance, level, enough, critical, onGetCred
           </span>
         </div>
       )}
-      {balance !== null && !enough && (
+      {balance !== null && !enough && !relaxed && (
         <p className={styles.shortfall} data-testid="credits-shortfall">
           {t('balance.shortfall', { cost: number.format(cost), balance: number.format(balance) })}
         </p>

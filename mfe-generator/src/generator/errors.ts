@@ -5,6 +5,8 @@ import type { TFunction } from 'i18next';
 const CODE_KEYS: Record<string, string> = {
   NETWORK_ERROR: 'errors.network',
   TOO_MANY_JOBS: 'errors.tooManyJobs',
+  RELAXED_JOB_ACTIVE: 'errors.relaxedActive',
+  RELAXED_QUEUE_UNAVAILABLE: 'errors.relaxedUnavailable',
   RATE_LIMITED: 'errors.rateLimited',
   UPLOAD_NOT_FOUND: 'errors.uploadNotFound',
   FILE_TOO_LARGE: 'errors.tooLarge',

@@ -144,6 +144,57 @@ describe('generating', () => {
     modal.stop();
   });
 
+  it('lets a Max member out of credits generate on the relaxed queue for nothing, and says what each queue costs', async () => {
+    const api = fakeApi({
+      ...baseRoutes({ balance: 0, plan: 'premium' }),
+      'POST /api/videos/generate': () =>
+        ok({ id: 'vid_1', status: 'queued', cost: 0, queue: 'relaxed', newBalance: 0, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+      'GET /api/videos/status/*': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null, cost: 0, queue: 'relaxed' })),
+    });
+    await signIn();
+    await page();
+    const modal = modalRequests();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Fireworks over a harbour');
+    const queue = await screen.findByRole('group', { name: 'Queue' });
+    const fast = within(queue).getByRole('button', { name: /Fast/ });
+    expect(fast).toHaveAttribute('aria-pressed', 'true');
+    expect(queue).toHaveAccessibleDescription('Starts before relaxed videos and spends the credits shown below.');
+    expect(await screen.findByTestId('credits-shortfall')).toBeInTheDocument();
+
+    await userEvent.click(within(queue).getByRole('button', { name: /Relaxed/ }));
+    expect(queue).toHaveAccessibleDescription('Included with Max: no credits, one video at a time, made after the fast ones, so it can take longer.');
+    expect(screen.getByTestId('generation-cost')).toHaveTextContent('No credits on the relaxed queue');
+    expect(screen.queryByTestId('credits-shortfall')).toBeNull();
+    await userEvent.click(screen.getByTestId('generate-button'));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'text-to-video', prompt: 'Fireworks over a harbour', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9', queue: 'relaxed' });
+    expect(modal.requests).toEqual([]);
+    modal.stop();
+  });
+
+  it('offers the relaxed queue to Max only', async () => {
+    fakeApi(baseRoutes({ plan: 'pro' }));
+    await signIn();
+    await page();
+    // Once Pro's features are in (v2.0 unlocked), still no queue to choose.
+    await waitFor(() => expect(screen.getByRole('button', { name: /v2\.0/ })).not.toHaveAttribute('data-locked'));
+    expect(screen.queryByRole('group', { name: 'Queue' })).toBeNull();
+  });
+
+  it('explains a relaxed video refused because another is still being made', async () => {
+    fakeApi({
+      ...baseRoutes({ balance: 0, plan: 'premium' }),
+      'POST /api/videos/generate': () => fail(429, 'RELAXED_JOB_ACTIVE', 'Your relaxed video is still queued or rendering'),
+    });
+    await signIn();
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Fireworks over a harbour');
+    await userEvent.click(within(await screen.findByRole('group', { name: 'Queue' })).getByRole('button', { name: /Relaxed/ }));
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(await screen.findByTestId('generate-error')).toHaveTextContent('Your relaxed video is still being made. Wait for it to finish, or choose Fast to generate now with credits.');
+  });
+
   it('asks for a prompt instead of sending an empty one', async () => {
     const api = fakeApi(baseRoutes());
     await signIn();

@@ -8,6 +8,8 @@ import type { FeatureFlag, GenerationConfig } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CreditsPanel } from './credits-panel.tsx';
+import { QueueChoice } from './queue-choice.tsx';
+import type { GenerationQueue } from './queue-choice.tsx';
 import { loadDraft, saveDraft, saveDraftImage } from './draft.ts';
 import { downloadVideo, videoFileName } from './download.ts';
 import { errorMessage, isAbort, needsSignIn } from './errors.ts';
@@ -93,6 +95,10 @@ export default function GeneratorPage() {
   const credits = useCredits((s) => s);
   const subscription = useSubscription((s) => s);
   const features = subscription.subscription?.features ?? PLAN_FEATURES.free;
+  // Max's unlimited generations: the relaxed queue, offered once the server has said the plan includes it.
+  const relaxedOffered = signedIn && features.unlimitedGenerations && !subscription.fallback;
+  const [chosenQueue, setChosenQueue] = useState<GenerationQueue>('priority');
+  const relaxed = relaxedOffered && chosenQueue === 'relaxed';
   const history = useHistory(signedIn, filter, page);
   const engine = useVideoEngine();
   const reloadHistory = history.reload;
@@ -268,7 +274,8 @@ export default function GeneratorPage() {
     navigate(localize(pathForMode(next)));
   };
 
-  const summary = costSummary(config, signedIn && credits.status === 'ready' ? credits.balance : null);
+  const costed = costSummary(config, signedIn && credits.status === 'ready' ? credits.balance : null);
+  const summary = relaxed ? { ...costed, enough: true } : costed;
 
   const onGenerate = async () => {
     setFormError(null);
@@ -306,11 +313,15 @@ export default function GeneratorPage() {
       if (creditsStore.getState().balance === null) await loadCredits();
       const balance = creditsStore.getState().balance;
       const { cost } = costSummary(config, balance);
-      if (balance !== null && balance < cost) {
+      if (!relaxed && balance !== null && balance < cost) {
         void requestCredits(cost, balance, 'generator');
         return;
       }
-      const steering = { ...(negativePrompt.trim() ? { negativePrompt: negativePrompt.trim() } : {}), ...(seed.seed !== undefined ? { seed: seed.seed } : {}) };
+      const steering = {
+        ...(negativePrompt.trim() ? { negativePrompt: negativePrompt.trim() } : {}),
+        ...(seed.seed !== undefined ? { seed: seed.seed } : {}),
+        ...(relaxed ? { queue: 'relaxed' as const } : {}),
+      };
       const body: GenerateRequest =
         mode === 'image'
           ? { type: 'image-to-video', imageId: image?.uploadId, ...(text ? { prompt: text } : {}), ...config, ...steering }
@@ -345,6 +356,10 @@ export default function GeneratorPage() {
       if (first) onLocked(first.field, first.feature);
       setFormError(first ? t(...lockMessage(first.feature)) : error.message);
       return;
+    }
+    if (error instanceof ApiError && error.code === 'RELAXED_QUEUE_UNAVAILABLE') {
+      // The plan changed since the page loaded it (ended, moved down): read it again, which hides the choice.
+      void loadSubscription({ force: true });
     }
     if (error instanceof ApiError && error.code === 'UPLOAD_NOT_FOUND') {
       setImage((current) => current && { ...current, status: 'error', uploadId: undefined, error: t('errors.uploadNotFound') });
@@ -508,8 +523,11 @@ export default function GeneratorPage() {
 
             <AdvancedSettings negativePrompt={negativePrompt} seed={seedText} seedId={ids.seed} onNegativePrompt={setNegativePrompt} onSeed={setSeedText} />
 
+            {relaxedOffered && <QueueChoice queue={chosenQueue} disabled={busy} onChange={setChosenQueue} />}
+
             <CreditsPanel
               cost={summary.cost}
+              relaxed={relaxed}
               balance={summary.balance}
               level={summary.level}
               enough={summary.enough}

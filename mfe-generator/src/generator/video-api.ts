@@ -23,6 +23,8 @@ export interface GenerateRequest extends GenerationConfig, GenerationSteering {
   prompt?: string;
   imageId?: string;
   templateId?: string;
+  /** `relaxed`: Max's generation without credits; absent means priority (paid with credits). */
+  queue?: 'relaxed';
 }
 
 /** An edit of finished videos (api/README.md, "Editing"): the fields of its kind only. */

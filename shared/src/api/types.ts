@@ -131,6 +131,8 @@ export interface VideoRecord {
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
   cost: number;
+  /** `relaxed`: made on Max's relaxed queue without credits (cost 0); `priority`: paid with credits. */
+  queue?: 'priority' | 'relaxed';
   /** For an edit: the video it was made from (a merge's first clip), kept as it was. */
   sourceId?: string | null;
   /** For an edit: what was done; null for a generation. */
