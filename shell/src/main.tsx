@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@reelmint/shared/styles.css';
 import { configure, FALLBACK_LANGUAGE, loadRegisteredNamespaces, SHARED_INSTANCE_ID, stripLanguage } from '@reelmint/shared';
@@ -76,8 +76,13 @@ async function boot() {
       <App />
     </StrictMode>
   );
-  if (written?.rendered && (await canTakeOver(written.rendered, i18n))) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // As a transition, React works through the page in slices of a few milliseconds and lets the browser answer
+  // input between them, instead of one long task that holds a phone's main thread for the whole page.
+  const takeOver = written?.rendered ? await canTakeOver(written.rendered, i18n) : false;
+  startTransition(() => {
+    if (takeOver) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
   // Moves to another remote's screen then come from the cache instead of the network.
   whenIdle(() => {
     const screen = screenFor(stripLanguage(location.pathname));

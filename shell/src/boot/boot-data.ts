@@ -20,6 +20,20 @@ export interface BootData {
    * security policy refuses any other inline style.
    */
   styleNonce?: string;
+  /**
+   * On a drawn page: the scripts that take it over, which /take-over.js fetches once the page has been painted
+   * (README, "The first visit"). Absent elsewhere: the page's own script tags load them as usual.
+   */
+  start?: TakeOverScripts | null;
+}
+
+export interface TakeOverScripts {
+  /** The shell's entry module. */
+  entry: string;
+  /** Modules to fetch beside it: the shell's chunks, the route's remote entry, its screen and strings. */
+  modules: string[];
+  /** Documents fetched beside them (the page's translation files). */
+  fetches: string[];
 }
 
 export interface RenderedPage {

@@ -205,6 +205,26 @@ describe('public pages drawn into the first HTML', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
   });
 
+  it('a drawn page is painted before any script: its scripts wait in the boot data for /take-over.js, its stylesheets stay', async () => {
+    const { page } = drawing();
+    const { html } = await page('/fr/faqs');
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('src="/assets/main.js"');
+    expect(html).not.toContain('as="fetch"');
+    expect(html).toContain('<script type="module" src="/take-over.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
+    const { start } = bootData(html) as { start: { entry: string; modules: string[]; fetches: string[] } };
+    expect(start.entry).toBe('/assets/main.js');
+    expect(start.modules).toEqual(expect.arrayContaining([MARKETING, 'http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.js', 'http://localhost:5174/releases/1.0.0+def/assets/fr-CDEpiKim.js']));
+    expect(start.fetches).toEqual(['/locales/fr/translation.json', '/locales/en/translation.json']);
+
+    // A page left undrawn keeps its own script tag and hints.
+    const undrawn = await page('/faqs');
+    expect(undrawn.html).toContain('<script type="module" crossorigin src="/assets/main.js"></script>');
+    expect(undrawn.html).not.toContain('take-over.js');
+    expect(bootData(undrawn.html)).not.toHaveProperty('start');
+  });
+
   it('draws a page once per build: the same page again is sent as drawn, an outline is not kept', async () => {
     const { page, draws } = drawing();
     const first = await page('/fr/faqs');

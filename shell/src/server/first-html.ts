@@ -8,7 +8,7 @@ import { FALLBACK_LANGUAGE, languageSegmentOf, matchLanguage, stripLanguage } fr
 import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
-import type { RenderedPage } from '../boot/boot-data.ts';
+import type { RenderedPage, TakeOverScripts } from '../boot/boot-data.ts';
 import { REMOTE_SCREENS, screenFor } from '../app/routes.ts';
 import { parsePointerDocument } from '../remotes/pointer.ts';
 import type { RemoteName, RemotesPointer } from '../remotes/pointer.ts';
@@ -164,6 +164,27 @@ function renderPreconnects(origins: Set<string>): string {
   return [...origins].map((origin) => `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin>`).join('');
 }
 
+/** The shell's entry script and module preloads, as the build wrote them into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/** The script a drawn page carries instead: it starts the ones in the boot data once the page has been painted. */
+export const TAKE_OVER_SCRIPT = '<script type="module" src="/take-over.js"></script>';
+
+/**
+ * A drawn page is painted from its HTML and stylesheets alone, so nothing else may be fetched or run before that
+ * first frame: the shell's entry and every module preload leave the head for the boot data, and /take-over.js
+ * starts them right after the first paint (on a phone the scripts otherwise share the network with the
+ * stylesheets and run before the page is shown).
+ */
+function deferScripts(template: string, hints: Hints): { html: string; start: TakeOverScripts } | null {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) return null;
+  const shellModules = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</head>', () => `${TAKE_OVER_SCRIPT}</head>`);
+  return { html, start: { entry, modules: [...new Set([...shellModules, ...hints.modules])], fetches: [...new Set(hints.fetches)] } };
+}
+
 /** After the shell's own entry and its preloads, which the browser needs first to start anything. */
 function renderPreloads({ modules, styles, fetches }: Hints, applyStyles: boolean): string {
   const unique = (list: string[]) => [...new Set(list)];
@@ -264,11 +285,13 @@ export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs 
         ? await drawn(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest })
         : null;
 
-    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: page?.rendered ?? null, ...(styleNonce ? { styleNonce } : {}) })}</script>`;
+    const deferred = page ? deferScripts(template, hints) : null;
+    const preloads: Hints = deferred ? { ...hints, modules: [], fetches: [] } : hints;
+    const boot = `<script id="${BOOT_DATA_ID}" type="application/json">${serializeBootData({ config, pointer: pointer ?? null, rendered: page?.rendered ?? null, ...(styleNonce ? { styleNonce } : {}), ...(deferred ? { start: deferred.start } : {}) })}</script>`;
     const shared = await card;
-    let html = withHead(template, head)
+    let html = withHead(deferred?.html ?? template, head)
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
-      .replace('</head>', () => `${shared?.tags ?? ''}${renderPreloads(hints, page?.rendered.screen === true)}${boot}</head>`);
+      .replace('</head>', () => `${shared?.tags ?? ''}${renderPreloads(preloads, page?.rendered.screen === true)}${boot}</head>`);
     if (page) html = html.replace(root, () => `<div id="root">${page.html}</div>`);
     return { html, cookies, status: shared?.status ?? 200 };
   };
