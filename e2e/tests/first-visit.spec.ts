@@ -9,7 +9,7 @@ interface Manifest {
 }
 
 /** The boot data the shell's server wrote into a page. */
-function bootData(html: string): { config: { apiBase: string }; pointer: unknown } {
+function bootData(html: string): { config: { apiBase: string }; pointer: unknown; start?: unknown } {
   const match = /<script id="reelmint-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error('The page carries no boot data');
   return JSON.parse(match[1]!);
@@ -27,15 +27,21 @@ test.describe('the first HTML cuts the waterfall', () => {
     expect(boot.pointer).toEqual(await (await request.get('/remotes.json')).json());
     expect(boot.config).toEqual(await (await request.get('/config.json')).json());
 
-    const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${new URL(file, `${BILLING}/`).href}">`;
-    expect(html).toContain(modulePreload('remoteEntry.js'));
-    for (const file of pricing.assets.js.sync) expect(html).toContain(modulePreload(file));
-    // The page arrives drawn, so its screen's stylesheets apply at once rather than being only preloaded.
+    // The page arrives drawn: it is painted before any script, so its scripts and strings wait in the boot data,
+    // all named at once, for /take-over.js to fetch them together right after the first paint.
+    expect(html).toContain('<script type="module" src="/take-over.js"></script>');
+    expect(html).not.toContain('rel="modulepreload"');
+    const start = boot.start as { entry: string; modules: string[]; fetches: string[] };
+    expect(start.entry).toMatch(/^\/assets\/mf-entry-bootstrap-[\w-]+\.js$/);
+    const remoteFile = (file: string) => new URL(file, `${BILLING}/`).href;
+    expect(start.modules).toContain(remoteFile('remoteEntry.js'));
+    for (const file of pricing.assets.js.sync) expect(start.modules).toContain(remoteFile(file));
+    // Its screen's stylesheets apply at once rather than being only preloaded.
     for (const file of pricing.assets.css.sync) expect(html).toContain(`<link rel="stylesheet" crossorigin href="${BILLING}/${file}">`);
     const strings = pricing.assets.js.async.filter((file) => /^assets\/(fr|en)-[\w-]{8}\.js$/.test(file));
     expect(strings).toHaveLength(2);
-    for (const file of strings) expect(html).toContain(modulePreload(file));
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/fr/translation.json">');
+    for (const file of strings) expect(start.modules).toContain(remoteFile(file));
+    expect(start.fetches).toContain('/locales/fr/translation.json');
     for (const origin of ['http://localhost:5174', 'http://localhost:5175', BILLING, new URL(boot.config.apiBase).origin]) {
       expect(html).toContain(`<link rel="preconnect" href="${origin}" crossorigin>`);
     }
