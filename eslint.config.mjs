@@ -29,7 +29,10 @@ const FORBIDDEN = {
   ...Object.fromEntries(
     REMOTES.map((remote) => [
       remote,
-      { from: ['shell', 'api', ...REMOTES.filter((other) => other !== remote)], message: 'A remote talks to the shell and other remotes only through @reelmint/shared.' },
+      {
+        from: ['shell', 'api', ...REMOTES.filter((other) => other !== remote)],
+        message: 'A remote talks to the shell and other remotes only through @reelmint/shared.',
+      },
     ]),
   ),
   api: { from: APPS, message: 'The API depends on no front end.' },
@@ -46,14 +49,30 @@ const boundaries = Object.entries(FORBIDDEN).map(([part, { from, message, allowT
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
-      { patterns: [{ group: from.flatMap((other) => [`**/${other}/src/**`, `**/${other}/test/**`]), message, allowTypeImports }, ...(part === 'api' ? [SERVER_SAFE_SHARED] : [])] },
+      {
+        patterns: [
+          { group: from.flatMap((other) => [`**/${other}/src/**`, `**/${other}/test/**`]), message, allowTypeImports },
+          ...(part === 'api' ? [SERVER_SAFE_SHARED] : []),
+        ],
+      },
     ],
   },
 }));
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.tsbuild/**', '**/.run/**', '**/test-results/**', '**/playwright-report/**', 'api/data/**', '**/*.d.mts', '.releases/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/.tsbuild/**',
+      '**/.run/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'api/data/**',
+      '**/*.d.mts',
+      '.releases/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -64,7 +83,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]", message: 'No focused or skipped tests.' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]',
+          message: 'No focused or skipped tests.',
+        },
         { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'No sleeps as synchronisation: wait for what the user would see.' },
       ],
     },
@@ -103,7 +125,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from '../support/test.ts'.", allowTypeImports: true }] },
+        {
+          paths: [
+            { name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from '../support/test.ts'.", allowTypeImports: true },
+          ],
+        },
       ],
     },
   },

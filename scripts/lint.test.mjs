@@ -15,12 +15,18 @@ async function rulesHit(code, path) {
 }
 
 test('a remote importing another remote is refused', async () => {
-  const hits = await rulesHit("import { PricingPage } from '../../../mfe-billing/src/pricing/pricing-page.tsx';\nexport const page = PricingPage;\n", 'mfe-generator/src/generator/planted.ts');
+  const hits = await rulesHit(
+    "import { PricingPage } from '../../../mfe-billing/src/pricing/pricing-page.tsx';\nexport const page = PricingPage;\n",
+    'mfe-generator/src/generator/planted.ts',
+  );
   assert.ok(hits.includes('@typescript-eslint/no-restricted-imports'), hits.join(', '));
 });
 
 test('a remote importing the shell is refused', async () => {
-  const hits = await rulesHit("import { Header } from '../../../shell/src/chrome/header.tsx';\nexport const header = Header;\n", 'mfe-marketing/src/pages/planted.ts');
+  const hits = await rulesHit(
+    "import { Header } from '../../../shell/src/chrome/header.tsx';\nexport const header = Header;\n",
+    'mfe-marketing/src/pages/planted.ts',
+  );
   assert.ok(hits.includes('@typescript-eslint/no-restricted-imports'), hits.join(', '));
 });
 
@@ -39,19 +45,31 @@ test('the API importing a browser entry of shared is refused, a server-safe one 
 test('visible text written straight into JSX is refused; text through i18n is not', async () => {
   const literal = await rulesHit('export function Hello() {\n  return <p>Hello there</p>;\n}\n', 'mfe-marketing/src/pages/planted.tsx');
   assert.ok(literal.includes('i18next/no-literal-string'), literal.join(', '));
-  const translated = await rulesHit("import { useTranslation } from 'react-i18next';\nexport function Hello() {\n  const { t } = useTranslation();\n  return <p>{t('hello')}</p>;\n}\n", 'mfe-marketing/src/pages/planted.tsx');
+  const translated = await rulesHit(
+    "import { useTranslation } from 'react-i18next';\nexport function Hello() {\n  const { t } = useTranslation();\n  return <p>{t('hello')}</p>;\n}\n",
+    'mfe-marketing/src/pages/planted.tsx',
+  );
   assert.deepEqual(translated, []);
 });
 
 test('focused tests and sleeps are refused', async () => {
   // The sleep below is the planted mistake, linted as text and never run.
-  const hits = await rulesHit("import { test } from '@playwright/test';\ntest.only('x', async ({ page }) => {\n  await page.waitForTimeout(500);\n});\n", 'e2e/tests/planted.spec.ts');
+  const hits = await rulesHit(
+    "import { test } from '@playwright/test';\ntest.only('x', async ({ page }) => {\n  await page.waitForTimeout(500);\n});\n",
+    'e2e/tests/planted.spec.ts',
+  );
   assert.equal(hits.filter((rule) => rule === 'no-restricted-syntax').length, 2, hits.join(', '));
 });
 
 test("an e2e spec taking test from Playwright instead of the policy fixture is refused; the fixture's is not", async () => {
-  const bare = await rulesHit("import { expect, test } from '@playwright/test';\ntest('x', async ({ page }) => {\n  await expect(page).toHaveTitle('x');\n});\n", 'e2e/tests/planted.spec.ts');
+  const bare = await rulesHit(
+    "import { expect, test } from '@playwright/test';\ntest('x', async ({ page }) => {\n  await expect(page).toHaveTitle('x');\n});\n",
+    'e2e/tests/planted.spec.ts',
+  );
   assert.ok(bare.includes('@typescript-eslint/no-restricted-imports'), bare.join(', '));
-  const fixture = await rulesHit("import type { Page } from '@playwright/test';\nimport { expect, test } from '../support/test.ts';\nexport const open = (page: Page) => page.goto('/');\ntest('x', async ({ page }) => {\n  await expect(page).toHaveTitle('x');\n});\n", 'e2e/tests/planted.spec.ts');
+  const fixture = await rulesHit(
+    "import type { Page } from '@playwright/test';\nimport { expect, test } from '../support/test.ts';\nexport const open = (page: Page) => page.goto('/');\ntest('x', async ({ page }) => {\n  await expect(page).toHaveTitle('x');\n});\n",
+    'e2e/tests/planted.spec.ts',
+  );
   assert.deepEqual(fixture, []);
 });

@@ -16,7 +16,10 @@ export declare function createAppServer(options: {
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 }): Server;
 export declare const DEFAULT_TIMEOUTS: Readonly<{ headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number }>;
-export declare function publicPointer(document: unknown, overrideOrigins?: string[]): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };
+export declare function publicPointer(
+  document: unknown,
+  overrideOrigins?: string[],
+): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };
 export declare function shellDocuments(options: {
   pointerFile: string;
   apiBase: string;

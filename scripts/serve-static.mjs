@@ -100,16 +100,18 @@ function negotiated(serve) {
  */
 export function createAppServer({ dir, spa = false, documents = {}, releasesDir, pages = null, security = {}, timeouts = {} }) {
   const protection = Object.entries(securityHeaders(security));
-  const assets = negotiated(sirv(dir, {
-    dev: false,
-    etag: true,
-    brotli: true,
-    gzip: true,
-    single: spa ? 'index.html' : false,
-    setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', cachePolicy(pathname));
-    },
-  }));
+  const assets = negotiated(
+    sirv(dir, {
+      dev: false,
+      etag: true,
+      brotli: true,
+      gzip: true,
+      single: spa ? 'index.html' : false,
+      setHeaders(res, pathname) {
+        res.setHeader('Cache-Control', cachePolicy(pathname));
+      },
+    }),
+  );
   const handle = async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     for (const [name, value] of protection) res.setHeader(name, value);

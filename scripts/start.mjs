@@ -56,10 +56,22 @@ const shellSecurity = {
 };
 const apps = [
   // The shell's pages carry this request's config, pointer and preload hints (scripts/shell-pages.mjs).
-  { name: 'shell', dir: 'shell/dist', spa: true, documents, security: shellSecurity, pages: await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin(PORTS.shell), documents }) },
+  {
+    name: 'shell',
+    dir: 'shell/dist',
+    spa: true,
+    documents,
+    security: shellSecurity,
+    pages: await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin(PORTS.shell), documents }),
+  },
   // Each remote's origin serves its local build at / and every published version under /releases/<version>/;
   // its only page is the remote's standalone harness, which calls the API.
-  ...Object.entries(REMOTES).map(([name, workspace]) => ({ name, dir: `${workspace}/dist`, releasesDir: remoteReleasesDir(release, name), security: { apiOrigin: apiBase } })),
+  ...Object.entries(REMOTES).map(([name, workspace]) => ({
+    name,
+    dir: `${workspace}/dist`,
+    releasesDir: remoteReleasesDir(release, name),
+    security: { apiOrigin: apiBase },
+  })),
 ];
 
 const servers = await Promise.all(

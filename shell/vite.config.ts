@@ -12,10 +12,7 @@ import { devServer, federationOptions, PORTS } from '@reelmint/shared/federation
 function devRuntimeDocuments(): Plugin {
   const pointer = {
     remotes: Object.fromEntries(
-      (['marketing', 'generator', 'billing'] as const).map((name) => [
-        name,
-        { entry: `http://localhost:${PORTS[name]}/remoteEntry.js`, version: 'dev' },
-      ]),
+      (['marketing', 'generator', 'billing'] as const).map((name) => [name, { entry: `http://localhost:${PORTS[name]}/remoteEntry.js`, version: 'dev' }]),
     ),
   };
   return {
@@ -57,7 +54,12 @@ function sonnerStylesFromStylesheet(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), federation(federationOptions('shell', {}, { provide: { 'react-router-dom': fileURLToPath(new URL('./src/app/router-exports.ts', import.meta.url)) } })), devRuntimeDocuments(), sonnerStylesFromStylesheet()],
+  plugins: [
+    react(),
+    federation(federationOptions('shell', {}, { provide: { 'react-router-dom': fileURLToPath(new URL('./src/app/router-exports.ts', import.meta.url)) } })),
+    devRuntimeDocuments(),
+    sonnerStylesFromStylesheet(),
+  ],
   server: devServer('shell'),
   build: { target: 'es2022' },
 });

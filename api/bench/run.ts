@@ -64,7 +64,9 @@ try {
 }
 
 // Each ratio is against the bare route at the same number of connections, in the same run.
-const bareAt = new Map(runs.filter((run) => run === runs.find((r) => r.connections === run.connections)).map((run) => [run.connections, run.result.requests.average]));
+const bareAt = new Map(
+  runs.filter((run) => run === runs.find((r) => r.connections === run.connections)).map((run) => [run.connections, run.result.requests.average]),
+);
 const rows = runs.map(({ name, connections, result }) => {
   const rps = result.requests.average;
   return `| ${name} | ${connections} | ${Math.round(rps)} | ${result.latency.p50} | ${result.latency.p99} | ${(rps / bareAt.get(connections)!).toFixed(2)} |`;

@@ -28,9 +28,9 @@ const registered = await app.inject({
 });
 const { access_token: token, user } = registered.json().data as { access_token: string; user: { id: string } };
 // Through the ledger like any grant, so the books still balance after the run.
-await app.services.db.transaction().execute((trx) =>
-  grantInTransaction(trx, app.services, { userId: user.id, amount: 1_000_000_000, idempotencyKey: 'bench:grant', source: 'bench' }),
-);
+await app.services.db
+  .transaction()
+  .execute((trx) => grantInTransaction(trx, app.services, { userId: user.id, amount: 1_000_000_000, idempotencyKey: 'bench:grant', source: 'bench' }));
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ success: true, data: { balance: 1 }, error: null, message: 'OK' }));

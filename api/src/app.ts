@@ -268,7 +268,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const guard =
     options.canaryGuard === false
       ? null
-      : new CanaryGuard(database.db, releaseSource, options.canaryGuard?.stop ?? stopWithReleaseCli(cli), app.log, now, { ...DEFAULT_GUARD_OPTIONS, ...options.canaryGuard });
+      : new CanaryGuard(database.db, releaseSource, options.canaryGuard?.stop ?? stopWithReleaseCli(cli), app.log, now, {
+          ...DEFAULT_GUARD_OPTIONS,
+          ...options.canaryGuard,
+        });
 
   app.get(
     '/api/config',
@@ -306,7 +309,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let stopTelemetrySweeper: (() => void) | null = null;
   app.addHook('onReady', async () => {
     worker?.start();
-    stopSweeper = startUploadSweeper(services, removeUploadFile(services), uploadLimits, (error) => app.log.warn({ err: error }, 'sweeping unused uploads failed'));
+    stopSweeper = startUploadSweeper(services, removeUploadFile(services), uploadLimits, (error) =>
+      app.log.warn({ err: error }, 'sweeping unused uploads failed'),
+    );
     services.mailer.start();
     guard?.start();
     stopTelemetrySweeper = startTelemetrySweeper(services, telemetry, (error) => app.log.warn({ err: error }, 'sweeping old release telemetry failed'));

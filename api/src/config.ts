@@ -86,7 +86,9 @@ export function paymentProvider(env: NodeJS.ProcessEnv): PaymentProvider {
     // The local provider grants plans without taking money: a production site must not fall back
     // to it because a key is missing. A staging site that wants it says so.
     if (env.NODE_ENV === 'production' && env.ALLOW_TEST_CHECKOUT !== 'true') {
-      throw new Error('STRIPE_SECRET_KEY is not set and NODE_ENV is production: refusing to run the test checkout (set ALLOW_TEST_CHECKOUT=true for a staging site)');
+      throw new Error(
+        'STRIPE_SECRET_KEY is not set and NODE_ENV is production: refusing to run the test checkout (set ALLOW_TEST_CHECKOUT=true for a staging site)',
+      );
     }
     return localProvider();
   }
@@ -133,7 +135,13 @@ export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): VideoEngine
     });
   if (name === 'fal') {
     if (!env.FAL_KEY) throw new Error('FAL_KEY is required with VIDEO_ENGINE=fal');
-    return hosted(new FalAdapter({ key: env.FAL_KEY, ...(env.FAL_QUEUE_URL ? { queueUrl: env.FAL_QUEUE_URL } : {}), ...(env.FAL_JWKS_URL ? { jwksUrl: env.FAL_JWKS_URL } : {}) }));
+    return hosted(
+      new FalAdapter({
+        key: env.FAL_KEY,
+        ...(env.FAL_QUEUE_URL ? { queueUrl: env.FAL_QUEUE_URL } : {}),
+        ...(env.FAL_JWKS_URL ? { jwksUrl: env.FAL_JWKS_URL } : {}),
+      }),
+    );
   }
   if (name === 'runway') {
     if (!env.RUNWAYML_API_SECRET) throw new Error('RUNWAYML_API_SECRET is required with VIDEO_ENGINE=runway');
@@ -210,7 +218,8 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
       perMinute: positiveInt('RATE_LIMIT_UPLOAD', env.RATE_LIMIT_UPLOAD, 10),
     },
     releaseFiles: releaseFilesFromEnv(env),
-    canaryGuard: env.CANARY_GUARD === 'off' ? false : { intervalMs: positiveInt('CANARY_GUARD_INTERVAL_SECONDS', env.CANARY_GUARD_INTERVAL_SECONDS, 15) * 1000 },
+    canaryGuard:
+      env.CANARY_GUARD === 'off' ? false : { intervalMs: positiveInt('CANARY_GUARD_INTERVAL_SECONDS', env.CANARY_GUARD_INTERVAL_SECONDS, 15) * 1000 },
     telemetry: {
       rateLimit: { max: positiveInt('RATE_LIMIT_TELEMETRY', env.RATE_LIMIT_TELEMETRY, 60), timeWindow: 60_000 },
       retentionDays: positiveInt('TELEMETRY_RETENTION_DAYS', env.TELEMETRY_RETENTION_DAYS, 14),

@@ -21,18 +21,43 @@ const login = (app: App, email: string, password = PASSWORD) => call(app, 'POST'
 /** A finished video of the person's, shared by link, and an uploaded picture: the media a deletion must remove. */
 async function withMedia(app: App, token: string, png: Buffer) {
   const body = multipartBody('file', 'p.png', 'image/png', png);
-  const upload = await app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   expect(upload.statusCode).toBe(201);
   const picture = multipartBody('file', 'face.png', 'image/png', png);
-  expect((await app.inject({ method: 'PUT', url: '/api/account/picture', payload: picture.payload, headers: { ...picture.headers, authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-  const job = await call(app, 'POST', '/api/videos/generate', { token, body: { type: 'text-to-video', prompt: 'A lighthouse at dusk', model: 'v1.0', resolution: '512p', duration: '5s' } });
+  expect(
+    (
+      await app.inject({
+        method: 'PUT',
+        url: '/api/account/picture',
+        payload: picture.payload,
+        headers: { ...picture.headers, authorization: `Bearer ${token}` },
+      })
+    ).statusCode,
+  ).toBe(200);
+  const job = await call(app, 'POST', '/api/videos/generate', {
+    token,
+    body: { type: 'text-to-video', prompt: 'A lighthouse at dusk', model: 'v1.0', resolution: '512p', duration: '5s' },
+  });
   expect(job.status).toBe(202);
   const id = job.body.data.id as string;
-  await waitFor(async () => ((await call(app, 'GET', `/api/videos/status/${id}`, { token })).body.data.status === 'succeeded' ? true : undefined), 60_000, 'the video');
+  await waitFor(
+    async () => ((await call(app, 'GET', `/api/videos/status/${id}`, { token })).body.data.status === 'succeeded' ? true : undefined),
+    60_000,
+    'the video',
+  );
   expect((await call(app, 'POST', `/api/videos/${id}/share`, { token })).status).toBe(200);
   const [video, me, uploadRow] = await Promise.all([
     app.services.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-    app.services.db.selectFrom('users').select(['id', 'picture_file']).where('id', '=', (await call(app, 'GET', '/api/auth/me', { token })).body.data.id).executeTakeFirstOrThrow(),
+    app.services.db
+      .selectFrom('users')
+      .select(['id', 'picture_file'])
+      .where('id', '=', (await call(app, 'GET', '/api/auth/me', { token })).body.data.id)
+      .executeTakeFirstOrThrow(),
     app.services.db.selectFrom('uploads').select('file_name').where('id', '=', upload.json().data.id).executeTakeFirstOrThrow(),
   ]);
   const keys = [`videos/${video.video_file}`, `videos/${video.poster_file}`, `uploads/${uploadRow.file_name}`, `pictures/${me.picture_file}`];
@@ -42,10 +67,38 @@ async function withMedia(app: App, token: string, png: Buffer) {
 
 const rowsOf = async (app: App, userId: string) => {
   const db = app.services.db;
-  const count = async (table: 'videos' | 'uploads' | 'sessions' | 'account_roles' | 'subscriptions' | 'credit_ledger' | 'receipts' | 'checkout_sessions' | 'email_verifications' | 'password_resets') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
+  const count = async (
+    table:
+      | 'videos'
+      | 'uploads'
+      | 'sessions'
+      | 'account_roles'
+      | 'subscriptions'
+      | 'credit_ledger'
+      | 'receipts'
+      | 'checkout_sessions'
+      | 'email_verifications'
+      | 'password_resets',
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   return {
-    users: Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('id', '=', userId).executeTakeFirst())?.n ?? 0),
+    users: Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('id', '=', userId)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ),
     videos: await count('videos'),
     uploads: await count('uploads'),
     sessions: await count('sessions'),
@@ -66,7 +119,11 @@ describe('deleting an account (local payments, media on disk, mail over SMTP)', 
 
   beforeAll(async () => {
     await mail.start();
-    t = await createTestApp({ siteOrigin: 'https://site.test', mailTransport: smtpTransport(mail.url, 'Reelmint <no-reply@reelmint.test>'), outbox: { retryIntervalMs: 60 * 60_000 } });
+    t = await createTestApp({
+      siteOrigin: 'https://site.test',
+      mailTransport: smtpTransport(mail.url, 'Reelmint <no-reply@reelmint.test>'),
+      outbox: { retryIntervalMs: 60 * 60_000 },
+    });
     png = await makePicture(t.dataDir, 'face.png', '96x96');
   });
   afterAll(async () => {
@@ -103,7 +160,9 @@ describe('deleting an account (local payments, media on disk, mail over SMTP)', 
     const pay = async (sessionId: string) => expect((await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { token })).status).toBe(303);
     await pay((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } })).body.data.sessionId);
     await pay((await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-250' } })).body.data.sessionId);
-    expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe('scheduled');
+    expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe(
+      'scheduled',
+    );
     // A checkout left open, a reset link asked for and a role granted: all of it is the person's.
     expect((await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-750' } })).status).toBe(200);
     expect((await call(t.app, 'POST', '/api/auth/password/forgot', { body: { email } })).status).toBe(200);
@@ -123,11 +182,31 @@ describe('deleting an account (local payments, media on disk, mail over SMTP)', 
     // The shared link ends like any unknown video, and every file is gone from storage.
     expect((await call(t.app, 'GET', `/api/public/videos/${videoId}`)).status).toBe(404);
     for (const key of keys) expect(await t.app.services.storage.exists(key)).toBe(false);
-    expect(await rowsOf(t.app, user.id)).toEqual({ users: 0, videos: 0, uploads: 0, sessions: 0, roles: 0, subscriptions: 0, ledger: 0, receipts: 0, checkouts: 0, verifications: 0, resets: 0 });
+    expect(await rowsOf(t.app, user.id)).toEqual({
+      users: 0,
+      videos: 0,
+      uploads: 0,
+      sessions: 0,
+      roles: 0,
+      subscriptions: 0,
+      ledger: 0,
+      receipts: 0,
+      checkouts: 0,
+      verifications: 0,
+      resets: 0,
+    });
 
     // What the law keeps: the receipts, the paid checkouts and the ledger, under an account nobody can reach.
     const db = t.app.services.db;
-    const receipts = await db.selectFrom('receipts').selectAll().where('id', 'in', receiptsBefore.map((r: { id: string }) => r.id)).execute();
+    const receipts = await db
+      .selectFrom('receipts')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        receiptsBefore.map((r: { id: string }) => r.id),
+      )
+      .execute();
     expect(receipts).toHaveLength(2);
     const anonymousId = receipts[0]!.user_id;
     expect(receipts.every((r) => r.user_id === anonymousId)).toBe(true);
@@ -172,7 +251,15 @@ describe('deleting an account (local payments, media on disk, mail over SMTP)', 
 
   it('keeps nothing of a person who never paid, and tells them so in English', async () => {
     const { token, user, email } = await signUp(t.app, 'Brief Visitor');
-    const users = async () => Number((await t.app.services.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n);
+    const users = async () =>
+      Number(
+        (
+          await t.app.services.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      );
     const before = await users();
     const deleted = await deleteAccount(t.app, token, PASSWORD, 'en');
     expect(deleted.body.data).toEqual({ deleted: true, paymentRecordsKept: false, mailMayBeLate: false });
@@ -216,9 +303,17 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     const started = await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } });
     const checkoutRef = new URL(started.body.data.checkoutUrl).pathname.split('/').at(-1)!;
     const subscriptionId = stand.complete(checkoutRef);
-    const completed = await deliver('checkout.session.completed', { id: checkoutRef, object: 'checkout.session', client_reference_id: started.body.data.sessionId, payment_status: 'paid', subscription: subscriptionId });
+    const completed = await deliver('checkout.session.completed', {
+      id: checkoutRef,
+      object: 'checkout.session',
+      client_reference_id: started.body.data.sessionId,
+      payment_status: 'paid',
+      subscription: subscriptionId,
+    });
     expect(completed.body.data.outcome).toBe('applied');
-    expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe('scheduled');
+    expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe(
+      'scheduled',
+    );
     const scheduleId = stand.subscriptions.get(subscriptionId)!.schedule!;
     const { keys } = await withMedia(t.app, token, png);
     for (const key of keys) expect(await bucket.storage().exists(key)).toBe(true);

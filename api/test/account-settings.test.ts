@@ -102,8 +102,10 @@ describe('account settings', () => {
 
   it('lists where the account is signed in and signs out everywhere else', async () => {
     const { token, email, password } = await signUp(t.app, 'Traveller');
-    const phoneAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-    const phone = (await call(t.app, 'POST', '/api/auth/login', { body: { email, password }, headers: { 'user-agent': phoneAgent } })).body.data.access_token as string;
+    const phoneAgent =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const phone = (await call(t.app, 'POST', '/api/auth/login', { body: { email, password }, headers: { 'user-agent': phoneAgent } })).body.data
+      .access_token as string;
 
     const list = await call(t.app, 'GET', '/api/account/sessions', { token });
     expect(list.status).toBe(200);
@@ -132,9 +134,18 @@ describe('account settings', () => {
   });
 
   it('names common browsers and systems from their User-Agent', () => {
-    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36')).toEqual({ browser: 'Chrome', os: 'Linux' });
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0')).toEqual({ browser: 'Edge', os: 'Windows' });
-    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0')).toEqual({ browser: 'Firefox', os: 'macOS' });
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36')).toEqual({
+      browser: 'Chrome',
+      os: 'Linux',
+    });
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0')).toEqual({
+      browser: 'Edge',
+      os: 'Windows',
+    });
+    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0')).toEqual({
+      browser: 'Firefox',
+      os: 'macOS',
+    });
     expect(describeUserAgent('curl/8.0')).toEqual({ browser: null, os: null });
     expect(describeUserAgent(null)).toEqual({ browser: null, os: null });
   });
@@ -143,7 +154,10 @@ describe('account settings', () => {
     const { token, email } = await signUp(t.app, 'Exporter');
     const other = await signUp(t.app, 'Someone Else');
     const upload = multipartBody('file', 'p.png', 'image/png', png);
-    expect((await t.app.inject({ method: 'POST', url: '/api/upload', payload: upload.payload, headers: { ...upload.headers, authorization: `Bearer ${token}` } })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/upload', payload: upload.payload, headers: { ...upload.headers, authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(201);
     const spend = await call(t.app, 'POST', '/api/user/credits/deduct', {
       token,
       body: { amount: 7, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
@@ -156,11 +170,20 @@ describe('account settings', () => {
     await pay(max.body.data.sessionId);
     const pack = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-250' } });
     await pay(pack.body.data.sessionId);
-    expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe('scheduled');
+    expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe(
+      'scheduled',
+    );
     expect(await grantRole(t.app.services.db, email, 'release-manager', 'operator@example.com', new Date())).toBe('granted');
-    const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'text-to-video', prompt: 'A lighthouse at dusk', model: 'v1.0', resolution: '512p', duration: '5s' } });
+    const job = await call(t.app, 'POST', '/api/videos/generate', {
+      token,
+      body: { type: 'text-to-video', prompt: 'A lighthouse at dusk', model: 'v1.0', resolution: '512p', duration: '5s' },
+    });
     expect(job.status).toBe(202);
-    await waitFor(async () => ((await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token })).body.data.status === 'succeeded' ? true : undefined), 60_000, 'the video');
+    await waitFor(
+      async () => ((await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token })).body.data.status === 'succeeded' ? true : undefined),
+      60_000,
+      'the video',
+    );
     expect((await call(t.app, 'POST', `/api/videos/${job.body.data.id}/share`, { token })).status).toBe(200);
 
     const reply = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${token}` } });
@@ -174,18 +197,24 @@ describe('account settings', () => {
       subscription: { plan: 'premium', billingCycle: 'monthly', scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expect.any(String) } },
     });
     expect(data.ledger.map((row: { source: string; amount: number }) => row.amount)).toEqual([100, -7, 1000, 250, -job.body.data.cost]);
-    expect(data.payments.map((row: { kind: string; plan: string; pack: string | null; status: string }) => [row.kind, row.plan, row.pack, row.status])).toEqual([
-      ['plan', 'premium', null, 'paid'],
-      ['pack', 'premium', 'credits-250', 'paid'],
-    ]);
+    expect(data.payments.map((row: { kind: string; plan: string; pack: string | null; status: string }) => [row.kind, row.plan, row.pack, row.status])).toEqual(
+      [
+        ['plan', 'premium', null, 'paid'],
+        ['pack', 'premium', 'credits-250', 'paid'],
+      ],
+    );
     expect(data.receipts.map((row: { kind: string; amount: number; credits: number }) => [row.kind, row.amount, row.credits])).toEqual([
       ['plan', expect.any(Number), 1000],
       ['pack', 8, 250],
     ]);
     expect(data.uploads).toHaveLength(1);
     expect(data.sessions).toEqual([expect.objectContaining({ current: true })]);
-    expect(data.videos).toEqual([expect.objectContaining({ id: job.body.data.id, prompt: 'A lighthouse at dusk', status: 'succeeded', resolution: '512p', shared: true })]);
-    expect(data.shares).toEqual([{ videoId: job.body.data.id, sharedAt: expect.any(String), shareUrl: expect.stringMatching(new RegExp(`/v/${job.body.data.id}$`)), views: 0 }]);
+    expect(data.videos).toEqual([
+      expect.objectContaining({ id: job.body.data.id, prompt: 'A lighthouse at dusk', status: 'succeeded', resolution: '512p', shared: true }),
+    ]);
+    expect(data.shares).toEqual([
+      { videoId: job.body.data.id, sharedAt: expect.any(String), shareUrl: expect.stringMatching(new RegExp(`/v/${job.body.data.id}$`)), views: 0 },
+    ]);
     // The links in the file open the media themselves, without a bearer header.
     const media = await t.app.inject({ method: 'GET', url: new URL(data.videos[0].videoUrl).pathname + new URL(data.videos[0].videoUrl).search });
     expect(media.statusCode).toBe(200);

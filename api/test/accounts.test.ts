@@ -166,7 +166,11 @@ describe('accounts', () => {
   });
 
   it('sends security headers and allows only the configured site origins', async () => {
-    const allowed = await t.app.inject({ method: 'OPTIONS', url: '/api/user/credits', headers: { origin: 'http://localhost:5175', 'access-control-request-method': 'GET' } });
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user/credits',
+      headers: { origin: 'http://localhost:5175', 'access-control-request-method': 'GET' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5175');
     const other = await t.app.inject({ method: 'GET', url: '/api/config', headers: { origin: 'https://evil.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
@@ -178,7 +182,9 @@ describe('accounts', () => {
     const reply = await call(t.app, 'GET', '/api/openapi.json');
     expect(reply.status).toBe(200);
     expect(reply.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(reply.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/videos/generate', '/api/user/credits/deduct', '/api/payment/webhook']));
+    expect(Object.keys(reply.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/videos/generate', '/api/user/credits/deduct', '/api/payment/webhook']),
+    );
     expect(reply.body.paths['/api/auth/register'].post.requestBody).toBeDefined();
   });
 });

@@ -11,7 +11,15 @@ import type { TestApp } from './helpers.ts';
 const STABLE = '1.4.2+3f9c0d1e2a';
 const CANARY = '1.5.0+7ab1c2d3e4';
 const RULES = { minVisits: 10, errorMargin: 0.05, p75Margin: 0.25 };
-const figures = (visits: number, errors: number, p75: number | null) => ({ visits, errors, errorRate: visits ? errors / visits : null, fallbacks: 0, p50: p75, p75, p95: p75 });
+const figures = (visits: number, errors: number, p75: number | null) => ({
+  visits,
+  errors,
+  errorRate: visits ? errors / visits : null,
+  fallbacks: 0,
+  p50: p75,
+  p75,
+  p95: p75,
+});
 
 describe('the canary guard rule', () => {
   it('waits for the minimum number of visits', () => {
@@ -49,7 +57,15 @@ describe('the canary guard on real reports', () => {
     }
     await writeFile(
       join(t.dataDir, 'remotes.json'),
-      JSON.stringify({ remotes: { billing: { version: STABLE, entry: 'http://x/remoteEntry.js', canary: { version: CANARY, entry: 'http://y/remoteEntry.js', percent: 50, since: new Date(Date.now() - 60_000).toISOString(), guard: RULES } } } }),
+      JSON.stringify({
+        remotes: {
+          billing: {
+            version: STABLE,
+            entry: 'http://x/remoteEntry.js',
+            canary: { version: CANARY, entry: 'http://y/remoteEntry.js', percent: 50, since: new Date(Date.now() - 60_000).toISOString(), guard: RULES },
+          },
+        },
+      }),
     );
   });
   afterAll(async () => t.close());
@@ -73,12 +89,21 @@ describe('the canary guard on real reports', () => {
     await t.app.canaryGuard!.check();
     expect(stops).toHaveLength(1);
     expect(stops[0]).toMatchObject({ remote: 'billing', version: CANARY });
-    expect(stops[0]!.figures).toMatchObject({ tripped: ['error-rate'], canary: { version: CANARY, visits: 10, errors: 10, errorRate: 1 }, stable: { version: STABLE, visits: 10, errorRate: 0 }, rules: RULES });
+    expect(stops[0]!.figures).toMatchObject({
+      tripped: ['error-rate'],
+      canary: { version: CANARY, visits: 10, errors: 10, errorRate: 1 },
+      stable: { version: STABLE, visits: 10, errorRate: 0 },
+      rules: RULES,
+    });
     expect(stops[0]!.reason).toBe(`canary guard: error rate 100% against 0% on ${STABLE} (margin 5% points) over 10 visits`);
   });
 
   it('shows the same figures in the terminal report of `release watch`', async () => {
-    const files = { releasesDir: join(t.dataDir, 'releases'), pointerFile: join(t.dataDir, 'remotes.json'), historyFile: join(t.dataDir, 'remotes.history.jsonl') };
+    const files = {
+      releasesDir: join(t.dataDir, 'releases'),
+      pointerFile: join(t.dataDir, 'remotes.json'),
+      historyFile: join(t.dataDir, 'remotes.history.jsonl'),
+    };
     const report = await watchReport(t.app.services.db, fileSource(files), new Date(), 60);
     const lines = report.split('\n');
     expect(lines.find((line) => line.includes('live') && line.includes(STABLE))).toMatch(/\s10\s+0\s+0\.0%\s+300 ms\s+300 ms\s+300 ms$/);

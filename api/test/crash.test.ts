@@ -9,7 +9,11 @@ import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';
 import { call, createTestApp, signUp, waitFor } from './helpers.ts';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Whether a process still runs (a zombie has stopped: it only waits to be reaped). */
 async function alive(pid: number): Promise<boolean> {
@@ -55,12 +59,16 @@ describe('a worker killed in the middle of a render', () => {
       });
       const workerPid = workerProcess.pid!;
       const partial = join(t.dataDir, 'videos', `${id}.part.mp4`);
-      const ffmpegPid = await waitFor(async () => {
-        const row = await t.app.services.db.selectFrom('videos').select('progress').where('id', '=', id).executeTakeFirst();
-        if (!row || row.progress === 0 || !(await exists(partial))) return undefined;
-        const [child] = await ffmpegChildrenOf(workerPid);
-        return child;
-      }, 60_000, 'the worker process to be rendering'); // starting tsx on a loaded machine can take most of this
+      const ffmpegPid = await waitFor(
+        async () => {
+          const row = await t.app.services.db.selectFrom('videos').select('progress').where('id', '=', id).executeTakeFirst();
+          if (!row || row.progress === 0 || !(await exists(partial))) return undefined;
+          const [child] = await ffmpegChildrenOf(workerPid);
+          return child;
+        },
+        60_000,
+        'the worker process to be rendering',
+      ); // starting tsx on a loaded machine can take most of this
 
       workerProcess.kill('SIGKILL');
       await waitFor(async () => ((await alive(ffmpegPid)) ? undefined : true), 4_000, 'ffmpeg to stop with its worker');
@@ -71,10 +79,14 @@ describe('a worker killed in the middle of a render', () => {
       const survivor = new JobWorker({ ...t.app.services, log: { error: () => undefined } }, { ...DEFAULT_WORKER_OPTIONS, maxAttempts: 1 });
       survivor.start();
       try {
-        const failed = await waitFor(async () => {
-          const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
-          return reply.body.data.status === 'failed' ? reply.body.data : undefined;
-        }, DEFAULT_WORKER_OPTIONS.staleAfterMs * 2 + 5_000, 'the stale job to be recovered');
+        const failed = await waitFor(
+          async () => {
+            const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+            return reply.body.data.status === 'failed' ? reply.body.data : undefined;
+          },
+          DEFAULT_WORKER_OPTIONS.staleAfterMs * 2 + 5_000,
+          'the stale job to be recovered',
+        );
         expect(failed).toMatchObject({ refunded: true, videoUrl: null });
       } finally {
         await survivor.stop();

@@ -46,7 +46,15 @@ describe('credits history', () => {
     expect(reply.body.data).toMatchObject({ page: 1, perPage: 20, total: 5 });
     const items = reply.body.data.items;
     expect(items.map((item: { purpose: string }) => item.purpose)).toEqual(['generation', 'plan', 'refund', 'spend', 'signup']);
-    expect(items[0]).toMatchObject({ kind: 'spend', amount: -45, balanceAfter: 535, videoId: generate.body.data.id, model: 'v2.0', resolution: '720p', duration: '10s' });
+    expect(items[0]).toMatchObject({
+      kind: 'spend',
+      amount: -45,
+      balanceAfter: 535,
+      videoId: generate.body.data.id,
+      model: 'v2.0',
+      resolution: '720p',
+      duration: '10s',
+    });
     expect(items[1]).toMatchObject({ kind: 'grant', amount: 500, balanceAfter: 580, plan: 'pro', billingCycle: 'monthly' });
     expect(items[2]).toMatchObject({ kind: 'refund', amount: 10, balanceAfter: 80 });
     expect(items[3]).toMatchObject({ kind: 'spend', amount: -30, balanceAfter: 70 });

@@ -15,7 +15,11 @@ describe('credits', () => {
   const deduct = (token: string, amount: number, key: string) =>
     call(t.app, 'POST', '/api/user/credits/deduct', { token, body: deductBody(amount), headers: { 'idempotency-key': key } });
   const refund = (token: string, body: Record<string, unknown>, key: string) =>
-    call(t.app, 'POST', '/api/user/credits/refund', { token, body: { reason: 'test', timestamp: new Date().toISOString(), ...body }, headers: { 'idempotency-key': key } });
+    call(t.app, 'POST', '/api/user/credits/refund', {
+      token,
+      body: { reason: 'test', timestamp: new Date().toISOString(), ...body },
+      headers: { 'idempotency-key': key },
+    });
   const balance = async (token: string) => (await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance as number;
 
   it('reads the balance and needs a session', async () => {
@@ -119,7 +123,12 @@ describe('credits', () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     const spent = await deduct(b.token, 10, 'b-spend');
-    const grant = await t.app.services.db.selectFrom('credit_ledger').select('id').where('user_id', '=', a.user.id).where('kind', '=', 'grant').executeTakeFirstOrThrow();
+    const grant = await t.app.services.db
+      .selectFrom('credit_ledger')
+      .select('id')
+      .where('user_id', '=', a.user.id)
+      .where('kind', '=', 'grant')
+      .executeTakeFirstOrThrow();
     for (const transactionId of ['txn_does-not-exist', spent.body.data.transactionId, grant.id]) {
       const reply = await refund(a.token, { amount: 1, transactionId }, `r-${transactionId}`);
       expect(reply.status).toBe(404);
@@ -133,7 +142,9 @@ describe('credits', () => {
   it('lets only one of several concurrent refunds of one spend through', async () => {
     const { token, user } = await signUp(t.app);
     const spent = await deduct(token, 20, 'spend-for-race');
-    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => refund(token, { amount: 20, transactionId: spent.body.data.transactionId }, `race-refund-${i}`)));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => refund(token, { amount: 20, transactionId: spent.body.data.transactionId }, `race-refund-${i}`)),
+    );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409).every((r) => r.body.error === 'ALREADY_REFUNDED')).toBe(true);
     expect(await balance(token)).toBe(100);
@@ -142,7 +153,10 @@ describe('credits', () => {
 
   it('does not let a client refund what a video generation spent', async () => {
     const { token } = await signUp(t.app);
-    const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'text-to-video', prompt: 'a cat', model: 'v1.0', resolution: '512p', duration: '5s' } });
+    const job = await call(t.app, 'POST', '/api/videos/generate', {
+      token,
+      body: { type: 'text-to-video', prompt: 'a cat', model: 'v1.0', resolution: '512p', duration: '5s' },
+    });
     expect(job.status).toBe(202);
     const reply = await refund(token, { amount: 10, transactionId: job.body.data.transactionId }, 'refund-job');
     expect(reply.status).toBe(409);
@@ -156,7 +170,10 @@ describe('credits across a worker', () => {
     const t = await createTestApp({ engine: new ScriptedEngine('fail') });
     try {
       const { token, user } = await signUp(t.app);
-      const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'text-to-video', prompt: 'waves', model: 'v1.0', resolution: '512p', duration: '10s' } });
+      const job = await call(t.app, 'POST', '/api/videos/generate', {
+        token,
+        body: { type: 'text-to-video', prompt: 'waves', model: 'v1.0', resolution: '512p', duration: '10s' },
+      });
       expect(job.body.data).toMatchObject({ cost: 20, newBalance: 80 });
       await waitFor(async () => {
         const status = await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token });

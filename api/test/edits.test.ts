@@ -24,7 +24,15 @@ interface Probed {
 /** Frame size, frame rate and length as ffprobe reads them from the file. */
 async function probe(file: string): Promise<Probed> {
   const { stdout } = await promisify(execFile)(ffprobe.path, [
-    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,r_frame_rate:format=duration', '-of', 'json', file,
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height,r_frame_rate:format=duration',
+    '-of',
+    'json',
+    file,
   ]);
   const facts = JSON.parse(stdout) as { streams: Array<{ width: number; height: number; r_frame_rate: string }>; format: { duration: string } };
   const [num, den] = facts.streams[0]!.r_frame_rate.split('/').map(Number) as [number, number];
@@ -33,7 +41,10 @@ async function probe(file: string): Promise<Probed> {
 
 async function maxMember(t: TestApp) {
   const person = await signUp(t.app);
-  const started = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token: person.token, body: { planName: 'max', billingCycle: 'monthly' } });
+  const started = await call(t.app, 'POST', '/api/payment/create-subscription-session', {
+    token: person.token,
+    body: { planName: 'max', billingCycle: 'monthly' },
+  });
   const paid = await call(t.app, 'POST', `/api/payment/checkout/${started.body.data.sessionId}/pay`, { token: person.token });
   expect(paid.status).toBe(303);
   return person;
@@ -42,10 +53,14 @@ async function maxMember(t: TestApp) {
 function helpersFor(t: TestApp) {
   const balance = async (token: string) => (await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance as number;
   const finished = async (token: string, id: string) =>
-    waitFor(async () => {
-      const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
-      return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
-    }, RENDER_TEST_MS - 10_000, `video ${id}`);
+    waitFor(
+      async () => {
+        const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+        return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
+      },
+      RENDER_TEST_MS - 10_000,
+      `video ${id}`,
+    );
   /** Waits for a video, saves its file as its owner downloads it and reads it with ffprobe. */
   const downloaded = async (token: string, id: string) => {
     const video = await finished(token, id);
@@ -90,14 +105,22 @@ describe('editing finished videos', () => {
   it('lets only Max members edit: Free and Pro get 403 PLAN_UPGRADE_REQUIRED naming Max, and pay nothing', async () => {
     const free = await signUp(t.app);
     const pro = await signUp(t.app);
-    const started = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token: pro.token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    const started = await call(t.app, 'POST', '/api/payment/create-subscription-session', {
+      token: pro.token,
+      body: { planName: 'pro', billingCycle: 'monthly' },
+    });
     await call(t.app, 'POST', `/api/payment/checkout/${started.body.data.sessionId}/pay`, { token: pro.token });
     for (const person of [free, pro]) {
       const before = await h.balance(person.token);
       for (const path of ['/api/videos/edits/estimate', '/api/videos/edits']) {
         const reply = await call(t.app, 'POST', path, { token: person.token, body: { kind: 'trim', videoId: source, start: 0, end: 2 } });
         expect(reply.status).toBe(403);
-        expect(reply.body).toMatchObject({ success: false, error: 'PLAN_UPGRADE_REQUIRED', upgradeRequired: true, message: 'Editing videos requires the Max plan' });
+        expect(reply.body).toMatchObject({
+          success: false,
+          error: 'PLAN_UPGRADE_REQUIRED',
+          upgradeRequired: true,
+          message: 'Editing videos requires the Max plan',
+        });
         expect(reply.body.problems[0]).toMatchObject({ feature: 'advancedEditing' });
       }
       expect(await h.balance(person.token)).toBe(before);
@@ -145,87 +168,116 @@ describe('editing finished videos', () => {
     expect((await call(t.app, 'GET', '/api/videos/history', { token: max.token })).body.data.total).toBe(total);
   });
 
-  it('trims a clip into a new video linked to its source, which is kept', async () => {
-    const { id, estimate } = await h.edit(max.token, { kind: 'trim', videoId: source, start: 1, end: 2.5 });
-    expect(estimate).toMatchObject({ kind: 'trim', cost: 2, seconds: 1.5, duration: '1.5s', aspectRatio: '16:9', width: 912, height: 512 });
-    const { video, facts } = await h.downloaded(max.token, id);
-    expect(video).toMatchObject({ type: 'edit', sourceId: source, duration: '1.5s', cost: 2, edit: { kind: 'trim', sourceIds: [source], start: 1, end: 2.5 } });
-    expect(facts).toMatchObject({ width: 912, height: 512, fps: 24 });
-    expect(facts.seconds).toBeCloseTo(1.5, 1);
-    expect((await call(t.app, 'GET', `/api/videos/status/${source}`, { token: max.token })).body.data.status).toBe('succeeded');
-    short = id;
-  }, RENDER_TEST_MS);
+  it(
+    'trims a clip into a new video linked to its source, which is kept',
+    async () => {
+      const { id, estimate } = await h.edit(max.token, { kind: 'trim', videoId: source, start: 1, end: 2.5 });
+      expect(estimate).toMatchObject({ kind: 'trim', cost: 2, seconds: 1.5, duration: '1.5s', aspectRatio: '16:9', width: 912, height: 512 });
+      const { video, facts } = await h.downloaded(max.token, id);
+      expect(video).toMatchObject({
+        type: 'edit',
+        sourceId: source,
+        duration: '1.5s',
+        cost: 2,
+        edit: { kind: 'trim', sourceIds: [source], start: 1, end: 2.5 },
+      });
+      expect(facts).toMatchObject({ width: 912, height: 512, fps: 24 });
+      expect(facts.seconds).toBeCloseTo(1.5, 1);
+      expect((await call(t.app, 'GET', `/api/videos/status/${source}`, { token: max.token })).body.data.status).toBe('succeeded');
+      short = id;
+    },
+    RENDER_TEST_MS,
+  );
 
-  it('reframes by cropping around a focus and by fitting over a blurred fill, and changes the speed', async () => {
-    const crop = await h.edit(max.token, { kind: 'reframe', videoId: short, aspectRatio: '9:16', focusX: 0.2 });
-    const fit = await h.edit(max.token, { kind: 'reframe', videoId: short, aspectRatio: '1:1', mode: 'fit' });
-    const slow = await h.edit(max.token, { kind: 'speed', videoId: short, speed: 0.5 });
-    expect([crop.estimate.cost, fit.estimate.cost, slow.estimate.cost]).toEqual([4, 4, 3]);
-    const [cropped, fitted, slowed] = await Promise.all([crop.id, fit.id, slow.id].map((id) => h.downloaded(max.token, id)));
-    expect(cropped!.video).toMatchObject({ aspectRatio: '9:16', sourceId: short, edit: { kind: 'reframe', mode: 'crop', focusX: 0.2, focusY: 0.5 } });
-    expect(cropped!.facts).toMatchObject({ width: 512, height: 912, fps: 24 });
-    expect(cropped!.facts.seconds).toBeCloseTo(1.5, 1);
-    expect(fitted!.facts).toMatchObject({ width: 512, height: 512, fps: 24 });
-    expect(slowed!.video).toMatchObject({ duration: '3s', edit: { kind: 'speed', speed: 0.5 } });
-    expect(slowed!.facts).toMatchObject({ width: 912, height: 512, fps: 24 });
-    expect(Math.abs(slowed!.facts.seconds - 3)).toBeLessThan(0.15);
-  }, RENDER_TEST_MS);
+  it(
+    'reframes by cropping around a focus and by fitting over a blurred fill, and changes the speed',
+    async () => {
+      const crop = await h.edit(max.token, { kind: 'reframe', videoId: short, aspectRatio: '9:16', focusX: 0.2 });
+      const fit = await h.edit(max.token, { kind: 'reframe', videoId: short, aspectRatio: '1:1', mode: 'fit' });
+      const slow = await h.edit(max.token, { kind: 'speed', videoId: short, speed: 0.5 });
+      expect([crop.estimate.cost, fit.estimate.cost, slow.estimate.cost]).toEqual([4, 4, 3]);
+      const [cropped, fitted, slowed] = await Promise.all([crop.id, fit.id, slow.id].map((id) => h.downloaded(max.token, id)));
+      expect(cropped!.video).toMatchObject({ aspectRatio: '9:16', sourceId: short, edit: { kind: 'reframe', mode: 'crop', focusX: 0.2, focusY: 0.5 } });
+      expect(cropped!.facts).toMatchObject({ width: 512, height: 912, fps: 24 });
+      expect(cropped!.facts.seconds).toBeCloseTo(1.5, 1);
+      expect(fitted!.facts).toMatchObject({ width: 512, height: 512, fps: 24 });
+      expect(slowed!.video).toMatchObject({ duration: '3s', edit: { kind: 'speed', speed: 0.5 } });
+      expect(slowed!.facts).toMatchObject({ width: 912, height: 512, fps: 24 });
+      expect(Math.abs(slowed!.facts.seconds - 3)).toBeLessThan(0.15);
+    },
+    RENDER_TEST_MS,
+  );
 
-  it('merges clips in the chosen order with a cut or a crossfade', async () => {
-    const cut = await h.edit(max.token, { kind: 'merge', videoIds: [short, short, short], transition: 'cut' });
-    const fade = await h.edit(max.token, { kind: 'merge', videoIds: [short, short], transition: 'crossfade' });
-    expect(cut.estimate).toMatchObject({ cost: 6, seconds: 4.5 });
-    expect(fade.estimate).toMatchObject({ cost: 4, seconds: 2.5 });
-    const [joined, faded] = await Promise.all([cut.id, fade.id].map((id) => h.downloaded(max.token, id)));
-    expect(joined!.video).toMatchObject({ sourceId: short, edit: { kind: 'merge', sourceIds: [short, short, short], transition: 'cut' } });
-    expect(joined!.facts).toMatchObject({ width: 912, height: 512, fps: 24 });
-    expect(joined!.facts.seconds).toBeCloseTo(4.5, 1);
-    expect(faded!.facts.seconds).toBeCloseTo(2.5, 1);
-  }, RENDER_TEST_MS);
+  it(
+    'merges clips in the chosen order with a cut or a crossfade',
+    async () => {
+      const cut = await h.edit(max.token, { kind: 'merge', videoIds: [short, short, short], transition: 'cut' });
+      const fade = await h.edit(max.token, { kind: 'merge', videoIds: [short, short], transition: 'crossfade' });
+      expect(cut.estimate).toMatchObject({ cost: 6, seconds: 4.5 });
+      expect(fade.estimate).toMatchObject({ cost: 4, seconds: 2.5 });
+      const [joined, faded] = await Promise.all([cut.id, fade.id].map((id) => h.downloaded(max.token, id)));
+      expect(joined!.video).toMatchObject({ sourceId: short, edit: { kind: 'merge', sourceIds: [short, short, short], transition: 'cut' } });
+      expect(joined!.facts).toMatchObject({ width: 912, height: 512, fps: 24 });
+      expect(joined!.facts.seconds).toBeCloseTo(4.5, 1);
+      expect(faded!.facts.seconds).toBeCloseTo(2.5, 1);
+    },
+    RENDER_TEST_MS,
+  );
 
-  it('extends a clip from its last frame with a new render of the same engine, joined after it', async () => {
-    const { id, estimate } = await h.edit(max.token, { kind: 'extend', videoId: short, duration: '5s' });
-    // The 5 s v1.0 512p generation (10) plus the join (2).
-    expect(estimate).toMatchObject({ cost: 12, seconds: 6.5 });
-    const { video, facts } = await h.downloaded(max.token, id);
-    expect(video).toMatchObject({ sourceId: short, engine: 'local', duration: '6.5s', edit: { kind: 'extend', duration: '5s' } });
-    expect(facts).toMatchObject({ width: 912, height: 512, fps: 24 });
-    expect(facts.seconds).toBeCloseTo(6.5, 1);
-    const history = await call(t.app, 'GET', '/api/user/credits/history', { token: max.token });
-    expect(history.body.data.items[0]).toMatchObject({ purpose: 'edit', amount: -12, videoId: id });
-  }, RENDER_TEST_MS);
+  it(
+    'extends a clip from its last frame with a new render of the same engine, joined after it',
+    async () => {
+      const { id, estimate } = await h.edit(max.token, { kind: 'extend', videoId: short, duration: '5s' });
+      // The 5 s v1.0 512p generation (10) plus the join (2).
+      expect(estimate).toMatchObject({ cost: 12, seconds: 6.5 });
+      const { video, facts } = await h.downloaded(max.token, id);
+      expect(video).toMatchObject({ sourceId: short, engine: 'local', duration: '6.5s', edit: { kind: 'extend', duration: '5s' } });
+      expect(facts).toMatchObject({ width: 912, height: 512, fps: 24 });
+      expect(facts.seconds).toBeCloseTo(6.5, 1);
+      const history = await call(t.app, 'GET', '/api/user/credits/history', { token: max.token });
+      expect(history.body.data.items[0]).toMatchObject({ purpose: 'edit', amount: -12, videoId: id });
+    },
+    RENDER_TEST_MS,
+  );
 });
 
 describe('edits that cannot finish', () => {
-  it('refuses to edit a video that is not finished, and refunds an edit whose render fails', async () => {
-    const engine = new ScriptedEngine('succeed');
-    const t = await createTestApp({ engine });
-    const h = helpersFor(t);
-    try {
-      const max = await maxMember(t);
-      // The scripted engine "finishes" with bytes that are not a video, so ffmpeg cannot edit it.
-      const made = await call(t.app, 'POST', '/api/videos/generate', { token: max.token, body: TEXT });
-      await h.finished(max.token, made.body.data.id);
-      engine.mode = 'hang';
-      const running = await call(t.app, 'POST', '/api/videos/generate', { token: max.token, body: TEXT });
-      const before = await h.balance(max.token);
-      const unfinished = await call(t.app, 'POST', '/api/videos/edits', { token: max.token, body: { kind: 'speed', videoId: running.body.data.id, speed: 2 } });
-      expect([unfinished.status, unfinished.body.error]).toEqual([409, 'VIDEO_NOT_READY']);
-      expect(await h.balance(max.token)).toBe(before);
+  it(
+    'refuses to edit a video that is not finished, and refunds an edit whose render fails',
+    async () => {
+      const engine = new ScriptedEngine('succeed');
+      const t = await createTestApp({ engine });
+      const h = helpersFor(t);
+      try {
+        const max = await maxMember(t);
+        // The scripted engine "finishes" with bytes that are not a video, so ffmpeg cannot edit it.
+        const made = await call(t.app, 'POST', '/api/videos/generate', { token: max.token, body: TEXT });
+        await h.finished(max.token, made.body.data.id);
+        engine.mode = 'hang';
+        const running = await call(t.app, 'POST', '/api/videos/generate', { token: max.token, body: TEXT });
+        const before = await h.balance(max.token);
+        const unfinished = await call(t.app, 'POST', '/api/videos/edits', {
+          token: max.token,
+          body: { kind: 'speed', videoId: running.body.data.id, speed: 2 },
+        });
+        expect([unfinished.status, unfinished.body.error]).toEqual([409, 'VIDEO_NOT_READY']);
+        expect(await h.balance(max.token)).toBe(before);
 
-      const { id } = await h.edit(max.token, { kind: 'speed', videoId: made.body.data.id, speed: 2 });
-      const failed = await h.finished(max.token, id);
-      expect(failed).toMatchObject({ status: 'failed', errorCode: 'RENDER_FAILED', refunded: true });
-      expect(await h.balance(max.token)).toBe(before);
-      const history = await call(t.app, 'GET', '/api/user/credits/history', { token: max.token });
-      expect(history.body.data.items.slice(0, 2)).toMatchObject([
-        { purpose: 'edit-refund', amount: 3, videoId: id },
-        { purpose: 'edit', amount: -3, videoId: id },
-      ]);
-    } finally {
-      await t.close();
-    }
-  }, RENDER_TEST_MS);
+        const { id } = await h.edit(max.token, { kind: 'speed', videoId: made.body.data.id, speed: 2 });
+        const failed = await h.finished(max.token, id);
+        expect(failed).toMatchObject({ status: 'failed', errorCode: 'RENDER_FAILED', refunded: true });
+        expect(await h.balance(max.token)).toBe(before);
+        const history = await call(t.app, 'GET', '/api/user/credits/history', { token: max.token });
+        expect(history.body.data.items.slice(0, 2)).toMatchObject([
+          { purpose: 'edit-refund', amount: 3, videoId: id },
+          { purpose: 'edit', amount: -3, videoId: id },
+        ]);
+      } finally {
+        await t.close();
+      }
+    },
+    RENDER_TEST_MS,
+  );
 });
 
 describe('edits with media in an S3-compatible bucket (s3rver)', () => {
@@ -235,23 +287,30 @@ describe('edits with media in an S3-compatible bucket (s3rver)', () => {
   });
   afterAll(async () => bucket.close());
 
-  it('fetches the source from the bucket, edits it and serves the result from the bucket', async () => {
-    const t = await createTestApp({ storage: bucket.storage() });
-    const h = helpersFor(t);
-    try {
-      const max = await maxMember(t);
-      const made = await call(t.app, 'POST', '/api/videos/generate', { token: max.token, body: TEXT });
-      await h.downloaded(max.token, made.body.data.id);
-      const { id } = await h.edit(max.token, { kind: 'trim', videoId: made.body.data.id, start: 0.5, end: 2 });
-      const { facts } = await h.downloaded(max.token, id);
-      expect(facts).toMatchObject({ width: 912, height: 512, fps: 24 });
-      expect(facts.seconds).toBeCloseTo(1.5, 1);
-      // The bucket holds the result; this machine kept no copy of it or of the fetched source.
-      expect(await readdir(join(t.dataDir, 'videos'))).toEqual([]);
-      const stored = await bucket.storage().download(`videos/${id}.mp4`, join(t.dataDir, 'from-bucket.mp4')).then(() => probe(join(t.dataDir, 'from-bucket.mp4')));
-      expect(stored.seconds).toBeCloseTo(1.5, 1);
-    } finally {
-      await t.close();
-    }
-  }, RENDER_TEST_MS);
+  it(
+    'fetches the source from the bucket, edits it and serves the result from the bucket',
+    async () => {
+      const t = await createTestApp({ storage: bucket.storage() });
+      const h = helpersFor(t);
+      try {
+        const max = await maxMember(t);
+        const made = await call(t.app, 'POST', '/api/videos/generate', { token: max.token, body: TEXT });
+        await h.downloaded(max.token, made.body.data.id);
+        const { id } = await h.edit(max.token, { kind: 'trim', videoId: made.body.data.id, start: 0.5, end: 2 });
+        const { facts } = await h.downloaded(max.token, id);
+        expect(facts).toMatchObject({ width: 912, height: 512, fps: 24 });
+        expect(facts.seconds).toBeCloseTo(1.5, 1);
+        // The bucket holds the result; this machine kept no copy of it or of the fetched source.
+        expect(await readdir(join(t.dataDir, 'videos'))).toEqual([]);
+        const stored = await bucket
+          .storage()
+          .download(`videos/${id}.mp4`, join(t.dataDir, 'from-bucket.mp4'))
+          .then(() => probe(join(t.dataDir, 'from-bucket.mp4')));
+        expect(stored.seconds).toBeCloseTo(1.5, 1);
+      } finally {
+        await t.close();
+      }
+    },
+    RENDER_TEST_MS,
+  );
 });

@@ -13,10 +13,14 @@ describe('media, hosts and passwords', () => {
 
   async function finishedVideo(token: string) {
     const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: text });
-    return waitFor(async () => {
-      const reply = await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token });
-      return reply.body.data.status === 'succeeded' ? reply.body.data : undefined;
-    }, 20_000, 'the video');
+    return waitFor(
+      async () => {
+        const reply = await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token });
+        return reply.body.data.status === 'succeeded' ? reply.body.data : undefined;
+      },
+      20_000,
+      'the video',
+    );
   }
   const pathOf = (url: string) => url.slice(url.indexOf('/api/'));
 
@@ -85,11 +89,15 @@ describe('media, hosts and passwords', () => {
 
   it('refuses a password of spaces, and one padded to eight with spaces', async () => {
     for (const password of ['        ', '  abc     ', '\t\t\t\t\t\t\t\t\t']) {
-      const reply = await call(t.app, 'POST', '/api/auth/register', { body: { name: 'Spacey', email: `spaces-${password.length}-${Math.random()}@example.com`, password } });
+      const reply = await call(t.app, 'POST', '/api/auth/register', {
+        body: { name: 'Spacey', email: `spaces-${password.length}-${Math.random()}@example.com`, password },
+      });
       expect(reply.status, JSON.stringify(password)).toBe(400);
       expect(reply.body.error).toBe('VALIDATION_ERROR');
     }
-    const fine = await call(t.app, 'POST', '/api/auth/register', { body: { name: 'Spacey', email: 'spaces-ok@example.com', password: 'four word pass phrase' } });
+    const fine = await call(t.app, 'POST', '/api/auth/register', {
+      body: { name: 'Spacey', email: 'spaces-ok@example.com', password: 'four word pass phrase' },
+    });
     expect(fine.status).toBe(201);
   });
 });

@@ -59,10 +59,14 @@ async function generate(t: TestApp, token: string, body: Record<string, unknown>
 }
 
 async function settled(t: TestApp, token: string, id: string, timeoutMs = 30_000) {
-  return waitFor(async () => {
-    const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
-    return ['succeeded', 'failed'].includes(reply.body.data?.status) ? reply.body.data : undefined;
-  }, timeoutMs, `video ${id} to finish`);
+  return waitFor(
+    async () => {
+      const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+      return ['succeeded', 'failed'].includes(reply.body.data?.status) ? reply.body.data : undefined;
+    },
+    timeoutMs,
+    `video ${id} to finish`,
+  );
 }
 
 async function balance(t: TestApp, token: string) {
@@ -106,9 +110,21 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
     const { t, token } = await falApp();
     const picture = await makePicture(t.dataDir, 'p.png');
     const body = multipartBody('file', 'p.png', 'image/png', picture);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
     const id = await generate(t, token, {
-      type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '9:16', seed: 4242, negativePrompt: 'blur',
+      type: 'image-to-video',
+      imageId: upload.json().data.id,
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '10s',
+      aspectRatio: '9:16',
+      seed: 4242,
+      negativePrompt: 'blur',
     });
     expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded', aspectRatio: '9:16', seed: 4242, negativePrompt: 'blur' });
     const [submit] = fal.callsTo('POST', /image-to-video$/);
@@ -128,7 +144,10 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
 
   it('fails a content-policy refusal (422) as CONTENT_POLICY and refunds it', async () => {
     const { t, token } = await falApp();
-    fal.behaviour.submit = () => ({ status: 422, json: { detail: [{ loc: ['body', 'prompt'], msg: 'The prompt was flagged by the content checker', type: 'content_policy_violation' }] } });
+    fal.behaviour.submit = () => ({
+      status: 422,
+      json: { detail: [{ loc: ['body', 'prompt'], msg: 'The prompt was flagged by the content checker', type: 'content_policy_violation' }] },
+    });
     const id = await generate(t, token);
     expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'CONTENT_POLICY', refunded: true });
     expect(await balance(t, token)).toBe(100);
@@ -136,7 +155,8 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
 
   it('waits as long as a 429 Retry-After asks, then goes on', async () => {
     const { t, token } = await falApp();
-    fal.behaviour.submit = (_call, n) => (n <= 4 ? { status: 429, json: { detail: 'Too many requests' }, headers: { 'retry-after': '2' } } : { json: { request_id: 'req-late' } });
+    fal.behaviour.submit = (_call, n) =>
+      n <= 4 ? { status: 429, json: { detail: 'Too many requests' }, headers: { 'retry-after': '2' } } : { json: { request_id: 'req-late' } };
     const id = await generate(t, token);
     expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
     const submits = fal.callsTo('POST', /text-to-video$/);
@@ -221,9 +241,24 @@ describe('fal.ai requests outliving their worker', () => {
     expect(fal.callsTo('PUT', /\/cancel$/)).toHaveLength(0);
 
     // Crash recovery keeps the id too: here the job looks orphaned by a dead worker.
-    await t.app.services.db.updateTable('videos').set({ status: 'processing', heartbeat_at: new Date(Date.now() - 3_600_000).toISOString(), worker_id: 'dead' }).where('id', '=', id).execute();
+    await t.app.services.db
+      .updateTable('videos')
+      .set({ status: 'processing', heartbeat_at: new Date(Date.now() - 3_600_000).toISOString(), worker_id: 'dead' })
+      .where('id', '=', id)
+      .execute();
     const next = new JobWorker(
-      { ...t.app.services, engine: new HostedEngine(new FalAdapter({ key: 'test-key', queueUrl: fal.url }), { ...DEFAULT_HOSTED_OPTIONS, mapping: DEFAULT_MAPPING.fal, webhookBase: null, pollIntervalMs: 100, maxPollIntervalMs: 400, log: { error: () => undefined } }), log: { error: () => undefined } },
+      {
+        ...t.app.services,
+        engine: new HostedEngine(new FalAdapter({ key: 'test-key', queueUrl: fal.url }), {
+          ...DEFAULT_HOSTED_OPTIONS,
+          mapping: DEFAULT_MAPPING.fal,
+          webhookBase: null,
+          pollIntervalMs: 100,
+          maxPollIntervalMs: 400,
+          log: { error: () => undefined },
+        }),
+        log: { error: () => undefined },
+      },
       { ...DEFAULT_WORKER_OPTIONS, idleIntervalMs: 50, progressIntervalMs: 40 },
     );
     next.start();
@@ -245,7 +280,12 @@ describe('fal.ai webhooks', () => {
     const id = await generate(t, token);
     await waitFor(async () => ((await row(t, id)).engine_ref === 'req-1' ? true : undefined), 10_000, 'the submit');
     expect(fal.callsTo('POST', /text-to-video$/)[0]!.query.get('fal_webhook')).toBe('http://api.test/api/videos/webhooks/fal');
-    const body = JSON.stringify({ request_id: 'req-1', gateway_request_id: 'req-1', status: 'OK', payload: { video: { url: 'https://elsewhere.example/x.mp4' } } });
+    const body = JSON.stringify({
+      request_id: 'req-1',
+      gateway_request_id: 'req-1',
+      status: 'OK',
+      payload: { video: { url: 'https://elsewhere.example/x.mp4' } },
+    });
     const reply = await t.app.inject({ method: 'POST', url: '/api/videos/webhooks/fal', headers: fal.webhookHeaders('req-1', body, true), payload: body });
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toMatchObject({ success: false, error: 'INVALID_SIGNATURE' });

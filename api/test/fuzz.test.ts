@@ -80,7 +80,25 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 /** Text from the whole of Unicode, lone surrogates included, and the characters attackers reach for first. */
-const nasty = fc.constantFrom('\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\uDC00y', '\u200F', '\u202E', '\uFEFF', '\u2028', '../..', '%00', '%', '%E0%A4%A', '__proto__', 'constructor', ' ', '');
+const nasty = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  'x\uDC00y',
+  '\u200F',
+  '\u202E',
+  '\uFEFF',
+  '\u2028',
+  '../..',
+  '%00',
+  '%',
+  '%E0%A4%A',
+  '__proto__',
+  'constructor',
+  ' ',
+  '',
+);
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 2, arbitrary: nasty },
@@ -91,7 +109,9 @@ const hugeNumber = fc.constantFrom('1e309', '-1e309', '1234567890123456789012345
 const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1e308, Number.MAX_SAFE_INTEGER + 2));
 
 /** A value nested `depth` levels deep, as raw JSON text (objects and arrays mixed). */
-const deepJson = fc.tuple(fc.integer({ min: 20, max: 6000 }), fc.boolean()).map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+const deepJson = fc
+  .tuple(fc.integer({ min: 20, max: 6000 }), fc.boolean())
+  .map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
 
 /** Values near the real shapes: the right keys with odd values. */
 const near = fc.record(
@@ -101,7 +121,11 @@ const near = fc.record(
     password: fc.oneof(text, fc.constant('correct horse battery'), number),
     token: fc.oneof(text, fc.constant('a.b.c')),
     amount: fc.oneof(number, text),
-    metadata: fc.oneof(fc.object({ maxDepth: 2, maxKeys: 6 }), fc.record({ type: fc.constantFrom('video_generation', 'other'), timestamp: text }, { requiredKeys: [] }), fc.dictionary(text, text)),
+    metadata: fc.oneof(
+      fc.object({ maxDepth: 2, maxKeys: 6 }),
+      fc.record({ type: fc.constantFrom('video_generation', 'other'), timestamp: text }, { requiredKeys: [] }),
+      fc.dictionary(text, text),
+    ),
     transactionId: text,
     reason: text,
     planId: fc.oneof(fc.constantFrom('pro', 'premium', 'max', 'free', 'MAX'), text),
@@ -140,13 +164,18 @@ function encode(value: string): string {
   let out = '';
   for (const char of value) {
     const code = char.codePointAt(0)!;
-    if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
     else out += encodeURIComponent(char);
   }
   return out;
 }
 
-const query = fc.dictionary(fc.constantFrom('page', 'per_page', 'videoType', 'token', 'x', '__proto__', 'remote', 'hours', 'bucket_minutes'), fc.oneof(text, hugeNumber), { maxKeys: 3 });
+const query = fc.dictionary(
+  fc.constantFrom('page', 'per_page', 'videoType', 'token', 'x', '__proto__', 'remote', 'hours', 'bucket_minutes'),
+  fc.oneof(text, hugeNumber),
+  { maxKeys: 3 },
+);
 
 /** A stack frame or an internal path in a reply would tell an attacker how the server is built. */
 const LEAK = /\n\s+at |node_modules|\.ts:\d+|\bstack\b/;
@@ -180,7 +209,16 @@ describe('the whole API under fuzzed input', () => {
         text,
         query,
         body,
-        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/xml', ';;;', ''),
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+          ';;;',
+          '',
+        ),
         fc.constantFrom('token', 'none', 'garbage'),
         fc.option(fc.string({ unit: 'binary-ascii', maxLength: 40 }), { nil: undefined }),
         async (param, params, payload, contentType, auth, key) => {

@@ -14,11 +14,20 @@ const TEXT = { type: 'text-to-video', prompt: 'Lanterns drifting over a dark riv
 /** One MD5 per decoded frame: equal lists mean the clips show the same pictures. */
 async function frameHashes(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawnFfmpeg(['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v', '-f', 'framemd5', '-'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawnFfmpeg(['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v', '-f', 'framemd5', '-'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let text = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     child.on('error', reject);
-    child.on('close', () => resolve(text.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').pop()!.trim())));
+    child.on('close', () =>
+      resolve(
+        text
+          .split('\n')
+          .filter((line) => line && !line.startsWith('#'))
+          .map((line) => line.split(',').pop()!.trim()),
+      ),
+    );
   });
 }
 
@@ -35,10 +44,14 @@ describe('generation settings: shape, seed and negative prompt', () => {
   const balance = async () => (await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance as number;
 
   const finished = async (id: string) =>
-    waitFor(async () => {
-      const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
-      return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
-    }, RENDER_TEST_MS - 10_000, `video ${id}`);
+    waitFor(
+      async () => {
+        const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+        return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
+      },
+      RENDER_TEST_MS - 10_000,
+      `video ${id}`,
+    );
 
   const queue = async (body: Record<string, unknown>) => {
     const queued = await call(t.app, 'POST', '/api/videos/generate', { token, body });
@@ -80,49 +93,66 @@ describe('generation settings: shape, seed and negative prompt', () => {
     expect(history.body.data.total).toBe(0);
   });
 
-  it('renders each shape at the frame size it names, for text and for a picture', async () => {
-    const picture = await makePicture(t.dataDir, 'wide.jpg', '640x360');
-    const body = multipartBody('file', 'wide.jpg', 'image/jpeg', picture);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
-    // Queued together (three is the cap per person) so the worker renders two at once.
-    const ids = [
-      await queue({ ...TEXT, aspectRatio: '9:16' }),
-      await queue({ ...TEXT, aspectRatio: '1:1' }),
-      await queue({ type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '9:16' }),
-    ];
-    const [portrait, square, image] = await Promise.all(ids.map(rendered));
+  it(
+    'renders each shape at the frame size it names, for text and for a picture',
+    async () => {
+      const picture = await makePicture(t.dataDir, 'wide.jpg', '640x360');
+      const body = multipartBody('file', 'wide.jpg', 'image/jpeg', picture);
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+        payload: body.payload,
+      });
+      // Queued together (three is the cap per person) so the worker renders two at once.
+      const ids = [
+        await queue({ ...TEXT, aspectRatio: '9:16' }),
+        await queue({ ...TEXT, aspectRatio: '1:1' }),
+        await queue({ type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '9:16' }),
+      ];
+      const [portrait, square, image] = await Promise.all(ids.map(rendered));
 
-    expect(portrait!.video).toMatchObject({ aspectRatio: '9:16' });
-    const facts = await probeVideo(portrait!.file);
-    expect(facts).toMatchObject({ width: 512, height: 912, fps: 24 });
-    expect(facts?.duration).toBeCloseTo(5, 1);
-    expect(await probeVideo(square!.file)).toMatchObject({ width: 512, height: 512, fps: 24 });
-    expect(await probeVideo(image!.file)).toMatchObject({ width: 512, height: 912, fps: 24 });
-  }, RENDER_TEST_MS);
+      expect(portrait!.video).toMatchObject({ aspectRatio: '9:16' });
+      const facts = await probeVideo(portrait!.file);
+      expect(facts).toMatchObject({ width: 512, height: 912, fps: 24 });
+      expect(facts?.duration).toBeCloseTo(5, 1);
+      expect(await probeVideo(square!.file)).toMatchObject({ width: 512, height: 512, fps: 24 });
+      expect(await probeVideo(image!.file)).toMatchObject({ width: 512, height: 912, fps: 24 });
+    },
+    RENDER_TEST_MS,
+  );
 
-  it('gives every video a seed, and the same seed and settings draw the same clip while another seed does not', async () => {
-    const settings = { ...TEXT, aspectRatio: '1:1', negativePrompt: '  people, text  ' };
-    const ids = [await queue({ ...settings, seed: 123456 }), await queue({ ...settings, seed: 123456 }), await queue({ ...settings, seed: 654321 })];
-    const [first, second, other] = (await Promise.all(ids.map(rendered))) as [Awaited<ReturnType<typeof rendered>>, Awaited<ReturnType<typeof rendered>>, Awaited<ReturnType<typeof rendered>>];
-    expect(first.video).toMatchObject({ seed: 123456, negativePrompt: 'people, text', aspectRatio: '1:1' });
+  it(
+    'gives every video a seed, and the same seed and settings draw the same clip while another seed does not',
+    async () => {
+      const settings = { ...TEXT, aspectRatio: '1:1', negativePrompt: '  people, text  ' };
+      const ids = [await queue({ ...settings, seed: 123456 }), await queue({ ...settings, seed: 123456 }), await queue({ ...settings, seed: 654321 })];
+      const [first, second, other] = (await Promise.all(ids.map(rendered))) as [
+        Awaited<ReturnType<typeof rendered>>,
+        Awaited<ReturnType<typeof rendered>>,
+        Awaited<ReturnType<typeof rendered>>,
+      ];
+      expect(first.video).toMatchObject({ seed: 123456, negativePrompt: 'people, text', aspectRatio: '1:1' });
 
-    const [a, b, c] = await Promise.all([frameHashes(first.file), frameHashes(second.file), frameHashes(other.file)]);
-    expect(a).toHaveLength(120);
-    expect(b).toEqual(a);
-    expect(c).not.toEqual(a);
-    // The encoder is deterministic too, so the files are the same bytes.
-    expect((await readFile(second.file)).equals(await readFile(first.file))).toBe(true);
+      const [a, b, c] = await Promise.all([frameHashes(first.file), frameHashes(second.file), frameHashes(other.file)]);
+      expect(a).toHaveLength(120);
+      expect(b).toEqual(a);
+      expect(c).not.toEqual(a);
+      // The encoder is deterministic too, so the files are the same bytes.
+      expect((await readFile(second.file)).equals(await readFile(first.file))).toBe(true);
 
-    // A request without a seed gets one chosen by the server, shown with the video and in the history.
-    const queued = await call(t.app, 'POST', '/api/videos/generate', { token, body: TEXT });
-    const status = await call(t.app, 'GET', `/api/videos/status/${queued.body.data.id}`, { token });
-    expect(Number.isInteger(status.body.data.seed)).toBe(true);
-    expect(status.body.data.seed).toBeGreaterThanOrEqual(0);
-    expect(status.body.data.seed).toBeLessThanOrEqual(SEED_MAX);
-    const history = await call(t.app, 'GET', '/api/videos/history', { token });
-    const listed = history.body.data.items.find((item: { id: string }) => item.id === queued.body.data.id);
-    expect(listed).toMatchObject({ seed: status.body.data.seed, aspectRatio: '16:9', negativePrompt: null });
-  }, RENDER_TEST_MS);
+      // A request without a seed gets one chosen by the server, shown with the video and in the history.
+      const queued = await call(t.app, 'POST', '/api/videos/generate', { token, body: TEXT });
+      const status = await call(t.app, 'GET', `/api/videos/status/${queued.body.data.id}`, { token });
+      expect(Number.isInteger(status.body.data.seed)).toBe(true);
+      expect(status.body.data.seed).toBeGreaterThanOrEqual(0);
+      expect(status.body.data.seed).toBeLessThanOrEqual(SEED_MAX);
+      const history = await call(t.app, 'GET', '/api/videos/history', { token });
+      const listed = history.body.data.items.find((item: { id: string }) => item.id === queued.body.data.id);
+      expect(listed).toMatchObject({ seed: status.body.data.seed, aspectRatio: '16:9', negativePrompt: null });
+    },
+    RENDER_TEST_MS,
+  );
 
   it('keeps the cost rule: the shape does not change what a video costs', async () => {
     const fresh = await signUp(t.app);

@@ -18,8 +18,9 @@ export const DIALECT = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
  */
 export async function freshDatabase(dir: string): Promise<Database & { url?: string }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) // The file name the API uses in its data folder, so a worker process given DATA_DIR finds it.
-  if (!adminUrl) return openDatabase({ sqlitePath: join(dir, 'reelmint.sqlite') });
+  if (!adminUrl)
+    // The file name the API uses in its data folder, so a worker process given DATA_DIR finds it.
+    if (!adminUrl) return openDatabase({ sqlitePath: join(dir, 'reelmint.sqlite') });
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -58,7 +59,11 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}): Prom
     database,
     dataDir,
     jwtSecret: TEST_SECRET,
-    rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, generate: { max: 10_000, timeWindow: 60_000 }, passwordReset: { max: 10_000, timeWindow: 60_000 } },
+    rateLimits: {
+      auth: { max: 10_000, timeWindow: 60_000 },
+      generate: { max: 10_000, timeWindow: 60_000 },
+      passwordReset: { max: 10_000, timeWindow: 60_000 },
+    },
     uploadLimits: { perMinute: 10_000 },
     loginLockout: { perAccount: 10_000, perAddress: 10_000 },
     worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000 },

@@ -36,8 +36,11 @@ describe('prepared SQLite statements', () => {
     expect(prepared.filter((sql) => sql.startsWith('insert'))).toHaveLength(1);
 
     // The table changes under a kept statement: SQLite prepares it again by itself.
-    raw.exec('alter table t add column b text default \'x\'');
-    expect(db.prepare('select * from t order by a').all([])).toEqual([{ a: 1, b: 'x' }, { a: 2, b: 'x' }]);
+    raw.exec("alter table t add column b text default 'x'");
+    expect(db.prepare('select * from t order by a').all([])).toEqual([
+      { a: 1, b: 'x' },
+      { a: 2, b: 'x' },
+    ]);
     expect(prepared.filter((sql) => sql.startsWith('select'))).toHaveLength(1);
 
     // Two kept at most: the least recently used is prepared again when it comes back.
@@ -77,7 +80,11 @@ describe('an authenticated request', () => {
     const t = await createTestApp({ worker: false });
     apps.push(t);
     const { token } = await signUp(t.app);
-    for (const reply of [await call(t.app, 'GET', '/api/user/credits', { token }), await call(t.app, 'GET', '/api/user/credits'), await call(t.app, 'GET', '/api/nowhere')]) {
+    for (const reply of [
+      await call(t.app, 'GET', '/api/user/credits', { token }),
+      await call(t.app, 'GET', '/api/user/credits'),
+      await call(t.app, 'GET', '/api/nowhere'),
+    ]) {
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
       expect(reply.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(reply.headers['cross-origin-resource-policy']).toBe('cross-origin');

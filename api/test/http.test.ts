@@ -67,7 +67,12 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
     token = registered.body.data.access_token;
     expect((await json('GET', '/api/user/credits')).body.data.balance).toBe(100);
 
-    const textJob = await json('POST', '/api/videos/generate', { type: 'text-to-video', prompt: 'Paper boats sailing across a rainy window', model: 'v1.0', resolution: '512p', duration: '5s' }, { 'idempotency-key': 'text-1' });
+    const textJob = await json(
+      'POST',
+      '/api/videos/generate',
+      { type: 'text-to-video', prompt: 'Paper boats sailing across a rainy window', model: 'v1.0', resolution: '512p', duration: '5s' },
+      { 'idempotency-key': 'text-1' },
+    );
     expect(textJob.status).toBe(202);
 
     const picture = await makePicture(t.dataDir, 'photo.jpg', '640x480');
@@ -78,12 +83,22 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
     const image = ((await uploaded.json()) as { data: { id: string } }).data;
     expect(image).toMatchObject({ width: 640, height: 480, mimeType: 'image/jpeg' });
 
-    const imageJob = await json('POST', '/api/videos/generate', { type: 'image-to-video', imageId: image.id, prompt: 'slow zoom', model: 'v1.0', resolution: '512p', duration: '5s' });
+    const imageJob = await json('POST', '/api/videos/generate', {
+      type: 'image-to-video',
+      imageId: image.id,
+      prompt: 'slow zoom',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '5s',
+    });
     expect(imageJob.status).toBe(202);
     const cost = creditCost({ model: 'v1.0', resolution: '512p', duration: '5s' });
     expect(imageJob.body.data.newBalance).toBe(100 - 2 * cost);
 
-    for (const [job, name] of [[textJob, 'text.mp4'], [imageJob, 'image.mp4']] as const) {
+    for (const [job, name] of [
+      [textJob, 'text.mp4'],
+      [imageJob, 'image.mp4'],
+    ] as const) {
       const { video, seen } = await waitForVideo(job.body.data.id);
       expect(video.status, video.error).toBe('succeeded');
       expect(seen.has('failed')).toBe(false);
@@ -116,9 +131,16 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
     // Post the Pay form as a browser would: its action and its hidden fields.
     const form = /<form method="post" action="([^"]+\/pay)">(.*?)<button/.exec(html);
     expect(form).not.toBeNull();
-    const fields = new URLSearchParams([...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!]));
+    const fields = new URLSearchParams(
+      [...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!]),
+    );
     expect(fields.get('token')).toBeTruthy();
-    const paid = await fetch(new URL(form![1]!, session.body.data.checkoutUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
+    const paid = await fetch(new URL(form![1]!, session.body.data.checkoutUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields,
+    });
     expect(paid.status).toBe(303);
     const location = new URL(paid.headers.get('location')!);
     expect(location.origin + location.pathname).toBe('http://localhost:5173/payment/success');
@@ -140,7 +162,11 @@ describe('the API over real HTTP, with the local ffmpeg engine', () => {
   it('sends CORS headers to the site over HTTP and never a stack trace', async () => {
     const response = await fetch(`${base}/api/subscription/plans`, { headers: { origin: 'http://127.0.0.1:5174' } });
     expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5174');
-    const bad = await fetch(`${base}/api/user/credits/deduct`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'x' }, body: '{"amount":' });
+    const bad = await fetch(`${base}/api/user/credits/deduct`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'x' },
+      body: '{"amount":',
+    });
     expect(bad.status).toBe(400);
     const text = await bad.text();
     expect(text).not.toMatch(/node_modules|\.ts:\d+/);
@@ -160,11 +186,18 @@ describe('a worker in its own process', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
       const { token } = await signUp(t.app);
-      const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'text-to-video', prompt: 'Rendered elsewhere', model: 'v1.0', resolution: '512p', duration: '5s' } });
-      const done = await waitFor(async () => {
-        const reply = await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token });
-        return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
-      }, 60_000, 'the separate worker');
+      const job = await call(t.app, 'POST', '/api/videos/generate', {
+        token,
+        body: { type: 'text-to-video', prompt: 'Rendered elsewhere', model: 'v1.0', resolution: '512p', duration: '5s' },
+      });
+      const done = await waitFor(
+        async () => {
+          const reply = await call(t.app, 'GET', `/api/videos/status/${job.body.data.id}`, { token });
+          return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
+        },
+        60_000,
+        'the separate worker',
+      );
       expect(done.status, output).toBe('succeeded');
       expect(await probeDuration(join(t.dataDir, 'videos', `${job.body.data.id}.mp4`))).toBeCloseTo(5, 1);
     } finally {
@@ -186,7 +219,18 @@ describe('the local engine', () => {
     const dir = await mkdtemp(join(tmpdir(), 'reelmint-engine-'));
     try {
       const engine = new LocalEngine();
-      const ref = await engine.submit({ jobId: 'full-hd', kind: 'text', mode: 'text', prompt: 'A very long prompt '.repeat(20), model: 'v2.0', resolution: '1080p', aspectRatio: '16:9', seconds: 10, seed: 1, outputDir: dir });
+      const ref = await engine.submit({
+        jobId: 'full-hd',
+        kind: 'text',
+        mode: 'text',
+        prompt: 'A very long prompt '.repeat(20),
+        model: 'v2.0',
+        resolution: '1080p',
+        aspectRatio: '16:9',
+        seconds: 10,
+        seed: 1,
+        outputDir: dir,
+      });
       let status = await engine.poll(ref);
       const progress: number[] = [];
       const deadline = Date.now() + 170_000;

@@ -14,7 +14,14 @@ class LogLines extends Writable {
 }
 
 const metadata = (extra: Record<string, unknown> = {}) => ({ type: 'video_generation', timestamp: new Date().toISOString(), model: 'v1.0', ...extra });
-const text = (extra: Record<string, unknown> = {}) => ({ type: 'text-to-video', prompt: 'A lighthouse in a storm', model: 'v1.0', resolution: '512p', duration: '5s', ...extra });
+const text = (extra: Record<string, unknown> = {}) => ({
+  type: 'text-to-video',
+  prompt: 'A lighthouse in a storm',
+  model: 'v1.0',
+  resolution: '512p',
+  duration: '5s',
+  ...extra,
+});
 
 describe('an Idempotency-Key is bound to its request', () => {
   let t: TestApp;
@@ -24,8 +31,10 @@ describe('an Idempotency-Key is bound to its request', () => {
   });
   afterAll(async () => t.close());
 
-  const deduct = (token: string, body: unknown, key: string) => call(t.app, 'POST', '/api/user/credits/deduct', { token, body, headers: { 'idempotency-key': key } });
-  const generate = (token: string, body: unknown, key: string) => call(t.app, 'POST', '/api/videos/generate', { token, body, headers: { 'idempotency-key': key } });
+  const deduct = (token: string, body: unknown, key: string) =>
+    call(t.app, 'POST', '/api/user/credits/deduct', { token, body, headers: { 'idempotency-key': key } });
+  const generate = (token: string, body: unknown, key: string) =>
+    call(t.app, 'POST', '/api/videos/generate', { token, body, headers: { 'idempotency-key': key } });
   const balance = async (token: string) => (await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance as number;
 
   it('deduct: the same key with other metadata is refused and spends nothing more', async () => {
@@ -39,8 +48,16 @@ describe('an Idempotency-Key is bound to its request', () => {
 
   it('deduct: a retry with a later timestamp and its keys in another order is a replay', async () => {
     const { token } = await signUp(t.app);
-    const first = await deduct(token, { amount: 10, metadata: { type: 'video_generation', timestamp: '2026-01-01T00:00:00Z', a: 1, b: { c: 2, d: 3 } } }, 'd-2');
-    const retry = await deduct(token, { metadata: { b: { d: 3, c: 2 }, a: 1, timestamp: '2026-01-01T00:00:09Z', type: 'video_generation' }, amount: 10 }, 'd-2');
+    const first = await deduct(
+      token,
+      { amount: 10, metadata: { type: 'video_generation', timestamp: '2026-01-01T00:00:00Z', a: 1, b: { c: 2, d: 3 } } },
+      'd-2',
+    );
+    const retry = await deduct(
+      token,
+      { metadata: { b: { d: 3, c: 2 }, a: 1, timestamp: '2026-01-01T00:00:09Z', type: 'video_generation' }, amount: 10 },
+      'd-2',
+    );
     expect(retry.status).toBe(200);
     expect(retry.body.data).toEqual({ ...first.body.data, replayed: true });
     expect(await balance(token)).toBe(90);
@@ -50,7 +67,11 @@ describe('an Idempotency-Key is bound to its request', () => {
     const { token } = await signUp(t.app);
     const spend = await deduct(token, { amount: 30, metadata: metadata() }, 'd-3');
     const refund = (reason: string) =>
-      call(t.app, 'POST', '/api/user/credits/refund', { token, body: { amount: 10, reason, transactionId: spend.body.data.transactionId }, headers: { 'idempotency-key': 'r-1' } });
+      call(t.app, 'POST', '/api/user/credits/refund', {
+        token,
+        body: { amount: 10, reason, transactionId: spend.body.data.transactionId },
+        headers: { 'idempotency-key': 'r-1' },
+      });
     expect((await refund('render failed')).status).toBe(200);
     expect((await refund('render failed')).body.data.replayed).toBe(true);
     expect((await refund('changed my mind')).body).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED' });
@@ -60,7 +81,10 @@ describe('an Idempotency-Key is bound to its request', () => {
   it('generate: the same key with another prompt or template is refused, not answered as a replay', async () => {
     const { token } = await signUp(t.app);
     expect((await generate(token, text(), 'g-1')).status).toBe(202);
-    for (const body of [text({ prompt: 'Something else entirely' }), { type: 'template', templateId: 'tpl-neon-city', model: 'v1.0', resolution: '512p', duration: '5s' }]) {
+    for (const body of [
+      text({ prompt: 'Something else entirely' }),
+      { type: 'template', templateId: 'tpl-neon-city', model: 'v1.0', resolution: '512p', duration: '5s' },
+    ]) {
       const reply = await generate(token, body, 'g-1');
       expect(reply.status, JSON.stringify(body)).toBe(422);
       expect(reply.body.error).toBe('IDEMPOTENCY_KEY_REUSED');

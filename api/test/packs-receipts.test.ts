@@ -61,7 +61,14 @@ describe('credit packs and receipts with the local provider', () => {
 
     await payLocal(t.app, token, started.body.data.sessionId);
     await payLocal(t.app, token, started.body.data.sessionId);
-    expect((await call(t.app, 'GET', `/api/payment/session/${started.body.data.sessionId}`, { token })).body.data).toMatchObject({ kind: 'pack', pack: 'credits-750', status: 'paid', amount: 20, creditsGranted: 750, balance: 1350 });
+    expect((await call(t.app, 'GET', `/api/payment/session/${started.body.data.sessionId}`, { token })).body.data).toMatchObject({
+      kind: 'pack',
+      pack: 'credits-750',
+      status: 'paid',
+      amount: 20,
+      creditsGranted: 750,
+      balance: 1350,
+    });
     expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 750);
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toEqual(before);
     expect((await call(t.app, 'GET', `/api/payment/session/${planCheckout.body.data.sessionId}`, { token })).body.data.status).toBe('open');
@@ -71,8 +78,32 @@ describe('credit packs and receipts with the local provider', () => {
     const receipts = await call(t.app, 'GET', '/api/payment/receipts', { token });
     expect(receipts.body.data).toMatchObject({ page: 1, perPage: 20, total: 2 });
     expect(receipts.body.data.items).toEqual([
-      { id: expect.stringMatching(/^rcpt_/), kind: 'pack', plan: null, billingCycle: null, pack: 'credits-750', amount: 20, listPrice: 20, currency: 'USD', credits: 750, provider: 'local', createdAt: clock.toISOString() },
-      { id: expect.stringMatching(/^rcpt_/), kind: 'plan', plan: 'pro', billingCycle: 'monthly', pack: null, amount: 13, listPrice: 13, currency: 'USD', credits: 500, provider: 'local', createdAt: bought.toISOString() },
+      {
+        id: expect.stringMatching(/^rcpt_/),
+        kind: 'pack',
+        plan: null,
+        billingCycle: null,
+        pack: 'credits-750',
+        amount: 20,
+        listPrice: 20,
+        currency: 'USD',
+        credits: 750,
+        provider: 'local',
+        createdAt: clock.toISOString(),
+      },
+      {
+        id: expect.stringMatching(/^rcpt_/),
+        kind: 'plan',
+        plan: 'pro',
+        billingCycle: 'monthly',
+        pack: null,
+        amount: 13,
+        listPrice: 13,
+        currency: 'USD',
+        credits: 500,
+        provider: 'local',
+        createdAt: bought.toISOString(),
+      },
     ]);
     // Receipts are private.
     const stranger = await signUp(t.app);

@@ -191,7 +191,12 @@ describe('forgotten password', () => {
       expect(reply.body.data).toEqual({ mailMayBeLate: true });
       const unknown = await forgot('nobody-either@example.com');
       expect(unknown.body).toEqual(reply.body);
-      const row = await t.app.services.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).where('kind', '=', 'password-reset').executeTakeFirstOrThrow();
+      const row = await t.app.services.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('recipient', '=', email)
+        .where('kind', '=', 'password-reset')
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'pending', attempts: 1, kind: 'password-reset' });
       expect(row.last_error).toBeTruthy();
     } finally {
@@ -203,7 +208,12 @@ describe('forgotten password', () => {
     expect(resets(email)).toHaveLength(1);
     const link = resetTokenIn(resets(email)[0]!);
     expect((await call(t.app, 'POST', '/api/auth/password/reset', { body: { token: link, password: 'delivered late 1' } })).status).toBe(200);
-    const row = await t.app.services.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).where('kind', '=', 'password-reset').executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('recipient', '=', email)
+      .where('kind', '=', 'password-reset')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
   });
 });
@@ -220,7 +230,12 @@ describe('forgotten password without a mail server', () => {
     const reply = await call(t.app, 'POST', '/api/auth/password/forgot', { body: { email, language: 'es' } });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toEqual({ mailMayBeLate: false });
-    const row = await t.app.services.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).where('kind', '=', 'password-reset').executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('recipient', '=', email)
+      .where('kind', '=', 'password-reset')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'stored', kind: 'password-reset', subject: 'Restablece tu contraseña de Reelmint' });
     expect(row.text_body).toMatch(/http:\/\/localhost:5173\/es\/reset-password\?token=/);
 

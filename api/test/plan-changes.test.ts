@@ -48,7 +48,12 @@ describe('plan changes with the local provider', () => {
     expect(scheduled.status).toBe(200);
     expect(scheduled.body.data).toMatchObject({ kind: 'scheduled', checkoutUrl: null, sessionId: null, balance: 1100 });
     const waiting = { plan: 'pro', billingCycle: 'monthly', effectiveDate: '2026-06-01T09:00:00.000Z' };
-    expect(scheduled.body.data.subscription).toMatchObject({ plan: 'premium', features: PLAN_FEATURES.premium, billingCycle: 'monthly', scheduledChange: waiting });
+    expect(scheduled.body.data.subscription).toMatchObject({
+      plan: 'premium',
+      features: PLAN_FEATURES.premium,
+      billingCycle: 'monthly',
+      scheduledChange: waiting,
+    });
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.scheduledChange).toEqual(waiting);
 
     // Dropped: Max simply goes on. Dropping twice says there is nothing to drop.
@@ -64,7 +69,14 @@ describe('plan changes with the local provider', () => {
       // Several requests settle the period at once: Pro starts once, with one grant.
       const reads = await Promise.all([1, 2, 3, 4].map(() => call(t.app, 'GET', '/api/user/subscription', { token })));
       for (const read of reads) {
-        expect(read.body.data).toMatchObject({ plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, billingCycle: 'monthly', expiresAt: '2026-07-01T09:00:00.000Z', scheduledChange: null });
+        expect(read.body.data).toMatchObject({
+          plan: 'pro',
+          status: 'active',
+          features: PLAN_FEATURES.pro,
+          billingCycle: 'monthly',
+          expiresAt: '2026-07-01T09:00:00.000Z',
+          scheduledChange: null,
+        });
       }
       expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(1600);
       expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
@@ -82,12 +94,22 @@ describe('plan changes with the local provider', () => {
   it('moves yearly to monthly at the end of the year, and monthly to yearly now', async () => {
     const { token } = await member('pro', 'yearly');
     const down = await change(t.app, token, 'pro', 'monthly');
-    expect(down.body.data).toMatchObject({ kind: 'scheduled', subscription: { plan: 'pro', billingCycle: 'yearly', scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: '2027-05-01T09:00:00.000Z' } } });
+    expect(down.body.data).toMatchObject({
+      kind: 'scheduled',
+      subscription: {
+        plan: 'pro',
+        billingCycle: 'yearly',
+        scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: '2027-05-01T09:00:00.000Z' },
+      },
+    });
 
     const monthly = await member('max', 'monthly');
     const up = await change(t.app, monthly.token, 'max', 'yearly');
     expect(up.body.data.kind).toBe('checkout');
-    expect((await call(t.app, 'GET', `/api/payment/session/${up.body.data.sessionId}`, { token: monthly.token })).body.data).toMatchObject({ billingCycle: 'yearly', amount: 360 - 39 });
+    expect((await call(t.app, 'GET', `/api/payment/session/${up.body.data.sessionId}`, { token: monthly.token })).body.data).toMatchObject({
+      billingCycle: 'yearly',
+      amount: 360 - 39,
+    });
   });
 
   it('a move up while a move down waits replaces it; cancelling drops it too', async () => {
@@ -96,12 +118,20 @@ describe('plan changes with the local provider', () => {
     const up = await change(t.app, token, 'max', 'yearly');
     expect(up.body.data.kind).toBe('checkout');
     await payLocal(t.app, token, up.body.data.sessionId);
-    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', billingCycle: 'yearly', scheduledChange: null });
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      plan: 'premium',
+      billingCycle: 'yearly',
+      scheduledChange: null,
+    });
 
     await change(t.app, token, 'pro', 'yearly');
     const cancelled = await call(t.app, 'POST', '/api/subscription/cancel', { token });
     expect(cancelled.status).toBe(200);
-    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', status: 'canceled', scheduledChange: null });
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      plan: 'premium',
+      status: 'canceled',
+      scheduledChange: null,
+    });
     // A cancelled plan ends with its period; it is not moved down meanwhile.
     const refused = await change(t.app, token, 'pro', 'monthly');
     expect([refused.status, refused.body.error]).toEqual([409, 'SUBSCRIPTION_CANCELED']);
@@ -130,7 +160,12 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
   beforeAll(async () => {
     stand = await startStripeStandIn();
     client = new Stripe(stand.secretKey, { host: '127.0.0.1', port: stand.port, protocol: 'http', maxNetworkRetries: 0 });
-    t = await createTestApp({ payments: stripeProvider({ secretKey: stand.secretKey, webhookSecret, client }), now: () => new Date(Date.now() + offsetMs), worker: false, accessTokenTtlSeconds: 400 * 24 * 3600 });
+    t = await createTestApp({
+      payments: stripeProvider({ secretKey: stand.secretKey, webhookSecret, client }),
+      now: () => new Date(Date.now() + offsetMs),
+      worker: false,
+      accessTokenTtlSeconds: 400 * 24 * 3600,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -177,7 +212,12 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
 
     const moved = await change(t.app, token, 'max', 'monthly');
     expect(moved.status).toBe(200);
-    expect(moved.body.data).toMatchObject({ kind: 'changed', checkoutUrl: null, balance: 100 + 500 + 1000, subscription: { plan: 'premium', billingCycle: 'monthly', scheduledChange: null } });
+    expect(moved.body.data).toMatchObject({
+      kind: 'changed',
+      checkoutUrl: null,
+      balance: 100 + 500 + 1000,
+      subscription: { plan: 'premium', billingCycle: 'monthly', scheduledChange: null },
+    });
 
     const update = stand.calls.filter((c) => c.method === 'POST' && c.path === `/v1/subscriptions/${subscriptionId}`).at(-1)!;
     expect(update.body).toMatchObject({
@@ -204,7 +244,14 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     // Its receipt says what Stripe charged beside Max's list price.
     const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
     expect(receipts.map((r: { kind: string }) => r.kind)).toEqual(['change', 'plan']);
-    expect(receipts[0]).toMatchObject({ plan: 'premium', billingCycle: 'monthly', amount: invoice.amount_paid / 100, listPrice: 39, credits: 1000, provider: 'stripe' });
+    expect(receipts[0]).toMatchObject({
+      plan: 'premium',
+      billingCycle: 'monthly',
+      amount: invoice.amount_paid / 100,
+      listPrice: 39,
+      credits: 1000,
+      provider: 'stripe',
+    });
   });
 
   it('a declined card changes nothing', async () => {
@@ -267,7 +314,10 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     const started = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-2000' } });
     expect(started.status).toBe(200);
     const sent = stand.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').at(-1)!;
-    expect(sent.body).toMatchObject({ mode: 'payment', line_items: [{ price_data: { unit_amount: '4500', product_data: { name: 'Reelmint 2,000 credits' } } }] });
+    expect(sent.body).toMatchObject({
+      mode: 'payment',
+      line_items: [{ price_data: { unit_amount: '4500', product_data: { name: 'Reelmint 2,000 credits' } } }],
+    });
     expect((sent.body.line_items as Array<{ price_data: Record<string, unknown> }>)[0]!.price_data.recurring).toBeUndefined();
     const completed = {
       id: new URL(started.body.data.checkoutUrl).pathname.split('/').at(-1),
@@ -276,11 +326,20 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
       payment_status: 'paid',
       subscription: null,
     };
-    const outcomes = await Promise.all([deliver('checkout.session.completed', completed, 'evt_pack_1'), deliver('checkout.session.completed', completed, 'evt_pack_1')]);
+    const outcomes = await Promise.all([
+      deliver('checkout.session.completed', completed, 'evt_pack_1'),
+      deliver('checkout.session.completed', completed, 'evt_pack_1'),
+    ]);
     expect(outcomes.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
     expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 2000);
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', billingCycle: 'monthly' });
-    expect((await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items[0]).toMatchObject({ kind: 'pack', pack: 'credits-2000', amount: 45, credits: 2000, provider: 'stripe' });
+    expect((await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items[0]).toMatchObject({
+      kind: 'pack',
+      pack: 'credits-2000',
+      amount: 45,
+      credits: 2000,
+      provider: 'stripe',
+    });
   });
 
   it('cancelling releases a waiting schedule first, since Stripe refuses to cancel a scheduled subscription directly', async () => {
@@ -291,7 +350,11 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(cancelled.status).toBe(200);
     expect(stand.schedules.get(schedule)!.status).toBe('released');
     expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
-    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', status: 'canceled', scheduledChange: null });
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      plan: 'premium',
+      status: 'canceled',
+      scheduledChange: null,
+    });
   });
 
   it('keeps a renewal reported before its checkout’s completion and applies it, once, when the checkout arrives; both delivered twice', async () => {
@@ -309,7 +372,9 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(await ledgerSum(t.app.services, user.id)).toBe(100);
 
     // The checkout's completion links the subscription, then the renewal applies in its turn.
-    const outcomes = await Promise.all([1, 2].map(() => deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_late_checkout', checkoutAt)));
+    const outcomes = await Promise.all(
+      [1, 2].map(() => deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_late_checkout', checkoutAt)),
+    );
     expect(outcomes.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
       plan: 'pro',
@@ -338,7 +403,9 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect((await deliver('customer.subscription.updated', state({ cancel_at_period_end: true }), 'evt_cancel', t0 + 10)).body.data.outcome).toBe('applied');
     expect(await read()).toMatchObject({ plan: 'pro', status: 'canceled' });
     // An update from before the cancellation, delivered after it, does not undo it.
-    expect((await deliver('customer.subscription.updated', state({ cancel_at_period_end: false }), 'evt_before_cancel', t0 + 5)).body.data.outcome).toBe('stale');
+    expect((await deliver('customer.subscription.updated', state({ cancel_at_period_end: false }), 'evt_before_cancel', t0 + 5)).body.data.outcome).toBe(
+      'stale',
+    );
     expect(await read()).toMatchObject({ plan: 'pro', status: 'canceled' });
     // Taken back later at Stripe: active again.
     expect((await deliver('customer.subscription.updated', state({ cancel_at_period_end: false }), 'evt_resume', t0 + 20)).body.data.outcome).toBe('applied');
@@ -346,7 +413,9 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
 
     // Moved to Max's price at Stripe: the site's plan follows the price (credits come only with money).
     const item = proNow.items.data[0]!;
-    const onMax = state({ items: { object: 'list', data: [{ ...item, price: { ...item.price, id: 'price_max', product: 'reelmint_premium', unit_amount: 3900 } }] } });
+    const onMax = state({
+      items: { object: 'list', data: [{ ...item, price: { ...item.price, id: 'price_max', product: 'reelmint_premium', unit_amount: 3900 } }] },
+    });
     const twice = await Promise.all([1, 2].map(() => deliver('customer.subscription.updated', onMax, 'evt_to_max', t0 + 30)));
     expect(twice.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
     expect(await read()).toMatchObject({ plan: 'premium', features: PLAN_FEATURES.premium, billingCycle: 'monthly', status: 'active' });
@@ -364,7 +433,10 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     const started = (await change(t.app, token, 'max', 'monthly')).body.data;
     const subscriptionId = stand.complete(new URL(started.checkoutUrl).pathname.split('/').at(-1)!);
     const at = Math.floor(Date.now() / 1000);
-    expect((await deliver('customer.subscription.deleted', { ...stand.subscriptions.get(subscriptionId)!, status: 'canceled' }, 'evt_end_first', at + 5)).body.data.outcome).toBe('deferred');
+    expect(
+      (await deliver('customer.subscription.deleted', { ...stand.subscriptions.get(subscriptionId)!, status: 'canceled' }, 'evt_end_first', at + 5)).body.data
+        .outcome,
+    ).toBe('deferred');
     expect((await deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_checkout_after_end', at)).body.data.outcome).toBe('applied');
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'free' });
   });
@@ -373,7 +445,11 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     const { token, user } = await signUp(t.app);
     const attempt = () => call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
     const cases = [
-      { error: { status: 400, type: 'invalid_request_error', message: 'Amount must be no more than $999,999.99', code: 'amount_too_large' }, status: 422, code: 'CHECKOUT_REFUSED' },
+      {
+        error: { status: 400, type: 'invalid_request_error', message: 'Amount must be no more than $999,999.99', code: 'amount_too_large' },
+        status: 422,
+        code: 'CHECKOUT_REFUSED',
+      },
       { error: { status: 429, type: 'rate_limit_error', message: 'Too many requests hit the API too quickly.' }, status: 503, code: 'PAYMENT_PROVIDER_BUSY' },
       { error: { status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' }, status: 502, code: 'UPGRADE_FAILED' },
     ];
@@ -404,7 +480,9 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     try {
       expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', status: 'active' });
       expect((await deliver('invoice.paid', invoice)).body.data.outcome).toBe('applied');
-      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.expiresAt).toBe(new Date(invoice.lines.data[0]!.period.end * 1000).toISOString());
+      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.expiresAt).toBe(
+        new Date(invoice.lines.data[0]!.period.end * 1000).toISOString(),
+      );
       expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 500);
     } finally {
       offsetMs = 0;

@@ -41,15 +41,40 @@ describe('plans and the local checkout', () => {
     expect(reply.status).toBe(200);
     const plans = reply.body.data;
     expect(plans.map((p: { key: string }) => p.key)).toEqual(['free', 'pro', 'premium']);
-    expect(plans[1]).toMatchObject({ id: 'pro', name: 'Pro', price: 13, yearlyMonthlyPrice: 10, originalMonthlyPrice: 13, currency: 'USD', interval: 'month', credits: 500, popular: false });
-    expect(plans[2]).toMatchObject({ id: 'premium', name: 'Max', price: 39, yearlyMonthlyPrice: 30, credits: 1000, popular: true, features: PLAN_FEATURES.premium });
+    expect(plans[1]).toMatchObject({
+      id: 'pro',
+      name: 'Pro',
+      price: 13,
+      yearlyMonthlyPrice: 10,
+      originalMonthlyPrice: 13,
+      currency: 'USD',
+      interval: 'month',
+      credits: 500,
+      popular: false,
+    });
+    expect(plans[2]).toMatchObject({
+      id: 'premium',
+      name: 'Max',
+      price: 39,
+      yearlyMonthlyPrice: 30,
+      credits: 1000,
+      popular: true,
+      features: PLAN_FEATURES.premium,
+    });
     expect(plans[0]).toMatchObject({ price: 0, credits: 100, features: PLAN_FEATURES.free });
   });
 
   it('shows a new account on the free plan with its features', async () => {
     const { token } = await signUp(t.app);
     const reply = await call(t.app, 'GET', '/api/user/subscription', { token });
-    expect(reply.body.data).toEqual({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null, billingCycle: null, scheduledChange: null });
+    expect(reply.body.data).toEqual({
+      plan: 'free',
+      status: 'active',
+      features: PLAN_FEATURES.free,
+      expiresAt: null,
+      billingCycle: null,
+      scheduledChange: null,
+    });
     expect((await call(t.app, 'GET', '/api/user/subscription')).status).toBe(401);
   });
 
@@ -94,7 +119,10 @@ describe('plans and the local checkout', () => {
 
   it('cancels a checkout without charging, and the cancelled session cannot be paid', async () => {
     const { token } = await signUp(t.app);
-    const created = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly', source: 'pricing' } });
+    const created = await call(t.app, 'POST', '/api/payment/create-subscription-session', {
+      token,
+      body: { planName: 'pro', billingCycle: 'monthly', source: 'pricing' },
+    });
     const sessionId = created.body.data.sessionId;
     const cancel = await pressButton(t.app, created.body.data.checkoutUrl, 'cancel');
     expect(cancel.statusCode).toBe(303);
@@ -108,9 +136,16 @@ describe('plans and the local checkout', () => {
 
   it('creates a subscription session for "Max" yearly (any case) that grants 12 months of credits', async () => {
     const { token } = await signUp(t.app);
-    const reply = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'MAX', billingCycle: 'yearly', source: 'subscription-modal' } });
+    const reply = await call(t.app, 'POST', '/api/payment/create-subscription-session', {
+      token,
+      body: { planName: 'MAX', billingCycle: 'yearly', source: 'subscription-modal' },
+    });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ success: true, message: 'Checkout session created', data: { checkoutUrl: expect.stringContaining('/api/payment/checkout/'), message: 'Checkout session created' } });
+    expect(reply.body).toMatchObject({
+      success: true,
+      message: 'Checkout session created',
+      data: { checkoutUrl: expect.stringContaining('/api/payment/checkout/'), message: 'Checkout session created' },
+    });
     const page = await t.app.inject({ method: 'GET', url: pathOf(reply.body.data.checkoutUrl) });
     expect(page.body).toContain('$360.00');
     await pressButton(t.app, reply.body.data.checkoutUrl, 'pay');
@@ -192,7 +227,10 @@ describe('plans and the local checkout', () => {
       expect(page.body).toContain('Pay $30.20');
 
       expect((await pressButton(t.app, max.body.data.checkoutUrl, 'pay')).statusCode).toBe(303);
-      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', expiresAt: '2026-04-20T12:00:00.000Z' });
+      expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+        plan: 'premium',
+        expiresAt: '2026-04-20T12:00:00.000Z',
+      });
       expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100 + 500 + 1000);
       expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
 
@@ -210,7 +248,10 @@ describe('plans and the local checkout', () => {
   it('pays or cancels a checkout only for its owner: a session id alone opens nothing', async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
-    const created = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token: owner.token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    const created = await call(t.app, 'POST', '/api/payment/create-subscription-session', {
+      token: owner.token,
+      body: { planName: 'pro', billingCycle: 'monthly' },
+    });
     const { sessionId, checkoutUrl } = created.body.data;
     const strangers = await call(t.app, 'POST', '/api/subscription/upgrade', { token: stranger.token, body: { planId: 'premium' } });
     const strangersToken = new URL(strangers.body.data.checkoutUrl).searchParams.get('token')!;
@@ -222,8 +263,14 @@ describe('plans and the local checkout', () => {
       // Someone else's sign-in, or someone else's checkout token.
       await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { token: stranger.token }),
       await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/cancel`, { token: stranger.token }),
-      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { rawBody: `token=${strangersToken}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
-      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { rawBody: 'token=forged', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, {
+        rawBody: `token=${strangersToken}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, {
+        rawBody: 'token=forged',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       await call(t.app, 'GET', `/api/payment/checkout/${sessionId}`),
       await call(t.app, 'GET', `/api/payment/checkout/${sessionId}?token=${strangersToken}`),
     ];
@@ -237,7 +284,10 @@ describe('plans and the local checkout', () => {
       [401, 'UNAUTHENTICATED'],
       [403, 'CHECKOUT_FORBIDDEN'],
     ]);
-    expect((await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token: owner.token })).body.data).toMatchObject({ status: 'open', creditsGranted: null });
+    expect((await call(t.app, 'GET', `/api/payment/session/${sessionId}`, { token: owner.token })).body.data).toMatchObject({
+      status: 'open',
+      creditsGranted: null,
+    });
     expect((await call(t.app, 'GET', '/api/user/subscription', { token: owner.token })).body.data.plan).toBe('free');
     expect((await call(t.app, 'GET', '/api/user/credits', { token: owner.token })).body.data.balance).toBe(100);
 
@@ -340,7 +390,15 @@ describe('the Stripe provider', () => {
       id: 'evt_checkout_1',
       object: 'event',
       type: 'checkout.session.completed',
-      data: { object: { id: 'cs_test_1', object: 'checkout.session', client_reference_id: reply.body.data.sessionId, payment_status: 'paid', subscription: 'sub_123' } },
+      data: {
+        object: {
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          client_reference_id: reply.body.data.sessionId,
+          payment_status: 'paid',
+          subscription: 'sub_123',
+        },
+      },
     };
     const first = await deliver(event);
     expect(first.status).toBe(200);
@@ -359,12 +417,25 @@ describe('the Stripe provider', () => {
       id: 'evt_invoice_1',
       object: 'event',
       type: 'invoice.paid',
-      data: { object: { id: 'in_1', object: 'invoice', billing_reason: 'subscription_cycle', subscription: 'sub_123', lines: { data: [{ period: { end: 1900000000 } }] } } },
+      data: {
+        object: {
+          id: 'in_1',
+          object: 'invoice',
+          billing_reason: 'subscription_cycle',
+          subscription: 'sub_123',
+          lines: { data: [{ period: { end: 1900000000 } }] },
+        },
+      },
     };
     await Promise.all([deliver(renewal), deliver(renewal)]);
     expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(2100);
 
-    const ended = { id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_123', object: 'subscription' } } };
+    const ended = {
+      id: 'evt_sub_deleted',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_123', object: 'subscription' } },
+    };
     expect((await deliver(ended)).body.data.outcome).toBe('applied');
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.plan).toBe('free');
   });

@@ -6,7 +6,11 @@ import { removeUploadFile } from '../src/uploads/routes.ts';
 import { call, createTestApp, makePicture, multipartBody, ScriptedEngine, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('upload quotas', () => {
   let t: TestApp;
@@ -53,7 +57,12 @@ describe('upload quotas', () => {
       const replies = await Promise.all(
         Array.from({ length: 8 }, () => {
           const body = multipartBody('file', 'p.png', 'image/png', picture);
-          return small.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+          return small.app.inject({
+            method: 'POST',
+            url: '/api/upload',
+            headers: { ...body.headers, authorization: `Bearer ${token}` },
+            payload: body.payload,
+          });
         }),
       );
       expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(3);
@@ -70,7 +79,12 @@ describe('upload quotas', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const body = multipartBody('file', 'p.png', 'image/png', picture);
-        const reply = await limited.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+        const reply = await limited.app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          headers: { ...body.headers, authorization: `Bearer ${token}` },
+          payload: body.payload,
+        });
         statuses.push(reply.statusCode);
         if (reply.statusCode === 429) expect(reply.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
       }
@@ -78,14 +92,19 @@ describe('upload quotas', () => {
       // Another account has its own allowance.
       const other = await signUp(limited.app);
       const body = multipartBody('file', 'p.png', 'image/png', picture);
-      const reply = await limited.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${other.token}` }, payload: body.payload });
+      const reply = await limited.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...body.headers, authorization: `Bearer ${other.token}` },
+        payload: body.payload,
+      });
       expect(reply.statusCode).toBe(201);
     } finally {
       await limited.close();
     }
   });
 
-  it('deletes only its owner\'s upload, and not while a video is being made from it', async () => {
+  it("deletes only its owner's upload, and not while a video is being made from it", async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const id = (await upload(owner.token)).json().data.id as string;
@@ -112,7 +131,10 @@ describe('upload quotas', () => {
     const unused = (await upload(token)).json().data.id as string;
     const used = (await upload(token)).json().data.id as string;
     const unusedFile = join(t.dataDir, 'uploads', (await filesOf(unused))!);
-    const job = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'image-to-video', imageId: used, model: 'v1.0', resolution: '512p', duration: '5s' } });
+    const job = await call(t.app, 'POST', '/api/videos/generate', {
+      token,
+      body: { type: 'image-to-video', imageId: used, model: 'v1.0', resolution: '512p', duration: '5s' },
+    });
     expect(job.status).toBe(202);
     const services = t.app.services;
     // Nothing is a day old yet.

@@ -5,12 +5,22 @@ import { claimNextJob } from '../src/videos/jobs.ts';
 import { call, createTestApp, ScriptedEngine, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
-const text = (extra: Record<string, unknown> = {}) => ({ type: 'text-to-video', prompt: 'Rain on a tin roof', model: 'v2.0', resolution: '1080p', duration: '10s', ...extra });
+const text = (extra: Record<string, unknown> = {}) => ({
+  type: 'text-to-video',
+  prompt: 'Rain on a tin roof',
+  model: 'v2.0',
+  resolution: '1080p',
+  duration: '10s',
+  ...extra,
+});
 
 /** A new person on `plan` (monthly), bought through the local checkout, then left with `balance` credits. */
 async function member(t: TestApp, plan: 'pro' | 'max', balance: number) {
   const person = await signUp(t.app);
-  const checkout = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token: person.token, body: { planName: plan, billingCycle: 'monthly' } });
+  const checkout = await call(t.app, 'POST', '/api/payment/create-subscription-session', {
+    token: person.token,
+    body: { planName: plan, billingCycle: 'monthly' },
+  });
   expect((await call(t.app, 'POST', `/api/payment/checkout/${checkout.body.data.sessionId}/pay`, { token: person.token })).status).toBe(303);
   const { balance: before } = (await call(t.app, 'GET', '/api/user/credits', { token: person.token })).body.data;
   const spent = await call(t.app, 'POST', '/api/user/credits/deduct', {
@@ -55,7 +65,10 @@ describe('Max’s relaxed queue', () => {
     const free = await signUp(t.app);
     const pro = await member(t, 'pro', 500);
     for (const person of [free, pro]) {
-      const refused = await call(t.app, 'POST', '/api/videos/generate', { token: person.token, body: text({ queue: 'relaxed', model: 'v1.0', resolution: '512p' }) });
+      const refused = await call(t.app, 'POST', '/api/videos/generate', {
+        token: person.token,
+        body: text({ queue: 'relaxed', model: 'v1.0', resolution: '512p' }),
+      });
       expect([refused.status, refused.body.error]).toEqual([403, 'RELAXED_QUEUE_UNAVAILABLE']);
       expect(refused.body.upgradeRequired).toBe(true);
     }
@@ -69,16 +82,26 @@ describe('Max’s relaxed queue', () => {
     const max = await member(t, 'max', 0);
     const pro = await member(t, 'pro', 500);
     const relaxed = await call(t.app, 'POST', '/api/videos/generate', { token: max.token, body: text({ queue: 'relaxed', prompt: 'Waits' }) });
-    const first = await call(t.app, 'POST', '/api/videos/generate', { token: pro.token, body: text({ model: 'v1.0', resolution: '512p', duration: '5s', prompt: 'Goes first' }) });
-    const second = await call(t.app, 'POST', '/api/videos/generate', { token: pro.token, body: text({ model: 'v1.0', resolution: '512p', duration: '5s', prompt: 'Goes second' }) });
+    const first = await call(t.app, 'POST', '/api/videos/generate', {
+      token: pro.token,
+      body: text({ model: 'v1.0', resolution: '512p', duration: '5s', prompt: 'Goes first' }),
+    });
+    const second = await call(t.app, 'POST', '/api/videos/generate', {
+      token: pro.token,
+      body: text({ model: 'v1.0', resolution: '512p', duration: '5s', prompt: 'Goes second' }),
+    });
     // Whatever earlier tests left queued goes too; only the order of these three matters.
     const order: string[] = [];
-    await waitFor(async () => {
-      const job = await claimNextJob(t.app.services, 'test-worker');
-      if (!job) return true;
-      order.push(job.id);
-      return undefined;
-    }, 10_000, 'the queue to drain');
+    await waitFor(
+      async () => {
+        const job = await claimNextJob(t.app.services, 'test-worker');
+        if (!job) return true;
+        order.push(job.id);
+        return undefined;
+      },
+      10_000,
+      'the queue to drain',
+    );
     const ours = order.filter((id) => [relaxed.body.data.id, first.body.data.id, second.body.data.id].includes(id));
     expect(ours).toEqual([first.body.data.id, second.body.data.id, relaxed.body.data.id]);
   });
@@ -94,10 +117,14 @@ describe('a relaxed video, rendered', () => {
   it('is made by the worker like any other and costs nothing', async () => {
     const { token, user } = await member(t, 'max', 0);
     const queued = await call(t.app, 'POST', '/api/videos/generate', { token, body: text({ queue: 'relaxed' }) });
-    const done = await waitFor(async () => {
-      const reply = await call(t.app, 'GET', `/api/videos/status/${queued.body.data.id}`, { token });
-      return reply.body.data.status === 'succeeded' ? reply.body.data : undefined;
-    }, 20_000, 'the relaxed video to finish');
+    const done = await waitFor(
+      async () => {
+        const reply = await call(t.app, 'GET', `/api/videos/status/${queued.body.data.id}`, { token });
+        return reply.body.data.status === 'succeeded' ? reply.body.data : undefined;
+      },
+      20_000,
+      'the relaxed video to finish',
+    );
     expect(done).toMatchObject({ queue: 'relaxed', cost: 0, refunded: false, videoUrl: expect.any(String) });
     expect(await ledgerSum(t.app.services, user.id)).toBe(0);
   });

@@ -17,7 +17,14 @@ async function publish(t: TestApp, version: string, publishedAt: string) {
   await mkdir(dir, { recursive: true });
   await writeFile(
     join(dir, 'release.json'),
-    JSON.stringify({ version, publishedAt, publishedBy: 'Ada', reason: 'spring prices', sharedContract: '^1.0.0', build: { commit: version.split('+')[1], dirty: false, builtAt: publishedAt } }),
+    JSON.stringify({
+      version,
+      publishedAt,
+      publishedBy: 'Ada',
+      reason: 'spring prices',
+      sharedContract: '^1.0.0',
+      build: { commit: version.split('+')[1], dirty: false, builtAt: publishedAt },
+    }),
   );
 }
 
@@ -39,7 +46,14 @@ describe('the release dashboard API', () => {
     await writeFile(
       join(t.dataDir, 'remotes.json'),
       JSON.stringify({
-        remotes: { billing: { version: STABLE, entry: 'http://localhost:5176/releases/x/remoteEntry.js', previous: ['local'], canary: { version: CANARY, entry: 'http://x/remoteEntry.js', percent: 10 } } },
+        remotes: {
+          billing: {
+            version: STABLE,
+            entry: 'http://localhost:5176/releases/x/remoteEntry.js',
+            previous: ['local'],
+            canary: { version: CANARY, entry: 'http://x/remoteEntry.js', percent: 10 },
+          },
+        },
         updatedAt: '2026-11-22T10:00:00.000Z',
       }),
     );
@@ -88,7 +102,16 @@ describe('the release dashboard API', () => {
     const load = (version: string, ms: number, canary = false) => ({ remote: 'billing', version, canary, kind: 'load', ms });
     // 10:30: the stable version loads four times; the canary loads twice and fails twice.
     expect((await report([100, 200, 300, 400].map((ms) => load(STABLE, ms)))).status).toBe(202);
-    expect((await report([load(CANARY, 900, true), load(CANARY, 1100, true), { remote: 'billing', version: CANARY, canary: true, kind: 'load-error', detail: 'timeout' }, { remote: 'billing', version: CANARY, canary: true, kind: 'render-error', detail: 'TypeError' }])).status).toBe(202);
+    expect(
+      (
+        await report([
+          load(CANARY, 900, true),
+          load(CANARY, 1100, true),
+          { remote: 'billing', version: CANARY, canary: true, kind: 'load-error', detail: 'timeout' },
+          { remote: 'billing', version: CANARY, canary: true, kind: 'render-error', detail: 'TypeError' },
+        ])
+      ).status,
+    ).toBe(202);
     // 11:10, the next hour.
     clock = Date.parse('2026-11-23T11:10:00.000Z');
     expect((await report([load(STABLE, 500)])).status).toBe(202);
@@ -120,7 +143,10 @@ describe('the release dashboard API', () => {
 async function fakeDist(dir: string) {
   await mkdir(join(dir, 'assets'), { recursive: true });
   const shared = [{ id: 'billing:@reelmint/shared', name: '@reelmint/shared', version: '0.0.0', singleton: true, requiredVersion: '^1.0.0' }];
-  await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify({ id: 'billing', name: 'billing', metaData: { pluginVersion: '1.23.0' }, shared, exposes: [] }));
+  await writeFile(
+    join(dir, 'mf-manifest.json'),
+    JSON.stringify({ id: 'billing', name: 'billing', metaData: { pluginVersion: '1.23.0' }, shared, exposes: [] }),
+  );
   await writeFile(join(dir, 'remoteEntry.js'), 'export {};\n');
   return dir;
 }
@@ -138,14 +164,27 @@ describe('release actions from the dashboard', () => {
     await mkdir(shellDist, { recursive: true });
     await writeFile(
       join(shellDist, 'mf-manifest.json'),
-      JSON.stringify({ id: 'shell', name: 'shell', shared: [{ id: 'shell:@reelmint/shared', name: '@reelmint/shared', version: '1.0.0', singleton: true, requiredVersion: '^1.0.0' }], exposes: [] }),
+      JSON.stringify({
+        id: 'shell',
+        name: 'shell',
+        shared: [{ id: 'shell:@reelmint/shared', name: '@reelmint/shared', version: '1.0.0', singleton: true, requiredVersion: '^1.0.0' }],
+        exposes: [],
+      }),
     );
     const files = { releasesDir: join(work, 'releases'), pointerFile: join(work, 'remotes.json'), historyFile: join(work, 'remotes.history.jsonl') };
     // The real CLI on this app's files; the site it would smoke-check is not running, so that check is skipped.
-    const cli = releaseCli(files, { ...process.env, SHELL_DIST: shellDist, SHELL_ORIGIN: 'http://127.0.0.1:9', REMOTE_ORIGIN_BILLING: 'http://localhost:7176' });
+    const cli = releaseCli(files, {
+      ...process.env,
+      SHELL_DIST: shellDist,
+      SHELL_ORIGIN: 'http://127.0.0.1:9',
+      REMOTE_ORIGIN_BILLING: 'http://localhost:7176',
+    });
     t = await createTestApp({ releaseCli: cli, releaseFiles: files });
     for (const version of ['1.0.0', '1.1.0']) {
-      const published = await cli(['publish', 'billing', '--dist', await fakeDist(join(t.dataDir, `dist-${version}`)), '--version', version, '--allow-dirty'], 'test');
+      const published = await cli(
+        ['publish', 'billing', '--dist', await fakeDist(join(t.dataDir, `dist-${version}`)), '--version', version, '--allow-dirty'],
+        'test',
+      );
       expect(published.code, published.output).toBe(0);
       versions.push(/Published billing (\S+)/.exec(published.output)![1]!);
     }
@@ -171,7 +210,14 @@ describe('release actions from the dashboard', () => {
     const promoted = await act(manager, { remote: 'billing', action: 'promote', version: v1, reason: 'first release' });
     expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
     expect(promoted.body.data.smoke).toBe('skipped');
-    const canary = await act(manager, { remote: 'billing', action: 'canary', version: v2, percent: 10, guard: { minVisits: 30, errorMargin: 5, p75Margin: 25 }, reason: 'try the new cards' });
+    const canary = await act(manager, {
+      remote: 'billing',
+      action: 'canary',
+      version: v2,
+      percent: 10,
+      guard: { minVisits: 30, errorMargin: 5, p75Margin: 25 },
+      reason: 'try the new cards',
+    });
     expect(canary.status, JSON.stringify(canary.body)).toBe(200);
     expect((await act(manager, { remote: 'billing', action: 'canary', version: v2, percent: 40, reason: 'looks fine, widen' })).status).toBe(200);
 

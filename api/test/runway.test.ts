@@ -53,17 +53,21 @@ async function generate(t: TestApp, token: string, body: Record<string, unknown>
 }
 
 async function settled(t: TestApp, token: string, id: string, timeoutMs = 30_000) {
-  return waitFor(async () => {
-    const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
-    return ['succeeded', 'failed'].includes(reply.body.data?.status) ? reply.body.data : undefined;
-  }, timeoutMs, `video ${id} to finish`);
+  return waitFor(
+    async () => {
+      const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+      return ['succeeded', 'failed'].includes(reply.body.data?.status) ? reply.body.data : undefined;
+    },
+    timeoutMs,
+    `video ${id} to finish`,
+  );
 }
 
 const balance = async (t: TestApp, token: string) => (await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance as number;
 const row = (t: TestApp, id: string) => t.app.services.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
-  it('creates the mapped task, shows Runway\'s progress, downloads the output and stores task id and cost', async () => {
+  it("creates the mapped task, shows Runway's progress, downloads the output and stores task id and cost", async () => {
     const { t, token } = await runwayApp();
     expect((await call(t.app, 'GET', '/api/config')).body.data.videoEngine).toBe('runway');
     let sawHalf = false;
@@ -72,11 +76,15 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
         ? { json: { id, status: 'RUNNING', progress: 0.5, createdAt: '2030-01-01T00:00:00Z' } }
         : { json: { id, status: 'SUCCEEDED', output: [`${runway.url}/files/${id}.mp4`], createdAt: '2030-01-01T00:00:00Z' } };
     const id = await generate(t, token);
-    await waitFor(async () => {
-      const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
-      if (reply.body.data.progress === 47) sawHalf = true;
-      return sawHalf || reply.body.data.status === 'succeeded' ? true : undefined;
-    }, 20_000, 'progress from Runway');
+    await waitFor(
+      async () => {
+        const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+        if (reply.body.data.progress === 47) sawHalf = true;
+        return sawHalf || reply.body.data.status === 'succeeded' ? true : undefined;
+      },
+      20_000,
+      'progress from Runway',
+    );
     expect(sawHalf).toBe(true);
     const done = await settled(t, token, id);
     expect(done).toMatchObject({ status: 'succeeded', engine: 'runway', refunded: false });
@@ -94,11 +102,30 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
     const { t, token } = await runwayApp();
     const picture = await makePicture(t.dataDir, 'p.jpg');
     const body = multipartBody('file', 'p.jpg', 'image/jpeg', picture);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
-    const id = await generate(t, token, { type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '1:1', seed: 7 });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
+    const id = await generate(t, token, {
+      type: 'image-to-video',
+      imageId: upload.json().data.id,
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '10s',
+      aspectRatio: '1:1',
+      seed: 7,
+    });
     expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
     const [create] = runway.callsTo('POST', /^\/v1\/image_to_video$/);
-    expect(create?.body).toMatchObject({ model: 'gen4_turbo', promptImage: `data:image/jpeg;base64,${picture.toString('base64')}`, ratio: '960:960', seed: 7, duration: 10 });
+    expect(create?.body).toMatchObject({
+      model: 'gen4_turbo',
+      promptImage: `data:image/jpeg;base64,${picture.toString('base64')}`,
+      ratio: '960:960',
+      seed: 7,
+      duration: 10,
+    });
   });
 
   it('refuses a square text video, which gen4.5 cannot make, before charging anything', async () => {
@@ -124,7 +151,9 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
     const first = await generate(t, token);
     expect(await settled(t, token, first)).toMatchObject({ status: 'failed', errorCode: 'CONTENT_POLICY', refunded: true });
     runway.behaviour.create = () => ({ json: { id: 'task-safety' } });
-    runway.behaviour.task = (id) => ({ json: { id, status: 'FAILED', failure: 'Output flagged', failureCode: 'SAFETY.OUTPUT.VIDEO', createdAt: '2030-01-01T00:00:00Z' } });
+    runway.behaviour.task = (id) => ({
+      json: { id, status: 'FAILED', failure: 'Output flagged', failureCode: 'SAFETY.OUTPUT.VIDEO', createdAt: '2030-01-01T00:00:00Z' },
+    });
     const second = await generate(t, token);
     expect(await settled(t, token, second)).toMatchObject({ status: 'failed', errorCode: 'CONTENT_POLICY', refunded: true });
     expect(await balance(t, token)).toBe(100);
@@ -132,7 +161,8 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
 
   it('waits out a 429 for as long as Retry-After says', async () => {
     const { t, token } = await runwayApp();
-    runway.behaviour.create = (_call, n) => (n === 1 ? { status: 429, json: { error: 'Too many requests' }, headers: { 'retry-after': '2' } } : { json: { id: 'task-late' } });
+    runway.behaviour.create = (_call, n) =>
+      n === 1 ? { status: 429, json: { error: 'Too many requests' }, headers: { 'retry-after': '2' } } : { json: { id: 'task-late' } };
     const id = await generate(t, token);
     expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
     const creates = runway.callsTo('POST', /^\/v1\/text_to_video$/);

@@ -50,7 +50,14 @@ describe('limits shared across API processes through Redis', () => {
 
   beforeAll(async () => {
     const redisPort = await freePort();
-    children.push(await start('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env, /Ready to accept connections/));
+    children.push(
+      await start(
+        'redis-server',
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        process.env,
+        /Ready to accept connections/,
+      ),
+    );
     apis = [];
     for (let i = 0; i < 2; i += 1) {
       const port = await freePort();
@@ -81,7 +88,11 @@ describe('limits shared across API processes through Redis', () => {
   });
 
   const login = async (api: string, email: string, password = 'not the password') => {
-    const response = await fetch(`${api}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const response = await fetch(`${api}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return { status: response.status, body: (await response.json()) as { error: string | null } };
   };
 
@@ -110,10 +121,17 @@ describe('login lockout in one process (no Redis)', () => {
   it('locks one account after repeated failures from any address, even for the right password, and not others', async () => {
     const t = await createTestApp({ loginLockout: { perAccount: 3, perAddress: 100 } });
     try {
-      const register = await call(t.app, 'POST', '/api/auth/register', { body: { name: 'Locked', email: 'locked@example.com', password: 'correct horse battery' } });
+      const register = await call(t.app, 'POST', '/api/auth/register', {
+        body: { name: 'Locked', email: 'locked@example.com', password: 'correct horse battery' },
+      });
       expect(register.status).toBe(201);
       for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-        const reply = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'Locked@example.com', password: 'wrong guess' } });
+        const reply = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          payload: { email: 'Locked@example.com', password: 'wrong guess' },
+        });
         expect(reply.json().error).toBe('INVALID_CREDENTIALS');
       }
       const right = await call(t.app, 'POST', '/api/auth/login', { body: { email: 'locked@example.com', password: 'correct horse battery' } });
@@ -130,12 +148,27 @@ describe('login lockout in one process (no Redis)', () => {
     const t = await createTestApp({ loginLockout: { perAccount: 100, perAddress: 3 } });
     try {
       for (let i = 0; i < 3; i += 1) {
-        const reply = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.9', payload: { email: `n${i}@example.com`, password: 'guess' } });
+        const reply = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.9',
+          payload: { email: `n${i}@example.com`, password: 'guess' },
+        });
         expect(reply.json().error).toBe('INVALID_CREDENTIALS');
       }
-      const fourth = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.9', payload: { email: 'n9@example.com', password: 'guess' } });
+      const fourth = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.9',
+        payload: { email: 'n9@example.com', password: 'guess' },
+      });
       expect(fourth.statusCode).toBe(429);
-      const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.10', payload: { email: 'n9@example.com', password: 'guess' } });
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.10',
+        payload: { email: 'n9@example.com', password: 'guess' },
+      });
       expect(elsewhere.json().error).toBe('INVALID_CREDENTIALS');
     } finally {
       await t.close();

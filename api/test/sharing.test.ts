@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, ScriptedEngine, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
-const TEXT = { type: 'text-to-video', prompt: 'A kite over the dunes', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '9:16', seed: 99, negativePrompt: 'birds' };
+const TEXT = {
+  type: 'text-to-video',
+  prompt: 'A kite over the dunes',
+  model: 'v1.0',
+  resolution: '512p',
+  duration: '5s',
+  aspectRatio: '9:16',
+  seed: 99,
+  negativePrompt: 'birds',
+};
 
 describe('sharing a video by link', () => {
   let t: TestApp;
@@ -10,7 +19,11 @@ describe('sharing a video by link', () => {
   let stranger: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ engine: new ScriptedEngine('succeed'), siteOrigin: 'https://reelmint.example', shareLimits: { publish: { max: 5, timeWindow: 60_000 } } });
+    t = await createTestApp({
+      engine: new ScriptedEngine('succeed'),
+      siteOrigin: 'https://reelmint.example',
+      shareLimits: { publish: { max: 5, timeWindow: 60_000 } },
+    });
     owner = (await signUp(t.app, 'Owner')).token;
     stranger = (await signUp(t.app, 'Stranger')).token;
   });
@@ -24,7 +37,8 @@ describe('sharing a video by link', () => {
     return id;
   };
 
-  const media = (id: string, kind: 'file' | 'poster', headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/public/videos/${id}/${kind}`, headers });
+  const media = (id: string, kind: 'file' | 'poster', headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/public/videos/${id}/${kind}`, headers });
 
   it('keeps a video private until its owner publishes it, then serves its page data and media to anyone', async () => {
     const id = await finishedVideo();
@@ -44,7 +58,18 @@ describe('sharing a video by link', () => {
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body.data).toMatchObject({
-      id, prompt: 'A kite over the dunes', negativePrompt: 'birds', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '9:16', seed: 99, width: 512, height: 912, views: 0, sharedAt,
+      id,
+      prompt: 'A kite over the dunes',
+      negativePrompt: 'birds',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '5s',
+      aspectRatio: '9:16',
+      seed: 99,
+      width: 512,
+      height: 912,
+      views: 0,
+      sharedAt,
     });
     // Nothing of the owner or of their other files.
     expect(JSON.stringify(page.body.data)).not.toMatch(/user|token|imageId|email/i);
@@ -61,7 +86,10 @@ describe('sharing a video by link', () => {
 
     // The owner's history says it is shared, with its link.
     const history = await call(t.app, 'GET', '/api/videos/history', { token: owner });
-    expect(history.body.data.items.find((item: { id: string }) => item.id === id)).toMatchObject({ shared: true, shareUrl: `https://reelmint.example/v/${id}` });
+    expect(history.body.data.items.find((item: { id: string }) => item.id === id)).toMatchObject({
+      shared: true,
+      shareUrl: `https://reelmint.example/v/${id}`,
+    });
   });
 
   it('counts views of the public page, and the owner sees the count', async () => {

@@ -9,7 +9,11 @@ import type { TestApp } from './helpers.ts';
 import { startBucket } from './s3.ts';
 import type { TestBucket } from './s3.ts';
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('media in an S3-compatible bucket (s3rver)', () => {
   let bucket: TestBucket;
@@ -80,7 +84,12 @@ describe('two API processes sharing one database and one bucket', () => {
     const { token } = await signUp(front.app);
     const picture = await makePicture(front.dataDir, 'source.png');
     const body = multipartBody('file', 'source.png', 'image/png', picture);
-    const upload = await front.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+    const upload = await front.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
     expect(upload.statusCode).toBe(201);
     const imageId = upload.json().data.id as string;
     // The picture is in the bucket, not on the front process's disk.
@@ -92,10 +101,14 @@ describe('two API processes sharing one database and one bucket', () => {
     });
     expect(job.status).toBe(202);
     const id = job.body.data.id as string;
-    const done = await waitFor(async () => {
-      const reply = await call(renderer.app, 'GET', `/api/videos/status/${id}`, { token });
-      return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
-    }, 60_000, 'the other process to render the video');
+    const done = await waitFor(
+      async () => {
+        const reply = await call(renderer.app, 'GET', `/api/videos/status/${id}`, { token });
+        return ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
+      },
+      60_000,
+      'the other process to render the video',
+    );
     expect(done).toMatchObject({ status: 'succeeded', engine: 'local' });
     expect(await bucket.storage().exists(`videos/${id}.mp4`)).toBe(true);
     // Neither process keeps a copy: the renderer's work files and fetched picture are gone.
@@ -108,7 +121,11 @@ describe('two API processes sharing one database and one bucket', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
     expect(whole.headers['cache-control']).toBe('private, no-cache');
-    const revalidated = await front.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { 'if-none-match': String(whole.headers.etag) } });
+    const revalidated = await front.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'if-none-match': String(whole.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
     const size = whole.rawPayload.length;
     expect(size).toBeGreaterThan(1000);

@@ -14,7 +14,15 @@ async function publish(t: TestApp, remote: string, version: string) {
   await writeFile(join(dir, 'release.json'), JSON.stringify({ version }));
 }
 
-const load = (overrides: Record<string, unknown> = {}) => ({ remote: 'billing', version: PUBLISHED, canary: false, kind: 'load', ms: 420, route: '/pricing', ...overrides });
+const load = (overrides: Record<string, unknown> = {}) => ({
+  remote: 'billing',
+  version: PUBLISHED,
+  canary: false,
+  kind: 'load',
+  ms: 420,
+  route: '/pricing',
+  ...overrides,
+});
 
 async function rows(t: TestApp) {
   return t.app.services.db.selectFrom('release_events').selectAll().orderBy('kind').execute();
@@ -29,8 +37,15 @@ describe('telemetry reports from the shell', () => {
   afterAll(async () => t.close());
 
   it('stores a batch of events for published versions and the local build, as sendBeacon posts it (text/plain)', async () => {
-    const events = [load(), load({ kind: 'render-error', ms: undefined, detail: 'TypeError', canary: true }), load({ remote: 'marketing', version: 'local', kind: 'load-error', ms: undefined, detail: 'timeout' })];
-    const reply = await call(t.app, 'POST', '/api/telemetry/remotes', { rawBody: JSON.stringify({ events }), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    const events = [
+      load(),
+      load({ kind: 'render-error', ms: undefined, detail: 'TypeError', canary: true }),
+      load({ remote: 'marketing', version: 'local', kind: 'load-error', ms: undefined, detail: 'timeout' }),
+    ];
+    const reply = await call(t.app, 'POST', '/api/telemetry/remotes', {
+      rawBody: JSON.stringify({ events }),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
     expect(reply.status).toBe(202);
     expect(reply.body.data.stored).toBe(3);
     const stored = await rows(t);
@@ -91,7 +106,10 @@ describe('telemetry reports from the shell', () => {
   });
 
   it('refuses a giant report with a 413 before reading it all', async () => {
-    const reply = await call(t.app, 'POST', '/api/telemetry/remotes', { rawBody: JSON.stringify({ events: [load({ route: `/${'a'.repeat(20_000)}` })] }), headers: { 'content-type': 'text/plain' } });
+    const reply = await call(t.app, 'POST', '/api/telemetry/remotes', {
+      rawBody: JSON.stringify({ events: [load({ route: `/${'a'.repeat(20_000)}` })] }),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(reply.status).toBe(413);
     expect(reply.body.error).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -8,14 +8,29 @@ import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';
 import { call, createTestApp, makePicture, multipartBody, ScriptedEngine, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
-const text = (extra: Record<string, unknown> = {}) => ({ type: 'text-to-video', prompt: 'A lighthouse in a storm', model: 'v1.0', resolution: '512p', duration: '5s', ...extra });
-const exists = (path: string) => access(path).then(() => true, () => false);
+const text = (extra: Record<string, unknown> = {}) => ({
+  type: 'text-to-video',
+  prompt: 'A lighthouse in a storm',
+  model: 'v1.0',
+  resolution: '512p',
+  duration: '5s',
+  ...extra,
+});
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 async function settled(t: TestApp, token: string, id: string) {
-  return waitFor(async () => {
-    const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
-    return reply.body.data && ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
-  }, 20_000, `video ${id} to finish`);
+  return waitFor(
+    async () => {
+      const reply = await call(t.app, 'GET', `/api/videos/status/${id}`, { token });
+      return reply.body.data && ['succeeded', 'failed'].includes(reply.body.data.status) ? reply.body.data : undefined;
+    },
+    20_000,
+    `video ${id} to finish`,
+  );
 }
 
 describe('video jobs with a scripted engine', () => {
@@ -30,7 +45,14 @@ describe('video jobs with a scripted engine', () => {
     const reply = await call(t.app, 'POST', '/api/videos/generate', { token, body: text({ duration: '10s' }) });
     expect(reply.status).toBe(202);
     const cost = creditCost({ model: 'v1.0', resolution: '512p', duration: '10s' });
-    expect(reply.body.data).toMatchObject({ id: expect.stringMatching(/^vid_/), status: 'queued', cost, newBalance: 100 - cost, progress: 0, type: 'text-to-video' });
+    expect(reply.body.data).toMatchObject({
+      id: expect.stringMatching(/^vid_/),
+      status: 'queued',
+      cost,
+      newBalance: 100 - cost,
+      progress: 0,
+      type: 'text-to-video',
+    });
     const done = await settled(t, token, reply.body.data.id);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100, cost, refunded: false, error: null, errorCode: null, engine: 'local' });
     expect(done.videoUrl).toMatch(/\/api\/videos\/vid_[^/]+\/file\?token=/);
@@ -92,7 +114,10 @@ describe('video jobs with a scripted engine', () => {
 
   it('pages the history newest first and filters by type', async () => {
     const { token } = await signUp(t.app);
-    const template = await call(t.app, 'POST', '/api/videos/generate', { token, body: { type: 'template', templateId: 'tpl-neon-city', model: 'v1.0', resolution: '512p', duration: '5s' } });
+    const template = await call(t.app, 'POST', '/api/videos/generate', {
+      token,
+      body: { type: 'template', templateId: 'tpl-neon-city', model: 'v1.0', resolution: '512p', duration: '5s' },
+    });
     expect(template.status).toBe(202);
     await settled(t, token, template.body.data.id);
     const ids: string[] = [template.body.data.id];
@@ -107,7 +132,23 @@ describe('video jobs with a scripted engine', () => {
     const second = await call(t.app, 'GET', '/api/videos/history?page=2&per_page=2', { token });
     expect(second.body.data.items.map((v: { id: string }) => v.id)).toEqual([ids[0]]);
     const item = first.body.data.items[0];
-    expect(Object.keys(item)).toEqual(expect.arrayContaining(['id', 'type', 'status', 'prompt', 'model', 'resolution', 'duration', 'cost', 'videoUrl', 'posterUrl', 'createdAt', 'progress', 'error']));
+    expect(Object.keys(item)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'type',
+        'status',
+        'prompt',
+        'model',
+        'resolution',
+        'duration',
+        'cost',
+        'videoUrl',
+        'posterUrl',
+        'createdAt',
+        'progress',
+        'error',
+      ]),
+    );
     const templates = await call(t.app, 'GET', '/api/videos/history?videoType=template', { token });
     expect(templates.body.data.items.map((v: { id: string }) => v.id)).toEqual([ids[0]]);
     expect(templates.body.data.items[0].prompt).toMatch(/neon/i);
@@ -137,10 +178,19 @@ describe('video jobs with a scripted engine', () => {
 
   it('refuses a generation the balance cannot pay for', async () => {
     const { token } = await signUp(t.app);
-    await call(t.app, 'POST', '/api/user/credits/deduct', { token, body: { amount: 95, metadata: { type: 'video_generation', timestamp: 'now' } }, headers: { 'idempotency-key': 'drain' } });
+    await call(t.app, 'POST', '/api/user/credits/deduct', {
+      token,
+      body: { amount: 95, metadata: { type: 'video_generation', timestamp: 'now' } },
+      headers: { 'idempotency-key': 'drain' },
+    });
     const reply = await call(t.app, 'POST', '/api/videos/generate', { token, body: text() });
     expect(reply.status).toBe(402);
-    expect(reply.body).toMatchObject({ error: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Required: 10, Available: 5', required: 10, available: 5 });
+    expect(reply.body).toMatchObject({
+      error: 'INSUFFICIENT_CREDITS',
+      message: 'Insufficient credits. Required: 10, Available: 5',
+      required: 10,
+      available: 5,
+    });
     expect((await call(t.app, 'GET', '/api/videos/history', { token })).body.data.total).toBe(0);
   });
 
@@ -149,7 +199,12 @@ describe('video jobs with a scripted engine', () => {
     const b = await signUp(t.app);
     const picture = await makePicture(t.dataDir, 'mine.png', '64x36');
     const body = multipartBody('file', 'p.png', 'image/png', picture);
-    const uploaded = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${b.token}` }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...body.headers, authorization: `Bearer ${b.token}` },
+      payload: body.payload,
+    });
     const foreignImage = uploaded.json().data.id;
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [text({ prompt: '   ' }), 400, 'VALIDATION_ERROR'],
@@ -171,7 +226,9 @@ describe('video jobs with a scripted engine', () => {
 
   it('creates one job for one Idempotency-Key sent several times at once', async () => {
     const { token, user } = await signUp(t.app);
-    const replies = await Promise.all(Array.from({ length: 6 }, () => call(t.app, 'POST', '/api/videos/generate', { token, body: text(), headers: { 'idempotency-key': 'gen-once' } })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => call(t.app, 'POST', '/api/videos/generate', { token, body: text(), headers: { 'idempotency-key': 'gen-once' } })),
+    );
     expect(replies.every((r) => r.status === 202 || r.status === 200)).toBe(true);
     expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
     expect(await ledgerSum(t.app.services, user.id)).toBe(90);
@@ -241,7 +298,9 @@ describe('video job failures', () => {
     const t = await createTestApp({ engine: new ScriptedEngine('hang'), maxActiveJobsPerUser: 2 });
     try {
       const { token } = await signUp(t.app);
-      const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => call(t.app, 'POST', '/api/videos/generate', { token, body: text({ prompt: `job ${i}` }) })));
+      const replies = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => call(t.app, 'POST', '/api/videos/generate', { token, body: text({ prompt: `job ${i}` }) })),
+      );
       expect(replies.filter((r) => r.status === 202)).toHaveLength(2);
       const refused = replies.filter((r) => r.status === 429);
       expect(refused).toHaveLength(2);
@@ -275,8 +334,16 @@ describe('video job failures', () => {
       const second = await call(t.app, 'POST', '/api/videos/generate', { token, body: text({ prompt: 'second' }) });
       const longAgo = new Date(Date.now() - 3_600_000).toISOString();
       const { db } = t.app.services;
-      await db.updateTable('videos').set({ status: 'processing', heartbeat_at: longAgo, attempts: 1, worker_id: 'dead' }).where('id', '=', first.body.data.id).execute();
-      await db.updateTable('videos').set({ status: 'processing', heartbeat_at: longAgo, attempts: 2, worker_id: 'dead' }).where('id', '=', second.body.data.id).execute();
+      await db
+        .updateTable('videos')
+        .set({ status: 'processing', heartbeat_at: longAgo, attempts: 1, worker_id: 'dead' })
+        .where('id', '=', first.body.data.id)
+        .execute();
+      await db
+        .updateTable('videos')
+        .set({ status: 'processing', heartbeat_at: longAgo, attempts: 2, worker_id: 'dead' })
+        .where('id', '=', second.body.data.id)
+        .execute();
 
       const worker = new JobWorker(
         { ...t.app.services, log: { error: () => undefined } },

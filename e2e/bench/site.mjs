@@ -204,9 +204,7 @@ async function transferOf(browser, page) {
 }
 
 function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
 }
 
 function distSizes(app) {
@@ -216,7 +214,10 @@ function distSizes(app) {
     return { file: relative(dist, file), raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
   };
   const code = filesUnder(dist).filter((file) => /\.(m?js|css)$/.test(file));
-  const largest = code.map(sized).sort((a, b) => b.gzip - a.gzip).slice(0, 3);
+  const largest = code
+    .map(sized)
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 3);
   const total = code.reduce((sum, file) => sum + statSync(file).size, 0);
   return { entry: sized(join(dist, 'remoteEntry.js')), largest, total, count: code.length };
 }
@@ -260,7 +261,9 @@ async function measure(label, { transfers: withTransfers }) {
       for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouse.run(`${SHELL}${page.path}`));
       const chosen = medianRun(runs);
       audits.push({ page, ...chosen, scores: runs.map((run) => run.score) });
-      console.log(`${label} ${page.path}: Lighthouse ${chosen.score}, LCP ${(chosen.lcp / 1000).toFixed(2)} s, CLS ${chosen.cls.toFixed(3)}, TBT ${chosen.tbt.toFixed(0)} ms`);
+      console.log(
+        `${label} ${page.path}: Lighthouse ${chosen.score}, LCP ${(chosen.lcp / 1000).toFixed(2)} s, CLS ${chosen.cls.toFixed(3)}, TBT ${chosen.tbt.toFixed(0)} ms`,
+      );
     }
   } finally {
     await lighthouse.close();
@@ -305,7 +308,9 @@ try {
   const lines = [
     '# Site benchmark',
     '',
-    `Run by \`npm run bench -w e2e\` (bench/site.mjs) on ${new Date().toISOString().slice(0, 10)}. Machine: ${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average at the end ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (other work on the machine slows every figure; compare the site with the reference of the same run).`,
+    `Run by \`npm run bench -w e2e\` (bench/site.mjs) on ${new Date().toISOString().slice(0, 10)}. Machine: ${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average at the end ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' / ')} (other work on the machine slows every figure; compare the site with the reference of the same run).`,
     `The built apps and the API started as \`node scripts/start.mjs --no-build\` (fresh SQLite, template previews off), all on this machine.`,
     '',
     '## Lighthouse (mobile): the site beside the reference build',
@@ -321,7 +326,10 @@ try {
   ];
   for (const row of federated.audits) {
     const ref = reference.audits.find((candidate) => candidate.page.path === row.page.path);
-    for (const [build, figures] of [['site', row], ['reference', ref]]) {
+    for (const [build, figures] of [
+      ['site', row],
+      ['reference', ref],
+    ]) {
       lines.push(
         `| ${row.page.path} | ${build} | ${figures.score} | ${seconds(figures.fcp)} | ${seconds(figures.lcp)} | ${figures.cls.toFixed(3)} | ${figures.tbt.toFixed(0)} | ${figures.requests} | ${kb(figures.jsBytes)} | ${figures.scores.join(', ')} |`,
       );
@@ -342,7 +350,7 @@ try {
     '',
     `Home page JavaScript as sent (Lighthouse, /en): **${kb(home.jsBytes)} KiB** against a budget of ${kb(HOME_JS_BUDGET)} KiB: ${home.jsBytes <= HOME_JS_BUDGET ? 'within' : '**over**'}.`,
     '',
-    '## Time to the owning remote\'s heading (desktop, no throttling)',
+    "## Time to the owning remote's heading (desktop, no throttling)",
     '',
     `Headless Chromium, 1280x800, a new browser context for every load (empty cache, no cookies), no network throttling.`,
     `Each page is loaded once unmeasured, then ${RUNS} times. Times are on the page's own clock from navigation start.`,
@@ -354,7 +362,10 @@ try {
   );
   for (const row of timings) {
     const ref = reference.timings.find((candidate) => candidate.page.path === row.page.path);
-    for (const [build, figures] of [['site', row], ['reference', ref]]) {
+    for (const [build, figures] of [
+      ['site', row],
+      ['reference', ref],
+    ]) {
       lines.push(
         `| ${row.page.path} | ${row.page.remote} | ${build} | ${figures.median.toFixed(0)} | ${figures.p90.toFixed(0)} | ${figures.lcpMedian?.toFixed(0) ?? 'n/a'} | ${figures.lcpP90?.toFixed(0) ?? 'n/a'} |`,
       );

@@ -114,13 +114,18 @@ test('the language chosen in the settings is applied at the next sign-in', async
   await expect(page).toHaveURL(/\/fr\/account$/);
   await expect(page.getByRole('heading', { name: 'Paramètres du compte', level: 1 })).toBeVisible();
 
-  await page.getByTestId('site-header').getByRole('button', { name: /Hedy Lamarr/ }).click();
+  await page
+    .getByTestId('site-header')
+    .getByRole('button', { name: /Hedy Lamarr/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await signIn(page, email, '/en/auth');
   await expect(page).toHaveURL(/\/fr$/);
 });
 
-test('deleting the account from /account: a dialog names what is lost, a wrong password deletes nothing, and afterwards the old credentials no longer sign in', async ({ page }) => {
+test('deleting the account from /account: a dialog names what is lost, a wrong password deletes nothing, and afterwards the old credentials no longer sign in', async ({
+  page,
+}) => {
   const email = await register(page, 'Katherine Johnson');
   await signIn(page, email, '/en/auth?returnTo=/account');
   await expect(page).toHaveURL(/\/en\/account$/);

@@ -44,7 +44,10 @@ async function spendEverything(page: Page, token: string): Promise<void> {
 }
 
 async function openFromAccountMenu(page: Page) {
-  await page.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByTestId('site-header')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
   const modal = page.getByRole('dialog', { name: MODAL_TITLE });
   await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
@@ -150,7 +153,10 @@ test('Continue after the session ended in another tab goes to /auth instead of a
 
   const otherTab = await context.newPage();
   await otherTab.goto('/pricing');
-  await otherTab.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await otherTab
+    .getByTestId('site-header')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   await otherTab.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(otherTab.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
   await otherTab.close();
@@ -215,7 +221,10 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   expect(layout).toEqual({ stacked: true, fits: true, pageWidth: 375 });
 
   await page.getByTestId('site-header').getByRole('button', { name: 'Open menu' }).click();
-  await page.getByTestId('side-sheet').getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByTestId('side-sheet')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
   await expect(page.getByTestId('side-sheet')).toBeHidden();
   const modal = page.getByRole('dialog', { name: MODAL_TITLE });
@@ -247,7 +256,9 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   await expect(modal).toBeHidden();
 });
 
-test('a member reads every credit movement on the credits history page, opened from the account menu, the plan panel and the header balance', async ({ page }) => {
+test('a member reads every credit movement on the credits history page, opened from the account menu, the plan panel and the header balance', async ({
+  page,
+}) => {
   const account = await signUp(page);
   // A monthly Pro plan bought through the real local checkout, then one spend.
   const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
@@ -255,13 +266,19 @@ test('a member reads every credit movement on the credits history page, opened f
     data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
   });
   const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
   await spendEverything(page, account.token);
 
   await page.goto('/pricing');
   await expect(page.getByTestId('credits-history-link')).toHaveText('Credits history');
-  await page.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByTestId('site-header')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Credits history' }).click();
   await expect(page).toHaveURL(/\/en\/credits$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Credits history');
@@ -298,7 +315,10 @@ test('a Pro member moves up to Max from pricing, and the checkout counts what is
     data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
   });
   const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
 
   await page.goto('/pricing?cycle=monthly');
@@ -322,14 +342,20 @@ test('a Pro member moves up to Max from pricing, and the checkout counts what is
   expect(balance).toBe(100 + 500 + 1000);
 });
 
-test('a Pro member out of credits moves up to Max from the generator’s modal through the plan change, counting what is left of Pro', async ({ page, context }) => {
+test('a Pro member out of credits moves up to Max from the generator’s modal through the plan change, counting what is left of Pro', async ({
+  page,
+  context,
+}) => {
   const account = await signUp(page);
   const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
     headers: { Authorization: `Bearer ${account.token}` },
     data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
   });
   const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
   await spendEverything(page, account.token);
 
@@ -354,7 +380,10 @@ test('a Pro member out of credits moves up to Max from the generator’s modal t
   await expect(upgrade).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
   await expect(upgrade.locator('[data-remote-region="billing"]').getByTestId('receipt-plan')).toHaveText('Max');
 
-  expect(await apiGet<{ plan: string; billingCycle: string }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'premium', billingCycle: 'monthly' });
+  expect(await apiGet<{ plan: string; billingCycle: string }>(page, '/api/user/subscription', account.token)).toMatchObject({
+    plan: 'premium',
+    billingCycle: 'monthly',
+  });
   expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 1000 });
 });
 
@@ -365,7 +394,10 @@ test('a Max member moves down to Pro at the end of the period from pricing, sees
     data: { planName: 'max', billingCycle: 'monthly', source: 'e2e' },
   });
   const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
   const { expiresAt } = await apiGet<{ expiresAt: string }>(page, '/api/user/subscription', account.token);
   const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
@@ -397,14 +429,20 @@ test('a Max member moves down to Pro at the end of the period from pricing, sees
   expect(await apiGet<{ scheduledChange: unknown }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'premium', scheduledChange: null });
 });
 
-test('a Pro member buys a credit pack from pricing through the checkout, and reads its receipt beside the plan’s on the plan panel', async ({ page, context }) => {
+test('a Pro member buys a credit pack from pricing through the checkout, and reads its receipt beside the plan’s on the plan panel', async ({
+  page,
+  context,
+}) => {
   const account = await signUp(page);
   const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
     headers: { Authorization: `Bearer ${account.token}` },
     data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
   });
   const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: { Authorization: `Bearer ${account.token}` }, maxRedirects: 0 });
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
 
   await page.goto('/pricing');

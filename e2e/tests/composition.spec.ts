@@ -16,7 +16,7 @@ test('shell and remotes share one React and one copy of the shared contract', as
   await expect(page.locator('[data-remote-region="marketing"] h1')).toBeVisible();
 
   // Each remote ships fallbacks for its shared dependencies; none may be fetched while the shell provides them.
-  const fallbacks = remoteScripts.filter((path) => path.includes("__prebuild__"));
+  const fallbacks = remoteScripts.filter((path) => path.includes('__prebuild__'));
   expect(remoteScripts.some((path) => path.endsWith('/remoteEntry.js'))).toBe(true);
   expect(fallbacks).toEqual([]);
 });

@@ -32,7 +32,11 @@ test('every script, stylesheet and JSON file a page loads from the site arrives 
     await context.close();
   }
   // The shell, its translations and each of the three remotes.
-  for (const port of SITE_PORTS) expect(files.some((file) => new URL(file.url).port === port), `a file from :${port}`).toBe(true);
+  for (const port of SITE_PORTS)
+    expect(
+      files.some((file) => new URL(file.url).port === port),
+      `a file from :${port}`,
+    ).toBe(true);
   expect(files.filter((file) => file.encoding !== 'br' || file.vary !== 'Accept-Encoding')).toEqual([]);
 });
 
@@ -91,7 +95,9 @@ for (const width of [375, 1280]) {
             if (entry.hadRecentInput) continue;
             record.sum += entry.value;
             const describe = (node?: Node) =>
-              node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${Array.from(node.classList).join('.')}` : String(node?.nodeName);
+              node instanceof Element
+                ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${Array.from(node.classList).join('.')}`
+                : String(node?.nodeName);
             record.shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) });
           }
         }).observe({ type: 'layout-shift', buffered: true });

@@ -9,20 +9,28 @@ function freshEmail(): string {
 
 /** A fresh account through the real API, on Max when asked (paid through the local test checkout), signed in as the site keeps a session. */
 async function signedIn(page: Page, plan: 'free' | 'max') {
-  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email: freshEmail(), password: 'correct horse battery' } });
+  const response = await page.request.post(`${API}/api/auth/register`, {
+    data: { name: 'Grace Hopper', email: freshEmail(), password: 'correct horse battery' },
+  });
   expect(response.status()).toBe(201);
   const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
   const auth = { authorization: `Bearer ${data.access_token}` };
   if (plan === 'max') {
-    const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, { headers: auth, data: { planName: 'max', billingCycle: 'monthly' } });
+    const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+      headers: auth,
+      data: { planName: 'max', billingCycle: 'monthly' },
+    });
     const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
     const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: auth, maxRedirects: 0 });
     expect(paid.status()).toBe(303);
   }
-  await page.addInitScript(({ token, id, name }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify({ id, username: name }));
-  }, { token: data.access_token, id: data.user.id, name: data.user.name });
+  await page.addInitScript(
+    ({ token, id, name }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ id, username: name }));
+    },
+    { token: data.access_token, id: data.user.id, name: data.user.name },
+  );
 }
 
 async function makeClip(page: Page, prompt: string) {

@@ -70,7 +70,10 @@ test.describe('the first HTML cuts the waterfall', () => {
   });
 });
 
-test('once the first page is idle, the other remotes’ entries and likely next screens are fetched, so a move to one draws from the cache', async ({ page, request }) => {
+test('once the first page is idle, the other remotes’ entries and likely next screens are fetched, so a move to one draws from the cache', async ({
+  page,
+  request,
+}) => {
   const manifest = (await (await request.get(`${BILLING}/mf-manifest.json`)).json()) as Manifest;
   const pricing = manifest.exposes.find(({ path }) => path === './PricingPage')!;
   const requested: string[] = [];
@@ -115,9 +118,12 @@ test.describe('the first HTML says what the page is, before any script runs', ()
         const html = await (await request.get(at(lng, path))).text();
         expect(html, path).toContain(`<html lang="${lng}"`);
         expect(html, path).toContain(`<title>${escape(shipped('shell', lng, `meta.${page}.title`))} | Reelmint</title>`);
-        expect(html, path).toContain(`<meta name="description" content="${escape(shipped('shell', lng, `meta.${page}.description`)).replace(/"/g, '&quot;')}" />`);
+        expect(html, path).toContain(
+          `<meta name="description" content="${escape(shipped('shell', lng, `meta.${page}.description`)).replace(/"/g, '&quot;')}" />`,
+        );
         expect(html, path).toContain(`<link rel="canonical" href="${origin}${at(lng, path)}" data-head>`);
-        for (const language of LANGUAGES) expect(html, path).toContain(`<link rel="alternate" hreflang="${language}" href="${origin}${at(language, path)}" data-head>`);
+        for (const language of LANGUAGES)
+          expect(html, path).toContain(`<link rel="alternate" hreflang="${language}" href="${origin}${at(language, path)}" data-head>`);
         expect(html, path).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}${path}" data-head>`);
         const data = JSON.parse(/<script type="application\/ld\+json" data-head>(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
         expect(data, path).toMatchObject({ '@type': 'WebSite', inLanguage: lng, potentialAction: { '@type': 'SearchAction' } });

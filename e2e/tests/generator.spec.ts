@@ -14,10 +14,13 @@ async function signedIn(page: Page) {
   const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email: freshEmail(), password: PASSWORD } });
   expect(response.status()).toBe(201);
   const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-  await page.addInitScript(({ token, id, name }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-  }, { token: data.access_token, id: data.user.id, name: data.user.name });
+  await page.addInitScript(
+    ({ token, id, name }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
+    },
+    { token: data.access_token, id: data.user.id, name: data.user.name },
+  );
   return data.access_token;
 }
 
@@ -50,7 +53,12 @@ function pngBytes(width: number, height: number): Buffer {
     const row = y * (width * 3 + 1);
     for (let x = 0; x < width; x++) rows.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 160], row + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The finished video plays inline: metadata loaded, and as long as was asked for. */
@@ -134,7 +142,9 @@ test('a stored job the server refuses is let go: Generate is free again and the 
   await signedIn(page);
   await page.addInitScript(() => sessionStorage.setItem('reelmint:generator:job', 'not-a-real-job'));
   await page.goto('/text-to-video/generator');
-  await expect(page.getByTestId('job-lost')).toHaveText('The video you started can no longer be followed here. Look for it under “Your videos”, or start a new one.');
+  await expect(page.getByTestId('job-lost')).toHaveText(
+    'The video you started can no longer be followed here. Look for it under “Your videos”, or start a new one.',
+  );
   await expect(page.getByTestId('generate-button')).toBeEnabled();
   expect(await page.evaluate(() => sessionStorage.getItem('reelmint:generator:job'))).toBeNull();
 });
@@ -180,7 +190,10 @@ test('with too few credits, Generate opens the needs-credits modal and starts no
 test('a Max member with no credits left makes a video on the relaxed queue for nothing, one at a time', async ({ page }) => {
   const token = await signedIn(page);
   const auth = { Authorization: `Bearer ${token}` };
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, { headers: auth, data: { planName: 'max', billingCycle: 'monthly', source: 'e2e' } });
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+    headers: auth,
+    data: { planName: 'max', billingCycle: 'monthly', source: 'e2e' },
+  });
   const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
   expect((await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: auth, maxRedirects: 0 })).status()).toBe(303);
   const spend = await page.request.post(`${API}/api/user/credits/deduct`, {

@@ -33,9 +33,9 @@ test.describe('language URLs', () => {
     for (const route of ROUTES) {
       await page.goto(localized('de', route.path));
       await expect(await heading(page, route.remote)).toHaveText(shipped(route.remote, 'de', route.heading));
-      const hrefs = await page.locator('a[href]').evaluateAll((links) =>
-        links.map((link) => (link as HTMLAnchorElement).href).filter((href) => href.startsWith(location.origin)),
-      );
+      const hrefs = await page
+        .locator('a[href]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href).filter((href) => href.startsWith(location.origin)));
       expect(hrefs.length, `${route.path} has internal links`).toBeGreaterThan(5);
       const unprefixed = hrefs.filter((href) => !/^\/de(\/|$)/.test(new URL(href).pathname));
       expect(unprefixed, `links on /de${route.path}`).toEqual([]);
@@ -69,7 +69,10 @@ test.describe('language URLs', () => {
     await expect(await heading(page, 'marketing')).toHaveText(shipped('marketing', 'en', 'faqs.title'));
     await untilInteractive(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await page.getByTestId('site-header').getByRole('button', { name: shipped('shell', 'en', 'header.language') }).click();
+    await page
+      .getByTestId('site-header')
+      .getByRole('button', { name: shipped('shell', 'en', 'header.language') })
+      .click();
     await page.getByRole('menuitemradio', { name: 'Italiano' }).click();
     await expect(page).toHaveURL(/\/it\/faqs$/);
     await expect(await heading(page, 'marketing')).toHaveText(shipped('marketing', 'it', 'faqs.title'));
@@ -96,13 +99,10 @@ test.describe('the page head', () => {
       await expect(page).toHaveTitle(`${shipped('shell', lng, `meta.${key}.title`)} | Reelmint`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', shipped('shell', lng, `meta.${key}.description`));
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}${localized(lng, path)}`);
-      const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) =>
-        links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
-      );
-      expect(alternates).toEqual([
-        ...LANGUAGES.map((language) => [language, `${origin}${localized(language, path)}`]),
-        ['x-default', `${origin}${path}`],
-      ]);
+      const alternates = await page
+        .locator('link[rel="alternate"]')
+        .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+      expect(alternates).toEqual([...LANGUAGES.map((language) => [language, `${origin}${localized(language, path)}`]), ['x-default', `${origin}${path}`]]);
       const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
       expect(data).toMatchObject({
         '@type': 'WebSite',

@@ -71,7 +71,9 @@ test('every marketing page renders its content in French', async ({ page }) => {
   await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr('contact.title'));
   await untilInteractive(page);
   await expect(region(page).getByRole('link', { name: 'support@reelmint.com' })).toHaveAttribute('href', 'mailto:support@reelmint.com');
-  await region(page).getByRole('button', { name: fr('contact.submit') }).click();
+  await region(page)
+    .getByRole('button', { name: fr('contact.submit') })
+    .click();
   await expect(region(page).getByRole('alert')).toHaveText(shipped('marketing', 'fr', 'contact.errorsSummary_other').replace('{{count}}', '3'));
   await expect(region(page).getByLabel(fr('contact.name'))).toBeFocused();
 
@@ -79,7 +81,11 @@ test('every marketing page renders its content in French', async ({ page }) => {
     await page.goto(doc === 'privacy' ? '/fr/privacy-policy' : '/fr/terms-of-service');
     await expect(region(page).getByRole('heading', { level: 1 })).toHaveText(fr(`${doc}.title`));
     await expect(region(page).locator('article section')).toHaveCount(13);
-    await expect(region(page).getByRole('navigation', { name: fr('legal.contents') }).getByRole('link')).toHaveCount(13);
+    await expect(
+      region(page)
+        .getByRole('navigation', { name: fr('legal.contents') })
+        .getByRole('link'),
+    ).toHaveCount(13);
   }
 });
 
@@ -89,7 +95,9 @@ test('calls to action lead to the right route and keep the language', async ({ p
     await expect(region(page).getByRole('heading', { level: 1 })).toBeVisible();
     await untilInteractive(page);
     // A card link is named by all its text; find it by its heading, a plain link by its name.
-    const byHeading = region(page).getByRole('link').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    const byHeading = region(page)
+      .getByRole('link')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) });
     const link = (await byHeading.count()) > 0 ? byHeading : region(page).getByRole('link', { name, exact: true });
     await link.first().click();
     await expect(page).toHaveURL(to);
@@ -151,7 +159,11 @@ test('the gallery shows its loading state while the API is slow and recovers fro
   });
   await page.goto('/fr/free-video-templates');
   await expect(region(page).getByTestId('templates-loading')).toBeVisible();
-  await expect(region(page).getByRole('status').filter({ hasText: fr('templates.loading') })).toBeAttached();
+  await expect(
+    region(page)
+      .getByRole('status')
+      .filter({ hasText: fr('templates.loading') }),
+  ).toBeAttached();
   release();
   await expect(region(page).getByTestId('template-card').first()).toBeVisible();
   await page.unrouteAll();
@@ -159,9 +171,7 @@ test('the gallery shows its loading state while the API is slow and recovers fro
   // Server error: an alert with the reason and a retry that works without reloading the page.
   let failing = true;
   await page.route('**/api/video/templates', (route: Route) =>
-    failing
-      ? route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Database unavailable' } })
-      : route.continue(),
+    failing ? route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Database unavailable' } }) : route.continue(),
   );
   await page.goto('/fr/free-video-templates');
   const alert = region(page).getByRole('alert');

@@ -34,7 +34,9 @@ const versions: Record<string, string> = {};
 
 function release(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'scripts', 'release', 'cli.mjs'), ...args], { env }, (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }));
+    execFile(process.execPath, [join(root, 'scripts', 'release', 'cli.mjs'), ...args], { env }, (error, out, err) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
   });
 }
 
@@ -80,7 +82,11 @@ async function startApi() {
 
 async function account(name: string) {
   const email = `${name.toLowerCase().replaceAll(' ', '.')}.${Date.now()}@example.com`;
-  const response = await fetch(`${API}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, email, password: 'correct horse battery' }) });
+  const response = await fetch(`${API}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password: 'correct horse battery' }),
+  });
   const body = (await response.json()) as { data: { access_token: string; user: { id: string } } };
   // What the shell keeps after a sign-in (shared's SessionUser), so the header draws the account menu.
   return { email, token: body.data.access_token, user: { id: body.data.user.id, username: name, email } };
@@ -128,7 +134,10 @@ function textFits(select: HTMLSelectElement): boolean {
 /** The dashboard from the header to its last section, in a window as tall as that, so the fixed header is drawn once. */
 async function screenshot(page: Page, width: number, name: string) {
   await page.setViewportSize({ width, height: 900 });
-  const bottom = () => page.evaluate(() => window.scrollY + document.querySelector('[data-testid="release-dashboard"] > section:last-of-type')!.getBoundingClientRect().bottom + 32);
+  const bottom = () =>
+    page.evaluate(
+      () => window.scrollY + document.querySelector('[data-testid="release-dashboard"] > section:last-of-type')!.getBoundingClientRect().bottom + 32,
+    );
   await page.setViewportSize({ width, height: Math.ceil(await bottom()) });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: test.info().outputPath(name), clip: { x: 0, y: 0, width, height: Math.ceil(await bottom()) } });
@@ -158,7 +167,10 @@ test.beforeAll(async () => {
   const security = { codeOrigins: [BILLING_ORIGIN], apiOrigin: API };
   servers.push(
     await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), 5189),
-    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing'), security: { apiOrigin: API } }), 5190),
+    await listen(
+      createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing'), security: { apiOrigin: API } }),
+      5190,
+    ),
   );
 });
 
@@ -194,7 +206,9 @@ test('an account without the release-manager role gets 403 from the dashboard AP
   await expect(page.getByRole('menuitem', { name: 'Release dashboard' })).toHaveCount(0);
 });
 
-test('a release manager starts a guarded canary of a broken build from the dashboard and watches it stop itself on visitors’ error reports', async ({ browser }) => {
+test('a release manager starts a guarded canary of a broken build from the dashboard and watches it stop itself on visitors’ error reports', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const manager = await account('Release Manager');
   const granted = await release('grant-release-manager', manager.email);

@@ -74,28 +74,40 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   await publish('v1', '1.0.0', buildCopy('v1'));
-  await publish('v2', '1.1.0', buildCopy('v2', (dir) => {
-    const chunk = assetsOf(dir).find((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes(`\`${title}\``));
-    if (!chunk) throw new Error(`No chunk of the billing build holds the pricing title "${title}"`);
-    writeFileSync(chunk, readFileSync(chunk, 'utf8').replaceAll(`\`${title}\``, `\`${secondTitle}\``));
-    // The same change in the server build (ssr-assets/, its strings as JSON), which the shell's server draws pages with.
-    const serverChunk = readdirSync(join(dir, 'ssr-assets'))
-      .map((file) => join(dir, 'ssr-assets', file))
-      .find((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes(JSON.stringify(title)));
-    if (!serverChunk) throw new Error(`No chunk of the billing server build holds the pricing title "${title}"`);
-    writeFileSync(serverChunk, readFileSync(serverChunk, 'utf8').replaceAll(JSON.stringify(title), JSON.stringify(secondTitle)));
-  }));
+  await publish(
+    'v2',
+    '1.1.0',
+    buildCopy('v2', (dir) => {
+      const chunk = assetsOf(dir).find((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes(`\`${title}\``));
+      if (!chunk) throw new Error(`No chunk of the billing build holds the pricing title "${title}"`);
+      writeFileSync(chunk, readFileSync(chunk, 'utf8').replaceAll(`\`${title}\``, `\`${secondTitle}\``));
+      // The same change in the server build (ssr-assets/, its strings as JSON), which the shell's server draws pages with.
+      const serverChunk = readdirSync(join(dir, 'ssr-assets'))
+        .map((file) => join(dir, 'ssr-assets', file))
+        .find((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes(JSON.stringify(title)));
+      if (!serverChunk) throw new Error(`No chunk of the billing server build holds the pricing title "${title}"`);
+      writeFileSync(serverChunk, readFileSync(serverChunk, 'utf8').replaceAll(JSON.stringify(title), JSON.stringify(secondTitle)));
+    }),
+  );
   // A build made against a newer contract than the shell provides.
-  await publish('incompatible', '2.0.0', buildCopy('incompatible', (dir) => {
-    const file = join(dir, 'mf-manifest.json');
-    const manifest = JSON.parse(readFileSync(file, 'utf8'));
-    for (const shared of manifest.shared) if (shared.name === '@reelmint/shared') shared.requiredVersion = '^2.0.0';
-    writeFileSync(file, JSON.stringify(manifest));
-  }));
+  await publish(
+    'incompatible',
+    '2.0.0',
+    buildCopy('incompatible', (dir) => {
+      const file = join(dir, 'mf-manifest.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8'));
+      for (const shared of manifest.shared) if (shared.name === '@reelmint/shared') shared.requiredVersion = '^2.0.0';
+      writeFileSync(file, JSON.stringify(manifest));
+    }),
+  );
   // A build whose pricing screen cannot load in the browser (its chunk is missing).
-  await publish('broken', '1.2.0', buildCopy('broken', (dir) => {
-    for (const file of assetsOf(dir)) if (/[/\\]pricing-page-[^/\\]+\.js$/.test(file)) rmSync(file);
-  }));
+  await publish(
+    'broken',
+    '1.2.0',
+    buildCopy('broken', (dir) => {
+      for (const file of assetsOf(dir)) if (/[/\\]pricing-page-[^/\\]+\.js$/.test(file)) rmSync(file);
+    }),
+  );
   // The other two remotes run their local builds from the default origins.
   for (const remote of ['marketing', 'generator']) {
     const local = await release('promote', remote, 'local', '--reason', 'e2e site', '--no-smoke');
@@ -108,7 +120,14 @@ test.beforeAll(async () => {
   const security = { codeOrigins: [BILLING_ORIGIN, 'http://localhost:5174', 'http://localhost:5175', DEV_SERVER], apiOrigin: 'http://localhost:8787' };
   servers.push(
     await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), 5187),
-    await listen(createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing'), security: { apiOrigin: 'http://localhost:8787' } }), 5188),
+    await listen(
+      createAppServer({
+        dir: join(root, 'mfe-billing', 'dist'),
+        releasesDir: join(env.RELEASES_DIR, 'mfe-billing'),
+        security: { apiOrigin: 'http://localhost:8787' },
+      }),
+      5188,
+    ),
   );
 });
 

@@ -8,10 +8,12 @@ const REMOTES = ['http://localhost:5174', 'http://localhost:5175', 'http://local
 const API = 'http://localhost:8787';
 
 function directives(policy: string | undefined): Record<string, string[]> {
-  return Object.fromEntries((policy ?? '').split(';').map((part) => {
-    const [name = '', ...sources] = part.trim().split(/\s+/);
-    return [name, sources];
-  }));
+  return Object.fromEntries(
+    (policy ?? '').split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
 }
 
 test('the shell and every remote origin send the policy, built from the site’s origins, with its companion headers', async ({ request }) => {
@@ -37,7 +39,10 @@ test('the shell and every remote origin send the policy, built from the site’s
   expect(directives((await request.get(`${REMOTES[2]}/`)).headers()['content-security-policy'])['script-src']).toEqual(["'self'"]);
 });
 
-test('a script injected into a page does not run, inline or from an origin the site does not name, and the page reports it', async ({ page, cspViolations }) => {
+test('a script injected into a page does not run, inline or from an origin the site does not name, and the page reports it', async ({
+  page,
+  cspViolations,
+}) => {
   await page.goto('/en');
   await expect(page.getByTestId('site-header')).toBeVisible();
   const ran = await page.evaluate(async (foreignEntry) => {
@@ -52,17 +57,28 @@ test('a script injected into a page does not run, inline or from an origin the s
     return { inline: (window as unknown as { __injected?: string }).__injected ?? null, foreign };
   }, 'http://127.0.0.1:5176/remoteEntry.js');
   expect(ran).toEqual({ inline: null, foreign: 'refused' });
-  await expect.poll(() => cspViolations.take().map(({ directive, blocked }) => `${directive} ${blocked}`).sort()).toEqual([
-    'script-src-elem http://127.0.0.1:5176/remoteEntry.js',
-    'script-src-elem inline',
-  ]);
+  await expect
+    .poll(() =>
+      cspViolations
+        .take()
+        .map(({ directive, blocked }) => `${directive} ${blocked}`)
+        .sort(),
+    )
+    .toEqual(['script-src-elem http://127.0.0.1:5176/remoteEntry.js', 'script-src-elem inline']);
 });
 
 test('another site cannot frame the shell', async ({ page }) => {
   await page.setContent(`<iframe title="framed" src="${SHELL}/en"></iframe>`);
   const frame = page.frameLocator('iframe[title="framed"]');
   await expect(page.locator('iframe[title="framed"]')).toBeAttached();
-  await expect.poll(() => page.frames().find((candidate) => candidate !== page.mainFrame())?.url()).toMatch(/^chrome-error:/);
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((candidate) => candidate !== page.mainFrame())
+        ?.url(),
+    )
+    .toMatch(/^chrome-error:/);
   await expect(frame.getByTestId('site-header')).toHaveCount(0);
 });
 
@@ -70,7 +86,10 @@ test('a menu’s scroll lock still applies: its run-time style carries the page�
   await page.goto('/en/faqs');
   // The page arrives drawn; the menu opens once React owns it.
   await untilInteractive(page);
-  await page.getByTestId('site-header').getByRole('button', { name: shipped('shell', 'en', 'header.language') }).click();
+  await page
+    .getByTestId('site-header')
+    .getByRole('button', { name: shipped('shell', 'en', 'header.language') })
+    .click();
   await expect(page.getByRole('menuitemradio', { name: 'Italiano' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 });

@@ -114,13 +114,18 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
 
   test('a signed-in visitor (whose session the server never sees) gets the drawn page taken over too, then their account in the header', async ({ page }) => {
     const email = `drawn-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const response = await page.request.post('http://localhost:8787/api/auth/register', { data: { name: 'Ada Lovelace', email, password: 'correct horse battery' } });
+    const response = await page.request.post('http://localhost:8787/api/auth/register', {
+      data: { name: 'Ada Lovelace', email, password: 'correct horse battery' },
+    });
     expect(response.status()).toBe(201);
     const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-    await page.addInitScript(({ token, id, name }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-    }, { token: data.access_token, id: data.user.id, name: data.user.name });
+    await page.addInitScript(
+      ({ token, id, name }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
+      },
+      { token: data.access_token, id: data.user.id, name: data.user.name },
+    );
     const watcher = await watch(page);
     for (const path of ['/en/faqs', '/en/pricing']) {
       await page.goto(path);

@@ -43,7 +43,10 @@ test('Upgrade plan opens the subscription modal from billing, and it closes with
     { token: access_token, name: user.name, id: user.id },
   );
   await page.goto('/faqs');
-  await page.getByTestId('site-header').getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByTestId('site-header')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
   const modal = page.getByRole('dialog', { name: 'This video needs AI credits to continue' });
   await expect(modal).toBeVisible();

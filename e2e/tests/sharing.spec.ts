@@ -11,16 +11,24 @@ function freshEmail(): string {
 
 /** A fresh account through the real API, signed in the way the site keeps a session (spec §3). */
 async function signedIn(page: Page) {
-  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Ada Lovelace', email: freshEmail(), password: 'correct horse battery' } });
+  const response = await page.request.post(`${API}/api/auth/register`, {
+    data: { name: 'Ada Lovelace', email: freshEmail(), password: 'correct horse battery' },
+  });
   expect(response.status()).toBe(201);
   const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-  await page.addInitScript(({ token, id, name }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-  }, { token: data.access_token, id: data.user.id, name: data.user.name });
+  await page.addInitScript(
+    ({ token, id, name }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
+    },
+    { token: data.access_token, id: data.user.id, name: data.user.name },
+  );
 }
 
-test('an owner makes a square clip with a seed, shares it; a signed-out browser gets its preview card and plays it; the owner stops sharing and the link is gone', async ({ page, browser }) => {
+test('an owner makes a square clip with a seed, shares it; a signed-out browser gets its preview card and plays it; the owner stops sharing and the link is gone', async ({
+  page,
+  browser,
+}) => {
   await signedIn(page);
   await page.goto('/en/text-to-video/generator');
   await page.getByLabel('Prompt').fill(PROMPT);
@@ -92,11 +100,22 @@ test('a signed-in visitor remixes a shared clip: the generator opens with its pr
     const headers = { authorization: `Bearer ${token}` };
     const queued = await api.post(`${API}/api/videos/generate`, {
       headers,
-      data: { type: 'text-to-video', prompt: 'A red kite over green hills', model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '9:16', seed: 777, negativePrompt: 'clouds' },
+      data: {
+        type: 'text-to-video',
+        prompt: 'A red kite over green hills',
+        model: 'v1.0',
+        resolution: '512p',
+        duration: '10s',
+        aspectRatio: '9:16',
+        seed: 777,
+        negativePrompt: 'clouds',
+      },
     });
     id = ((await queued.json()) as { data: { id: string } }).data.id;
     await expect
-      .poll(async () => ((await (await api.get(`${API}/api/videos/status/${id}`, { headers })).json()) as { data: { status: string } }).data.status, { timeout: 60_000 })
+      .poll(async () => ((await (await api.get(`${API}/api/videos/status/${id}`, { headers })).json()) as { data: { status: string } }).data.status, {
+        timeout: 60_000,
+      })
       .toBe('succeeded');
     expect((await api.post(`${API}/api/videos/${id}/share`, { headers })).status()).toBe(200);
   } finally {

@@ -94,7 +94,13 @@ function requireRelease(config, name, version) {
   const release = readRelease(config, name, version);
   if (release) return release;
   if (version === LOCAL_VERSION) fail(`${name} has no local build: run npm run build -w mfe-${name}`);
-  fail(`${name} ${version} is not published. Published versions: ${listReleases(config, name).map((r) => r.version).join(', ') || 'none'}`);
+  fail(
+    `${name} ${version} is not published. Published versions: ${
+      listReleases(config, name)
+        .map((r) => r.version)
+        .join(', ') || 'none'
+    }`,
+  );
 }
 
 function liveTarget(config, name, version) {
@@ -161,9 +167,18 @@ const commands = {
       actor: actor(),
       reason: options.reason ?? null,
     });
-    appendHistory(config.historyFile, { at: release.publishedAt, actor: release.publishedBy, action: 'publish', remote: name, reason: release.reason, to: release.version });
+    appendHistory(config.historyFile, {
+      at: release.publishedAt,
+      actor: release.publishedBy,
+      action: 'publish',
+      remote: name,
+      reason: release.reason,
+      to: release.version,
+    });
     console.log(`Published ${name} ${release.version}`);
-    console.log(`  requires shared ${release.sharedContract ?? '(none)'}; built ${release.build.builtAt} from ${release.build.commit}${release.build.dirty ? ' with uncommitted changes' : ''}`);
+    console.log(
+      `  requires shared ${release.sharedContract ?? '(none)'}; built ${release.build.builtAt} from ${release.build.commit}${release.build.dirty ? ' with uncommitted changes' : ''}`,
+    );
     console.log(`  served at ${entryUrl(config, name, release.version)}`);
     console.log(`Make it live with: npm run release -- promote ${name} ${release.version} --reason "<why>"`);
   },
@@ -240,11 +255,16 @@ const commands = {
         document.remotes[name] = rest;
         return { document, summary: { from: canary.version, percent: canary.percent } };
       });
-      console.log(result.changed ? `${name}: canary ${result.entry.from} (${result.entry.percent}%) stopped; everyone gets ${result.document.remotes[name].version}` : `${name} has no canary; nothing changed.`);
+      console.log(
+        result.changed
+          ? `${name}: canary ${result.entry.from} (${result.entry.percent}%) stopped; everyone gets ${result.document.remotes[name].version}`
+          : `${name} has no canary; nothing changed.`,
+      );
       return;
     }
     const percent = Number(percentText);
-    if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) fail('The canary percentage must be a number above 0 and below 100 (for everyone, promote the version)');
+    if (!Number.isFinite(percent) || percent <= 0 || percent >= 100)
+      fail('The canary percentage must be a number above 0 and below 100 (for everyone, promote the version)');
     if (version === LOCAL_VERSION) fail('A canary must be a published version');
     const guard = options.guard ? guardRules(options) : undefined;
     const release = requireRelease(config, name, version);
@@ -258,7 +278,13 @@ const commands = {
       const keptGuard = guard ?? (current.canary?.version === version ? current.canary.guard : undefined);
       document.remotes[name] = {
         ...current,
-        canary: { version, entry: entryUrl(config, name, version), percent, since: keepSince ?? new Date().toISOString(), ...(keptGuard ? { guard: keptGuard } : {}) },
+        canary: {
+          version,
+          entry: entryUrl(config, name, version),
+          percent,
+          since: keepSince ?? new Date().toISOString(),
+          ...(keptGuard ? { guard: keptGuard } : {}),
+        },
       };
       return { document, summary: { from: current.canary ? `${current.canary.version} ${current.canary.percent}%` : null, to: `${version} ${percent}%` } };
     });
@@ -266,7 +292,9 @@ const commands = {
       console.log(`${name} already has canary ${version} at ${percent}%; nothing changed.`);
       return;
     }
-    console.log(`${name}: canary ${result.entry.from ?? '(none)'} -> ${version} for ${percent}% of visitors (live stays ${result.document.remotes[name].version})`);
+    console.log(
+      `${name}: canary ${result.entry.from ?? '(none)'} -> ${version} for ${percent}% of visitors (live stays ${result.document.remotes[name].version})`,
+    );
     const rules = result.document.remotes[name].canary.guard;
     if (rules) {
       console.log(
@@ -308,7 +336,10 @@ const commands = {
           to: before.version,
           figures,
         });
-        fail(`Smoke check of ${name} ${before.version} FAILED: ${result.message}. The canary ${canaryVersion} was left running; stop it by hand once the stable version works.`, SMOKE_FAILED);
+        fail(
+          `Smoke check of ${name} ${before.version} FAILED: ${result.message}. The canary ${canaryVersion} was left running; stop it by hand once the stable version works.`,
+          SMOKE_FAILED,
+        );
       }
     }
     const result = await changePointer(config, { action: 'guard-stop', remote: name, actor: actor(), reason }, (document) => {
@@ -318,7 +349,11 @@ const commands = {
       document.remotes[name] = rest;
       return { document, summary: { from: canary.version, to: current.version, percent: canary.percent, figures } };
     });
-    console.log(result.changed ? `${name}: canary ${canaryVersion} stopped by its guard; everyone gets ${result.document.remotes[name].version}` : `${name} has no canary ${canaryVersion} any more; nothing changed.`);
+    console.log(
+      result.changed
+        ? `${name}: canary ${canaryVersion} stopped by its guard; everyone gets ${result.document.remotes[name].version}`
+        : `${name} has no canary ${canaryVersion} any more; nothing changed.`,
+    );
   },
 
   async smoke(config, [input, version]) {
@@ -367,13 +402,26 @@ const commands = {
  * (DATABASE_URL or DATA_DIR) as the API.
  */
 function roleCommand(action, email) {
-  if (!email || !email.includes('@')) fail(`${action}-release-manager needs the email of an account: npm run release -- ${action}-release-manager someone@example.com`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/release/roles-command.ts', action, email, actor()], { cwd: join(ROOT, 'api'), stdio: 'inherit' });
+  if (!email || !email.includes('@'))
+    fail(`${action}-release-manager needs the email of an account: npm run release -- ${action}-release-manager someone@example.com`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/release/roles-command.ts', action, email, actor()], {
+    cwd: join(ROOT, 'api'),
+    stdio: 'inherit',
+  });
   if (result.status !== 0) fail(`${action}-release-manager did not complete`);
 }
 
 commands.watch = async (_config, _positionals, options) => {
-  const args = ['--import', 'tsx', 'src/release/watch-command.ts', '--minutes', options.minutes ?? '60', '--every', options.every ?? '5', ...(options.once ? ['--once'] : [])];
+  const args = [
+    '--import',
+    'tsx',
+    'src/release/watch-command.ts',
+    '--minutes',
+    options.minutes ?? '60',
+    '--every',
+    options.every ?? '5',
+    ...(options.once ? ['--once'] : []),
+  ];
   const result = spawnSync(process.execPath, args, { cwd: join(ROOT, 'api'), stdio: 'inherit' });
   if (result.status !== 0) fail('watch stopped with an error');
 };

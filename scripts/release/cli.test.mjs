@@ -18,7 +18,16 @@ function setUp() {
   const env = releaseEnv(dir, { REMOTE_ORIGIN_BILLING: 'http://localhost:7176', SHELL_ORIGIN: 'http://127.0.0.1:9' });
   fakeShellDist(env.SHELL_DIST);
   const publish = (version, requires) => {
-    const out = release(env, 'publish', 'billing', '--dist', fakeDist(join(dir, `dist-${version}`), { requires, marker: version }), '--version', version, '--allow-dirty');
+    const out = release(
+      env,
+      'publish',
+      'billing',
+      '--dist',
+      fakeDist(join(dir, `dist-${version}`), { requires, marker: version }),
+      '--version',
+      version,
+      '--allow-dirty',
+    );
     assert.equal(out.code, 0, out.err);
     return /Published billing (\S+)/.exec(out.out)[1];
   };
@@ -31,7 +40,10 @@ test('promote, promote again and roll back twice walk the live version back in o
   const v2 = publish('1.1.0');
   const v3 = publish('1.2.0');
 
-  assert.match(release(env, 'promote', 'billing', v1, '-m', 'first', '--no-smoke').out, new RegExp(`billing: live \\(none\\) -> ${v1.replace(/[+.]/g, '\\$&')}`));
+  assert.match(
+    release(env, 'promote', 'billing', v1, '-m', 'first', '--no-smoke').out,
+    new RegExp(`billing: live \\(none\\) -> ${v1.replace(/[+.]/g, '\\$&')}`),
+  );
   release(env, 'promote', 'billing', v2, '-m', 'second', '--no-smoke');
   release(env, 'promote', 'billing', v3, '-m', 'third', '--no-smoke');
   const pointer = readPointer(env.REMOTES_POINTER);
@@ -48,7 +60,13 @@ test('promote, promote again and roll back twice walk the live version back in o
   const history = readHistory(join(env.REMOTES_POINTER.replace(/\.json$/, '.history.jsonl')));
   assert.deepEqual(
     history.filter((entry) => entry.action !== 'publish').map((entry) => `${entry.action} ${entry.to} ${entry.actor}: ${entry.reason}`),
-    [`promote ${v1} Ada (test): first`, `promote ${v2} Ada (test): second`, `promote ${v3} Ada (test): third`, `rollback ${v2} Ada (test): broken prices`, `rollback ${v1} Ada (test): still broken`],
+    [
+      `promote ${v1} Ada (test): first`,
+      `promote ${v2} Ada (test): second`,
+      `promote ${v3} Ada (test): third`,
+      `rollback ${v2} Ada (test): broken prices`,
+      `rollback ${v1} Ada (test): still broken`,
+    ],
   );
   const list = release(env, 'list', 'billing').out;
   assert.match(list, new RegExp(`${v1.replace(/[+.]/g, '\\$&')}.*\\[LIVE\\]`));
@@ -59,7 +77,10 @@ test('a promote or canary of a build that needs another shared contract is refus
   const good = publish('1.0.0');
   const incompatible = publish('2.0.0', { '@reelmint/shared': '^2.0.0', react: '^19.0.0' });
   release(env, 'promote', 'billing', good, '-m', 'base', '--no-smoke');
-  for (const args of [['promote', 'billing', incompatible], ['canary', 'billing', incompatible, '10']]) {
+  for (const args of [
+    ['promote', 'billing', incompatible],
+    ['canary', 'billing', incompatible, '10'],
+  ]) {
     const refused = release(env, ...args, '-m', 'try', '--no-smoke');
     assert.equal(refused.code, 2);
     assert.match(refused.err, /Refused: billing 2\.0\.0\+\S+ is not compatible with the live shell/);
@@ -97,7 +118,10 @@ test('a guarded canary keeps its rules and start when widened; the guard stops i
   const v1 = publish('1.0.0');
   const v2 = publish('1.1.0');
   release(env, 'promote', 'billing', v1, '-m', 'base', '--no-smoke');
-  assert.match(release(env, 'canary', 'billing', v2, '10', '-m', 'trial', '--guard', '--min-visits', '1.5', '--no-smoke').err, /--min-visits must be a whole number/);
+  assert.match(
+    release(env, 'canary', 'billing', v2, '10', '-m', 'trial', '--guard', '--min-visits', '1.5', '--no-smoke').err,
+    /--min-visits must be a whole number/,
+  );
   const started = release(env, 'canary', 'billing', v2, '10', '-m', 'trial', '--guard', '--min-visits', '20', '--error-margin', '2', '--no-smoke');
   assert.match(started.out, /guarded: stops itself after 20 visits if its error rate is over 2% points or its p75 load time over 25% worse than 1\.0\.0/);
   const first = readPointer(env.REMOTES_POINTER).remotes.billing.canary;
@@ -111,12 +135,35 @@ test('a guarded canary keeps its rules and start when widened; the guard stops i
   const figures = { tripped: ['error-rate'], canary: { version: v2, visits: 20, errorRate: 0.5 } };
   const stale = release(env, 'guard-stop', 'billing', '--canary-version', v1, '-m', 'bad', '--figures', JSON.stringify(figures), '--no-smoke');
   assert.match(stale.out, /no canary 1\.0\.0\S* any more; nothing changed/);
-  const stopped = release({ ...env, RELEASE_ACTOR: 'canary guard' }, 'guard-stop', 'billing', '--canary-version', v2, '-m', 'canary guard: error rate 50%', '--figures', JSON.stringify(figures));
+  const stopped = release(
+    { ...env, RELEASE_ACTOR: 'canary guard' },
+    'guard-stop',
+    'billing',
+    '--canary-version',
+    v2,
+    '-m',
+    'canary guard: error rate 50%',
+    '--figures',
+    JSON.stringify(figures),
+  );
   assert.equal(stopped.code, 0, stopped.err);
   assert.match(stopped.out, /canary 1\.1\.0\S* stopped by its guard; everyone gets 1\.0\.0/);
   assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.canary, undefined);
   const last = readHistory(env.REMOTES_POINTER.replace(/\.json$/, '.history.jsonl')).at(-1);
-  assert.deepEqual({ ...last, at: undefined }, { at: undefined, actor: 'canary guard', action: 'guard-stop', remote: 'billing', reason: 'canary guard: error rate 50%', from: v2, to: v1, percent: 40, figures });
+  assert.deepEqual(
+    { ...last, at: undefined },
+    {
+      at: undefined,
+      actor: 'canary guard',
+      action: 'guard-stop',
+      remote: 'billing',
+      reason: 'canary guard: error rate 50%',
+      from: v2,
+      to: v1,
+      percent: 40,
+      figures,
+    },
+  );
 });
 
 test('unknown remotes and commands print what is possible', () => {

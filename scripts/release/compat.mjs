@@ -31,7 +31,12 @@ export function compatibilityProblems(requires, provides) {
   for (const [name, range] of Object.entries(requires)) {
     const provided = provides[name];
     if (provided === undefined) {
-      problems.push({ package: name, required: range, provided: null, message: `${name}: the build requires ${range} as a singleton, but the live shell does not provide ${name}` });
+      problems.push({
+        package: name,
+        required: range,
+        provided: null,
+        message: `${name}: the build requires ${range} as a singleton, but the live shell does not provide ${name}`,
+      });
     } else if (!semver.validRange(range)) {
       problems.push({ package: name, required: range, provided, message: `${name}: the build requires "${range}", which is not a valid version range` });
     } else if (!semver.satisfies(provided, range, { includePrerelease: true })) {

@@ -11,7 +11,8 @@ import { compressPublished, publish } from './releases.mjs';
 import { fakeDist, releaseEnv, temporaryDir } from './fixtures.mjs';
 
 /** A script long enough that compressing it pays, different per marker. */
-const bigScript = (marker) => `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ marker, row: i, label: `row ${i} of ${marker}` })))};\n`;
+const bigScript = (marker) =>
+  `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ marker, row: i, label: `row ${i} of ${marker}` })))};\n`;
 
 function distWithBigFiles(dir, marker) {
   fakeDist(dir, { marker });

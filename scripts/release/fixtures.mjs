@@ -13,7 +13,13 @@ export function temporaryDir(prefix = 'reelmint-release-test-') {
 /** A folder shaped like a remote's dist: mf-manifest.json with the singletons it requires, an entry, one asset. */
 export function fakeDist(dir, { name = 'billing', requires = { '@reelmint/shared': '^1.0.0', react: '^19.0.0' }, marker = 'v1' } = {}) {
   mkdirSync(join(dir, 'assets'), { recursive: true });
-  const shared = Object.entries(requires).map(([pkg, requiredVersion]) => ({ id: `${name}:${pkg}`, name: pkg, version: '0.0.0', singleton: true, requiredVersion }));
+  const shared = Object.entries(requires).map(([pkg, requiredVersion]) => ({
+    id: `${name}:${pkg}`,
+    name: pkg,
+    version: '0.0.0',
+    singleton: true,
+    requiredVersion,
+  }));
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ id: name, name, metaData: { pluginVersion: '1.23.0' }, shared, exposes: [] }));
   writeFileSync(join(dir, 'remoteEntry.js'), `export const marker = ${JSON.stringify(marker)};\n`);
   writeFileSync(join(dir, 'assets', 'chunk-abc.js'), `export default ${JSON.stringify(marker)};\n`);
@@ -23,7 +29,13 @@ export function fakeDist(dir, { name = 'billing', requires = { '@reelmint/shared
 /** A shell dist whose mf-manifest.json provides these versions. */
 export function fakeShellDist(dir, provides = { '@reelmint/shared': '1.0.0', react: '19.3.1', 'react-dom': '19.3.1', i18next: '26.7.2' }) {
   mkdirSync(dir, { recursive: true });
-  const shared = Object.entries(provides).map(([pkg, version]) => ({ id: `shell:${pkg}`, name: pkg, version, singleton: true, requiredVersion: `^${version}` }));
+  const shared = Object.entries(provides).map(([pkg, version]) => ({
+    id: `shell:${pkg}`,
+    name: pkg,
+    version,
+    singleton: true,
+    requiredVersion: `^${version}`,
+  }));
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ id: 'shell', name: 'shell', shared, exposes: [] }));
   return dir;
 }

@@ -8,15 +8,19 @@ import { changePointer, readPointer } from './pointer-store.mjs';
 /** Points every remote without a live version at its local build; returns, per remote, a line saying what is live. */
 export async function ensureLocalDefaults(config) {
   for (const name of REMOTE_NAMES) {
-    await changePointer(config, { action: 'start-local', remote: name, actor: 'npm start', reason: 'no published version is live; serving the local build' }, (document) => {
-      const current = document.remotes[name];
-      const local = { version: LOCAL_VERSION, entry: entryUrl(config, name, LOCAL_VERSION), releases: releasesBaseUrl(config, name) };
-      if (current && current.version !== LOCAL_VERSION) return null;
-      // Keep the local entry in step with the origins this run serves (PUBLIC_HOST may have changed).
-      if (current && current.entry === local.entry && current.releases === local.releases) return null;
-      document.remotes[name] = { ...current, ...local };
-      return { document, summary: { from: current?.version ?? null, to: LOCAL_VERSION } };
-    });
+    await changePointer(
+      config,
+      { action: 'start-local', remote: name, actor: 'npm start', reason: 'no published version is live; serving the local build' },
+      (document) => {
+        const current = document.remotes[name];
+        const local = { version: LOCAL_VERSION, entry: entryUrl(config, name, LOCAL_VERSION), releases: releasesBaseUrl(config, name) };
+        if (current && current.version !== LOCAL_VERSION) return null;
+        // Keep the local entry in step with the origins this run serves (PUBLIC_HOST may have changed).
+        if (current && current.entry === local.entry && current.releases === local.releases) return null;
+        document.remotes[name] = { ...current, ...local };
+        return { document, summary: { from: current?.version ?? null, to: LOCAL_VERSION } };
+      },
+    );
   }
   const { remotes } = readPointer(config.pointerFile);
   const site = {};

@@ -126,7 +126,9 @@ async function acquireLock(lockFile, waitMs) {
       continue;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Another release command (process ${held?.split(':')[0] || 'unknown'}) holds ${lockFile}; try again when it has finished (if no release command is running, delete that file)`);
+      throw new Error(
+        `Another release command (process ${held?.split(':')[0] || 'unknown'}) holds ${lockFile}; try again when it has finished (if no release command is running, delete that file)`,
+      );
     }
     await delay(25);
   }

@@ -85,7 +85,10 @@ test('a lock held by a live process is never broken, however old, and a holder n
   const lockFile = `${file}.lock`;
   writeFileSync(lockFile, `${process.pid}:someone-else`);
   utimesSync(lockFile, new Date(0), new Date(0));
-  await assert.rejects(withPointerLock(file, async () => 'ran', { waitMs: 200 }), /holds .*remotes\.json\.lock/);
+  await assert.rejects(
+    withPointerLock(file, async () => 'ran', { waitMs: 200 }),
+    /holds .*remotes\.json\.lock/,
+  );
   assert.equal(readFileSync(lockFile, 'utf8'), `${process.pid}:someone-else`);
 
   rmSync(lockFile);

@@ -115,7 +115,8 @@ export function publish(config, name, { dist = workspaceDist(name), version, all
   const fullVersion = `${base}+${revision.commit}${revision.dirty ? '.dirty' : ''}`;
   const releasesDir = remoteReleasesDir(config, name);
   const target = join(releasesDir, fullVersion);
-  if (existsSync(target)) throw new ReleaseError(`${name} ${fullVersion} is already published; published versions never change. Bump the version to publish again.`);
+  if (existsSync(target))
+    throw new ReleaseError(`${name} ${fullVersion} is already published; published versions never change. Bump the version to publish again.`);
 
   const release = {
     ...releaseOfDist(name, dist, fullVersion, { commit: revision.commit, dirty: revision.dirty, packageVersion }),

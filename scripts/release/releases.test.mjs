@@ -46,7 +46,10 @@ test('publish refuses a folder that is not a build of that remote, and a version
   const dir = temporaryDir();
   const config = releaseConfig(releaseEnv(dir));
   assert.throws(() => publish(config, 'billing', { dist: join(dir, 'missing'), allowDirty: true, actor: 'Ada' }), /has no mf-manifest.json/);
-  assert.throws(() => publish(config, 'billing', { dist: fakeDist(join(dir, 'm'), { name: 'marketing' }), allowDirty: true, actor: 'Ada' }), /holds a build of "marketing"/);
+  assert.throws(
+    () => publish(config, 'billing', { dist: fakeDist(join(dir, 'm'), { name: 'marketing' }), allowDirty: true, actor: 'Ada' }),
+    /holds a build of "marketing"/,
+  );
   assert.throws(() => publish(config, 'billing', { dist: fakeDist(join(dir, 'v')), version: 'latest', allowDirty: true, actor: 'Ada' }), /is not a version/);
   assert.deepEqual(listReleases(config, 'billing'), []);
 });
@@ -55,7 +58,9 @@ test('the compatibility check accepts a build the shell can host and says what d
   const provides = { '@reelmint/shared': '1.0.0', react: '19.3.1', 'react-router-dom': '7.18.5', i18next: '26.7.2' };
   assert.deepEqual(compatibilityProblems({ '@reelmint/shared': '^1.0.0', react: '^19.0.0', i18next: '^26.0.0' }, provides), []);
   assert.deepEqual(
-    compatibilityProblems({ '@reelmint/shared': '^2.0.0', react: '^19.0.0', 'react-router-dom': '^8.0.0', zustand: '^5.0.0' }, provides).map((problem) => problem.message),
+    compatibilityProblems({ '@reelmint/shared': '^2.0.0', react: '^19.0.0', 'react-router-dom': '^8.0.0', zustand: '^5.0.0' }, provides).map(
+      (problem) => problem.message,
+    ),
     [
       '@reelmint/shared: the build requires ^2.0.0, but the live shell provides 1.0.0',
       'react-router-dom: the build requires ^8.0.0, but the live shell provides 7.18.5',

@@ -76,7 +76,14 @@ test('a malformed request never takes an origin down: bad escapes answer 404/400
   const faulty = await listen(
     createAppServer({
       dir: join(dir, 'local'),
-      documents: new Proxy({}, { get: () => { throw new Error('disk on fire at /srv/secret'); } }),
+      documents: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('disk on fire at /srv/secret');
+          },
+        },
+      ),
     }),
     0,
   );
@@ -85,7 +92,10 @@ test('a malformed request never takes an origin down: bad escapes answer 404/400
   assert.equal(answer.status, 500);
   const body = await answer.text();
   assert.doesNotMatch(body, /disk on fire|secret|at /);
-  assert.ok(logged.mock.calls.some((call) => String(call.arguments[1]).includes('disk on fire')), 'the fault is logged on the server');
+  assert.ok(
+    logged.mock.calls.some((call) => String(call.arguments[1]).includes('disk on fire')),
+    'the fault is logged on the server',
+  );
   assert.equal((await fetch(`${base}/remoteEntry.js`)).status, 200);
 });
 
@@ -93,13 +103,18 @@ test('overrides to URLs are allowed from the local remotes by default, but only 
   const local = ['http://localhost:5174', 'http://localhost:5175', 'http://localhost:5176'];
   assert.deepEqual(releaseConfig({}).overrideOrigins, local);
   assert.deepEqual(releaseConfig({ PUBLIC_HOST: 'reelmint.example' }).overrideOrigins, []);
-  assert.deepEqual(releaseConfig({ PUBLIC_HOST: 'reelmint.example', OVERRIDE_ORIGINS: 'https://dev.reelmint.example, ' }).overrideOrigins, ['https://dev.reelmint.example']);
+  assert.deepEqual(releaseConfig({ PUBLIC_HOST: 'reelmint.example', OVERRIDE_ORIGINS: 'https://dev.reelmint.example, ' }).overrideOrigins, [
+    'https://dev.reelmint.example',
+  ]);
   assert.deepEqual(releaseConfig({ OVERRIDE_ORIGINS: '' }).overrideOrigins, []);
 });
 
 test('every response of an origin carries the content security policy and its companions; a page gets its own style nonce', async (t) => {
   const dir = temporaryDir();
-  const security = { codeOrigins: ['http://localhost:5176/releases/1.0.0/remoteEntry.js', 'https://dev.reelmint.example'], apiOrigin: 'http://localhost:8787/api' };
+  const security = {
+    codeOrigins: ['http://localhost:5176/releases/1.0.0/remoteEntry.js', 'https://dev.reelmint.example'],
+    apiOrigin: 'http://localhost:8787/api',
+  };
   const nonces = [];
   const pages = async (_req, _url, { styleNonce }) => {
     nonces.push(styleNonce);
@@ -126,10 +141,24 @@ test('every response of an origin carries the content security policy and its co
 });
 
 test('the policy names exact origins only, never inline code, and Google only when sign-in is configured', () => {
-  const directives = (policy) => Object.fromEntries(policy.split('; ').map((part) => { const [name, ...sources] = part.split(' '); return [name, sources]; }));
+  const directives = (policy) =>
+    Object.fromEntries(
+      policy.split('; ').map((part) => {
+        const [name, ...sources] = part.split(' ');
+        return [name, sources];
+      }),
+    );
   const shell = directives(
     contentSecurityPolicy({
-      codeOrigins: ['http://localhost:5174/remoteEntry.js', 'http://localhost:5174', 'https://cdn.reelmint.example/billing/', '*', 'javascript:alert(1)', 'not a url', 'data:text/javascript,1'],
+      codeOrigins: [
+        'http://localhost:5174/remoteEntry.js',
+        'http://localhost:5174',
+        'https://cdn.reelmint.example/billing/',
+        '*',
+        'javascript:alert(1)',
+        'not a url',
+        'data:text/javascript,1',
+      ],
       apiOrigin: 'https://api.reelmint.example',
     }),
   );
@@ -165,7 +194,11 @@ function rawConnection(port) {
   socket.setEncoding('utf8');
   socket.on('data', (chunk) => (received += chunk));
   socket.on('error', () => undefined);
-  return { socket, opened: new Promise((resolve) => socket.on('connect', resolve)), closed: new Promise((resolve) => socket.on('close', () => resolve(received))) };
+  return {
+    socket,
+    opened: new Promise((resolve) => socket.on('connect', resolve)),
+    closed: new Promise((resolve) => socket.on('close', () => resolve(received))),
+  };
 }
 
 /** Writes one character at a time, as a slow client does, until the server closes the connection. */
@@ -182,7 +215,10 @@ function trickle(socket, text, everyMs) {
 // Without limits Node would hold each of these for a minute or more: the test fails by its own timeout then.
 test('slow clients are cut: headers or a body sent a byte at a time, a connection left idle or kept alive after its answer', { timeout: 30_000 }, async (t) => {
   const dir = temporaryDir();
-  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'local')), timeouts: { headersMs: 400, requestMs: 800, keepAliveMs: 300, idleMs: 1_500 } }), 0);
+  const server = await listen(
+    createAppServer({ dir: fakeDist(join(dir, 'local')), timeouts: { headersMs: 400, requestMs: 800, keepAliveMs: 300, idleMs: 1_500 } }),
+    0,
+  );
   t.after(() => server.close());
   const { port } = server.address();
 

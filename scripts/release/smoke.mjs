@@ -73,7 +73,10 @@ export async function smokeCheck({ shellOrigin, remote, version, viaOverride }) 
     }
     const chosen = await page.locator('html').getAttribute(datasetAttribute(remote));
     if (await fallback.isVisible()) {
-      return { status: 'failed', message: `${url.pathname} showed the fallback instead of ${remote} ${version}${errors.length ? ` (${errors.slice(0, 3).join('; ')})` : ''}` };
+      return {
+        status: 'failed',
+        message: `${url.pathname} showed the fallback instead of ${remote} ${version}${errors.length ? ` (${errors.slice(0, 3).join('; ')})` : ''}`,
+      };
     }
     if (chosen !== version) return { status: 'failed', message: `the page loaded ${remote} ${chosen ?? '(none)'} instead of ${version}` };
     return { status: 'passed', message: `${url.pathname} rendered ${remote} ${version} in Chromium` };

@@ -73,7 +73,17 @@ test('a guard stop whose smoke check of the stable version fails leaves the cana
   assert.equal((await release(env, 'promote', 'billing', version, '-m', 'base', '--no-smoke')).code, 0);
   assert.equal((await release(env, 'canary', 'billing', canary, '50', '-m', 'trial', '--guard', '--no-smoke')).code, 0);
   const figures = { tripped: ['error-rate'], canary: { version: canary, visits: 60, errorRate: 0.9 } };
-  const stop = await release({ ...env, RELEASE_ACTOR: 'canary guard' }, 'guard-stop', 'billing', '--canary-version', canary, '-m', 'canary guard: error rate 90%', '--figures', JSON.stringify(figures));
+  const stop = await release(
+    { ...env, RELEASE_ACTOR: 'canary guard' },
+    'guard-stop',
+    'billing',
+    '--canary-version',
+    canary,
+    '-m',
+    'canary guard: error rate 90%',
+    '--figures',
+    JSON.stringify(figures),
+  );
   assert.equal(stop.code, 3, stop.err);
   assert.match(stop.err, /Smoke check of billing 1\.0\.0\S* FAILED: \/pricing could not be opened.*The canary \S+ was left running/);
   assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.canary.version, canary, 'the pointer is unchanged');

@@ -16,9 +16,7 @@ export interface SubscriptionModalRequest {
   needsPlan?: { feature: FeatureFlag; plan: PlanKey };
 }
 
-export type SubscriptionModalResult =
-  | { requestId: string; action: 'closed' }
-  | { requestId: string; action: 'continue'; plan: string };
+export type SubscriptionModalResult = { requestId: string; action: 'closed' } | { requestId: string; action: 'continue'; plan: string };
 
 /** Every event that crosses an app boundary. Remotes and the shell talk only through these. */
 export type AppEvents = {

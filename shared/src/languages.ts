@@ -21,11 +21,25 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 export const COUNTRY_LANGUAGE: Record<string, Language> = {
-  US: 'en', GB: 'en', AU: 'en', CA: 'en',
-  FR: 'fr', DE: 'de', IT: 'it', ES: 'es', PT: 'pt', JP: 'ja', RU: 'ru', LA: 'la',
-  CN: 'zh-CN', SG: 'zh-CN', MY: 'zh-CN',
-  TW: 'zh-TW', HK: 'zh-TW',
-  KR: 'ko', IN: 'hi',
+  US: 'en',
+  GB: 'en',
+  AU: 'en',
+  CA: 'en',
+  FR: 'fr',
+  DE: 'de',
+  IT: 'it',
+  ES: 'es',
+  PT: 'pt',
+  JP: 'ja',
+  RU: 'ru',
+  LA: 'la',
+  CN: 'zh-CN',
+  SG: 'zh-CN',
+  MY: 'zh-CN',
+  TW: 'zh-TW',
+  HK: 'zh-TW',
+  KR: 'ko',
+  IN: 'hi',
 };
 
 const LOWER_TO_LANGUAGE = new Map<string, Language>(LANGUAGES.map((l) => [l.toLowerCase(), l]));

@@ -8,10 +8,7 @@ describe('checkGenerationAccess', () => {
 
   it('explains each feature the plan lacks and marks it upgrade-required', () => {
     const problems = checkGenerationAccess({ model: 'v2.0', resolution: '1080p', duration: '5s' }, PLAN_FEATURES.free);
-    expect(problems.map((p) => p.message)).toEqual([
-      'V2.0 model requires premium subscription',
-      '1080p resolution requires premium subscription',
-    ]);
+    expect(problems.map((p) => p.message)).toEqual(['V2.0 model requires premium subscription', '1080p resolution requires premium subscription']);
     expect(problems.every((p) => p.upgradeRequired)).toBe(true);
     expect(checkGenerationAccess({ model: 'v1.0', resolution: '720p', duration: '5s' }, PLAN_FEATURES.free)[0]?.message).toBe(
       '720p resolution requires premium subscription',

@@ -52,11 +52,7 @@ export function durationSeconds(duration: string): number {
 
 /** Cost = seconds x 2 x model factor x resolution factor, rounded up, at least 1. */
 export function creditCost(config: GenerationConfig): number {
-  const raw =
-    durationSeconds(config.duration) *
-    CREDITS_PER_SECOND *
-    MODEL_FACTOR[config.model] *
-    RESOLUTION_FACTOR[config.resolution];
+  const raw = durationSeconds(config.duration) * CREDITS_PER_SECOND * MODEL_FACTOR[config.model] * RESOLUTION_FACTOR[config.resolution];
   // Round to 6 places first so float noise (e.g. 45.00000000001) never costs an extra credit.
   return Math.max(1, Math.ceil(Number(raw.toFixed(6))));
 }
@@ -112,9 +108,7 @@ export const EDIT_MAX_SECONDS = 120;
 export const EDIT_COSTS = { trim: 2, speed: 3, reframe: 4, mergePerClip: 2, extendJoin: 2 } as const;
 
 export type EditCostInput =
-  | { kind: 'trim' | 'speed' | 'reframe' }
-  | { kind: 'merge'; clips: number }
-  | { kind: 'extend'; model: VideoModel; resolution: Resolution; duration: Duration };
+  { kind: 'trim' | 'speed' | 'reframe' } | { kind: 'merge'; clips: number } | { kind: 'extend'; model: VideoModel; resolution: Resolution; duration: Duration };
 
 export function editCost(edit: EditCostInput): number {
   switch (edit.kind) {

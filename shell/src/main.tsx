@@ -60,10 +60,12 @@ async function boot() {
           console.error('Runtime config unavailable; using same-origin API', error);
           return {};
         }),
-    (writtenPointer ? Promise.resolve(writtenPointer) : fetchPointer()).then((document) => chooseRemotes(document)).catch((error: unknown) => {
-      console.error('Remotes pointer unavailable; remote regions will show their fallback', error);
-      return {};
-    }),
+    (writtenPointer ? Promise.resolve(writtenPointer) : fetchPointer())
+      .then((document) => chooseRemotes(document))
+      .catch((error: unknown) => {
+        console.error('Remotes pointer unavailable; remote regions will show their fallback', error);
+        return {};
+      }),
   ]);
   configure(config);
   installTelemetry();

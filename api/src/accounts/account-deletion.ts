@@ -34,7 +34,11 @@ async function endSubscriptionAtProvider(services: Services, userId: string): Pr
     if (row?.provider_schedule_ref && payments.releaseSchedule) await payments.releaseSchedule(row.provider_schedule_ref);
     if (row?.provider_ref && payments.cancelNow) await payments.cancelNow(row.provider_ref);
   } catch {
-    throw new AppError(502, 'DELETION_FAILED', 'Your subscription could not be cancelled at the payment provider, so nothing was deleted. Please try again in a few minutes.');
+    throw new AppError(
+      502,
+      'DELETION_FAILED',
+      'Your subscription could not be cancelled at the payment provider, so nothing was deleted. Please try again in a few minutes.',
+    );
   }
   // Hosted checkouts still open must not take a payment for an account that no longer exists.
   const open = await services.db.selectFrom('checkout_sessions').select('provider_ref').where('user_id', '=', userId).where('status', '=', 'open').execute();
@@ -95,17 +99,32 @@ async function keepPaymentRecords(trx: Transaction<DB>, services: Services, user
  * requires, then removes their media from storage and says goodbye by mail in their language.
  * A wrong password, or an account with no password yet, changes nothing.
  */
-export async function deleteAccount(services: Services, log: FastifyBaseLogger, session: Session, password: string, requestedLanguage?: string): Promise<DeletionOutcome> {
+export async function deleteAccount(
+  services: Services,
+  log: FastifyBaseLogger,
+  session: Session,
+  password: string,
+  requestedLanguage?: string,
+): Promise<DeletionOutcome> {
   const { user } = session;
   if (!user.password_hash) {
-    throw new AppError(409, 'NO_PASSWORD', 'This account signs in with Google and has no password yet; set one through the reset link, then delete the account with it.');
+    throw new AppError(
+      409,
+      'NO_PASSWORD',
+      'This account signs in with Google and has no password yet; set one through the reset link, then delete the account with it.',
+    );
   }
   if (!(await verifyPassword(user.password_hash, password))) throw new AppError(403, 'WRONG_PASSWORD', 'The password is not correct.');
 
   await endSubscriptionAtProvider(services, user.id);
 
   // Videos still being made are stopped first (their credits come back, as when one is deleted).
-  const unfinished = await services.db.selectFrom('videos').select('id').where('user_id', '=', user.id).where('status', 'in', ['queued', 'processing']).execute();
+  const unfinished = await services.db
+    .selectFrom('videos')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('status', 'in', ['queued', 'processing'])
+    .execute();
   for (const video of unfinished) await failAndRefund(services, video.id, 'DELETED');
 
   const [videos, uploads, addresses] = await Promise.all([
@@ -118,7 +137,18 @@ export async function deleteAccount(services: Services, log: FastifyBaseLogger, 
   const kept = await services.db.transaction().execute(async (trx) => {
     const keptRecords = await keepPaymentRecords(trx, services, user.id);
     // Shares end with their videos: the public page and media read the row and answer 404.
-    for (const table of ['videos', 'uploads', 'sessions', 'password_resets', 'email_verifications', 'account_roles', 'subscriptions', 'checkout_sessions', 'receipts', 'credit_ledger'] as const) {
+    for (const table of [
+      'videos',
+      'uploads',
+      'sessions',
+      'password_resets',
+      'email_verifications',
+      'account_roles',
+      'subscriptions',
+      'checkout_sessions',
+      'receipts',
+      'credit_ledger',
+    ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
     }
     await trx.deleteFrom('mail_outbox').where('recipient', 'in', recipients).execute();

@@ -57,7 +57,10 @@ export async function exportAccountData(services: Services, request: FastifyRequ
           billingCycle: subscription.billing_cycle,
           currentPeriodEnd: subscription.current_period_end,
           // A plan change asked for that starts at the renewal; null when none waits.
-          scheduledChange: subscription.scheduled_plan !== null ? { plan: subscription.scheduled_plan, billingCycle: subscription.scheduled_cycle, effectiveDate: subscription.current_period_end } : null,
+          scheduledChange:
+            subscription.scheduled_plan !== null
+              ? { plan: subscription.scheduled_plan, billingCycle: subscription.scheduled_cycle, effectiveDate: subscription.current_period_end }
+              : null,
           provider: subscription.provider,
           updatedAt: subscription.updated_at,
         }

@@ -66,7 +66,13 @@ const verifyUrl = (services: Services, language: Language, token: string) => sit
 export async function sendVerificationMail(services: Services, user: User, requestedLanguage?: string | null): Promise<{ mailMayBeLate: boolean }> {
   const token = await createLink(services, user.id, user.email, 'signup');
   const language = mailLanguage(user, requestedLanguage);
-  const mail = verifyEmailMail({ language, name: user.name, siteOrigin: services.siteOrigin, url: verifyUrl(services, language, token), hours: VERIFY_LINK_HOURS });
+  const mail = verifyEmailMail({
+    language,
+    name: user.name,
+    siteOrigin: services.siteOrigin,
+    url: verifyUrl(services, language, token),
+    hours: VERIFY_LINK_HOURS,
+  });
   const { delivered } = await services.mailer.send({ kind: 'email-verification', to: user.email, ...mail });
   return { mailMayBeLate: services.mailer.configured && !delivered };
 }

@@ -25,8 +25,7 @@ const ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
  */
 export function createGoogleVerifier(clientId: string, certificates?: CertificateSource): GoogleVerifier {
   const client = new OAuth2Client({ clientId });
-  const source: CertificateSource =
-    certificates ?? (async () => (await client.getFederatedSignonCertsAsync()).certs as Record<string, string>);
+  const source: CertificateSource = certificates ?? (async () => (await client.getFederatedSignonCertsAsync()).certs as Record<string, string>);
 
   return {
     clientId,

@@ -107,7 +107,13 @@ export async function resetPassword(services: Services, token: string, password:
     // The link reached the account's address, which proves it; and a pending move to another
     // address (perhaps asked for by whoever the reset locks out) is called off.
     await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', link.userId).where('email_verified_at', 'is', null).execute();
-    await trx.updateTable('email_verifications').set({ used_at: now }).where('user_id', '=', link.userId).where('purpose', '=', 'change').where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('email_verifications')
+      .set({ used_at: now })
+      .where('user_id', '=', link.userId)
+      .where('purpose', '=', 'change')
+      .where('used_at', 'is', null)
+      .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', link.userId).execute();
     return trx.selectFrom('users').selectAll().where('id', '=', link.userId).executeTakeFirstOrThrow();
   });

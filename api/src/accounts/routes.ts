@@ -48,12 +48,22 @@ const registerReplySchema = envelopeSchema({
   properties: { ...loginReplyProperties, mailMayBeLate: { type: 'boolean' } },
 });
 const mailReply = (properties: Record<string, unknown>) =>
-  envelopeSchema({ type: 'object', required: ['mailMayBeLate', ...Object.keys(properties)], properties: { mailMayBeLate: { type: 'boolean' }, ...properties } });
+  envelopeSchema({
+    type: 'object',
+    required: ['mailMayBeLate', ...Object.keys(properties)],
+    properties: { mailMayBeLate: { type: 'boolean' }, ...properties },
+  });
 
 const email = { type: 'string', format: 'email', maxLength: 254 };
 const password = { type: 'string', minLength: 8, maxLength: 256 };
 
-export function registerAccountRoutes(app: FastifyInstance, services: Services, authLimit: RateLimitRule, resetLimit: RateLimitRule, lockout: LoginLockout): void {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  services: Services,
+  authLimit: RateLimitRule,
+  resetLimit: RateLimitRule,
+  lockout: LoginLockout,
+): void {
   const session = async (user: User, request: FastifyRequest) => {
     const { token, expiresAt } = await services.auth.signIn(user.id, request.headers['user-agent']);
     return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user: await userView(services, user) };
@@ -71,7 +81,12 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services, 
           additionalProperties: false,
           required: ['name', 'email', 'password'],
           // language: the page's, so mails reach the person in the language they signed up in.
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, email, password, language: { type: 'string', enum: [...LANGUAGES] } },
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+            email,
+            password,
+            language: { type: 'string', enum: [...LANGUAGES] },
+          },
         },
         response: { 201: registerReplySchema, ...errorReplies },
       },

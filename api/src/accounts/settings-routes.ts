@@ -145,7 +145,8 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
       schema: {
         tags: ['accounts'],
-        summary: 'Download everything kept about the account as one JSON file (account, sessions, subscription, ledger, payments, uploads, videos with media links)',
+        summary:
+          'Download everything kept about the account as one JSON file (account, sessions, subscription, ledger, payments, uploads, videos with media links)',
       },
     },
     async (request, reply) => {
@@ -164,7 +165,8 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
       config: { rateLimit: sensitiveLimit },
       schema: {
         tags: ['accounts'],
-        summary: 'Delete the account for good (the password is required): cancels the subscription at the provider, removes media and data, keeps only anonymised payment records, signs out everywhere',
+        summary:
+          'Delete the account for good (the password is required): cancels the subscription at the provider, removes media and data, keeps only anonymised payment records, signs out everywhere',
         body: {
           type: 'object',
           additionalProperties: false,

@@ -102,7 +102,14 @@ export async function register(ctx: CoreContext, name: string, email: string, pa
   const normalized = normalizeEmail(email);
   const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
   if (existing) throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
-  return createAccount(ctx, { name: name.trim(), email: normalized, passwordHash: await hashPassword(password), googleSub: null, language, emailVerified: false });
+  return createAccount(ctx, {
+    name: name.trim(),
+    email: normalized,
+    passwordHash: await hashPassword(password),
+    googleSub: null,
+    language,
+    emailVerified: false,
+  });
 }
 
 export async function login(ctx: CoreContext, email: string, password: string): Promise<User> {

@@ -35,7 +35,10 @@ export const creditHistoryItemSchema = {
     kind: { type: 'string', enum: ['grant', 'spend', 'refund'] },
     amount: { type: 'integer' },
     balanceAfter: { type: 'integer' },
-    purpose: { type: 'string', enum: ['signup', 'plan', 'renewal', 'pack', 'generation', 'generation-refund', 'edit', 'edit-refund', 'spend', 'refund', 'other'] },
+    purpose: {
+      type: 'string',
+      enum: ['signup', 'plan', 'renewal', 'pack', 'generation', 'generation-refund', 'edit', 'edit-refund', 'spend', 'refund', 'other'],
+    },
     plan: nullableString,
     billingCycle: nullableString,
     videoId: nullableString,
@@ -108,7 +111,11 @@ export async function creditHistory(ctx: CoreContext, userId: string, page: numb
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    ctx.db.selectFrom('credit_ledger').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst(),
+    ctx.db
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
   ]);
   const items = rows.map((row): CreditHistoryItem => {
     const own = parseMetadata(row.metadata);

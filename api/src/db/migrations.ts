@@ -16,7 +16,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('password_hash', 'text')
         .addColumn('google_sub', 'text', (c) => c.unique())
         // The cached balance: the CHECK is a last line of defence behind the conditional update.
-        .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+        .addColumn('balance', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`balance >= 0`),
+        )
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
 
@@ -129,7 +134,10 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Which engine made the clip: 'local' clips are previews rendered without an AI model, and
       // say so wherever they are shown. Existing rows were all made by the local renderer.
-      await db.schema.alterTable('videos').addColumn('engine', 'text', (c) => c.notNull().defaultTo('local')).execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('engine', 'text', (c) => c.notNull().defaultTo('local'))
+        .execute();
       // A machine code for why a job failed, so the front end can say it in the person's language.
       await db.schema.alterTable('videos').addColumn('error_code', 'text').execute();
       // What the provider charged for the job, in US cents (null for the local engine).
@@ -201,7 +209,10 @@ const migrations: Record<string, Migration> = {
       // shape; earlier videos were all 16:9 and had no seed.
       await db.schema.alterTable('videos').addColumn('negative_prompt', 'text').execute();
       await db.schema.alterTable('videos').addColumn('seed', 'integer').execute();
-      await db.schema.alterTable('videos').addColumn('aspect_ratio', 'text', (c) => c.notNull().defaultTo('16:9')).execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('aspect_ratio', 'text', (c) => c.notNull().defaultTo('16:9'))
+        .execute();
     },
   },
   '0006_email_verification': {
@@ -272,7 +283,10 @@ const migrations: Record<string, Migration> = {
   '0010_credit_packs_receipts': {
     async up(db: Kysely<unknown>) {
       // A checkout buys a plan or a one-time credit pack; existing sessions all bought plans.
-      await db.schema.alterTable('checkout_sessions').addColumn('kind', 'text', (c) => c.notNull().defaultTo('plan')).execute();
+      await db.schema
+        .alterTable('checkout_sessions')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('plan'))
+        .execute();
       await db.schema.alterTable('checkout_sessions').addColumn('pack', 'text').execute();
 
       // One receipt per payment, written with its grant; `reference` (the checkout session or the
@@ -301,7 +315,10 @@ const migrations: Record<string, Migration> = {
       // A video is private until its owner publishes it: shared_at is when the link went live (null
       // while private), share_views how often its public page was opened.
       await db.schema.alterTable('videos').addColumn('shared_at', 'text').execute();
-      await db.schema.alterTable('videos').addColumn('share_views', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('share_views', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   },
   '0012_video_edits': {
@@ -328,13 +345,20 @@ const migrations: Record<string, Migration> = {
         .addColumn('event', 'text', (c) => c.notNull())
         .addColumn('received_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('deferred_payment_events_subscription').on('deferred_payment_events').columns(['provider_subscription_id', 'occurred_at']).execute();
+      await db.schema
+        .createIndex('deferred_payment_events_subscription')
+        .on('deferred_payment_events')
+        .columns(['provider_subscription_id', 'occurred_at'])
+        .execute();
     },
   },
   '0014_relaxed_queue': {
     async up(db: Kysely<unknown>) {
       // 1: a Max member's video on the relaxed queue (no credits, taken after every other queued job).
-      await db.schema.alterTable('videos').addColumn('relaxed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('videos')
+        .addColumn('relaxed', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   },
 };

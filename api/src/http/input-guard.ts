@@ -69,14 +69,12 @@ export function installInputGuard(app: FastifyInstance): void {
 /** Fastify's `frameworkErrors` option: the router's refusals, in the envelope. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply
-    .code(tooLong ? 414 : 400)
-    .send({
-      success: false,
-      data: null,
-      error: tooLong ? 'URI_TOO_LONG' : 'BAD_URL',
-      message: tooLong ? 'A part of the address is too long' : 'The address is not valid (malformed percent-encoding)',
-    });
+  void reply.code(tooLong ? 414 : 400).send({
+    success: false,
+    data: null,
+    error: tooLong ? 'URI_TOO_LONG' : 'BAD_URL',
+    message: tooLong ? 'A part of the address is too long' : 'The address is not valid (malformed percent-encoding)',
+  });
 }
 
 /**

@@ -32,7 +32,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     linkHint: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
     passwordReset: {
       subject: 'Réinitialisez votre mot de passe Reelmint',
-      intro: 'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Reelmint. Si c’était vous, choisissez un nouveau mot de passe avec le lien ci-dessous.',
+      intro:
+        'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Reelmint. Si c’était vous, choisissez un nouveau mot de passe avec le lien ci-dessous.',
       action: 'Choisir un nouveau mot de passe',
       expiry: 'Le lien ne fonctionne qu’une fois et expire dans {minutes} minutes.',
       ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
@@ -45,7 +46,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
     passwordReset: {
       subject: 'Setzen Sie Ihr Reelmint-Passwort zurück',
-      intro: 'Jemand hat verlangt, das Passwort Ihres Reelmint-Kontos zurückzusetzen. Wenn Sie das waren, wählen Sie über den folgenden Link ein neues Passwort.',
+      intro:
+        'Jemand hat verlangt, das Passwort Ihres Reelmint-Kontos zurückzusetzen. Wenn Sie das waren, wählen Sie über den folgenden Link ein neues Passwort.',
       action: 'Neues Passwort wählen',
       expiry: 'Der Link funktioniert einmal und läuft in {minutes} Minuten ab.',
       ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',

@@ -155,7 +155,12 @@ export class Mailer {
       await transport.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
       this.reachable = true;
       if (FORGOTTEN_ONCE_SENT.has(row.kind)) await this.ctx.db.deleteFrom('mail_outbox').where('id', '=', id).execute();
-      else await this.ctx.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: this.ctx.now().toISOString(), last_error: null }).where('id', '=', id).execute();
+      else
+        await this.ctx.db
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', sent_at: this.ctx.now().toISOString(), last_error: null })
+          .where('id', '=', id)
+          .execute();
       this.log.info({ mailId: id, kind: row.kind }, 'mail sent');
       return true;
     } catch (error) {

@@ -46,14 +46,16 @@ export const VERIFICATION_MAIL_STRINGS: Record<Language, VerificationMailStrings
     },
     confirmChange: {
       subject: 'Confirmez votre nouvelle adresse e-mail Reelmint',
-      intro: 'Vous avez demandé à utiliser {email} pour votre compte Reelmint. Confirmez-la avec le lien ci-dessous ; d’ici là, votre compte garde son adresse actuelle.',
+      intro:
+        'Vous avez demandé à utiliser {email} pour votre compte Reelmint. Confirmez-la avec le lien ci-dessous ; d’ici là, votre compte garde son adresse actuelle.',
       action: 'Utiliser cette adresse',
       expiry: 'Le lien ne fonctionne qu’une fois, pendant {hours} heures.',
       ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change.',
     },
     changeNotice: {
       subject: 'L’adresse e-mail de votre compte Reelmint va changer',
-      intro: 'Une personne connectée à votre compte Reelmint a demandé à remplacer son adresse e-mail par {email}. Le changement n’aura lieu qu’une fois cette adresse confirmée.',
+      intro:
+        'Une personne connectée à votre compte Reelmint a demandé à remplacer son adresse e-mail par {email}. Le changement n’aura lieu qu’une fois cette adresse confirmée.',
       action: 'Choisir un nouveau mot de passe',
       advice: 'Si ce n’était pas vous, choisissez dès maintenant un nouveau mot de passe : cela déconnecte tous les appareils et annule le changement.',
     },
@@ -68,14 +70,16 @@ export const VERIFICATION_MAIL_STRINGS: Record<Language, VerificationMailStrings
     },
     confirmChange: {
       subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse bei Reelmint',
-      intro: 'Sie möchten {email} für Ihr Reelmint-Konto verwenden. Bestätigen Sie das über den folgenden Link; bis dahin behält Ihr Konto seine bisherige Adresse.',
+      intro:
+        'Sie möchten {email} für Ihr Reelmint-Konto verwenden. Bestätigen Sie das über den folgenden Link; bis dahin behält Ihr Konto seine bisherige Adresse.',
       action: 'Diese Adresse verwenden',
       expiry: 'Der Link funktioniert einmal und gilt {hours} Stunden.',
       ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Es ändert sich nichts.',
     },
     changeNotice: {
       subject: 'Die E-Mail-Adresse Ihres Reelmint-Kontos soll geändert werden',
-      intro: 'Jemand, der in Ihrem Reelmint-Konto angemeldet ist, möchte dessen E-Mail-Adresse in {email} ändern. Die Änderung gilt erst, wenn diese Adresse sie bestätigt.',
+      intro:
+        'Jemand, der in Ihrem Reelmint-Konto angemeldet ist, möchte dessen E-Mail-Adresse in {email} ändern. Die Änderung gilt erst, wenn diese Adresse sie bestätigt.',
       action: 'Neues Passwort wählen',
       advice: 'Wenn Sie das nicht waren, wählen Sie jetzt ein neues Passwort: Damit werden alle Geräte abgemeldet und die Änderung verworfen.',
     },
@@ -90,14 +94,16 @@ export const VERIFICATION_MAIL_STRINGS: Record<Language, VerificationMailStrings
     },
     confirmChange: {
       subject: 'Conferma il nuovo indirizzo email di Reelmint',
-      intro: 'Hai chiesto di usare {email} per il tuo account Reelmint. Confermalo con il link qui sotto; fino ad allora l’account mantiene l’indirizzo attuale.',
+      intro:
+        'Hai chiesto di usare {email} per il tuo account Reelmint. Confermalo con il link qui sotto; fino ad allora l’account mantiene l’indirizzo attuale.',
       action: 'Usa questo indirizzo',
       expiry: 'Il link funziona una sola volta, per {hours} ore.',
       ignore: 'Se non l’hai chiesto tu, ignora questa email: non cambia nulla.',
     },
     changeNotice: {
       subject: 'L’indirizzo email del tuo account Reelmint sta per cambiare',
-      intro: 'Qualcuno che ha effettuato l’accesso al tuo account Reelmint ha chiesto di cambiarne l’indirizzo email in {email}. Il cambio avviene solo quando quell’indirizzo lo conferma.',
+      intro:
+        'Qualcuno che ha effettuato l’accesso al tuo account Reelmint ha chiesto di cambiarne l’indirizzo email in {email}. Il cambio avviene solo quando quell’indirizzo lo conferma.',
       action: 'Scegli una nuova password',
       advice: 'Se non sei stato tu, scegli subito una nuova password: disconnette tutti i dispositivi e annulla il cambio.',
     },
@@ -119,7 +125,8 @@ export const VERIFICATION_MAIL_STRINGS: Record<Language, VerificationMailStrings
     },
     changeNotice: {
       subject: 'La dirección de correo de tu cuenta de Reelmint va a cambiar',
-      intro: 'Alguien con la sesión iniciada en tu cuenta de Reelmint pidió cambiar su dirección de correo a {email}. El cambio solo se hace cuando esa dirección lo confirma.',
+      intro:
+        'Alguien con la sesión iniciada en tu cuenta de Reelmint pidió cambiar su dirección de correo a {email}. El cambio solo se hace cuando esa dirección lo confirma.',
       action: 'Elegir una contraseña nueva',
       advice: 'Si no fuiste tú, elige ahora una contraseña nueva: cierra la sesión en todos los dispositivos y anula el cambio.',
     },
@@ -134,14 +141,16 @@ export const VERIFICATION_MAIL_STRINGS: Record<Language, VerificationMailStrings
     },
     confirmChange: {
       subject: 'Reelmint の新しいメールアドレスを確認してください',
-      intro: 'Reelmint アカウントで {email} を使うようリクエストがありました。下のリンクから確認してください。確認が済むまで、アカウントは現在のアドレスのままです。',
+      intro:
+        'Reelmint アカウントで {email} を使うようリクエストがありました。下のリンクから確認してください。確認が済むまで、アカウントは現在のアドレスのままです。',
       action: 'このアドレスを使う',
       expiry: 'このリンクは 1 回だけ、{hours} 時間以内に使用できます。',
       ignore: 'お心当たりがない場合は、このメールを無視してください。何も変更されません。',
     },
     changeNotice: {
       subject: 'Reelmint アカウントのメールアドレスが変更されようとしています',
-      intro: 'Reelmint アカウントにサインインしている人が、メールアドレスを {email} に変更するようリクエストしました。変更はそのアドレスで確認されたときにのみ行われます。',
+      intro:
+        'Reelmint アカウントにサインインしている人が、メールアドレスを {email} に変更するようリクエストしました。変更はそのアドレスで確認されたときにのみ行われます。',
       action: '新しいパスワードを設定する',
       advice: 'お心当たりがない場合は、今すぐ新しいパスワードを設定してください。すべての端末からサインアウトされ、変更は取り消されます。',
     },
@@ -178,14 +187,16 @@ export const VERIFICATION_MAIL_STRINGS: Record<Language, VerificationMailStrings
     },
     confirmChange: {
       subject: 'Подтвердите новый адрес почты для Reelmint',
-      intro: 'Вы попросили использовать {email} для учётной записи Reelmint. Подтвердите это по ссылке ниже; до тех пор у учётной записи остаётся прежний адрес.',
+      intro:
+        'Вы попросили использовать {email} для учётной записи Reelmint. Подтвердите это по ссылке ниже; до тех пор у учётной записи остаётся прежний адрес.',
       action: 'Использовать этот адрес',
       expiry: 'Ссылка срабатывает один раз и действует {hours} часа.',
       ignore: 'Если вы этого не запрашивали, проигнорируйте письмо: ничего не изменится.',
     },
     changeNotice: {
       subject: 'Адрес почты вашей учётной записи Reelmint скоро изменится',
-      intro: 'Кто-то, кто вошёл в вашу учётную запись Reelmint, попросил сменить её адрес почты на {email}. Смена произойдёт, только когда этот адрес её подтвердит.',
+      intro:
+        'Кто-то, кто вошёл в вашу учётную запись Reelmint, попросил сменить её адрес почты на {email}. Смена произойдёт, только когда этот адрес её подтвердит.',
       action: 'Задать новый пароль',
       advice: 'Если это были не вы, сразу задайте новый пароль: это завершит сеансы на всех устройствах и отменит смену.',
     },
@@ -207,7 +218,8 @@ export const VERIFICATION_MAIL_STRINGS: Record<Language, VerificationMailStrings
     },
     changeNotice: {
       subject: 'Inscriptio electronica rationis tuae Reelmint mox mutabitur',
-      intro: 'Aliquis in rationem tuam Reelmint ingressus petivit ut inscriptio eius in {email} mutaretur. Mutatio fit tantum cum illa inscriptio eam confirmaverit.',
+      intro:
+        'Aliquis in rationem tuam Reelmint ingressus petivit ut inscriptio eius in {email} mutaretur. Mutatio fit tantum cum illa inscriptio eam confirmaverit.',
       action: 'Novam tesseram elige',
       advice: 'Si tu non eras, statim novam tesseram elige: omnia instrumenta exeunt et mutatio irrita fit.',
     },

@@ -1,10 +1,8 @@
 import type { CheckoutSession } from '../db/schema.ts';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const money = (cents: number, currency: string): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+const money = (cents: number, currency: string): string => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 
 /**
  * The local provider's test checkout: plain HTML forms, no script, so it works with a keyboard
@@ -15,9 +13,7 @@ export function checkoutPage(session: CheckoutSession, planName: string, credits
   const proof = `<input type="hidden" name="token" value="${escapeHtml(ownerToken)}">`;
   const cycle = session.billing_cycle === 'yearly' ? 'year' : 'month';
   const open = session.status === 'open';
-  const state = open
-    ? ''
-    : `<p class="state" role="status">This checkout is ${escapeHtml(session.status)} and can no longer be paid.</p>`;
+  const state = open ? '' : `<p class="state" role="status">This checkout is ${escapeHtml(session.status)} and can no longer be paid.</p>`;
   const actions = open
     ? `<form method="post" action="/api/payment/checkout/${id}/pay">${proof}<button class="pay" type="submit" autofocus>Pay ${money(session.amount_cents, session.currency)}</button></form>
       <form method="post" action="/api/payment/checkout/${id}/cancel">${proof}<button class="cancel" type="submit">Cancel</button></form>`

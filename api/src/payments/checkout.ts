@@ -41,7 +41,11 @@ export async function startCheckout(
   if (refusal) throw refusal;
   if (changeDirection(current, plan, cycle) === 'down') {
     // The person has paid for the current period: a cheaper plan starts when it ends, unpaid until then.
-    throw new AppError(409, 'CHANGE_AT_PERIOD_END', 'A cheaper plan or billing cycle starts when your paid period ends: schedule it with /api/subscription/change');
+    throw new AppError(
+      409,
+      'CHANGE_AT_PERIOD_END',
+      'A cheaper plan or billing cycle starts when your paid period ends: schedule it with /api/subscription/change',
+    );
   }
   await closeOpenCheckouts(ctx, userId, null, 'plan');
   const amountCents = Math.max(0, pricing(plan, cycle).amountCents - upgradeAllowanceCents(current, plan, cycle, ctx.now()));
@@ -52,9 +56,16 @@ export async function startCheckout(
  * Opens a checkout for a one-time credit pack. Packs top up a paid plan, so the person must have
  * one in force; a newer pack checkout replaces an older open one, and plan checkouts are left alone.
  */
-export async function startPackCheckout(ctx: CheckoutContext, userId: string, packId: string, source: string | null, apiBase: string): Promise<StartedCheckout> {
+export async function startPackCheckout(
+  ctx: CheckoutContext,
+  userId: string,
+  packId: string,
+  source: string | null,
+  apiBase: string,
+): Promise<StartedCheckout> {
   const pack = packById(packId);
-  if (!pack) throw new AppError(400, 'INVALID_PACK', `Unknown credit pack "${packId.slice(0, 40)}". Choose one of ${CREDIT_PACKS.map((p) => p.id).join(', ')}.`);
+  if (!pack)
+    throw new AppError(400, 'INVALID_PACK', `Unknown credit pack "${packId.slice(0, 40)}". Choose one of ${CREDIT_PACKS.map((p) => p.id).join(', ')}.`);
   const current = await currentSubscription(ctx, userId);
   const plan = planOf(current);
   if (plan === 'free') throw new AppError(409, 'PLAN_REQUIRED', 'Credit packs top up a paid plan: choose Pro or Max first');
@@ -169,7 +180,11 @@ function checkoutRefusal(current: Subscription, plan: PlanKey, cycle: BillingCyc
   // A live subscription at a provider is changed in place, never doubled: a second one would keep
   // billing while only the newest is stored.
   if (currentPlan !== 'free' && current.provider_ref && current.provider_ref !== paidSubscriptionId) {
-    return new AppError(409, 'ALREADY_SUBSCRIBED', 'You already have a paid subscription; change it with /api/subscription/change rather than buying a second one');
+    return new AppError(
+      409,
+      'ALREADY_SUBSCRIBED',
+      'You already have a paid subscription; change it with /api/subscription/change rather than buying a second one',
+    );
   }
   return null;
 }
@@ -179,8 +194,19 @@ function checkoutRefusal(current: Subscription, plan: PlanKey, cycle: BillingCyc
  * makes them stale. Hosted sessions are expired at the provider too; if that fails, a payment that
  * still arrives for one is refused by applyPaymentEvent and its subscription ended at once.
  */
-async function closeOpenCheckouts(ctx: CheckoutContext, userId: string, keep: string | null, kind: 'plan' | 'pack', db: CoreContext['db'] = ctx.db): Promise<CheckoutSession[]> {
-  let query = db.updateTable('checkout_sessions').set({ status: 'canceled' }).where('user_id', '=', userId).where('status', '=', 'open').where('kind', '=', kind);
+async function closeOpenCheckouts(
+  ctx: CheckoutContext,
+  userId: string,
+  keep: string | null,
+  kind: 'plan' | 'pack',
+  db: CoreContext['db'] = ctx.db,
+): Promise<CheckoutSession[]> {
+  let query = db
+    .updateTable('checkout_sessions')
+    .set({ status: 'canceled' })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .where('kind', '=', kind);
   if (keep) query = query.where('id', '!=', keep);
   const closed = await query.returningAll().execute();
   if (db === ctx.db) await expireAtProvider(ctx, closed);
@@ -226,10 +252,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
   let applied: AppliedEvent;
   try {
     applied = await ctx.db.transaction().execute(async (trx): Promise<AppliedEvent> => {
-      await trx
-        .insertInto('payment_events')
-        .values({ id: event.id, provider: ctx.payments.name, type: event.type, received_at: now.toISOString() })
-        .execute();
+      await trx.insertInto('payment_events').values({ id: event.id, provider: ctx.payments.name, type: event.type, received_at: now.toISOString() }).execute();
 
       switch (event.type) {
         case 'checkout.completed': {
@@ -364,7 +387,13 @@ async function lockProviderSubscription(ctx: CoreContext, trx: Transaction<DB>, 
  * is final whenever it is reported. An event for a subscription not linked to anyone yet (its
  * checkout's completion is still on its way) is kept, with `defer`, and replayed by that checkout.
  */
-async function applySubscriptionEvent(ctx: CheckoutContext, trx: Transaction<DB>, event: SubscriptionEvent, now: Date, unknown: 'defer' | 'ignore'): Promise<EventOutcome> {
+async function applySubscriptionEvent(
+  ctx: CheckoutContext,
+  trx: Transaction<DB>,
+  event: SubscriptionEvent,
+  now: Date,
+  unknown: 'defer' | 'ignore',
+): Promise<EventOutcome> {
   await lockProviderSubscription(ctx, trx, event.providerSubscriptionId);
   const at = event.occurredAt ?? now;
   const subscription = await trx.selectFrom('subscriptions').selectAll().where('provider_ref', '=', event.providerSubscriptionId).executeTakeFirst();
@@ -372,7 +401,13 @@ async function applySubscriptionEvent(ctx: CheckoutContext, trx: Transaction<DB>
     if (unknown === 'ignore') return 'ignored';
     await trx
       .insertInto('deferred_payment_events')
-      .values({ id: event.id, provider_subscription_id: event.providerSubscriptionId, occurred_at: at.toISOString(), event: JSON.stringify(event), received_at: now.toISOString() })
+      .values({
+        id: event.id,
+        provider_subscription_id: event.providerSubscriptionId,
+        occurred_at: at.toISOString(),
+        event: JSON.stringify(event),
+        received_at: now.toISOString(),
+      })
       .execute();
     return 'deferred';
   }
@@ -428,7 +463,13 @@ async function applySubscriptionEvent(ctx: CheckoutContext, trx: Transaction<DB>
       if (laterPeriod) {
         await trx
           .updateTable('subscriptions')
-          .set({ plan, billing_cycle: cycle, current_period_end: event.periodEnd.toISOString(), ...noSchedule, ...(stale ? {} : { status: 'active', ...stamp }) })
+          .set({
+            plan,
+            billing_cycle: cycle,
+            current_period_end: event.periodEnd.toISOString(),
+            ...noSchedule,
+            ...(stale ? {} : { status: 'active', ...stamp }),
+          })
           .where('user_id', '=', userId)
           .execute();
       }
@@ -459,7 +500,14 @@ async function applySubscriptionEvent(ctx: CheckoutContext, trx: Transaction<DB>
       if (!stale) {
         await trx
           .updateTable('subscriptions')
-          .set({ plan: event.plan, billing_cycle: event.billingCycle, status: 'active', current_period_end: event.periodEnd.toISOString(), ...noSchedule, ...stamp })
+          .set({
+            plan: event.plan,
+            billing_cycle: event.billingCycle,
+            status: 'active',
+            current_period_end: event.periodEnd.toISOString(),
+            ...noSchedule,
+            ...stamp,
+          })
           .where('user_id', '=', userId)
           .execute();
       }
@@ -545,7 +593,14 @@ export async function cancelSubscription(ctx: CheckoutContext, userId: string): 
     await ctx.db
       .updateTable('subscriptions')
       // Stamped with now, so a provider event from before the cancellation, delivered late, cannot undo it.
-      .set({ status: 'canceled', scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, provider_event_at: ctx.now().toISOString(), updated_at: ctx.now().toISOString() })
+      .set({
+        status: 'canceled',
+        scheduled_plan: null,
+        scheduled_cycle: null,
+        provider_schedule_ref: null,
+        provider_event_at: ctx.now().toISOString(),
+        updated_at: ctx.now().toISOString(),
+      })
       .where('user_id', '=', userId)
       .execute();
   }

@@ -29,7 +29,14 @@ export type PlanChange =
  * The one way a person changes plan (api/README "Plan changes"): up now, down at the end of the
  * period, a live provider subscription changed in place (never a second one).
  */
-export async function changePlan(ctx: CheckoutContext, userId: string, plan: PlanKey, cycle: BillingCycle, source: string, apiBase: string): Promise<PlanChange> {
+export async function changePlan(
+  ctx: CheckoutContext,
+  userId: string,
+  plan: PlanKey,
+  cycle: BillingCycle,
+  source: string,
+  apiBase: string,
+): Promise<PlanChange> {
   const current = await currentSubscription(ctx, userId);
   const direction = changeDirection(current, plan, cycle);
   if (direction === 'same') throw new AppError(409, 'ALREADY_SUBSCRIBED', `You are already on the ${planByKey(plan).name} plan, billed ${cycle}`);
@@ -122,7 +129,8 @@ export async function releaseAtProvider(ctx: CheckoutContext, scheduleRef: strin
 
 /** A declined card is the person's to fix (402); anything else is the provider failing (502). */
 function providerFailure(error: unknown, code: 'UPGRADE_FAILED' | 'CANCELLATION_FAILED', message: string): AppError {
-  if (isDeclined(error)) return new AppError(402, 'PAYMENT_DECLINED', 'Your payment was declined, so nothing changed. Check your card with the payment provider and try again.');
+  if (isDeclined(error))
+    return new AppError(402, 'PAYMENT_DECLINED', 'Your payment was declined, so nothing changed. Check your card with the payment provider and try again.');
   return new AppError(502, code, message);
 }
 

@@ -101,7 +101,11 @@ export async function listReceipts(ctx: CoreContext, userId: string, page: numbe
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    ctx.db.selectFrom('receipts').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst(),
+    ctx.db
+      .selectFrom('receipts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
   ]);
   return { items: rows.map(toReceiptView), total: toCount(count?.n) };
 }

@@ -47,7 +47,11 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
   const requireOwner = async (request: FastifyRequest, session: CheckoutSession, token: string | undefined) => {
     if (token) {
       if ((await services.tokens.verifyCheckout(token, session.id)) === session.user_id) return token;
-      throw new AppError(403, 'CHECKOUT_FORBIDDEN', 'This checkout link has expired or belongs to someone else. Start the checkout again from the pricing page.');
+      throw new AppError(
+        403,
+        'CHECKOUT_FORBIDDEN',
+        'This checkout link has expired or belongs to someone else. Start the checkout again from the pricing page.',
+      );
     }
     const signedIn = await services.auth.optional(request);
     if (!signedIn) throw new AppError(401, 'UNAUTHENTICATED', 'Open this checkout from the link you were given, or sign in.');
@@ -60,7 +64,14 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
     '/api/payment/checkout/:id',
     {
-      schema: { tags: ['payments'], summary: 'Local test checkout page (owner only)', params: sessionParams, querystring: ownerProof, produces: ['text/html'], response: htmlReply },
+      schema: {
+        tags: ['payments'],
+        summary: 'Local test checkout page (owner only)',
+        params: sessionParams,
+        querystring: ownerProof,
+        produces: ['text/html'],
+        response: htmlReply,
+      },
     },
     async (request, reply) =>
       htmlOnFailure(reply, services.siteOrigin, async () => {
@@ -88,7 +99,12 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         if (session.status !== 'open') throw new AppError(409, 'SESSION_CLOSED', `This checkout is ${session.status} and can no longer be paid`);
         // The same entry point a provider webhook uses; it checks the plan in force again at this
         // moment, so a stale session cannot grant a plan twice.
-        const applied = await applyPaymentEvent(services, { id: `local:${session.id}:paid`, type: 'checkout.completed', sessionId: session.id, providerSubscriptionId: null });
+        const applied = await applyPaymentEvent(services, {
+          id: `local:${session.id}:paid`,
+          type: 'checkout.completed',
+          sessionId: session.id,
+          providerSubscriptionId: null,
+        });
         if (applied.refusal) throw applied.refusal;
         return reply.redirect(success, 303);
       }),
@@ -173,7 +189,10 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
           response: {
             200: envelopeSchema({
               type: 'object',
-              properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'duplicate', 'ignored', 'refused', 'deferred', 'stale'] } },
+              properties: {
+                received: { type: 'boolean' },
+                outcome: { type: 'string', enum: ['applied', 'duplicate', 'ignored', 'refused', 'deferred', 'stale'] },
+              },
             }),
             ...errorReplies,
           },

@@ -34,7 +34,12 @@ interface SubscriptionObject {
   status: string;
   cancel_at_period_end?: boolean;
   current_period_end?: number;
-  items?: { data?: Array<{ current_period_end?: number; price?: { product?: string | { id: string } | null; unit_amount?: number | null; recurring?: { interval?: string } | null } }> };
+  items?: {
+    data?: Array<{
+      current_period_end?: number;
+      price?: { product?: string | { id: string } | null; unit_amount?: number | null; recurring?: { interval?: string } | null };
+    }>;
+  };
 }
 
 /**
@@ -42,7 +47,9 @@ interface SubscriptionObject {
  * (`reelmint_<plan>`), else the catalogue price with that amount and interval (Checkout's own
  * products); null for a price the catalogue does not have.
  */
-export function planOfPrice(price: NonNullable<NonNullable<SubscriptionObject['items']>['data']>[number]['price']): { plan: PlanKey; billingCycle: BillingCycle } | null {
+export function planOfPrice(
+  price: NonNullable<NonNullable<SubscriptionObject['items']>['data']>[number]['price'],
+): { plan: PlanKey; billingCycle: BillingCycle } | null {
   const interval = price?.recurring?.interval;
   if (interval !== 'month' && interval !== 'year') return null;
   const billingCycle: BillingCycle = interval === 'year' ? 'yearly' : 'monthly';
@@ -63,8 +70,7 @@ export function providerErrorOf(error: unknown): PaymentProviderError {
   return new PaymentProviderError('unavailable', message, { cause: error });
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = options.client ?? new Stripe(options.secretKey);
@@ -103,29 +109,31 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       const metadata = { sessionId: session.id, userId: session.user_id };
       const price = { currency: session.currency.toLowerCase(), unit_amount: session.amount_cents, product_data: { name: `Reelmint ${links.planName}` } };
       // A credit pack is a one-time payment; a plan a subscription that renews.
-      const created = await stripe.checkout.sessions.create(
-        session.kind === 'pack'
-          ? {
-              mode: 'payment',
-              client_reference_id: session.id,
-              metadata,
-              payment_intent_data: { metadata },
-              line_items: [{ quantity: 1, price_data: price }],
-              success_url: links.successUrl,
-              cancel_url: links.cancelUrl,
-            }
-          : {
-              mode: 'subscription',
-              client_reference_id: session.id,
-              metadata,
-              subscription_data: { metadata },
-              line_items: [{ quantity: 1, price_data: { ...price, recurring: { interval: session.billing_cycle === 'yearly' ? 'year' : 'month' } } }],
-              success_url: links.successUrl,
-              cancel_url: links.cancelUrl,
-            },
-      ).catch((error: unknown) => {
-        throw providerErrorOf(error);
-      });
+      const created = await stripe.checkout.sessions
+        .create(
+          session.kind === 'pack'
+            ? {
+                mode: 'payment',
+                client_reference_id: session.id,
+                metadata,
+                payment_intent_data: { metadata },
+                line_items: [{ quantity: 1, price_data: price }],
+                success_url: links.successUrl,
+                cancel_url: links.cancelUrl,
+              }
+            : {
+                mode: 'subscription',
+                client_reference_id: session.id,
+                metadata,
+                subscription_data: { metadata },
+                line_items: [{ quantity: 1, price_data: { ...price, recurring: { interval: session.billing_cycle === 'yearly' ? 'year' : 'month' } } }],
+                success_url: links.successUrl,
+                cancel_url: links.cancelUrl,
+              },
+        )
+        .catch((error: unknown) => {
+          throw providerErrorOf(error);
+        });
       if (!created.url) throw new Error('Stripe returned a checkout session without a URL');
       return { checkoutUrl: created.url, providerRef: created.id };
     },

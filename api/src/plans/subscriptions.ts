@@ -44,7 +44,16 @@ export async function currentSubscription(ctx: CoreContext, userId: string, sett
   }
   await ctx.db
     .updateTable('subscriptions')
-    .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: now.toISOString() })
+    .set({
+      plan: 'free',
+      status: 'active',
+      billing_cycle: null,
+      current_period_end: null,
+      scheduled_plan: null,
+      scheduled_cycle: null,
+      provider_schedule_ref: null,
+      updated_at: now.toISOString(),
+    })
     .where('user_id', '=', userId)
     .where('current_period_end', '=', row.current_period_end)
     .execute();
@@ -64,7 +73,15 @@ async function startScheduledPeriod(ctx: CoreContext, row: Subscription, plan: P
   const settle = async (trx: Transaction<DB>): Promise<void> => {
     const moved = await trx
       .updateTable('subscriptions')
-      .set({ plan, billing_cycle: cycle, current_period_end: periodEnd, scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: ctx.now().toISOString() })
+      .set({
+        plan,
+        billing_cycle: cycle,
+        current_period_end: periodEnd,
+        scheduled_plan: null,
+        scheduled_cycle: null,
+        provider_schedule_ref: null,
+        updated_at: ctx.now().toISOString(),
+      })
       .where('user_id', '=', row.user_id)
       .where('current_period_end', '=', previousEnd)
       .where('scheduled_plan', '=', plan)

@@ -32,7 +32,10 @@ export type StopCanary = (remote: RemoteName, canaryVersion: string, reason: str
 /** Stops a canary through the release CLI's `guard-stop`: the same lock, smoke check and history as a person's change. */
 export function stopWithReleaseCli(cli: ReleaseCli): StopCanary {
   return async (remote, canaryVersion, reason, figures) => {
-    const result = await cli(['guard-stop', remote, '--canary-version', canaryVersion, '--reason', reason, '--figures', JSON.stringify(figures)], 'canary guard');
+    const result = await cli(
+      ['guard-stop', remote, '--canary-version', canaryVersion, '--reason', reason, '--figures', JSON.stringify(figures)],
+      'canary guard',
+    );
     return { stopped: result.code === 0, message: result.output };
   };
 }
@@ -128,7 +131,9 @@ const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(val
 export function describe(figures: GuardFigures): string {
   const parts: string[] = [];
   if (figures.tripped.includes('error-rate')) {
-    parts.push(`error rate ${percent(figures.canary.errorRate)} against ${percent(figures.stable.errorRate ?? 0)} on ${figures.stable.version} (margin ${percent(figures.rules.errorMargin)} points)`);
+    parts.push(
+      `error rate ${percent(figures.canary.errorRate)} against ${percent(figures.stable.errorRate ?? 0)} on ${figures.stable.version} (margin ${percent(figures.rules.errorMargin)} points)`,
+    );
   }
   if (figures.tripped.includes('p75')) {
     parts.push(`p75 load ${ms(figures.canary.p75)} against ${ms(figures.stable.p75)} (margin ${percent(figures.rules.p75Margin)})`);

@@ -37,7 +37,15 @@ export function actionArguments(body: ReleaseActionRequest): string[] | null {
     case 'canary': {
       if (!body.version || body.percent === undefined) return null;
       const guard = body.guard
-        ? ['--guard', '--min-visits', String(body.guard.minVisits), '--error-margin', String(body.guard.errorMargin), '--p75-margin', String(body.guard.p75Margin)]
+        ? [
+            '--guard',
+            '--min-visits',
+            String(body.guard.minVisits),
+            '--error-margin',
+            String(body.guard.errorMargin),
+            '--p75-margin',
+            String(body.guard.p75Margin),
+          ]
         : [];
       return ['canary', body.remote, body.version, String(body.percent), ...reason, ...guard];
     }
@@ -81,7 +89,8 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
     async (request) => {
       const { user } = await requireReleaseManager(services, request);
       const args = actionArguments(request.body);
-      if (!args) throw new AppError(400, 'VALIDATION_ERROR', request.body.action === 'canary' ? 'A canary needs a version and a share' : 'Promote needs a version');
+      if (!args)
+        throw new AppError(400, 'VALIDATION_ERROR', request.body.action === 'canary' ? 'A canary needs a version and a share' : 'Promote needs a version');
       const result = await cli(args, `${user.name} <${user.email}> (dashboard)`);
       // 2: the build does not fit the live shell; 1: refused (not published, nothing to roll back to, a lock held).
       if (result.code === 2) throw new AppError(409, 'INCOMPATIBLE', result.output);
@@ -96,7 +105,8 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
     {
       schema: {
         tags: ['release'],
-        summary: "The site's composition: each remote's live version, canary and share, published versions with build facts, and the pointer's history (release managers only)",
+        summary:
+          "The site's composition: each remote's live version, canary and share, published versions with build facts, and the pointer's history (release managers only)",
         response: { 200: envelopeSchema(jsonSchemaOf(releaseOverview)), ...errorReplies },
       },
     },
@@ -106,7 +116,13 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
       const remotes = await Promise.all(
         REMOTE_NAMES.map(async (name) => {
           const target = pointer.remotes[name];
-          return { name, live: target?.version ?? null, canary: target?.canary ?? null, rollbackTo: target?.rollbackTo ?? null, published: await source.listPublished(name) };
+          return {
+            name,
+            live: target?.version ?? null,
+            canary: target?.canary ?? null,
+            rollbackTo: target?.rollbackTo ?? null,
+            published: await source.listPublished(name),
+          };
         }),
       );
       return ok<ReleaseOverview>({ pointerStore: source.kind, updatedAt: pointer.updatedAt, remotes, history });

@@ -80,7 +80,10 @@ export function historyEntry(raw: Record<string, unknown>): HistoryEntry {
     from: text(raw.from),
     to: text(raw.to),
     // Figures a change was made on (an automatic canary stop records what it saw); anything else is dropped.
-    figures: guardFiguresSeen.nullable().catch(null).parse(raw.figures ?? null),
+    figures: guardFiguresSeen
+      .nullable()
+      .catch(null)
+      .parse(raw.figures ?? null),
   };
 }
 

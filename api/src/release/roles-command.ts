@@ -17,7 +17,9 @@ try {
       console.error(`No account uses ${email}: the person signs up first, then gets the role.`);
       process.exitCode = 1;
     } else {
-      console.log(outcome === 'granted' ? `${email} is now a release manager (${database.dialect}).` : `${email} was already a release manager; nothing changed.`);
+      console.log(
+        outcome === 'granted' ? `${email} is now a release manager (${database.dialect}).` : `${email} was already a release manager; nothing changed.`,
+      );
     }
   } else {
     const removed = await revokeRole(database.db, email, RELEASE_MANAGER);

@@ -6,7 +6,9 @@ import { openConfiguredDatabase, readEnv, releaseFilesFromEnv } from '../config.
 import { fileSource } from './source.ts';
 import { watchReport } from './watch.ts';
 
-const { values } = parseArgs({ options: { once: { type: 'boolean', default: false }, minutes: { type: 'string', default: '60' }, every: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { once: { type: 'boolean', default: false }, minutes: { type: 'string', default: '60' }, every: { type: 'string', default: '5' } },
+});
 const minutes = Number(values.minutes);
 const every = Number(values.every);
 if (!Number.isInteger(minutes) || minutes <= 0 || !(every > 0)) {

@@ -19,7 +19,10 @@ function row(label: string, version: string, figures: Figures | undefined): stri
  */
 export async function watchReport(db: Kysely<DB>, source: ReleaseSource, now: Date, minutes: number): Promise<string> {
   const [pointer, history] = await Promise.all([source.readPointer(), source.readHistory(50)]);
-  const lines = [`Release figures at ${now.toISOString()} (last ${minutes} minutes)`, `  ${''.padEnd(7)} ${'version'.padEnd(30)} ${'visits'.padStart(7)} ${'errors'.padStart(7)} ${'rate'.padStart(8)} ${'p50'.padStart(9)} ${'p75'.padStart(9)} ${'p95'.padStart(9)}`];
+  const lines = [
+    `Release figures at ${now.toISOString()} (last ${minutes} minutes)`,
+    `  ${''.padEnd(7)} ${'version'.padEnd(30)} ${'visits'.padStart(7)} ${'errors'.padStart(7)} ${'rate'.padStart(8)} ${'p50'.padStart(9)} ${'p75'.padStart(9)} ${'p95'.padStart(9)}`,
+  ];
   for (const remote of REMOTE_NAMES) {
     const target = pointer.remotes[remote];
     lines.push(`${remote}`);
@@ -37,7 +40,9 @@ export async function watchReport(db: Kysely<DB>, source: ReleaseSource, now: Da
     if (target.canary) {
       lines.push(row(`${target.canary.percent}%`, target.canary.version, of(target.canary.version)));
       const guard = target.canary.guard;
-      lines.push(guard ? `  guard: stops after ${guard.minVisits} visits at +${percent(guard.errorMargin)} errors or +${percent(guard.p75Margin)} p75` : '  no guard');
+      lines.push(
+        guard ? `  guard: stops after ${guard.minVisits} visits at +${percent(guard.errorMargin)} errors or +${percent(guard.p75Margin)} p75` : '  no guard',
+      );
     }
     const last = history.find((entry) => entry.remote === remote && entry.action !== 'publish');
     if (last) lines.push(`  last change: ${last.action} by ${last.actor} at ${last.at}${last.reason ? `: ${last.reason}` : ''}`);

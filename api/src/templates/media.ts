@@ -126,10 +126,41 @@ export class TemplateMedia {
     const seconds = poster ? 1.2 : PREVIEW_SECONDS;
     try {
       await writeFile(textFile, wrapText(t.title, 30, 2));
-      const filter = sceneFilter({ jobId: t.id, kind: 'text', mode: 'template', prompt: t.title, model: t.settings.model, resolution: '512p', aspectRatio: '16:9', seconds, seed: 0, hue: t.hue, outputDir: this.workDir }, textFile);
+      const filter = sceneFilter(
+        {
+          jobId: t.id,
+          kind: 'text',
+          mode: 'template',
+          prompt: t.title,
+          model: t.settings.model,
+          resolution: '512p',
+          aspectRatio: '16:9',
+          seconds,
+          seed: 0,
+          hue: t.hue,
+          outputDir: this.workDir,
+        },
+        textFile,
+      );
       const output = poster
         ? ['-ss', '1', '-frames:v', '1', '-q:v', '4', '-f', 'image2', partial]
-        : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', '24', '-t', String(seconds), '-movflags', '+faststart', '-f', 'mp4', partial];
+        : [
+            '-c:v',
+            'libx264',
+            '-preset',
+            'ultrafast',
+            '-pix_fmt',
+            'yuv420p',
+            '-r',
+            '24',
+            '-t',
+            String(seconds),
+            '-movflags',
+            '+faststart',
+            '-f',
+            'mp4',
+            partial,
+          ];
       const run = runFfmpeg(['-y', '-f', 'lavfi', '-i', `nullsrc=s=64x36:r=24:d=${seconds}`, '-filter_complex', filter, '-map', '[v]', '-an', ...output]);
       await run.done;
       await rename(partial, target);

@@ -55,7 +55,16 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
       const fileName = `${randomBytes(16).toString('hex')}${EXTENSIONS[mimeType]}`;
       await services.storage.putBuffer(uploadKey(fileName), buffer, mimeType);
       const id = `img_${randomUUID()}`;
-      const row = { id, user_id: user.id, file_name: fileName, mime_type: mimeType, size: buffer.length, width, height, created_at: services.now().toISOString() };
+      const row = {
+        id,
+        user_id: user.id,
+        file_name: fileName,
+        mime_type: mimeType,
+        size: buffer.length,
+        width,
+        height,
+        created_at: services.now().toISOString(),
+      };
       try {
         await insertWithinQuota(services, row, limits.quotaBytes);
       } catch (error) {
@@ -73,7 +82,10 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
         tags: ['uploads'],
         summary: 'Delete one of your pictures (not while a video is being made from it)',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } },
-        response: { 200: envelopeSchema({ type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } }), ...errorReplies },
+        response: {
+          200: envelopeSchema({ type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } }),
+          ...errorReplies,
+        },
       },
     },
     async (request) => {

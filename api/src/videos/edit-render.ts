@@ -18,8 +18,7 @@ export interface EditFrame {
 const fmt = (value: number) => String(Number(value.toFixed(3)));
 
 /** Scales a picture to fit inside the frame with even sides (x264's 4:2:0 needs them). */
-const fitInside = ({ width, height }: EditFrame) =>
-  `scale='trunc(min(${width}/iw,${height}/ih)*iw/2)*2':'trunc(min(${width}/iw,${height}/ih)*ih/2)*2'`;
+const fitInside = ({ width, height }: EditFrame) => `scale='trunc(min(${width}/iw,${height}/ih)*iw/2)*2':'trunc(min(${width}/iw,${height}/ih)*ih/2)*2'`;
 
 /** Scales a picture to cover the frame and cuts what sticks out, keeping the point at (x, y) of 0..1 in view. */
 const cover = ({ width, height }: EditFrame, x = 0.5, y = 0.5) =>
@@ -32,9 +31,24 @@ const normalised = (index: number, frame: EditFrame) =>
 /** The encoder settings of every edit (the local engine's, so an edit of a preview looks like it). */
 function encode(seconds: number, output: string): string[] {
   return [
-    '-map', '[v]', '-an',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', String(EDIT_FPS),
-    '-t', fmt(seconds), '-movflags', '+faststart', '-f', 'mp4', output,
+    '-map',
+    '[v]',
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(EDIT_FPS),
+    '-t',
+    fmt(seconds),
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
   ];
 }
 
@@ -75,7 +89,18 @@ export function editArgs(spec: EditSpec, inputs: EditInput[], frame: EditFrame, 
       const seconds = spec.end - spec.start;
       // -ss and -t before -i: the decoder starts at the cut and stops after it (exact, since we re-encode).
       return {
-        args: ['-y', '-ss', fmt(spec.start), '-t', fmt(seconds), '-i', first.path, '-filter_complex', `[0:v]fps=${EDIT_FPS},setsar=1,format=yuv420p[v]`, ...encode(seconds, output)],
+        args: [
+          '-y',
+          '-ss',
+          fmt(spec.start),
+          '-t',
+          fmt(seconds),
+          '-i',
+          first.path,
+          '-filter_complex',
+          `[0:v]fps=${EDIT_FPS},setsar=1,format=yuv420p[v]`,
+          ...encode(seconds, output),
+        ],
         seconds,
       };
     }
@@ -96,7 +121,12 @@ export function editArgs(spec: EditSpec, inputs: EditInput[], frame: EditFrame, 
     case 'merge':
     case 'extend': {
       const transition = spec.kind === 'merge' ? spec.transition : 'cut';
-      const { graph, seconds } = joinGraph(inputs.length, frame, transition, inputs.map((input) => input.seconds));
+      const { graph, seconds } = joinGraph(
+        inputs.length,
+        frame,
+        transition,
+        inputs.map((input) => input.seconds),
+      );
       return { args: ['-y', ...inputs.flatMap((input) => ['-i', input.path]), '-filter_complex', graph, ...encode(seconds, output)], seconds };
     }
   }

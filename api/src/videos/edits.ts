@@ -2,8 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PLAN_FEATURES, PLAN_NAMES, cheapestPlanWith } from '@reelmint/shared/plans';
 import {
-  ASPECT_RATIOS, DURATIONS, EDIT_KINDS, EDIT_MAX_SECONDS, EDIT_MIN_SECONDS, EDIT_SPEEDS, MERGE_MAX_CLIPS, MERGE_MIN_CLIPS, MERGE_TRANSITIONS, MODELS,
-  REFRAME_MODES, RESOLUTIONS, CROSSFADE_SECONDS, durationSeconds, editCost, formatSeconds, parseSeconds,
+  ASPECT_RATIOS,
+  DURATIONS,
+  EDIT_KINDS,
+  EDIT_MAX_SECONDS,
+  EDIT_MIN_SECONDS,
+  EDIT_SPEEDS,
+  MERGE_MAX_CLIPS,
+  MERGE_MIN_CLIPS,
+  MERGE_TRANSITIONS,
+  MODELS,
+  REFRAME_MODES,
+  RESOLUTIONS,
+  CROSSFADE_SECONDS,
+  durationSeconds,
+  editCost,
+  formatSeconds,
+  parseSeconds,
 } from '@reelmint/shared/pricing';
 import type { AspectRatio, Duration, EditKind, EditSpeed, MergeTransition, ReframeMode, Resolution, VideoModel } from '@reelmint/shared/pricing';
 import { spendInTransaction } from '../credits/ledger.ts';
@@ -65,7 +80,12 @@ export const editBodySchema = {
   properties: {
     kind: { type: 'string', enum: [...EDIT_KINDS] },
     videoId: { ...idSchema, description: 'The finished video to edit (every kind but merge)' },
-    videoIds: { type: 'array', maxItems: 50, items: idSchema, description: `merge: ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} of your finished videos, in order` },
+    videoIds: {
+      type: 'array',
+      maxItems: 50,
+      items: idSchema,
+      description: `merge: ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} of your finished videos, in order`,
+    },
     start: { type: 'number', minimum: 0, maximum: 3600, description: 'trim: where the new clip starts, in seconds' },
     end: { type: 'number', minimum: 0, maximum: 3600, description: 'trim: where it ends, in seconds' },
     aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS], description: 'reframe: the new shape' },
@@ -141,10 +161,15 @@ export async function planEdit(services: Services, userId: string, body: EditBod
   if (kind === 'merge') {
     const ids = body.videoIds!;
     if (ids.length < MERGE_MIN_CLIPS || ids.length > MERGE_MAX_CLIPS) {
-      throw new AppError(422, 'MERGE_CLIP_COUNT', `A merge joins ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} clips; ${ids.length} ${ids.length === 1 ? 'was' : 'were'} given`, {
-        min: MERGE_MIN_CLIPS,
-        max: MERGE_MAX_CLIPS,
-      });
+      throw new AppError(
+        422,
+        'MERGE_CLIP_COUNT',
+        `A merge joins ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} clips; ${ids.length} ${ids.length === 1 ? 'was' : 'were'} given`,
+        {
+          min: MERGE_MIN_CLIPS,
+          max: MERGE_MAX_CLIPS,
+        },
+      );
     }
     const sources = await finishedSources(services, userId, ids);
     const transition = body.transition ?? 'cut';
@@ -207,13 +232,17 @@ export async function planEdit(services: Services, userId: string, body: EditBod
       const duration = body.duration ?? '5s';
       // The continuation is made by the engine that made the clip, or the two halves would not match.
       if (video.engine !== services.engine.name) {
-        throw new AppError(409, 'EXTEND_UNAVAILABLE', 'This clip was made by a video engine this site no longer runs, so it cannot be continued', { engine: video.engine });
+        throw new AppError(409, 'EXTEND_UNAVAILABLE', 'This clip was made by a video engine this site no longer runs, so it cannot be continued', {
+          engine: video.engine,
+        });
       }
       if (!(MODELS as readonly string[]).includes(video.model) || !(RESOLUTIONS as readonly string[]).includes(video.resolution)) {
         throw new AppError(409, 'EXTEND_UNAVAILABLE', 'This clip cannot be continued');
       }
       if (services.engine.offersAspectRatio && !services.engine.offersAspectRatio(video.model, 'image', base.aspectRatio)) {
-        throw new AppError(422, 'ASPECT_RATIO_UNAVAILABLE', `The ${video.model} model cannot continue ${base.aspectRatio} clips here`, { aspectRatio: base.aspectRatio });
+        throw new AppError(422, 'ASPECT_RATIO_UNAVAILABLE', `The ${video.model} model cannot continue ${base.aspectRatio} clips here`, {
+          aspectRatio: base.aspectRatio,
+        });
       }
       const seconds = length + durationSeconds(duration);
       fitsLength(seconds);
@@ -353,10 +382,21 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
             idempotencyKey: `edit:${id}`,
             source: 'edit',
             reason: `${plan.spec.kind} of ${plan.spec.sourceIds.join(', ')}`,
-            metadata: { videoId: id, edit: plan.spec.kind, sourceIds: plan.spec.sourceIds, model: plan.model, resolution: plan.resolution, duration: formatSeconds(plan.seconds) },
+            metadata: {
+              videoId: id,
+              edit: plan.spec.kind,
+              sourceIds: plan.spec.sourceIds,
+              model: plan.model,
+              resolution: plan.resolution,
+              duration: formatSeconds(plan.seconds),
+            },
           });
           if ((await activeJobCount(trx, user.id)) >= services.maxActiveJobsPerUser) {
-            throw new AppError(429, 'TOO_MANY_JOBS', `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`);
+            throw new AppError(
+              429,
+              'TOO_MANY_JOBS',
+              `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`,
+            );
           }
           const row: Video = {
             id,

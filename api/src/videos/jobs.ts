@@ -31,7 +31,8 @@ async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inF
   let next = db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('relaxed').orderBy('created_at').orderBy('id').limit(1);
   if (inFlight) {
     next = next.where(
-      (eb) => eb.selectFrom('videos as busy').select(eb.fn.countAll().as('n')).where('busy.status', '=', 'processing').where('busy.engine', '=', inFlight.engine),
+      (eb) =>
+        eb.selectFrom('videos as busy').select(eb.fn.countAll().as('n')).where('busy.status', '=', 'processing').where('busy.engine', '=', inFlight.engine),
       '<',
       inFlight.max,
     );
@@ -53,12 +54,7 @@ async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inF
 }
 
 /** Records progress; the status guard keeps a late report from reviving a finished job. */
-export async function reportProgress(
-  ctx: CoreContext,
-  id: string,
-  progress: number,
-  submitted?: { engine: string; ref: string },
-): Promise<boolean> {
+export async function reportProgress(ctx: CoreContext, id: string, progress: number, submitted?: { engine: string; ref: string }): Promise<boolean> {
   const result = await ctx.db
     .updateTable('videos')
     .set({ progress, heartbeat_at: ctx.now().toISOString(), ...(submitted ? { engine: submitted.engine, engine_ref: submitted.ref } : {}) })
@@ -83,7 +79,13 @@ export async function heartbeat<T>(ctx: CoreContext, id: string, work: () => Pro
   }
 }
 
-export async function completeJob(ctx: CoreContext, id: string, videoFile: string, posterFile: string, providerCostCents: number | null = null): Promise<boolean> {
+export async function completeJob(
+  ctx: CoreContext,
+  id: string,
+  videoFile: string,
+  posterFile: string,
+  providerCostCents: number | null = null,
+): Promise<boolean> {
   const result = await ctx.db
     .updateTable('videos')
     .set({
@@ -184,7 +186,12 @@ export async function recoverStaleJobs(
           progress: 0,
           worker_id: null,
           heartbeat_at: null,
-          engine_ref: eb.case().when('engine', '=', 'local').then(sql<string | null>`NULL`).else(eb.ref('engine_ref')).end(),
+          engine_ref: eb
+            .case()
+            .when('engine', '=', 'local')
+            .then(sql<string | null>`NULL`)
+            .else(eb.ref('engine_ref'))
+            .end(),
         }))
         .where('id', '=', job.id)
         .where('status', '=', 'processing')

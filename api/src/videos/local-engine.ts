@@ -158,16 +158,31 @@ export class LocalEngine implements VideoEngine {
       const layout = textLayout(request);
       if (prompt) await writeFile(textFile, wrapText(prompt, layout.chars, layout.lines));
       const input =
-        request.kind === 'image'
-          ? ['-i', request.imagePath ?? '']
-          : ['-f', 'lavfi', '-i', `nullsrc=s=${fieldSize(request)}:r=${FPS}:d=${request.seconds}`];
+        request.kind === 'image' ? ['-i', request.imagePath ?? ''] : ['-f', 'lavfi', '-i', `nullsrc=s=${fieldSize(request)}:r=${FPS}:d=${request.seconds}`];
       const video = runFfmpeg(
         [
-          '-y', ...input,
-          '-filter_complex', sceneFilter(request, prompt ? textFile : null),
-          '-map', '[v]', '-an',
-          '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-r', String(FPS),
-          '-t', String(request.seconds), '-movflags', '+faststart', '-f', 'mp4', partial,
+          '-y',
+          ...input,
+          '-filter_complex',
+          sceneFilter(request, prompt ? textFile : null),
+          '-map',
+          '[v]',
+          '-an',
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-pix_fmt',
+          'yuv420p',
+          '-r',
+          String(FPS),
+          '-t',
+          String(request.seconds),
+          '-movflags',
+          '+faststart',
+          '-f',
+          'mp4',
+          partial,
         ],
         (seconds) => {
           state.status = { state: 'running', progress: Math.min(95, Math.floor((seconds / request.seconds) * 95)) };

@@ -87,11 +87,17 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             duration: { type: 'string', enum: [...DURATIONS] },
             aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS], description: 'The frame shape; 16:9 when absent. Does not change the cost.' },
             negativePrompt: { type: 'string', maxLength: NEGATIVE_PROMPT_MAX, description: 'What to keep out of the picture; passed to models that take one.' },
-            seed: { type: 'integer', minimum: 0, maximum: SEED_MAX, description: 'The same seed and settings give the same clip with the local engine; a random one when absent.' },
+            seed: {
+              type: 'integer',
+              minimum: 0,
+              maximum: SEED_MAX,
+              description: 'The same seed and settings give the same clip with the local engine; a random one when absent.',
+            },
             queue: {
               type: 'string',
               enum: ['priority', 'relaxed'],
-              description: 'priority (default): spends credits. relaxed: Max only, no credits, one such video at a time, taken after every queued priority job.',
+              description:
+                'priority (default): spends credits. relaxed: Max only, no credits, one such video at a time, taken after every queued priority job.',
             },
           },
         },
@@ -132,7 +138,12 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       const aspectRatio = body.aspectRatio ?? DEFAULT_ASPECT_RATIO;
       const mode = body.type === 'image-to-video' ? 'image' : body.type === 'template' ? 'template' : 'text';
       if (services.engine.offersAspectRatio && !services.engine.offersAspectRatio(config.model, mode, aspectRatio)) {
-        throw new AppError(422, 'ASPECT_RATIO_UNAVAILABLE', `The ${config.model} model cannot make ${aspectRatio} videos of this kind here; choose another shape`, { aspectRatio });
+        throw new AppError(
+          422,
+          'ASPECT_RATIO_UNAVAILABLE',
+          `The ${config.model} model cannot make ${aspectRatio} videos of this kind here; choose another shape`,
+          { aspectRatio },
+        );
       }
       // Max's unlimited generations: the relaxed queue spends nothing, one video at a time, after the paid ones.
       const relaxed = body.queue === 'relaxed';
@@ -155,10 +166,18 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
           // Counted after the spend: its row lock on the user makes this check-and-insert atomic
           // per user on PostgreSQL too, so concurrent requests cannot all slip under the cap.
           if ((await activeJobCount(trx, user.id)) >= services.maxActiveJobsPerUser) {
-            throw new AppError(429, 'TOO_MANY_JOBS', `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`);
+            throw new AppError(
+              429,
+              'TOO_MANY_JOBS',
+              `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`,
+            );
           }
           if (relaxed && (await activeJobCount(trx, user.id, 'relaxed')) > 0) {
-            throw new AppError(429, 'RELAXED_JOB_ACTIVE', 'Your relaxed video is still queued or rendering: one at a time. Wait for it to finish, or generate now with credits.');
+            throw new AppError(
+              429,
+              'RELAXED_JOB_ACTIVE',
+              'Your relaxed video is still queued or rendering: one at a time. Wait for it to finish, or generate now with credits.',
+            );
           }
           const row: Video = {
             id,
@@ -218,7 +237,12 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
   app.get<{ Params: { id: string } }>(
     '/api/videos/status/:id',
     {
-      schema: { tags: ['videos'], summary: 'Status and progress of one of your videos', params: idParams, response: { 200: envelopeSchema(videoViewSchema), ...errorReplies } },
+      schema: {
+        tags: ['videos'],
+        summary: 'Status and progress of one of your videos',
+        params: idParams,
+        response: { 200: envelopeSchema(videoViewSchema), ...errorReplies },
+      },
     },
     async (request) => {
       const { user, jti } = await services.auth.require(request);
@@ -246,7 +270,12 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
           200: envelopeSchema({
             type: 'object',
             required: ['items', 'page', 'perPage', 'total'],
-            properties: { items: { type: 'array', items: videoViewSchema }, page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' } },
+            properties: {
+              items: { type: 'array', items: videoViewSchema },
+              page: { type: 'integer' },
+              perPage: { type: 'integer' },
+              total: { type: 'integer' },
+            },
           }),
           ...errorReplies,
         },
@@ -259,7 +288,13 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       let query = services.db.selectFrom('videos').where('user_id', '=', user.id);
       if (request.query.videoType) query = query.where('type', '=', request.query.videoType);
       const [rows, count] = await Promise.all([
-        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
         query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
       ]);
       const items = await Promise.all(rows.map((row) => videoView(services, request, row, jti)));
@@ -274,7 +309,10 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         tags: ['videos'],
         summary: 'Delete one of your videos and its files (an unfinished one is refunded first)',
         params: idParams,
-        response: { 200: envelopeSchema({ type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } }), ...errorReplies },
+        response: {
+          200: envelopeSchema({ type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } }),
+          ...errorReplies,
+        },
       },
     },
     async (request) => {

@@ -39,7 +39,24 @@ const shareStateSchema = {
 
 const publicVideoSchema = {
   type: 'object',
-  required: ['id', 'type', 'prompt', 'negativePrompt', 'model', 'resolution', 'duration', 'aspectRatio', 'seed', 'width', 'height', 'engine', 'videoUrl', 'posterUrl', 'views', 'sharedAt'],
+  required: [
+    'id',
+    'type',
+    'prompt',
+    'negativePrompt',
+    'model',
+    'resolution',
+    'duration',
+    'aspectRatio',
+    'seed',
+    'width',
+    'height',
+    'engine',
+    'videoUrl',
+    'posterUrl',
+    'views',
+    'sharedAt',
+  ],
   properties: {
     id: { type: 'string' },
     type: { type: 'string' },

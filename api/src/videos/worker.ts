@@ -99,7 +99,11 @@ export class JobWorker {
       try {
         await this.sweep();
         while (this.running && this.active.size < this.options.concurrency) {
-          const job = await claimNextJob(this.ctx, this.id, this.options.maxInFlight ? { engine: this.ctx.engine.name, max: this.options.maxInFlight } : undefined);
+          const job = await claimNextJob(
+            this.ctx,
+            this.id,
+            this.options.maxInFlight ? { engine: this.ctx.engine.name, max: this.options.maxInFlight } : undefined,
+          );
           if (!job) break;
           const run: Promise<void> = this.process(job).finally(() => {
             this.active.delete(run);
@@ -176,7 +180,12 @@ export class JobWorker {
         }
         const status = await engine.poll(ref);
         if (status.state === 'succeeded') {
-          return { videoFile: status.videoFile, posterFile: status.posterFile, costCents: status.costCents ?? null, hostedRef: engine.name === 'local' ? null : storedRef };
+          return {
+            videoFile: status.videoFile,
+            posterFile: status.posterFile,
+            costCents: status.costCents ?? null,
+            hostedRef: engine.name === 'local' ? null : storedRef,
+          };
         }
         if (status.state === 'failed') {
           this.ctx.log.error({ jobId: job.id, reason: status.error }, 'render failed');
@@ -211,7 +220,12 @@ export class JobWorker {
     const spec = parseEdit(job.edit);
     if (!spec) throw new Error(`Job ${job.id} has no readable edit`);
     const dir = this.ctx.paths.videos;
-    const rows = await this.ctx.db.selectFrom('videos').select(['id', 'status', 'video_file']).where('user_id', '=', job.user_id).where('id', 'in', [...new Set(spec.sourceIds)]).execute();
+    const rows = await this.ctx.db
+      .selectFrom('videos')
+      .select(['id', 'status', 'video_file'])
+      .where('user_id', '=', job.user_id)
+      .where('id', 'in', [...new Set(spec.sourceIds)])
+      .execute();
     const inputs: EditInput[] = [];
     for (const [index, id] of spec.sourceIds.entries()) {
       const row = rows.find((r) => r.id === id);
@@ -266,7 +280,12 @@ export class JobWorker {
     await rename(partial, join(dir, `${job.id}.mp4`));
     await runFfmpeg(posterArgs(join(dir, `${job.id}.mp4`), seconds, join(dir, `${job.id}.jpg`))).done;
     // The length the files really have: a hosted model's clip can be a little shorter or longer than asked.
-    await this.ctx.db.updateTable('videos').set({ duration: formatSeconds(seconds) }).where('id', '=', job.id).where('status', '=', 'processing').execute();
+    await this.ctx.db
+      .updateTable('videos')
+      .set({ duration: formatSeconds(seconds) })
+      .where('id', '=', job.id)
+      .where('status', '=', 'processing')
+      .execute();
     await this.deliver(job.id, `${job.id}.mp4`, `${job.id}.jpg`, costCents);
   }
 
@@ -299,7 +318,7 @@ export class JobWorker {
         await failAndRefund(this.ctx, jobId, 'TIMEOUT');
         return false;
       }
-      const progress = Math.min(99, from + Math.floor((Math.min(1, encoded / seconds) * (99 - from))));
+      const progress = Math.min(99, from + Math.floor(Math.min(1, encoded / seconds) * (99 - from)));
       if (!(await reportProgress(this.ctx, jobId, progress))) {
         await stop();
         return false;
@@ -355,7 +374,11 @@ export class JobWorker {
       ...(template ? { hue: template.hue } : {}),
     };
     if (request.kind === 'image') {
-      const upload = await this.ctx.db.selectFrom('uploads').select('file_name').where('id', '=', job.image_id ?? '').executeTakeFirst();
+      const upload = await this.ctx.db
+        .selectFrom('uploads')
+        .select('file_name')
+        .where('id', '=', job.image_id ?? '')
+        .executeTakeFirst();
       if (!upload) throw new MissingSourceError();
       const key = uploadKey(upload.file_name);
       request.imagePath = this.ctx.storage.localPath(key) ?? join(this.ctx.paths.uploads, `${job.id}-${upload.file_name}`);

@@ -50,7 +50,15 @@ export async function startFalStandIn(videoBytes: Buffer) {
     submit: () => {
       nextId += 1;
       const id = `req-${nextId}`;
-      return { json: { request_id: id, status_url: `${base}/fal-ai/x/requests/${id}/status`, response_url: `${base}/fal-ai/x/requests/${id}`, cancel_url: `${base}/fal-ai/x/requests/${id}/cancel`, queue_position: 0 } };
+      return {
+        json: {
+          request_id: id,
+          status_url: `${base}/fal-ai/x/requests/${id}/status`,
+          response_url: `${base}/fal-ai/x/requests/${id}`,
+          cancel_url: `${base}/fal-ai/x/requests/${id}/cancel`,
+          queue_position: 0,
+        },
+      };
     },
     status: (requestId, n) => ({ json: { request_id: requestId, status: n === 1 ? 'IN_QUEUE' : n === 2 ? 'IN_PROGRESS' : 'COMPLETED', queue_position: 0 } }),
     result: (requestId) => ({ json: { video: { url: `${base}/files/${requestId}.mp4`, content_type: 'video/mp4' } } }),

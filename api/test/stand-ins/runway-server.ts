@@ -66,7 +66,8 @@ export async function startRunwayStandIn(videoBytes: Buffer) {
     }
     if (request.headers.authorization !== 'Bearer test-key') return send({ status: 401, json: { error: 'Invalid API key' } });
     if (request.headers['x-runway-version'] !== '2024-11-06') return send({ status: 400, json: { error: 'Missing or bad X-Runway-Version' } });
-    if (call.method === 'POST' && (url.pathname === '/v1/text_to_video' || url.pathname === '/v1/image_to_video')) return send(behaviour.create(call, count('create')));
+    if (call.method === 'POST' && (url.pathname === '/v1/text_to_video' || url.pathname === '/v1/image_to_video'))
+      return send(behaviour.create(call, count('create')));
     const task = /^\/v1\/tasks\/([^/]+)$/.exec(url.pathname);
     if (task && call.method === 'GET') return send(behaviour.task(task[1]!, count(`task:${task[1]}`)));
     if (task && call.method === 'DELETE') {

@@ -25,7 +25,10 @@ interface Subscription {
   schedule: string | null;
   latest_invoice: string | null;
   metadata: Record<string, unknown>;
-  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; price: Price; quantity: number; current_period_start: number; current_period_end: number }> };
+  items: {
+    object: 'list';
+    data: Array<{ id: string; object: 'subscription_item'; price: Price; quantity: number; current_period_start: number; current_period_end: number }>;
+  };
 }
 
 interface Phase {
@@ -77,7 +80,10 @@ const addInterval = (seconds: number, interval: 'month' | 'year') => {
   return Math.floor(date.getTime() / 1000);
 };
 
-const stripeError = (status: number, type: string, message: string, code?: string) => ({ status, json: { error: { type, message, ...(code ? { code } : {}) } } });
+const stripeError = (status: number, type: string, message: string, code?: string) => ({
+  status,
+  json: { error: { type, message, ...(code ? { code } : {}) } },
+});
 
 /**
  * A local stand-in for the parts of Stripe's API the provider uses, reached by the real SDK
@@ -149,7 +155,9 @@ export async function startStripeStandIn() {
     }
     if (method === 'GET' && (match = /^\/v1\/products\/([^/]+)$/.exec(path))) {
       const product = products.get(match[1]!);
-      return product ? { json: { ...product, object: 'product' } } : stripeError(404, 'invalid_request_error', `No such product: '${match[1]}'`, 'resource_missing');
+      return product
+        ? { json: { ...product, object: 'product' } }
+        : stripeError(404, 'invalid_request_error', `No such product: '${match[1]}'`, 'resource_missing');
     }
     if (method === 'POST' && path === '/v1/products') {
       const id = String(body.id ?? nextId('prod'));
@@ -166,7 +174,11 @@ export async function startStripeStandIn() {
         return { json: subscription };
       }
       if (subscription.schedule) {
-        return stripeError(400, 'invalid_request_error', `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`);
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        );
       }
       if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
       const items = body.items as Array<{ id: string; price_data: Record<string, unknown> }> | undefined;
@@ -186,7 +198,12 @@ export async function startStripeStandIn() {
         invoiceFor(subscription, 'subscription_update', Math.max(0, price.unit_amount - unused));
       }
       const expand = (body.expand as string[] | undefined) ?? [];
-      return { json: expand.includes('latest_invoice') && subscription.latest_invoice ? { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice) } : subscription };
+      return {
+        json:
+          expand.includes('latest_invoice') && subscription.latest_invoice
+            ? { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice) }
+            : subscription,
+      };
     }
     if (method === 'POST' && path === '/v1/subscription_schedules') {
       const subscription = subscriptions.get(String(body.from_subscription));
@@ -199,7 +216,9 @@ export async function startStripeStandIn() {
         subscription: subscription.id,
         status: 'active',
         end_behavior: 'release',
-        phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, price_data: null, quantity: 1 }] }],
+        phases: [
+          { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, price_data: null, quantity: 1 }] },
+        ],
       };
       schedules.set(schedule.id, schedule);
       subscription.schedule = schedule.id;
@@ -208,7 +227,8 @@ export async function startStripeStandIn() {
     if (method === 'POST' && (match = /^\/v1\/subscription_schedules\/([^/]+)(\/release)?$/.exec(path))) {
       const schedule = schedules.get(match[1]!);
       if (!schedule) return stripeError(404, 'invalid_request_error', 'No such subscription_schedule', 'resource_missing');
-      if (schedule.status !== 'active') return stripeError(400, 'invalid_request_error', `You cannot update a subscription schedule that is currently in the \`${schedule.status}\` status.`);
+      if (schedule.status !== 'active')
+        return stripeError(400, 'invalid_request_error', `You cannot update a subscription schedule that is currently in the \`${schedule.status}\` status.`);
       if (match[2]) {
         schedule.status = 'released';
         const subscription = subscriptions.get(schedule.subscription);
@@ -216,7 +236,9 @@ export async function startStripeStandIn() {
         return { json: schedule };
       }
       schedule.end_behavior = String(body.end_behavior ?? schedule.end_behavior);
-      const phases = body.phases as Array<{ start_date?: string; end_date?: string; items: Array<{ price?: string; price_data?: Record<string, unknown>; quantity?: string }> }> | undefined;
+      const phases = body.phases as
+        | Array<{ start_date?: string; end_date?: string; items: Array<{ price?: string; price_data?: Record<string, unknown>; quantity?: string }> }>
+        | undefined;
       if (phases) {
         schedule.phases = phases.map((phase) => ({
           start_date: Number(phase.start_date ?? 0),
@@ -270,7 +292,19 @@ export async function startStripeStandIn() {
         schedule: null,
         latest_invoice: null,
         metadata: {},
-        items: { object: 'list', data: [{ id: nextId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: addInterval(start, price.recurring.interval) }] },
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: nextId('si'),
+              object: 'subscription_item',
+              price,
+              quantity: 1,
+              current_period_start: start,
+              current_period_end: addInterval(start, price.recurring.interval),
+            },
+          ],
+        },
       };
       subscriptions.set(subscription.id, subscription);
       invoiceFor(subscription, 'subscription_create', price.unit_amount);

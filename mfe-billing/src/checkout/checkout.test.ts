@@ -52,7 +52,9 @@ describe('startCheckout', () => {
   });
 
   it('sends plan, cycle and source, then opens the checkout in a new window without opener', async () => {
-    const { calls } = fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/1', sessionId: 's1', message: 'ok' }) });
+    const { calls } = fakeApi({
+      'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/1', sessionId: 's1', message: 'ok' }),
+    });
     await expect(startCheckout(request)).resolves.toEqual({ kind: 'open-checkout', url: 'http://pay.test/s/1' });
     expect(calls[0]?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'generator' });
     expect(open).toHaveBeenCalledWith('http://pay.test/s/1', '_blank', 'noopener,noreferrer');

@@ -11,10 +11,7 @@ export const CHECKOUT_TIMEOUT_MS = 20_000;
  * What to do with the server's answer: the checkout counts only when `success` is
  * true and a checkout URL came with it.
  */
-export type CheckoutDecision =
-  | { kind: 'open-checkout'; url: string }
-  | { kind: 'fallback'; reason: 'session-failed' | 'request-failed' }
-  | { kind: 'sign-in' };
+export type CheckoutDecision = { kind: 'open-checkout'; url: string } | { kind: 'fallback'; reason: 'session-failed' | 'request-failed' } | { kind: 'sign-in' };
 
 export function decideCheckout(reply: CheckoutReply | null | undefined): CheckoutDecision {
   const url = reply?.data?.checkoutUrl;

@@ -21,7 +21,9 @@ export const packsApi = {
       });
       return { ok: true, checkoutUrl: reply.checkoutUrl };
     } catch (error) {
-      const network = (error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+      const network =
+        (error instanceof ApiError && error.isNetworkError) ||
+        (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
       return { ok: false, network };
     }
   },

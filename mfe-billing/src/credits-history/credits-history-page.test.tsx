@@ -33,7 +33,16 @@ describe('credits history page', () => {
   it('lists each entry with what it was for, the signed change and the balance after, then pages through the address', async () => {
     signIn('pro');
     const pageOne = [
-      entry({ kind: 'spend', amount: -45, balanceAfter: 535, purpose: 'generation', model: 'v2.0', resolution: '720p', duration: '10s', createdAt: '2026-04-01T09:05:00.000Z' }),
+      entry({
+        kind: 'spend',
+        amount: -45,
+        balanceAfter: 535,
+        purpose: 'generation',
+        model: 'v2.0',
+        resolution: '720p',
+        duration: '10s',
+        createdAt: '2026-04-01T09:05:00.000Z',
+      }),
       entry({ kind: 'grant', amount: 500, balanceAfter: 580, purpose: 'plan', plan: 'pro', billingCycle: 'monthly', createdAt: '2026-04-01T09:04:00.000Z' }),
       entry({ kind: 'refund', amount: 10, balanceAfter: 80, purpose: 'generation-refund', createdAt: '2026-04-01T09:03:00.000Z' }),
     ];

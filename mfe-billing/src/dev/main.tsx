@@ -12,7 +12,9 @@ import SubscriptionModal from '../subscription-modal/subscription-modal.tsx';
 void mountDevHarness(
   document.getElementById('root')!,
   <>
-    <button type="button" onClick={() => void openSubscriptionModal({ source: 'dev-harness' })}>Open subscription modal</button>
+    <button type="button" onClick={() => void openSubscriptionModal({ source: 'dev-harness' })}>
+      Open subscription modal
+    </button>
     <Routes>
       <Route path="/payment/success" element={<PaymentSuccessPage />} />
       <Route path="/payment/cancel" element={<PaymentCancelPage />} />

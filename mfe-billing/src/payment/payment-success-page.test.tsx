@@ -8,7 +8,18 @@ import { signIn } from '../test/session.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';
 
 const premium = { plan: 'premium', status: 'active', features: PLAN_FEATURES.premium, expiresAt: '2027-11-22T12:00:00.000Z' };
-const paid = { id: 'cs_1', status: 'paid', plan: 'premium', planName: 'Max', billingCycle: 'yearly', amount: 360, currency: 'USD', creditsGranted: 12000, balance: 12003, subscription: premium };
+const paid = {
+  id: 'cs_1',
+  status: 'paid',
+  plan: 'premium',
+  planName: 'Max',
+  billingCycle: 'yearly',
+  amount: 360,
+  currency: 'USD',
+  creditsGranted: 12000,
+  balance: 12003,
+  subscription: premium,
+};
 
 describe('payment success', () => {
   afterEach(() => clearSession());

@@ -104,7 +104,9 @@ export default function PaymentSuccessPage() {
           <div>
             <dt>{t(pack ? 'success.pack' : 'success.plan')}</dt>
             <dd data-testid="receipt-plan">
-              {pack ? t('packs.credits', { count: session.creditsGranted ?? 0, formatted: formatNumber(session.creditsGranted ?? 0, locale) }) : session.planName}
+              {pack
+                ? t('packs.credits', { count: session.creditsGranted ?? 0, formatted: formatNumber(session.creditsGranted ?? 0, locale) })
+                : session.planName}
             </dd>
           </div>
           <div>
@@ -112,7 +114,9 @@ export default function PaymentSuccessPage() {
             <dd>
               {pack
                 ? t('success.paidOnce', { amount: formatPrice(session.amount, session.currency, locale) })
-                : t(session.billingCycle === 'yearly' ? 'success.billedYearly' : 'success.billedMonthly', { amount: formatPrice(session.amount, session.currency, locale) })}
+                : t(session.billingCycle === 'yearly' ? 'success.billedYearly' : 'success.billedMonthly', {
+                    amount: formatPrice(session.amount, session.currency, locale),
+                  })}
             </dd>
           </div>
           {session.creditsGranted !== null && (

@@ -21,7 +21,13 @@ describe('yearlySaving', () => {
 
 describe('planFeatureKeys', () => {
   it('lists for Max only what is built: editing, and its unlimited generations as the relaxed queue they are', () => {
-    expect(planFeatureKeys(CATALOGUE[2]!)).toEqual(['features.modelV2', 'features.res1080', 'features.relaxedQueue', 'features.editing', 'features.prioritySupport']);
+    expect(planFeatureKeys(CATALOGUE[2]!)).toEqual([
+      'features.modelV2',
+      'features.res1080',
+      'features.relaxedQueue',
+      'features.editing',
+      'features.prioritySupport',
+    ]);
     expect(planFeatureKeys(CATALOGUE[1]!)).not.toContain('features.editing');
     expect(planFeatureKeys(CATALOGUE[1]!)).not.toContain('features.relaxedQueue');
   });

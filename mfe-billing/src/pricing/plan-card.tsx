@@ -84,7 +84,11 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
         <span className={styles.per}>{t('plan.perMonth')}</span>
       </p>
       <p className={styles.billed}>
-        {!paid ? t('plan.freeForever') : cycle === 'yearly' ? t('plan.billedYearly', { amount: formatPrice(price.billed, plan.currency, locale) }) : t('plan.billedMonthly')}
+        {!paid
+          ? t('plan.freeForever')
+          : cycle === 'yearly'
+            ? t('plan.billedYearly', { amount: formatPrice(price.billed, plan.currency, locale) })
+            : t('plan.billedMonthly')}
       </p>
 
       <p className={styles.credits}>

@@ -87,7 +87,11 @@ describe('pricing page', () => {
     expect(await within(panel).findByText('Credits at sign-up')).toBeInTheDocument();
     expect(within(panel).queryByText('Credits each month')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Max' }));
-    expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'generator' });
+    expect(calls.find((call) => call.route === 'POST /api/payment/create-subscription-session')?.body).toEqual({
+      planName: 'premium',
+      billingCycle: 'yearly',
+      source: 'generator',
+    });
     expect(window.open).toHaveBeenCalledWith('http://pay.test/3', '_blank', 'noopener,noreferrer');
     expect(await screen.findByTestId('checkout-opened')).toHaveTextContent('Checkout for Max opened in a new window');
     // A popup blocked after the request must not leave the person stuck: the same checkout is one click away.
@@ -182,7 +186,13 @@ describe('pricing page', () => {
       'POST /api/subscription/change': () =>
         declined
           ? fail(402, 'PAYMENT_DECLINED', 'Your payment was declined')
-          : ok({ kind: 'changed', checkoutUrl: null, sessionId: null, subscription: { ...pro, plan: 'premium', features: PLAN_FEATURES.premium }, balance: 1300 }),
+          : ok({
+              kind: 'changed',
+              checkoutUrl: null,
+              sessionId: null,
+              subscription: { ...pro, plan: 'premium', features: PLAN_FEATURES.premium },
+              balance: 1300,
+            }),
     });
     await renderScreen(<PricingPage />, { path: '/en/pricing?cycle=monthly' });
     await within(await screen.findByTestId('your-plan')).findByText('Pro');

@@ -75,7 +75,9 @@ export default function PricingPage() {
   const locale = useActiveLanguage();
   // The server's answer when there is one; until then the plan the session was signed in with.
   const sessionPlanKey = normalizePlanKey(sessionPlan);
-  const current: CurrentPlan | null = signedIn ? (subscription ?? (sessionPlanKey ? { plan: sessionPlanKey, billingCycle: null, status: 'active', scheduledChange: null } : null)) : null;
+  const current: CurrentPlan | null = signedIn
+    ? (subscription ?? (sessionPlanKey ? { plan: sessionPlanKey, billingCycle: null, status: 'active', scheduledChange: null } : null))
+    : null;
   const [checkout, setCheckout] = useState<Checkout>({ kind: 'idle' });
   const highlightedCard = useRef<HTMLLIElement>(null);
 

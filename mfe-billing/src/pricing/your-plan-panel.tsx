@@ -122,7 +122,9 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
         <div>
           <dt>{t('yourPlan.balance')}</dt>
           <dd>
-            <span data-testid="plan-balance">{balance === null ? '…' : t('yourPlan.credits', { count: balance, formatted: formatNumber(balance, locale) })}</span>{' '}
+            <span data-testid="plan-balance">
+              {balance === null ? '…' : t('yourPlan.credits', { count: balance, formatted: formatNumber(balance, locale) })}
+            </span>{' '}
             <LocalizedLink className={styles.historyLink} to="/credits" data-testid="credits-history-link">
               {t('history.title')}
             </LocalizedLink>
@@ -134,11 +136,17 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
         <div>
           {/* Free accounts got their credits once at sign-up; only paid plans renew them monthly. */}
           <dt>{t(subscription.plan === 'free' ? 'yourPlan.signUpCredits' : 'yourPlan.monthlyCredits')}</dt>
-          <dd>{t('yourPlan.credits', { count: subscription.features.creditsPerMonth, formatted: formatNumber(subscription.features.creditsPerMonth, locale) })}</dd>
+          <dd>
+            {t('yourPlan.credits', { count: subscription.features.creditsPerMonth, formatted: formatNumber(subscription.features.creditsPerMonth, locale) })}
+          </dd>
         </div>
         <div>
           <dt>{t('yourPlan.includes')}</dt>
-          <dd>{planFeatureKeys({ key: subscription.plan, features: subscription.features }).map((key) => t(key)).join(' · ')}</dd>
+          <dd>
+            {planFeatureKeys({ key: subscription.plan, features: subscription.features })
+              .map((key) => t(key))
+              .join(' · ')}
+          </dd>
         </div>
       </dl>
 
@@ -154,7 +162,13 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
           </p>
         )}
         {scheduled && (
-          <button type="button" className={styles.keepButton} disabled={keep.kind === 'busy'} aria-busy={keep.kind === 'busy'} onClick={() => void keepCurrentPlan()}>
+          <button
+            type="button"
+            className={styles.keepButton}
+            disabled={keep.kind === 'busy'}
+            aria-busy={keep.kind === 'busy'}
+            onClick={() => void keepCurrentPlan()}
+          >
             {t('yourPlan.keepPlan', { plan: name })}
           </button>
         )}

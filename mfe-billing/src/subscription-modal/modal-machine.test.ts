@@ -24,7 +24,13 @@ describe('subscription modal state machine', () => {
   });
 
   it('reopening starts from the defaults again', () => {
-    const { state } = run([{ type: 'open', request }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'choose-plan', plan: 'pro' }, { type: 'dismiss' }, { type: 'open', request: { requestId: 'r2' } }]);
+    const { state } = run([
+      { type: 'open', request },
+      { type: 'choose-cycle', cycle: 'monthly' },
+      { type: 'choose-plan', plan: 'pro' },
+      { type: 'dismiss' },
+      { type: 'open', request: { requestId: 'r2' } },
+    ]);
     expect(state).toMatchObject({ cycle: 'yearly', plan: 'premium' });
   });
 
@@ -36,20 +42,36 @@ describe('subscription modal state machine', () => {
   });
 
   it('Continue without a session closes and sends the person to sign in, with no checkout', () => {
-    const { state, effects } = run([{ type: 'open', request }, { type: 'continue', signedIn: false, plan: 'premium' }]);
+    const { state, effects } = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: false, plan: 'premium' },
+    ]);
     expect(state).toBe(CLOSED);
     expect(effects).toEqual([{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }, { type: 'sign-in' }]);
   });
 
   it('Continue with a session starts the checkout for the chosen plan, cycle and source', () => {
-    const { state, effects } = run([{ type: 'open', request }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'choose-plan', plan: 'pro' }, { type: 'continue', signedIn: true, plan: 'pro' }]);
+    const { state, effects } = run([
+      { type: 'open', request },
+      { type: 'choose-cycle', cycle: 'monthly' },
+      { type: 'choose-plan', plan: 'pro' },
+      { type: 'continue', signedIn: true, plan: 'pro' },
+    ]);
     expect(state).toMatchObject({ phase: 'processing', plan: 'pro', cycle: 'monthly' });
     expect(effects).toEqual([{ type: 'checkout', plan: 'pro', cycle: 'monthly', source: 'generator' }]);
   });
 
   it('while processing, ignores dismissal, new choices and a second Continue', () => {
-    const processing = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }]).state;
-    for (const event of [{ type: 'dismiss' }, { type: 'choose-plan', plan: 'pro' }, { type: 'choose-cycle', cycle: 'monthly' }, { type: 'continue', signedIn: true, plan: 'premium' }] as ModalEvent[]) {
+    const processing = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: true, plan: 'premium' },
+    ]).state;
+    for (const event of [
+      { type: 'dismiss' },
+      { type: 'choose-plan', plan: 'pro' },
+      { type: 'choose-cycle', cycle: 'monthly' },
+      { type: 'continue', signedIn: true, plan: 'premium' },
+    ] as ModalEvent[]) {
       expect(transition(processing, event)).toEqual({ state: processing, effects: [] });
     }
   });
@@ -62,57 +84,106 @@ describe('subscription modal state machine', () => {
   });
 
   it('Continue buys the plan on screen, which may be the derived starting plan rather than the default', () => {
-    const { state, effects } = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'pro' }]);
+    const { state, effects } = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: true, plan: 'pro' },
+    ]);
     expect(state).toMatchObject({ phase: 'processing', plan: 'pro' });
     expect(effects).toEqual([{ type: 'checkout', plan: 'pro', cycle: 'yearly', source: 'generator' }]);
   });
 
   it('after a created checkout, answers "continue" at once but stays open with the checkout link until dismissed', () => {
-    const opened = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'checkout-finished', checkoutUrl: 'http://pay.test/1' }]);
+    const opened = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: true, plan: 'premium' },
+      { type: 'checkout-finished', checkoutUrl: 'http://pay.test/1' },
+    ]);
     expect(opened).toMatchObject({
       state: { phase: 'opened', checkoutUrl: 'http://pay.test/1', plan: 'premium' },
       effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r1', action: 'continue', plan: 'premium' } }],
     });
     expect(transition(opened.state, { type: 'dismiss' })).toEqual({ state: CLOSED, effects: [] });
-    expect(transition(opened.state, { type: 'open', request: { requestId: 'r2' } })).toMatchObject({ state: { phase: 'choosing', request: { requestId: 'r2' } }, effects: [] });
+    expect(transition(opened.state, { type: 'open', request: { requestId: 'r2' } })).toMatchObject({
+      state: { phase: 'choosing', request: { requestId: 'r2' } },
+      effects: [],
+    });
   });
 
   it('a member\'s change done in place answers "continue" and stays open saying so until dismissed', () => {
-    const changed = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'change-finished', outcome: { kind: 'changed' } }]);
+    const changed = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: true, plan: 'premium' },
+      { type: 'change-finished', outcome: { kind: 'changed' } },
+    ]);
     expect(changed).toMatchObject({
       state: { phase: 'changed', plan: 'premium', done: { kind: 'changed' } },
       effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r1', action: 'continue', plan: 'premium' } }],
     });
     expect(transition(changed.state, { type: 'dismiss' })).toEqual({ state: CLOSED, effects: [] });
-    const scheduled = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'pro' }, { type: 'change-finished', outcome: { kind: 'scheduled', effectiveDate: '2027-01-01T00:00:00.000Z' } }]);
+    const scheduled = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: true, plan: 'pro' },
+      { type: 'change-finished', outcome: { kind: 'scheduled', effectiveDate: '2027-01-01T00:00:00.000Z' } },
+    ]);
     expect(scheduled.state).toMatchObject({ phase: 'changed', done: { kind: 'scheduled', effectiveDate: '2027-01-01T00:00:00.000Z' } });
   });
 
   it('a refused change goes back to the choice with the reason and answers nothing yet; a new choice clears the reason', () => {
-    const refused = run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'change-finished', outcome: { kind: 'failed', failure: 'declined' } }]);
+    const refused = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: true, plan: 'premium' },
+      { type: 'change-finished', outcome: { kind: 'failed', failure: 'declined' } },
+    ]);
     expect(refused).toEqual({
       state: { phase: 'choosing', request, cycle: 'yearly', plan: 'premium', failure: 'declined' },
       effects: [{ type: 'checkout', plan: 'premium', cycle: 'yearly', source: 'generator' }],
     });
-    expect(transition(refused.state, { type: 'choose-cycle', cycle: 'monthly' }).state).toEqual({ phase: 'choosing', request, cycle: 'monthly', plan: 'premium' });
-    expect(transition(refused.state, { type: 'continue', signedIn: true, plan: 'premium' }).state).toEqual({ phase: 'processing', request, cycle: 'yearly', plan: 'premium' });
+    expect(transition(refused.state, { type: 'choose-cycle', cycle: 'monthly' }).state).toEqual({
+      phase: 'choosing',
+      request,
+      cycle: 'monthly',
+      plan: 'premium',
+    });
+    expect(transition(refused.state, { type: 'continue', signedIn: true, plan: 'premium' }).state).toEqual({
+      phase: 'processing',
+      request,
+      cycle: 'yearly',
+      plan: 'premium',
+    });
     expect(transition(refused.state, { type: 'dismiss' }).effects).toEqual([{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }]);
   });
 
   it('a second request while open answers the first with "closed"; during checkout the newcomer is answered instead', () => {
     const second = { requestId: 'r2', source: 'header' };
-    expect(run([{ type: 'open', request }, { type: 'open', request: second }])).toMatchObject({
+    expect(
+      run([
+        { type: 'open', request },
+        { type: 'open', request: second },
+      ]),
+    ).toMatchObject({
       state: { phase: 'choosing', request: second },
       effects: [{ type: 'resolve', result: { requestId: 'r1', action: 'closed' } }],
     });
-    expect(run([{ type: 'open', request }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'open', request: second }])).toMatchObject({
+    expect(
+      run([
+        { type: 'open', request },
+        { type: 'continue', signedIn: true, plan: 'premium' },
+        { type: 'open', request: second },
+      ]),
+    ).toMatchObject({
       state: { phase: 'processing', request },
       effects: [{ type: 'checkout' }, { type: 'resolve', result: { requestId: 'r2', action: 'closed' } }],
     });
   });
 
   it('events that make no sense when closed change nothing', () => {
-    for (const event of [{ type: 'dismiss' }, { type: 'continue', signedIn: true, plan: 'premium' }, { type: 'checkout-finished' }, { type: 'change-finished', outcome: { kind: 'changed' } }, { type: 'choose-plan', plan: 'pro' }] as ModalEvent[]) {
+    for (const event of [
+      { type: 'dismiss' },
+      { type: 'continue', signedIn: true, plan: 'premium' },
+      { type: 'checkout-finished' },
+      { type: 'change-finished', outcome: { kind: 'changed' } },
+      { type: 'choose-plan', plan: 'pro' },
+    ] as ModalEvent[]) {
       expect(transition(CLOSED, event)).toEqual({ state: CLOSED, effects: [] });
     }
   });

@@ -67,9 +67,13 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
       return { state: next, effects: state.phase === 'choosing' ? [closed(state.request.requestId)] : [] };
     }
     case 'choose-cycle':
-      return state.phase === 'choosing' ? { state: { phase: 'choosing', request: state.request, plan: state.plan, cycle: event.cycle }, effects: [] } : { state, effects: [] };
+      return state.phase === 'choosing'
+        ? { state: { phase: 'choosing', request: state.request, plan: state.plan, cycle: event.cycle }, effects: [] }
+        : { state, effects: [] };
     case 'choose-plan':
-      return state.phase === 'choosing' ? { state: { phase: 'choosing', request: state.request, cycle: state.cycle, plan: event.plan }, effects: [] } : { state, effects: [] };
+      return state.phase === 'choosing'
+        ? { state: { phase: 'choosing', request: state.request, cycle: state.cycle, plan: event.plan }, effects: [] }
+        : { state, effects: [] };
     case 'dismiss':
       if (state.phase === 'opened' || state.phase === 'changed') return { state: CLOSED, effects: [] };
       return state.phase === 'choosing' ? { state: CLOSED, effects: [closed(state.request.requestId)] } : { state, effects: [] };

@@ -200,7 +200,11 @@ describe('subscription modal', () => {
     const { calls } = fakeApi({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ ...free, plan: 'premium', features: PLAN_FEATURES.premium }),
-      'GET /api/credits/packs': () => ok([{ id: 'credits-250', credits: 250, price: 8, currency: 'USD' }, { id: 'credits-750', credits: 750, price: 20, currency: 'USD' }]),
+      'GET /api/credits/packs': () =>
+        ok([
+          { id: 'credits-250', credits: 250, price: 8, currency: 'USD' },
+          { id: 'credits-750', credits: 750, price: 20, currency: 'USD' },
+        ]),
       'POST /api/payment/create-pack-session': () => ok({ checkoutUrl: 'http://pay.test/pack/1', sessionId: 'cs_1', message: 'ok' }),
     });
     await mount();
@@ -250,10 +254,16 @@ describe('subscription modal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeDisabled();
 
-    change.resolve(ok({ kind: 'changed', checkoutUrl: null, sessionId: null, subscription: { ...pro, plan: 'premium', features: PLAN_FEATURES.premium }, balance: 1540 }));
+    change.resolve(
+      ok({ kind: 'changed', checkoutUrl: null, sessionId: null, subscription: { ...pro, plan: 'premium', features: PLAN_FEATURES.premium }, balance: 1540 }),
+    );
     await expect(result).resolves.toEqual({ requestId: expect.any(String), action: 'continue', plan: 'premium' });
     expect(await within(dialog).findByTestId('plan-changed')).toHaveTextContent('You are now on Max. Its credits are in your balance.');
-    expect(calls.find((call) => call.route === 'POST /api/subscription/change')?.body).toEqual({ planName: 'premium', billingCycle: 'monthly', source: 'generator' });
+    expect(calls.find((call) => call.route === 'POST /api/subscription/change')?.body).toEqual({
+      planName: 'premium',
+      billingCycle: 'monthly',
+      source: 'generator',
+    });
     expect(calls.some((call) => call.route === 'POST /api/payment/create-subscription-session')).toBe(false);
     expect(windowOpen).not.toHaveBeenCalled();
     // Every app sees the new plan and balance without asking the server again.
@@ -271,7 +281,8 @@ describe('subscription modal', () => {
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null }),
       'GET /api/credits/packs': () => ok([]),
-      'POST /api/subscription/change': () => ok({ kind: 'checkout', checkoutUrl: 'http://localhost:8787/api/payment/checkout/cs_9?token=t', sessionId: 'cs_9', subscription: null, balance: 12 }),
+      'POST /api/subscription/change': () =>
+        ok({ kind: 'checkout', checkoutUrl: 'http://localhost:8787/api/payment/checkout/cs_9?token=t', sessionId: 'cs_9', subscription: null, balance: 12 }),
     });
     await mount();
     const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
@@ -279,7 +290,10 @@ describe('subscription modal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await expect(result).resolves.toMatchObject({ action: 'continue', plan: 'premium' });
     expect(windowOpen).toHaveBeenCalledWith('http://localhost:8787/api/payment/checkout/cs_9?token=t', '_blank', 'noopener,noreferrer');
-    expect(await within(dialog).findByRole('link', { name: /Open the secure checkout/ })).toHaveAttribute('href', 'http://localhost:8787/api/payment/checkout/cs_9?token=t');
+    expect(await within(dialog).findByRole('link', { name: /Open the secure checkout/ })).toHaveAttribute(
+      'href',
+      'http://localhost:8787/api/payment/checkout/cs_9?token=t',
+    );
     expect(calls.some((call) => call.route === 'POST /api/payment/create-subscription-session')).toBe(false);
   });
 

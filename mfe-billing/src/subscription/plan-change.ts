@@ -34,7 +34,8 @@ export type ChangeOutcome = { ok: true; reply: PlanChangeReply } | { ok: false; 
 
 function failureOf(error: unknown): ChangeFailure {
   if (error instanceof ApiError && error.code === 'PAYMENT_DECLINED') return 'declined';
-  if ((error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))) return 'network';
+  if ((error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')))
+    return 'network';
   return 'failed';
 }
 

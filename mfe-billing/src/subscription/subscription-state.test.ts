@@ -46,11 +46,16 @@ describe('subscription calls and their error codes', () => {
     await expect(cancelSubscription()).resolves.toEqual({ success: false, error: SUBSCRIPTION_ERRORS.CANCELLATION_FAILED });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const outcome = await cancelSubscription();
-    expect(outcome).toEqual({ success: false, error: { code: 'NETWORK_ERROR', message: 'Network error occurred during cancellation', key: 'errors.cancellationNetwork' } });
+    expect(outcome).toEqual({
+      success: false,
+      error: { code: 'NETWORK_ERROR', message: 'Network error occurred during cancellation', key: 'errors.cancellationNetwork' },
+    });
   });
 
   it('upgrade opens a checkout session carrying the source', async () => {
-    const { calls } = fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/2', sessionId: 's2', message: 'ok' }) });
+    const { calls } = fakeApi({
+      'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/2', sessionId: 's2', message: 'ok' }),
+    });
     await expect(upgradeSubscription('pro', 'monthly', 'pricing')).resolves.toEqual({ success: true, data: { checkoutUrl: 'http://pay.test/2' } });
     expect(calls[0]?.body).toEqual({ planName: 'pro', billingCycle: 'monthly', source: 'pricing' });
   });
@@ -59,8 +64,14 @@ describe('subscription calls and their error codes', () => {
     fakeApi({ 'POST /api/payment/create-subscription-session': () => fail(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade') });
     await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toEqual({ success: false, error: SUBSCRIPTION_ERRORS.UPGRADE_FAILED });
     fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({}) });
-    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({ success: false, error: { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade' } });
+    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({
+      success: false,
+      error: { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade' },
+    });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({ success: false, error: { code: 'NETWORK_ERROR', message: 'Network error occurred during upgrade' } });
+    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({
+      success: false,
+      error: { code: 'NETWORK_ERROR', message: 'Network error occurred during upgrade' },
+    });
   });
 });

@@ -18,7 +18,9 @@ export type Outcome<T> = { success: true; data: T } | { success: false; error: S
 
 /** A network failure or a request that timed out: the server may never have seen it. */
 function isNetworkFailure(error: unknown): boolean {
-  return (error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+  return (
+    (error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+  );
 }
 
 /**

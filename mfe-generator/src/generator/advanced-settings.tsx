@@ -32,7 +32,9 @@ export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePromp
       <summary>{t('advanced.toggle')}</summary>
       <div className={styles.advancedBody}>
         <div className={styles.advancedField}>
-          <label htmlFor={ids.negative} className={styles.fieldLabel}>{t('advanced.negativeLabel')}</label>
+          <label htmlFor={ids.negative} className={styles.fieldLabel}>
+            {t('advanced.negativeLabel')}
+          </label>
           <textarea
             id={ids.negative}
             className={styles.advancedInput}
@@ -44,10 +46,14 @@ export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePromp
             onChange={(event) => onNegativePrompt(event.target.value)}
             data-testid="negative-prompt"
           />
-          <p id={ids.negativeHint} className={styles.hint}>{t('advanced.negativeHint')}</p>
+          <p id={ids.negativeHint} className={styles.hint}>
+            {t('advanced.negativeHint')}
+          </p>
         </div>
         <div className={styles.advancedField}>
-          <label htmlFor={ids.seed} className={styles.fieldLabel}>{t('advanced.seedLabel')}</label>
+          <label htmlFor={ids.seed} className={styles.fieldLabel}>
+            {t('advanced.seedLabel')}
+          </label>
           <input
             id={ids.seed}
             className={styles.advancedInput}
@@ -61,8 +67,14 @@ export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePromp
             onChange={(event) => onSeed(event.target.value)}
             data-testid="seed-input"
           />
-          <p id={ids.seedHint} className={styles.hint}>{t('advanced.seedHint')}</p>
-          {!seedValid && <p id={ids.seedProblem} className={styles.errorText} role="alert">{t('advanced.seedInvalid', { max })}</p>}
+          <p id={ids.seedHint} className={styles.hint}>
+            {t('advanced.seedHint')}
+          </p>
+          {!seedValid && (
+            <p id={ids.seedProblem} className={styles.errorText} role="alert">
+              {t('advanced.seedInvalid', { max })}
+            </p>
+          )}
         </div>
       </div>
     </details>

@@ -48,7 +48,9 @@ export function CreditsPanel({ cost, relaxed = false, balance, level, enough, cr
         <div className={styles.lowPanel} role="note" data-testid="low-credit-panel">
           <strong>{t('lowPanel.title')}</strong>
           <p>{t('lowPanel.body')}</p>
-          <button type="button" className={styles.lowPanelAction} onClick={onGetCredits}>{t('lowPanel.action')}</button>
+          <button type="button" className={styles.lowPanelAction} onClick={onGetCredits}>
+            {t('lowPanel.action')}
+          </button>
         </div>
       )}
     </div>

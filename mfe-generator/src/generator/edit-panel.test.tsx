@@ -43,7 +43,9 @@ describe('edit requests', () => {
     expect(editRequest(SOURCE, { ...form, kind: 'reframe', aspectRatio: '9:16', focusX: 20 })).toEqual({
       request: { kind: 'reframe', videoId: 'vid_src', aspectRatio: '9:16', mode: 'crop', focusX: 0.2, focusY: 0.5 },
     });
-    expect(editRequest(SOURCE, { ...form, kind: 'reframe', mode: 'fit' })).toEqual({ request: { kind: 'reframe', videoId: 'vid_src', aspectRatio: '9:16', mode: 'fit' } });
+    expect(editRequest(SOURCE, { ...form, kind: 'reframe', mode: 'fit' })).toEqual({
+      request: { kind: 'reframe', videoId: 'vid_src', aspectRatio: '9:16', mode: 'fit' },
+    });
     expect(editRequest(SOURCE, { ...form, kind: 'merge' })).toEqual({ problem: 'mergeCount' });
     expect(moveClip(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
     expect(moveClip(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
@@ -69,9 +71,21 @@ describe('the edit panel', () => {
   it('asks the server for the cost of a trim before offering it, then queues it and follows its progress', async () => {
     const api = fakeApi(
       routes('premium', {
-        'POST /api/videos/edits/estimate': () => ok({ kind: 'trim', cost: 2, balance: 500, enough: true, seconds: 3, duration: '3s', aspectRatio: '16:9', width: 912, height: 512 }),
-        'POST /api/videos/edits': () => ok({ id: 'vid_edit', status: 'queued', cost: 2, newBalance: 498, transactionId: 'tx', progress: 0, type: 'edit', createdAt: new Date().toISOString() }),
-        'GET /api/videos/status/vid_edit': () => ok(video({ id: 'vid_edit', status: 'processing', progress: 40, type: 'edit', videoUrl: null, posterUrl: null })),
+        'POST /api/videos/edits/estimate': () =>
+          ok({ kind: 'trim', cost: 2, balance: 500, enough: true, seconds: 3, duration: '3s', aspectRatio: '16:9', width: 912, height: 512 }),
+        'POST /api/videos/edits': () =>
+          ok({
+            id: 'vid_edit',
+            status: 'queued',
+            cost: 2,
+            newBalance: 498,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'edit',
+            createdAt: new Date().toISOString(),
+          }),
+        'GET /api/videos/status/vid_edit': () =>
+          ok(video({ id: 'vid_edit', status: 'processing', progress: 40, type: 'edit', videoUrl: null, posterUrl: null })),
       }),
     );
     const panel = await onStage();

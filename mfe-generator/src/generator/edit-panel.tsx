@@ -1,5 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, ASPECT_RATIOS, DURATIONS, EDIT_KINDS, EDIT_SPEEDS, MERGE_MAX_CLIPS, MERGE_TRANSITIONS, PLAN_NAMES, REFRAME_MODES, cheapestPlanWith } from '@reelmint/shared';
+import {
+  ApiError,
+  ASPECT_RATIOS,
+  DURATIONS,
+  EDIT_KINDS,
+  EDIT_SPEEDS,
+  MERGE_MAX_CLIPS,
+  MERGE_TRANSITIONS,
+  PLAN_NAMES,
+  REFRAME_MODES,
+  cheapestPlanWith,
+} from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { clipLength, editRequest, initialForm, moveClip } from './edit-form.ts';
 import type { EditForm } from './edit-form.ts';
@@ -133,12 +144,19 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
     return (
       <section className={styles.panel} aria-labelledby={ids.heading} data-testid="edit-panel" data-locked="true">
         <h3 id={ids.heading} className={styles.heading}>
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><rect x="5" y="11" width="14" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></svg>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
           {t('edit.title')}
         </h3>
-        <p className={styles.note} data-testid="edit-locked">{t('edit.locked', { plan: neededPlan })}</p>
+        <p className={styles.note} data-testid="edit-locked">
+          {t('edit.locked', { plan: neededPlan })}
+        </p>
         <div>
-          <button type="button" className={styles.confirm} onClick={onUpgrade} data-testid="edit-upgrade">{t('edit.upgrade', { plan: neededPlan })}</button>
+          <button type="button" className={styles.confirm} onClick={onUpgrade} data-testid="edit-upgrade">
+            {t('edit.upgrade', { plan: neededPlan })}
+          </button>
         </div>
       </section>
     );
@@ -146,7 +164,9 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
   if (canEdit === null) {
     return (
       <section className={styles.panel} aria-labelledby={ids.heading} aria-busy="true" data-testid="edit-panel">
-        <h3 id={ids.heading} className={styles.heading}>{t('edit.title')}</h3>
+        <h3 id={ids.heading} className={styles.heading}>
+          {t('edit.title')}
+        </h3>
         <p className={styles.note}>{t('edit.checkingPlan')}</p>
       </section>
     );
@@ -159,7 +179,9 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
 
   return (
     <section className={styles.panel} aria-labelledby={ids.heading} data-testid="edit-panel">
-      <h3 id={ids.heading} className={styles.heading}>{t('edit.title')}</h3>
+      <h3 id={ids.heading} className={styles.heading}>
+        {t('edit.title')}
+      </h3>
       <p className={styles.note}>{t('edit.lead')}</p>
 
       <fieldset className={styles.kinds}>
@@ -186,7 +208,10 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
             data-testid="trim-preview"
           />
           <div className={styles.scrubber} aria-hidden="true">
-            <span className={styles.kept} style={{ left: `${(form.start / length) * 100}%`, width: `${(Math.max(0, form.end - form.start) / length) * 100}%` }} />
+            <span
+              className={styles.kept}
+              style={{ left: `${(form.start / length) * 100}%`, width: `${(Math.max(0, form.end - form.start) / length) * 100}%` }}
+            />
           </div>
           {(['start', 'end'] as const).map((edge) => (
             <div key={edge} className={styles.range}>
@@ -219,7 +244,13 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
             <legend>{t('edit.reframe.shape')}</legend>
             {ASPECT_RATIOS.filter((ratio) => ratio !== video.aspectRatio).map((ratio) => (
               <label key={ratio} className={styles.option} data-checked={form.aspectRatio === ratio || undefined}>
-                <input type="radio" name={`${ids.kind}-shape`} checked={form.aspectRatio === ratio} onChange={() => update({ aspectRatio: ratio })} data-testid={`reframe-${SHAPE_KEYS[ratio]}`} />
+                <input
+                  type="radio"
+                  name={`${ids.kind}-shape`}
+                  checked={form.aspectRatio === ratio}
+                  onChange={() => update({ aspectRatio: ratio })}
+                  data-testid={`reframe-${SHAPE_KEYS[ratio]}`}
+                />
                 {`${ratio} · ${t(`shape.names.${SHAPE_KEYS[ratio]}`)}`}
               </label>
             ))}
@@ -228,13 +259,24 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
             <legend>{t('edit.reframe.mode')}</legend>
             {REFRAME_MODES.map((mode) => (
               <label key={mode} className={styles.option} data-checked={form.mode === mode || undefined}>
-                <input type="radio" name={`${ids.kind}-mode`} checked={form.mode === mode} onChange={() => update({ mode })} data-testid={`reframe-mode-${mode}`} />
+                <input
+                  type="radio"
+                  name={`${ids.kind}-mode`}
+                  checked={form.mode === mode}
+                  onChange={() => update({ mode })}
+                  data-testid={`reframe-mode-${mode}`}
+                />
                 {t(`edit.reframe.modes.${mode}`)}
               </label>
             ))}
           </fieldset>
           <div className={styles.frameRow}>
-            <div className={styles.frame} style={{ aspectRatio: form.aspectRatio.replace(':', ' / ') }} role="img" aria-label={t('edit.reframe.previewLabel', { shape: form.aspectRatio })}>
+            <div
+              className={styles.frame}
+              style={{ aspectRatio: form.aspectRatio.replace(':', ' / ') }}
+              role="img"
+              aria-label={t('edit.reframe.previewLabel', { shape: form.aspectRatio })}
+            >
               {video.posterUrl && form.mode === 'fit' && <img className={styles.fill} src={video.posterUrl} alt="" />}
               {video.posterUrl && (
                 <img
@@ -292,17 +334,54 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
                   {clip?.posterUrl ? <img src={clip.posterUrl} alt="" className={styles.thumb} /> : <span className={styles.thumb} aria-hidden="true" />}
                   <span className={styles.clipName}>{name}</span>
                   <span className={styles.clipButtons}>
-                    <button type="button" className={styles.small} disabled={index === 0} onClick={() => update({ clipIds: moveClip(form.clipIds, index, -1) })} aria-label={t('edit.merge.up', { position: index + 1, name })}><svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4"><path d="M12 19V5m0 0l-6 6m6-6l6 6" /></svg></button>
-                    <button type="button" className={styles.small} disabled={index === form.clipIds.length - 1} onClick={() => update({ clipIds: moveClip(form.clipIds, index, 1) })} aria-label={t('edit.merge.down', { position: index + 1, name })}><svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4"><path d="M12 5v14m0 0l-6-6m6 6l6-6" /></svg></button>
-                    <button type="button" className={styles.small} onClick={() => update({ clipIds: form.clipIds.filter((_, i) => i !== index) })} aria-label={t('edit.merge.remove', { position: index + 1, name })}><svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4"><path d="M6 6l12 12M18 6L6 18" /></svg></button>
+                    <button
+                      type="button"
+                      className={styles.small}
+                      disabled={index === 0}
+                      onClick={() => update({ clipIds: moveClip(form.clipIds, index, -1) })}
+                      aria-label={t('edit.merge.up', { position: index + 1, name })}
+                    >
+                      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4">
+                        <path d="M12 19V5m0 0l-6 6m6-6l6 6" />
+                      </svg>
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.small}
+                      disabled={index === form.clipIds.length - 1}
+                      onClick={() => update({ clipIds: moveClip(form.clipIds, index, 1) })}
+                      aria-label={t('edit.merge.down', { position: index + 1, name })}
+                    >
+                      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4">
+                        <path d="M12 5v14m0 0l-6-6m6 6l6-6" />
+                      </svg>
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.small}
+                      onClick={() => update({ clipIds: form.clipIds.filter((_, i) => i !== index) })}
+                      aria-label={t('edit.merge.remove', { position: index + 1, name })}
+                    >
+                      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4">
+                        <path d="M6 6l12 12M18 6L6 18" />
+                      </svg>
+                    </button>
                   </span>
                 </li>
               );
             })}
           </ol>
           <h4 className={styles.subheading}>{t('edit.merge.add')}</h4>
-          {clips.status === 'loading' && <p className={styles.note} role="status">{t('edit.merge.loading')}</p>}
-          {clips.status === 'error' && <p className={styles.error} role="alert">{clips.message}</p>}
+          {clips.status === 'loading' && (
+            <p className={styles.note} role="status">
+              {t('edit.merge.loading')}
+            </p>
+          )}
+          {clips.status === 'error' && (
+            <p className={styles.error} role="alert">
+              {clips.message}
+            </p>
+          )}
           {clips.status === 'ready' && clips.items.length === 0 && <p className={styles.note}>{t('edit.merge.none')}</p>}
           {clips.status === 'ready' && clips.items.length > 0 && (
             <ul className={styles.clips} data-testid="merge-pick">
@@ -357,12 +436,18 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
         {!localProblem && estimate.status === 'ready' && (
           <p className={styles.cost}>
             {t('edit.cost', { count: estimate.value.cost })}
-            <span className={styles.note}>{t('edit.result', { seconds: estimate.value.seconds, width: estimate.value.width, height: estimate.value.height })}</span>
+            <span className={styles.note}>
+              {t('edit.result', { seconds: estimate.value.seconds, width: estimate.value.width, height: estimate.value.height })}
+            </span>
             {!estimate.value.enough && <span className={styles.error}>{t('edit.notEnough', { balance: estimate.value.balance })}</span>}
           </p>
         )}
       </div>
-      {problem && <p className={styles.error} role="alert">{problem}</p>}
+      {problem && (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      )}
       <div>
         <button
           type="button"

@@ -18,7 +18,8 @@ export function EditedFrom({ video, onShowSource, disabled }: Props) {
   if (edit.kind === 'trim') detail = t('edit.made.trim', { start: edit.start, end: edit.end });
   else if (edit.kind === 'reframe') detail = t('edit.made.reframe', { shape: edit.aspectRatio, mode: t(`edit.reframe.modes.${edit.mode ?? 'crop'}`) });
   else if (edit.kind === 'speed') detail = t('edit.made.speed', { value: edit.speed });
-  else if (edit.kind === 'merge') detail = t('edit.made.merge', { clips: edit.sourceIds.length, transition: t(`edit.merge.transitions.${edit.transition ?? 'cut'}`) });
+  else if (edit.kind === 'merge')
+    detail = t('edit.made.merge', { clips: edit.sourceIds.length, transition: t(`edit.merge.transitions.${edit.transition ?? 'cut'}`) });
   else detail = t('edit.made.extend', { value: (edit.duration ?? '5s').replace('s', '') });
   return (
     <p className={styles.made} data-testid="edited-from">

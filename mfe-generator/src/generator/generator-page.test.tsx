@@ -108,7 +108,7 @@ describe('settings and cost', () => {
     expect(screen.queryByTestId('low-credit-panel')).toBeNull();
   });
 
-  it('writes the balance with the decimal mark of the person\'s language', async () => {
+  it("writes the balance with the decimal mark of the person's language", async () => {
     fakeApi(baseRoutes({ balance: 1250 }));
     await signIn();
     await renderScreen(<GeneratorPage />, { path: '/fr/text-to-video/generator', lng: 'fr' });
@@ -148,7 +148,20 @@ describe('generating', () => {
     const api = fakeApi({
       ...baseRoutes({ balance: 0, plan: 'premium' }),
       'POST /api/videos/generate': () =>
-        ok({ id: 'vid_1', status: 'queued', cost: 0, queue: 'relaxed', newBalance: 0, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+        ok(
+          {
+            id: 'vid_1',
+            status: 'queued',
+            cost: 0,
+            queue: 'relaxed',
+            newBalance: 0,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'text-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
       'GET /api/videos/status/*': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null, cost: 0, queue: 'relaxed' })),
     });
     await signIn();
@@ -168,7 +181,15 @@ describe('generating', () => {
     await userEvent.click(screen.getByTestId('generate-button'));
 
     await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'text-to-video', prompt: 'Fireworks over a harbour', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9', queue: 'relaxed' });
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
+      type: 'text-to-video',
+      prompt: 'Fireworks over a harbour',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '5s',
+      aspectRatio: '16:9',
+      queue: 'relaxed',
+    });
     expect(modal.requests).toEqual([]);
     modal.stop();
   });
@@ -192,7 +213,9 @@ describe('generating', () => {
     await userEvent.type(await screen.findByLabelText('Prompt'), 'Fireworks over a harbour');
     await userEvent.click(within(await screen.findByRole('group', { name: 'Queue' })).getByRole('button', { name: /Relaxed/ }));
     await userEvent.click(screen.getByTestId('generate-button'));
-    expect(await screen.findByTestId('generate-error')).toHaveTextContent('Your relaxed video is still being made. Wait for it to finish, or choose Fast to generate now with credits.');
+    expect(await screen.findByTestId('generate-error')).toHaveTextContent(
+      'Your relaxed video is still being made. Wait for it to finish, or choose Fast to generate now with credits.',
+    );
   });
 
   it('asks for a prompt instead of sending an empty one', async () => {
@@ -211,7 +234,19 @@ describe('generating', () => {
     const api = fakeApi({
       ...baseRoutes(),
       'POST /api/videos/generate': () =>
-        ok({ id: 'vid_1', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+        ok(
+          {
+            id: 'vid_1',
+            status: 'queued',
+            cost: 10,
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'text-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
       'GET /api/videos/status/*': () => {
         polls += 1;
         return polls === 1 ? ok(video({ status: 'processing', progress: 40, videoUrl: null, posterUrl: null })) : ok(video());
@@ -247,7 +282,14 @@ describe('generating', () => {
     const generates = api.callsTo('POST', '/api/videos/generate');
     expect(generates).toHaveLength(1);
     expect(generates[0]!.headers['Idempotency-Key']).toMatch(/\S{16,}/);
-    expect(generates[0]!.body).toEqual({ type: 'text-to-video', prompt: 'A paper boat on a rainy street', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' });
+    expect(generates[0]!.body).toEqual({
+      type: 'text-to-video',
+      prompt: 'A paper boat on a rainy street',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '5s',
+      aspectRatio: '16:9',
+    });
     expect(creditsStore.getState().balance).toBe(90);
     expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 90 credits');
     expect(sessionStorage.getItem('reelmint:generator:job')).toBeNull();
@@ -260,7 +302,19 @@ describe('generating', () => {
       'GET /api/user/credits': () => ok({ balance }),
       'POST /api/videos/generate': () => {
         balance = 90;
-        return ok({ id: 'vid_2', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202);
+        return ok(
+          {
+            id: 'vid_2',
+            status: 'queued',
+            cost: 10,
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'text-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        );
       },
       'GET /api/videos/status/*': () => {
         balance = 100;
@@ -278,13 +332,35 @@ describe('generating', () => {
     await waitFor(() => expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 100 credits'));
   });
 
-  it('says a content-policy refusal in the page\'s language, from the failure code', async () => {
+  it("says a content-policy refusal in the page's language, from the failure code", async () => {
     fakeApi({
       ...baseRoutes(),
       'POST /api/videos/generate': () =>
-        ok({ id: 'vid_3', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+        ok(
+          {
+            id: 'vid_3',
+            status: 'queued',
+            cost: 10,
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'text-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
       'GET /api/videos/status/*': () =>
-        ok(video({ id: 'vid_3', status: 'failed', error: 'English words from the server', errorCode: 'CONTENT_POLICY', refunded: true, videoUrl: null, posterUrl: null })),
+        ok(
+          video({
+            id: 'vid_3',
+            status: 'failed',
+            error: 'English words from the server',
+            errorCode: 'CONTENT_POLICY',
+            refunded: true,
+            videoUrl: null,
+            posterUrl: null,
+          }),
+        ),
     });
     await signIn();
     await renderScreen(<GeneratorPage />, { path: '/fr/text-to-video/generator', lng: 'fr' });
@@ -343,10 +419,18 @@ describe('generating', () => {
 });
 
 describe('shape, seed and what to keep out', () => {
-  const queued = () => ok({ id: 'vid_1', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202);
+  const queued = () =>
+    ok(
+      { id: 'vid_1', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' },
+      202,
+    );
 
   it('sends the chosen shape, negative prompt and seed, and keeps them through a reload', async () => {
-    const api = fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': queued, 'GET /api/videos/status/*': () => ok(video({ aspectRatio: '9:16', seed: 77, negativePrompt: 'rain' })) });
+    const api = fakeApi({
+      ...baseRoutes(),
+      'POST /api/videos/generate': queued,
+      'GET /api/videos/status/*': () => ok(video({ aspectRatio: '9:16', seed: 77, negativePrompt: 'rain' })),
+    });
     await signIn();
     const first = await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A lighthouse');
@@ -367,7 +451,14 @@ describe('shape, seed and what to keep out', () => {
     await userEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
-      type: 'text-to-video', prompt: 'A lighthouse', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '9:16', negativePrompt: 'rain', seed: 77,
+      type: 'text-to-video',
+      prompt: 'A lighthouse',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '5s',
+      aspectRatio: '9:16',
+      negativePrompt: 'rain',
+      seed: 77,
     });
     expect(await screen.findByTestId('result-seed')).toHaveTextContent('Seed 77');
   });
@@ -399,11 +490,21 @@ describe('shape, seed and what to keep out', () => {
     expect(screen.getByLabelText('Seed (optional)')).toHaveValue('31337');
   });
 
-  it('takes a template\'s shape and what it keeps out along with its prompt', async () => {
+  it("takes a template's shape and what it keeps out along with its prompt", async () => {
     fakeApi({
       ...baseRoutes(),
       'GET /api/video/templates': () =>
-        ok([{ id: 'tpl-coffee-pour', title: 'Morning coffee', category: 'Food', prompt: 'Slow pour', settings: { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '1:1', negativePrompt: 'spills' }, posterUrl: '', previewUrl: '' }]),
+        ok([
+          {
+            id: 'tpl-coffee-pour',
+            title: 'Morning coffee',
+            category: 'Food',
+            prompt: 'Slow pour',
+            settings: { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '1:1', negativePrompt: 'spills' },
+            posterUrl: '',
+            previewUrl: '',
+          },
+        ]),
     });
     await page('/en/text-to-video/generator?template=tpl-coffee-pour');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('Slow pour'));
@@ -415,7 +516,13 @@ describe('shape, seed and what to keep out', () => {
 describe('sharing and remixing', () => {
   it('publishes a finished video, shows its link and views, marks it in the history, and stops sharing', async () => {
     let shared = false;
-    const state = () => ({ id: 'vid_1', shared, sharedAt: shared ? '2030-05-01T11:00:00Z' : null, shareUrl: shared ? 'http://localhost:5173/v/vid_1' : null, shareViews: shared ? 3 : 0 });
+    const state = () => ({
+      id: 'vid_1',
+      shared,
+      sharedAt: shared ? '2030-05-01T11:00:00Z' : null,
+      shareUrl: shared ? 'http://localhost:5173/v/vid_1' : null,
+      shareViews: shared ? 3 : 0,
+    });
     const api = fakeApi({
       ...baseRoutes(),
       'GET /api/videos/history': () => ok({ items: [video({ ...state() })], page: 1, perPage: 10, total: 1 }),
@@ -441,11 +548,28 @@ describe('sharing and remixing', () => {
     expect(api.callsTo('DELETE', '/api/videos/vid_1/share')).toHaveLength(1);
   });
 
-  it('opens with a shared video\'s prompt and settings from ?remix=, then drops the query', async () => {
+  it("opens with a shared video's prompt and settings from ?remix=, then drops the query", async () => {
     fakeApi({
       ...baseRoutes(),
       'GET /api/public/videos/vid_9': () =>
-        ok({ id: 'vid_9', type: 'text-to-video', prompt: 'A kite', negativePrompt: 'birds', model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '1:1', seed: 5, width: 512, height: 512, engine: 'local', videoUrl: '', posterUrl: '', views: 1, sharedAt: '' }),
+        ok({
+          id: 'vid_9',
+          type: 'text-to-video',
+          prompt: 'A kite',
+          negativePrompt: 'birds',
+          model: 'v1.0',
+          resolution: '512p',
+          duration: '10s',
+          aspectRatio: '1:1',
+          seed: 5,
+          width: 512,
+          height: 512,
+          engine: 'local',
+          videoUrl: '',
+          posterUrl: '',
+          views: 1,
+          sharedAt: '',
+        }),
     });
     await page('/en/text-to-video/generator?remix=vid_9');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('A kite'));
@@ -460,7 +584,24 @@ describe('sharing and remixing', () => {
     fakeApi({
       ...baseRoutes(),
       'GET /api/public/videos/vid_cut': () =>
-        ok({ id: 'vid_cut', type: 'edit', prompt: 'A kite', negativePrompt: null, model: 'v1.0', resolution: '512p', duration: '2.5s', aspectRatio: '9:16', seed: 5, width: 512, height: 912, engine: 'local', videoUrl: '', posterUrl: '', views: 1, sharedAt: '' }),
+        ok({
+          id: 'vid_cut',
+          type: 'edit',
+          prompt: 'A kite',
+          negativePrompt: null,
+          model: 'v1.0',
+          resolution: '512p',
+          duration: '2.5s',
+          aspectRatio: '9:16',
+          seed: 5,
+          width: 512,
+          height: 912,
+          engine: 'local',
+          videoUrl: '',
+          posterUrl: '',
+          views: 1,
+          sharedAt: '',
+        }),
     });
     await page('/en/text-to-video/generator?remix=vid_cut');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('A kite'));
@@ -474,7 +615,17 @@ describe('templates and pictures', () => {
     fakeApi({
       ...baseRoutes(),
       'GET /api/video/templates': () =>
-        ok([{ id: 'tpl-misty-forest', title: 'Misty forest morning', category: 'Nature', prompt: 'Sunbeams through fog', settings: { model: 'v1.0', resolution: '512p', duration: '10s' }, posterUrl: '', previewUrl: '' }]),
+        ok([
+          {
+            id: 'tpl-misty-forest',
+            title: 'Misty forest morning',
+            category: 'Nature',
+            prompt: 'Sunbeams through fog',
+            settings: { model: 'v1.0', resolution: '512p', duration: '10s' },
+            posterUrl: '',
+            previewUrl: '',
+          },
+        ]),
     });
     await page('/en/text-to-video/generator?template=tpl-misty-forest');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('Sunbeams through fog'));
@@ -530,7 +681,19 @@ describe('templates and pictures', () => {
     const api = fakeApi({
       ...baseRoutes(),
       'POST /api/videos/generate': () =>
-        ok({ id: 'vid_3', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'image-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+        ok(
+          {
+            id: 'vid_3',
+            status: 'queued',
+            cost: 10,
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'image-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
       'GET /api/videos/status/*': () => ok(video({ id: 'vid_3', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
     });
     await signIn();
@@ -551,7 +714,15 @@ describe('templates and pictures', () => {
 
     await userEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({ type: 'image-to-video', imageId: 'img_1', prompt: 'Zoom', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' });
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
+      type: 'image-to-video',
+      imageId: 'img_1',
+      prompt: 'Zoom',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '5s',
+      aspectRatio: '16:9',
+    });
   });
 
   it('has one tab stop for choosing a picture, the drop zone, not also the hidden file input', async () => {
@@ -570,7 +741,19 @@ describe('templates and pictures', () => {
     const api = fakeApi({
       ...baseRoutes(),
       'POST /api/videos/generate': () =>
-        ok({ id: 'vid_4', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'image-to-video', createdAt: '2030-05-01T10:00:00Z' }, 202),
+        ok(
+          {
+            id: 'vid_4',
+            status: 'queued',
+            cost: 10,
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'image-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
       'GET /api/videos/status/*': () => ok(video({ id: 'vid_4', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
     });
     await signIn();
@@ -611,7 +794,7 @@ describe('honest previews', () => {
     expect(await screen.findByTestId('result-preview-note')).toHaveTextContent('This clip is a preview made without an AI model.');
   });
 
-  it('claims nothing of the kind for a hosted model\'s clips', async () => {
+  it("claims nothing of the kind for a hosted model's clips", async () => {
     fakeApi({
       ...baseRoutes(),
       'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }),
@@ -630,7 +813,10 @@ describe('honest previews', () => {
 
 describe('history', () => {
   it('lists past videos and deletes one after an accessible confirmation', async () => {
-    let items = [video(), video({ id: 'vid_2', prompt: 'Snow on a quiet street', status: 'failed', error: 'render failed', refunded: true, videoUrl: null, posterUrl: null })];
+    let items = [
+      video(),
+      video({ id: 'vid_2', prompt: 'Snow on a quiet street', status: 'failed', error: 'render failed', refunded: true, videoUrl: null, posterUrl: null }),
+    ];
     const api = fakeApi({
       ...baseRoutes(),
       'GET /api/videos/history': () => ok({ items, page: 1, perPage: 10, total: items.length }),
@@ -738,7 +924,11 @@ describe('history', () => {
 });
 
 it('says plainly when the server cannot be reached instead of showing sample data as real', async () => {
-  fakeApi({ 'GET /api/user/credits': () => 'network-error', 'GET /api/user/subscription': () => 'network-error', 'GET /api/videos/history': () => 'network-error' });
+  fakeApi({
+    'GET /api/user/credits': () => 'network-error',
+    'GET /api/user/subscription': () => 'network-error',
+    'GET /api/videos/history': () => 'network-error',
+  });
   await signIn();
   await page();
   expect(await screen.findByTestId('offline-notice')).toHaveTextContent('The server cannot be reached right now.');

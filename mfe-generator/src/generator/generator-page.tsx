@@ -1,8 +1,24 @@
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  api, ApiError, cheapestPlanWith, checkGenerationAccess, creditsStore, DURATIONS, loadCredits, loadSubscription, notify, openSubscriptionModal,
-  PLAN_FEATURES, requestCredits, setCreditBalance, stripLanguage, useAuth, useCredits, useLocalizePath, useSubscription,
+  api,
+  ApiError,
+  cheapestPlanWith,
+  checkGenerationAccess,
+  creditsStore,
+  DURATIONS,
+  loadCredits,
+  loadSubscription,
+  notify,
+  openSubscriptionModal,
+  PLAN_FEATURES,
+  requestCredits,
+  setCreditBalance,
+  stripLanguage,
+  useAuth,
+  useCredits,
+  useLocalizePath,
+  useSubscription,
 } from '@reelmint/shared';
 import type { FeatureFlag, GenerationConfig } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
@@ -210,7 +226,12 @@ export default function GeneratorPage() {
     uploadController.current = controller;
     setImage((current) => current && { ...current, status: 'uploading', progress: 0, error: undefined });
     videoApi
-      .upload(blob, image.name, (fraction) => setImage((current) => (current?.status === 'uploading' ? { ...current, progress: fraction } : current)), controller.signal)
+      .upload(
+        blob,
+        image.name,
+        (fraction) => setImage((current) => (current?.status === 'uploading' ? { ...current, progress: fraction } : current)),
+        controller.signal,
+      )
       .then(
         (reply) => {
           if (controller.signal.aborted) return;
@@ -470,7 +491,9 @@ export default function GeneratorPage() {
         {offline && (
           <div className={styles.offline} role="alert" data-testid="offline-notice">
             <p>{t('offline.notice')}</p>
-            <button type="button" className={styles.ghostButton} onClick={retryOffline}>{t('offline.retry')}</button>
+            <button type="button" className={styles.ghostButton} onClick={retryOffline}>
+              {t('offline.retry')}
+            </button>
           </div>
         )}
 
@@ -478,23 +501,47 @@ export default function GeneratorPage() {
             screen would push it down under the visitor's eyes. */}
         <div className={styles.studio} data-waiting={engine === undefined || undefined}>
           <section className={styles.composer} aria-label={t('composerLabel')}>
-            <ModeTabs mode={mode} label={t('modes.label')} names={{ text: t('modes.text'), image: t('modes.image') }} panelId={ids.panel} onChange={switchMode} />
+            <ModeTabs
+              mode={mode}
+              label={t('modes.label')}
+              names={{ text: t('modes.text'), image: t('modes.image') }}
+              panelId={ids.panel}
+              onChange={switchMode}
+            />
             <div id={ids.panel} role="tabpanel" aria-labelledby={`${ids.panel}-tab-${mode}`} className={styles.inputs}>
-              {notice && <p className={styles.notice} role="status">{notice}</p>}
+              {notice && (
+                <p className={styles.notice} role="status">
+                  {notice}
+                </p>
+              )}
               {template && mode === 'text' && (
                 <div className={styles.templateChip} data-testid="template-chip">
                   <span>{t('template.using', { title: template.title })}</span>
-                  <button type="button" className={styles.chipClear} onClick={() => setTemplate(null)} aria-label={t('template.clearLabel', { title: template.title })}>
+                  <button
+                    type="button"
+                    className={styles.chipClear}
+                    onClick={() => setTemplate(null)}
+                    aria-label={t('template.clearLabel', { title: template.title })}
+                  >
                     {t('template.clear')}
                   </button>
                 </div>
               )}
               {mode === 'image' && (
-                <ImageDrop image={image} problem={imageProblem} signedIn={signedIn} onFile={(file) => void onFile(file)} onRemove={onRemoveImage} onRetry={() => setImage((c) => c && { ...c, status: 'local' })} />
+                <ImageDrop
+                  image={image}
+                  problem={imageProblem}
+                  signedIn={signedIn}
+                  onFile={(file) => void onFile(file)}
+                  onRemove={onRemoveImage}
+                  onRetry={() => setImage((c) => c && { ...c, status: 'local' })}
+                />
               )}
               <div className={styles.promptField}>
                 <div className={styles.promptTop}>
-                  <label htmlFor={ids.prompt} className={styles.fieldLabel}>{mode === 'image' ? t('prompt.labelImage') : t('prompt.label')}</label>
+                  <label htmlFor={ids.prompt} className={styles.fieldLabel}>
+                    {mode === 'image' ? t('prompt.labelImage') : t('prompt.label')}
+                  </label>
                   <span id={ids.counter} className={styles.counter} data-near-limit={left <= PROMPT_WARN_AT || undefined}>
                     {t('prompt.counter', { count: prompt.length, max: PROMPT_MAX })}
                   </span>
@@ -514,8 +561,14 @@ export default function GeneratorPage() {
                   }}
                   rows={5}
                 />
-                <p className="rm-visually-hidden" aria-live="polite">{left <= PROMPT_WARN_AT ? t('prompt.left', { count: left }) : ''}</p>
-                {promptProblem && <p id={ids.promptProblem} className={styles.errorText} role="alert">{promptProblem}</p>}
+                <p className="rm-visually-hidden" aria-live="polite">
+                  {left <= PROMPT_WARN_AT ? t('prompt.left', { count: left }) : ''}
+                </p>
+                {promptProblem && (
+                  <p id={ids.promptProblem} className={styles.errorText} role="alert">
+                    {promptProblem}
+                  </p>
+                )}
               </div>
             </div>
 
@@ -535,7 +588,11 @@ export default function GeneratorPage() {
               onGetCredits={() => void openSubscriptionModal({ source: 'generator' })}
             />
 
-            {formError && <p className={styles.formError} role="alert" data-testid="generate-error">{formError}</p>}
+            {formError && (
+              <p className={styles.formError} role="alert" data-testid="generate-error">
+                {formError}
+              </p>
+            )}
 
             <button
               type="button"
@@ -545,7 +602,9 @@ export default function GeneratorPage() {
               disabled={busy || waitingForPicture}
               aria-busy={busy}
             >
-              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor"><path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" /></svg>
+              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
+                <path d="M12 2l2.6 7.4L22 12l-7.4 2.6L12 22l-2.6-7.4L2 12l7.4-2.6z" />
+              </svg>
               {buttonLabel}
             </button>
           </section>

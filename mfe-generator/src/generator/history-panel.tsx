@@ -29,7 +29,21 @@ interface Props {
 }
 
 /** The person's past videos with status, poster, prompt, settings and date; newest first. */
-export function HistoryPanel({ headingId, state, filter, page, downloadingId, playBlocked, onFilter, onPage, onRetry, onPlay, onDownload, onDelete, onShowSource }: Props) {
+export function HistoryPanel({
+  headingId,
+  state,
+  filter,
+  page,
+  downloadingId,
+  playBlocked,
+  onFilter,
+  onPage,
+  onRetry,
+  onPlay,
+  onDownload,
+  onDelete,
+  onShowSource,
+}: Props) {
   const { t, i18n } = useGeneratorText();
   const filterId = useId();
   const playNoteId = useId();
@@ -42,26 +56,40 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
   return (
     <section className={styles.panel} aria-labelledby={headingId} aria-busy={state.status === 'loading'} data-testid="history">
       <div className={styles.top}>
-        <h2 id={headingId} className={styles.heading} tabIndex={-1}>{t('history.title')}</h2>
+        <h2 id={headingId} className={styles.heading} tabIndex={-1}>
+          {t('history.title')}
+        </h2>
         <div className={styles.filter}>
           <label htmlFor={filterId}>{t('history.filter')}</label>
           <select id={filterId} value={filter} onChange={(event) => onFilter(event.target.value as HistoryFilter)}>
             {FILTERS.map((f) => (
-              <option key={f} value={f}>{t(`history.filters.${f}`)}</option>
+              <option key={f} value={f}>
+                {t(`history.filters.${f}`)}
+              </option>
             ))}
           </select>
         </div>
       </div>
 
-      {showPlayNote && <p id={playNoteId} className={styles.note}>{t('history.playBusy')}</p>}
+      {showPlayNote && (
+        <p id={playNoteId} className={styles.note}>
+          {t('history.playBusy')}
+        </p>
+      )}
 
       {state.status === 'error' && (
         <div className={styles.message} role="alert">
           <p>{t('history.error', { message: errorMessage(t, state.error) })}</p>
-          <button type="button" className={styles.button} onClick={onRetry}>{t('history.retry')}</button>
+          <button type="button" className={styles.button} onClick={onRetry}>
+            {t('history.retry')}
+          </button>
         </div>
       )}
-      {state.status === 'loading' && !shown && <p className={styles.message} role="status">{t('history.loading')}</p>}
+      {state.status === 'loading' && !shown && (
+        <p className={styles.message} role="status">
+          {t('history.loading')}
+        </p>
+      )}
       {shown && shown.items.length === 0 && state.status === 'ready' && !state.fallback && (
         <div className={styles.message} data-testid="history-empty">
           <p>{filter === 'all' ? t('history.empty') : t('history.emptyFiltered')}</p>
@@ -74,9 +102,13 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
             <li key={video.id} className={styles.item} data-testid="history-item" data-status={video.status}>
               <div className={styles.poster}>
                 {video.posterUrl ? <img src={video.posterUrl} alt="" loading="lazy" /> : <span className={styles.posterBlank} aria-hidden="true" />}
-                <span className={styles.badge} data-status={video.status}>{t(`history.status.${video.status}`)}</span>
+                <span className={styles.badge} data-status={video.status}>
+                  {t(`history.status.${video.status}`)}
+                </span>
                 {video.engine === 'local' && video.status === 'succeeded' && (
-                  <span className={styles.previewBadge} data-testid="history-preview-badge">{t('engine.localBadge')}</span>
+                  <span className={styles.previewBadge} data-testid="history-preview-badge">
+                    {t('engine.localBadge')}
+                  </span>
                 )}
               </div>
               <div className={styles.body}>
@@ -87,7 +119,12 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
                   {video.seed !== null && <span>{t('advanced.resultSeed', { seed: video.seed })}</span>}
                   <span>{t('history.cost', { count: video.cost })}</span>
                   {video.refunded && <span>{t('history.refunded')}</span>}
-                  {video.shared && <span className={styles.shared} data-testid="history-shared">{`${t('share.sharedBadge')} · ${t('share.views', { count: video.shareViews })}`}</span>}
+                  {video.shared && (
+                    <span
+                      className={styles.shared}
+                      data-testid="history-shared"
+                    >{`${t('share.sharedBadge')} · ${t('share.views', { count: video.shareViews })}`}</span>
+                  )}
                 </p>
                 {video.edit && <EditedFrom video={video} onShowSource={onShowSource} disabled={playBlocked} />}
                 <p className={styles.date}>
@@ -119,7 +156,12 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
                       </button>
                     </>
                   )}
-                  <button type="button" className={styles.danger} onClick={() => onDelete(video)} aria-label={t('history.deleteLabel', { prompt: video.prompt ?? t('history.noPrompt') })}>
+                  <button
+                    type="button"
+                    className={styles.danger}
+                    onClick={() => onDelete(video)}
+                    aria-label={t('history.deleteLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
+                  >
                     {t('result.delete')}
                   </button>
                 </div>
@@ -131,9 +173,13 @@ export function HistoryPanel({ headingId, state, filter, page, downloadingId, pl
 
       {shown && pages > 1 && (
         <nav className={styles.pager} aria-label={t('history.pagination')}>
-          <button type="button" className={styles.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('history.previous')}</button>
+          <button type="button" className={styles.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t('history.previous')}
+          </button>
           <span aria-live="polite">{t('history.page', { page, pages })}</span>
-          <button type="button" className={styles.button} disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('history.next')}</button>
+          <button type="button" className={styles.button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            {t('history.next')}
+          </button>
         </nav>
       )}
     </section>

@@ -66,7 +66,9 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
 
   return (
     <div className={styles.imageField}>
-      <label htmlFor={inputId} className={styles.fieldLabel}>{t('image.label')}</label>
+      <label htmlFor={inputId} className={styles.fieldLabel}>
+        {t('image.label')}
+      </label>
       <input
         ref={inputRef}
         id={inputId}
@@ -99,13 +101,19 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
               {image.status === 'local' && !signedIn && t('image.signInToUpload')}
               {image.status === 'error' && <span className={styles.errorText}>{image.error}</span>}
             </span>
-            {image.status === 'uploading' && (
-              <progress className={styles.uploadBar} max={100} value={percent} aria-label={t('image.uploadProgress')} />
-            )}
+            {image.status === 'uploading' && <progress className={styles.uploadBar} max={100} value={percent} aria-label={t('image.uploadProgress')} />}
             <div className={styles.previewActions}>
-              <button type="button" className={styles.ghostButton} onClick={() => inputRef.current?.click()}>{t('image.replace')}</button>
-              {image.status === 'error' && <button type="button" className={styles.ghostButton} onClick={onRetry}>{t('image.retry')}</button>}
-              <button type="button" className={styles.ghostButton} onClick={onRemove}>{t('image.remove')}</button>
+              <button type="button" className={styles.ghostButton} onClick={() => inputRef.current?.click()}>
+                {t('image.replace')}
+              </button>
+              {image.status === 'error' && (
+                <button type="button" className={styles.ghostButton} onClick={onRetry}>
+                  {t('image.retry')}
+                </button>
+              )}
+              <button type="button" className={styles.ghostButton} onClick={onRemove}>
+                {t('image.remove')}
+              </button>
             </div>
           </div>
         </div>
@@ -133,7 +141,9 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
           <span className={styles.dropAction}>{t('image.browse')}</span>
         </button>
       )}
-      <p id={hintId} className={styles.hint}>{t('image.hint')}</p>
+      <p id={hintId} className={styles.hint}>
+        {t('image.hint')}
+      </p>
       <p id={statusId} className={styles.errorText} role="alert" data-testid="image-problem">
         {problem}
       </p>

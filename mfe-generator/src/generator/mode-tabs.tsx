@@ -22,7 +22,11 @@ export function ModeTabs({ mode, label, names, panelId, onChange }: Props) {
     event.preventDefault();
     const index = MODES.indexOf(mode);
     const next =
-      event.key === 'Home' ? MODES[0] : event.key === 'End' ? MODES[MODES.length - 1] : MODES[(index + (event.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
+      event.key === 'Home'
+        ? MODES[0]
+        : event.key === 'End'
+          ? MODES[MODES.length - 1]
+          : MODES[(index + (event.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
     if (!next) return;
     onChange(next);
     refs.current[next]?.focus();
@@ -46,7 +50,9 @@ export function ModeTabs({ mode, label, names, panelId, onChange }: Props) {
           onClick={() => mode !== m && onChange(m)}
           onKeyDown={onKeyDown}
         >
-          <span aria-hidden="true" className={styles.tabIcon}>{m === 'text' ? 'Aa' : '▣'}</span>
+          <span aria-hidden="true" className={styles.tabIcon}>
+            {m === 'text' ? 'Aa' : '▣'}
+          </span>
           {names[m]}
         </button>
       ))}

@@ -22,7 +22,9 @@ export function QueueChoice({ queue, disabled, onChange }: Props) {
   const hintId = useId();
   return (
     <div className={styles.settingGroup} role="group" aria-labelledby={labelId} aria-describedby={hintId} data-testid="queue-choice">
-      <span id={labelId} className={styles.settingLabel}>{t('queue.label')}</span>
+      <span id={labelId} className={styles.settingLabel}>
+        {t('queue.label')}
+      </span>
       <div className={styles.segments}>
         {QUEUES.map((value) => (
           <button key={value} type="button" className={styles.segment} aria-pressed={queue === value} disabled={disabled} onClick={() => onChange(value)}>
@@ -31,7 +33,9 @@ export function QueueChoice({ queue, disabled, onChange }: Props) {
           </button>
         ))}
       </div>
-      <p id={hintId} className={styles.queueHint} aria-live="polite">{t(`queue.${queue}Hint`)}</p>
+      <p id={hintId} className={styles.queueHint} aria-live="polite">
+        {t(`queue.${queue}Hint`)}
+      </p>
     </div>
   );
 }

@@ -28,7 +28,18 @@ interface Props {
 
 /** The stage: what the current job is doing, and the finished video with its actions. */
 export function ResultPanel({
-  state, headingId, downloading, onDownload, onDelete, onReuseSeed, onShareChange, canEdit, onEdit, onUpgradeToEdit, onNeedCredits, onShowSource,
+  state,
+  headingId,
+  downloading,
+  onDownload,
+  onDelete,
+  onReuseSeed,
+  onShareChange,
+  canEdit,
+  onEdit,
+  onUpgradeToEdit,
+  onNeedCredits,
+  onShowSource,
 }: Props) {
   const { t } = useGeneratorText();
   const { phase, video } = state;
@@ -46,8 +57,12 @@ export function ResultPanel({
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} data-testid="result-panel" data-phase={phase}>
-      <h2 id={headingId} className={styles.heading} tabIndex={-1}>{t('result.title')}</h2>
-      <p className="rm-visually-hidden" role="status" aria-live="polite" data-testid="job-announcement">{announcement}</p>
+      <h2 id={headingId} className={styles.heading} tabIndex={-1}>
+        {t('result.title')}
+      </h2>
+      <p className="rm-visually-hidden" role="status" aria-live="polite" data-testid="job-announcement">
+        {announcement}
+      </p>
 
       {(phase === 'submitting' || phase === 'running') && (
         <div className={styles.stage}>
@@ -58,19 +73,10 @@ export function ResultPanel({
             <p className={styles.status} data-testid="job-status">
               {queued ? t('job.queued') : t('job.processing', { percent: progress })}
             </p>
-            <div
-              className={styles.track}
-              role="progressbar"
-              aria-label={t('job.progressLabel')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
+            <div className={styles.track} role="progressbar" aria-label={t('job.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
               <span className={styles.bar} style={{ width: `${Math.max(progress, 3)}%` }} />
             </div>
-            <p className={styles.note}>
-              {state.connectionLost ? t('job.connectionLost') : state.resumed ? t('job.resumed') : t('job.canLeave')}
-            </p>
+            <p className={styles.note}>{state.connectionLost ? t('job.connectionLost') : state.resumed ? t('job.resumed') : t('job.canLeave')}</p>
           </div>
         </div>
       )}
@@ -91,7 +97,11 @@ export function ResultPanel({
             data-testid="result-video"
           />
           <p className={styles.ready}>{t('job.succeeded')}</p>
-          {video.engine === 'local' && <p className={styles.previewNote} data-testid="result-preview-note">{t('engine.localResult')}</p>}
+          {video.engine === 'local' && (
+            <p className={styles.previewNote} data-testid="result-preview-note">
+              {t('engine.localResult')}
+            </p>
+          )}
           <p className={styles.meta}>
             <span>{[video.model, video.resolution, video.duration, video.aspectRatio].join(' · ')}</span>
             {video.seed !== null && <span data-testid="result-seed">{t('advanced.resultSeed', { seed: video.seed })}</span>}
@@ -101,7 +111,9 @@ export function ResultPanel({
           {video.edit && <EditedFrom video={video} onShowSource={onShowSource} />}
           <div className={styles.actions}>
             <button type="button" className={styles.primary} onClick={() => onDownload(video)} disabled={downloading} aria-busy={downloading}>
-              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" /></svg>
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" />
+              </svg>
               {t('result.download')}
             </button>
             {video.seed !== null && (
@@ -129,9 +141,16 @@ export function ResultPanel({
       {phase === 'idle' && (
         <div className={styles.empty}>
           <div className={styles.emptyArt} aria-hidden="true">
-            <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4"><rect x="2.5" y="5" width="14" height="14" rx="2.5" /><path d="M16.5 10l5-3v10l-5-3" /></svg>
+            <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4">
+              <rect x="2.5" y="5" width="14" height="14" rx="2.5" />
+              <path d="M16.5 10l5-3v10l-5-3" />
+            </svg>
           </div>
-          {state.lost && <p className={styles.lost} data-testid="job-lost">{t('job.lost')}</p>}
+          {state.lost && (
+            <p className={styles.lost} data-testid="job-lost">
+              {t('job.lost')}
+            </p>
+          )}
           <p className={styles.emptyTitle}>{t('result.empty')}</p>
           <p className={styles.emptyHint}>{t('result.emptyHint')}</p>
         </div>

@@ -38,7 +38,9 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
         const note = refused?.field === field ? t(...lockMessage(refused.feature)) : null;
         return (
           <div key={field} className={styles.settingGroup} role="group" aria-labelledby={labelId}>
-            <span id={labelId} className={styles.settingLabel}>{field === 'aspectRatio' ? t('shape.label') : t(`settings.${field}`)}</span>
+            <span id={labelId} className={styles.settingLabel}>
+              {field === 'aspectRatio' ? t('shape.label') : t(`settings.${field}`)}
+            </span>
             <div className={styles.segments}>
               {values.map((value) => {
                 const feature = lockedFeature(field, value as GenerationConfig[typeof field], features);
@@ -67,7 +69,9 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
                 );
               })}
             </div>
-            <span id={`${noteId}-lock`} className="rm-visually-hidden">{t('settings.lockedHint')}</span>
+            <span id={`${noteId}-lock`} className="rm-visually-hidden">
+              {t('settings.lockedHint')}
+            </span>
             <p className={styles.lockNote} aria-live="polite" data-testid={`lock-note-${field}`}>
               {note}
             </p>

@@ -29,9 +29,21 @@ describe('which options each plan includes', () => {
 
 describe('cost summary', () => {
   it('prices with the shared formula and compares with the balance', () => {
-    expect(costSummary({ model: 'v2.0', resolution: '720p', duration: '10s' }, 100)).toMatchObject({ cost: 45, enough: true, after: 55, level: 'good', critical: false });
+    expect(costSummary({ model: 'v2.0', resolution: '720p', duration: '10s' }, 100)).toMatchObject({
+      cost: 45,
+      enough: true,
+      after: 55,
+      level: 'good',
+      critical: false,
+    });
     expect(costSummary({ model: 'v1.0', resolution: '1080p', duration: '10s' }, 39)).toMatchObject({ cost: 40, enough: false, level: 'medium' });
-    expect(costSummary({ model: 'v1.0', resolution: '512p', duration: '5s' }, 10)).toMatchObject({ cost: 10, enough: true, after: 0, level: 'low', critical: false });
+    expect(costSummary({ model: 'v1.0', resolution: '512p', duration: '5s' }, 10)).toMatchObject({
+      cost: 10,
+      enough: true,
+      after: 0,
+      level: 'low',
+      critical: false,
+    });
     expect(costSummary({ model: 'v1.0', resolution: '512p', duration: '5s' }, 9)).toMatchObject({ enough: false, critical: true });
   });
 

@@ -1,5 +1,15 @@
 import {
-  ASPECT_RATIOS, cheapestPlanWith, checkGenerationAccess, creditCost, creditLevel, DURATIONS, isCriticallyLow, isSeed, MODELS, PLAN_NAMES, RESOLUTIONS,
+  ASPECT_RATIOS,
+  cheapestPlanWith,
+  checkGenerationAccess,
+  creditCost,
+  creditLevel,
+  DURATIONS,
+  isCriticallyLow,
+  isSeed,
+  MODELS,
+  PLAN_NAMES,
+  RESOLUTIONS,
 } from '@reelmint/shared';
 import type { AspectRatio, FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
 
@@ -68,7 +78,10 @@ export function isGenerationConfig(value: unknown): value is GenerationConfig {
   const v = value as Record<string, unknown>;
   const oneOf = (list: readonly string[], item: unknown) => typeof item === 'string' && list.includes(item);
   return (
-    oneOf(MODELS, v.model) && oneOf(RESOLUTIONS, v.resolution) && oneOf(DURATIONS, v.duration) && (v.aspectRatio === undefined || oneOf(ASPECT_RATIOS, v.aspectRatio))
+    oneOf(MODELS, v.model) &&
+    oneOf(RESOLUTIONS, v.resolution) &&
+    oneOf(DURATIONS, v.duration) &&
+    (v.aspectRatio === undefined || oneOf(ASPECT_RATIOS, v.aspectRatio))
   );
 }
 

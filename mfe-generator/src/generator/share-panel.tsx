@@ -50,17 +50,37 @@ export function SharePanel({ video, onChange }: Props) {
 
   return (
     <section className={styles.share} aria-labelledby={ids.heading} data-testid="share-panel" data-shared={video.shared || undefined}>
-      <h3 id={ids.heading} className={styles.shareHeading}>{t('share.title')}</h3>
+      <h3 id={ids.heading} className={styles.shareHeading}>
+        {t('share.title')}
+      </h3>
       {video.shared && video.shareUrl ? (
         <>
           <p className={styles.shareNote}>
             {t('share.isShared')} <span data-testid="share-views">{t('share.views', { count: video.shareViews })}</span>
           </p>
-          <label htmlFor={ids.link} className="rm-visually-hidden">{t('share.linkLabel')}</label>
-          <input id={ids.link} className={styles.shareLink} readOnly value={video.shareUrl} onFocus={(event) => event.currentTarget.select()} data-testid="share-link" />
+          <label htmlFor={ids.link} className="rm-visually-hidden">
+            {t('share.linkLabel')}
+          </label>
+          <input
+            id={ids.link}
+            className={styles.shareLink}
+            readOnly
+            value={video.shareUrl}
+            onFocus={(event) => event.currentTarget.select()}
+            data-testid="share-link"
+          />
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={() => void copy(video.shareUrl!)}>{t('share.copy')}</button>
-            <button type="button" className={styles.secondary} disabled={busy} aria-busy={busy} onClick={() => void run(() => videoApi.unshare(video.id), t('share.stopped'))} data-testid="unshare">
+            <button type="button" className={styles.primary} onClick={() => void copy(video.shareUrl!)}>
+              {t('share.copy')}
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => void run(() => videoApi.unshare(video.id), t('share.stopped'))}
+              data-testid="unshare"
+            >
               {t('share.stop')}
             </button>
           </div>
@@ -69,7 +89,14 @@ export function SharePanel({ video, onChange }: Props) {
         <>
           <p className={styles.shareNote}>{t('share.private')}</p>
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} disabled={busy} aria-busy={busy} onClick={() => void run(() => videoApi.share(video.id), t('share.published'))} data-testid="share">
+            <button
+              type="button"
+              className={styles.primary}
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => void run(() => videoApi.share(video.id), t('share.published'))}
+              data-testid="share"
+            >
               {t('share.publish')}
             </button>
           </div>

@@ -1,7 +1,19 @@
 import { api, ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
 import type {
-  AspectRatio, Duration, EditKind, EditSpeed, GenerationConfig, GenerationSteering, Loaded, MergeTransition, PublicVideo, ReframeMode, VideoHistoryPage, VideoKind,
-  VideoRecord, VideoType,
+  AspectRatio,
+  Duration,
+  EditKind,
+  EditSpeed,
+  GenerationConfig,
+  GenerationSteering,
+  Loaded,
+  MergeTransition,
+  PublicVideo,
+  ReframeMode,
+  VideoHistoryPage,
+  VideoKind,
+  VideoRecord,
+  VideoType,
 } from '@reelmint/shared';
 
 export type { VideoRecord } from '@reelmint/shared';
@@ -70,16 +82,11 @@ export function isFinished(video: Pick<VideoRecord, 'status'>): boolean {
 }
 
 export const videoApi = {
-  generate: (body: GenerateRequest, idempotencyKey: string) =>
-    request<GenerateReply>('POST', '/api/videos/generate', { body, idempotencyKey }),
-  status: (id: string, signal?: AbortSignal) =>
-    request<VideoRecord>('GET', `/api/videos/status/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+  generate: (body: GenerateRequest, idempotencyKey: string) => request<GenerateReply>('POST', '/api/videos/generate', { body, idempotencyKey }),
+  status: (id: string, signal?: AbortSignal) => request<VideoRecord>('GET', `/api/videos/status/${encodeURIComponent(id)}`, signal ? { signal } : {}),
   /** A server that cannot be reached gives an empty list, marked as fallback. */
   history: (page: number, videoType?: VideoKind): Promise<Loaded<HistoryPage>> =>
-    withFallback(
-      api.history(page, HISTORY_PER_PAGE, videoType),
-      { items: [], page, perPage: HISTORY_PER_PAGE, total: 0 },
-    ),
+    withFallback(api.history(page, HISTORY_PER_PAGE, videoType), { items: [], page, perPage: HISTORY_PER_PAGE, total: 0 }),
   edit: (body: EditRequest, idempotencyKey: string) => request<GenerateReply>('POST', '/api/videos/edits', { body, idempotencyKey }),
   estimateEdit: (body: EditRequest, signal?: AbortSignal) =>
     request<EditEstimate>('POST', '/api/videos/edits/estimate', { body, ...(signal ? { signal } : {}) }),

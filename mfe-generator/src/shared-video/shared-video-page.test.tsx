@@ -8,9 +8,22 @@ import { API_BASE, fail, fakeApi, fakeToken, ok } from '../test/fake-api.ts';
 import SharedVideoPage, { remixPath } from './shared-video-page.tsx';
 
 const SHARED = {
-  id: 'vid_9', type: 'text-to-video', prompt: 'A kite over the dunes', negativePrompt: 'birds', model: 'v1.0', resolution: '512p', duration: '5s',
-  aspectRatio: '9:16', seed: 99, width: 512, height: 912, engine: 'local',
-  videoUrl: `${API_BASE}/api/public/videos/vid_9/file`, posterUrl: `${API_BASE}/api/public/videos/vid_9/poster`, views: 4, sharedAt: '2030-05-01T10:00:00Z',
+  id: 'vid_9',
+  type: 'text-to-video',
+  prompt: 'A kite over the dunes',
+  negativePrompt: 'birds',
+  model: 'v1.0',
+  resolution: '512p',
+  duration: '5s',
+  aspectRatio: '9:16',
+  seed: 99,
+  width: 512,
+  height: 912,
+  engine: 'local',
+  videoUrl: `${API_BASE}/api/public/videos/vid_9/file`,
+  posterUrl: `${API_BASE}/api/public/videos/vid_9/poster`,
+  views: 4,
+  sharedAt: '2030-05-01T10:00:00Z',
 };
 
 function Where() {

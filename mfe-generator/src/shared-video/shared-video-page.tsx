@@ -40,7 +40,8 @@ export default function SharedVideoPage() {
         if (counted.current === id) return;
         counted.current = id;
         videoApi.countView(id).then(
-          ({ views }) => setState((current) => (current.status === 'ready' && current.video.id === id ? { status: 'ready', video: { ...current.video, views } } : current)),
+          ({ views }) =>
+            setState((current) => (current.status === 'ready' && current.video.id === id ? { status: 'ready', video: { ...current.video, views } } : current)),
           () => undefined,
         );
       },
@@ -63,22 +64,32 @@ export default function SharedVideoPage() {
         {state.status === 'loading' && <p role="status">{t('shared.loading')}</p>}
         {state.status === 'missing' && (
           <div className={styles.message} data-testid="shared-video-missing">
-            <h1 id={headingId} className={styles.title}>{t('shared.missingTitle')}</h1>
+            <h1 id={headingId} className={styles.title}>
+              {t('shared.missingTitle')}
+            </h1>
             <p>{t('shared.missingBody')}</p>
-            <LocalizedLink to="/text-to-video/generator" className={styles.primary}>{t('shared.makeYourOwn')}</LocalizedLink>
+            <LocalizedLink to="/text-to-video/generator" className={styles.primary}>
+              {t('shared.makeYourOwn')}
+            </LocalizedLink>
           </div>
         )}
         {state.status === 'error' && (
           <div className={styles.message} role="alert">
-            <h1 id={headingId} className={styles.title}>{t('shared.errorTitle')}</h1>
+            <h1 id={headingId} className={styles.title}>
+              {t('shared.errorTitle')}
+            </h1>
             <p>{errorMessage(t, state.error)}</p>
-            <button type="button" className={styles.primary} onClick={() => setAttempt((n) => n + 1)}>{t('shared.retry')}</button>
+            <button type="button" className={styles.primary} onClick={() => setAttempt((n) => n + 1)}>
+              {t('shared.retry')}
+            </button>
           </div>
         )}
         {state.status === 'ready' && (
           <>
             <p className={styles.eyebrow}>{t('shared.eyebrow')}</p>
-            <h1 id={headingId} className={styles.title} data-testid="shared-video-title">{state.video.prompt ?? t('shared.noPrompt')}</h1>
+            <h1 id={headingId} className={styles.title} data-testid="shared-video-title">
+              {state.video.prompt ?? t('shared.noPrompt')}
+            </h1>
             <div className={styles.stage}>
               <video
                 className={styles.video}
@@ -107,7 +118,9 @@ export default function SharedVideoPage() {
               <button type="button" className={styles.primary} onClick={() => remix(state.video)} data-testid="remix">
                 {signedIn ? t('shared.remix') : t('shared.signInToRemix')}
               </button>
-              <LocalizedLink to="/free-video-templates" className={styles.link}>{t('shared.browseTemplates')}</LocalizedLink>
+              <LocalizedLink to="/free-video-templates" className={styles.link}>
+                {t('shared.browseTemplates')}
+              </LocalizedLink>
             </div>
           </>
         )}

@@ -49,7 +49,8 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
     setOpened(true);
   };
 
-  const describedBy = (field: (typeof FIELDS)[number], extra?: string) => [problems[field] ? `${id}-${field}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: (typeof FIELDS)[number], extra?: string) =>
+    [problems[field] ? `${id}-${field}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
   const error = (field: (typeof FIELDS)[number]) =>
     problems[field] && (
       <p id={`${id}-${field}-error`} className={styles.fieldError}>
@@ -144,7 +145,9 @@ export function ContactForm({ openMail = (href: string) => window.location.assig
         </p>
         {error('message')}
       </div>
-      <div role="status" className={styles.live}>{opened && <p className={styles.success}>{t('contact.opened', { email: CONTACT_EMAIL })}</p>}</div>
+      <div role="status" className={styles.live}>
+        {opened && <p className={styles.success}>{t('contact.opened', { email: CONTACT_EMAIL })}</p>}
+      </div>
       <button type="submit" className={`${pageStyles.cta} ${styles.submit}`}>
         {t('contact.submit')}
       </button>

@@ -14,7 +14,9 @@ export interface ContactMessage {
 export const MIN_MESSAGE_LENGTH = 20;
 
 /** The key of each field's problem, in form order; empty when the message can be sent. */
-export type ContactProblems = Partial<Record<'name' | 'email' | 'message', 'nameRequired' | 'emailRequired' | 'emailInvalid' | 'messageRequired' | 'messageShort'>>;
+export type ContactProblems = Partial<
+  Record<'name' | 'email' | 'message', 'nameRequired' | 'emailRequired' | 'emailInvalid' | 'messageRequired' | 'messageShort'>
+>;
 
 export function validateContact(message: ContactMessage): ContactProblems {
   const problems: ContactProblems = {};

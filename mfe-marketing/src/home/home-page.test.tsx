@@ -26,7 +26,9 @@ function motionSetting(reduce: boolean) {
     addEventListener: (_: string, listener: () => void) => listeners.add(listener),
     removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   };
-  vi.stubGlobal('matchMedia', (text: string) => (text === '(prefers-reduced-motion: reduce)' ? query : { matches: false, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (text: string) =>
+    text === '(prefers-reduced-motion: reduce)' ? query : { matches: false, addEventListener() {}, removeEventListener() {} },
+  );
   return (next: boolean) => {
     reduce = next;
     listeners.forEach((listener) => listener());

@@ -1,6 +1,20 @@
 import { LegalDocument } from './legal-document.tsx';
 
-const SECTIONS = ['who', 'collect', 'use', 'uploads', 'payments', 'storage', 'languages', 'sharing', 'retention', 'rights', 'security', 'children', 'changes'] as const;
+const SECTIONS = [
+  'who',
+  'collect',
+  'use',
+  'uploads',
+  'payments',
+  'storage',
+  'languages',
+  'sharing',
+  'retention',
+  'rights',
+  'security',
+  'children',
+  'changes',
+] as const;
 
 /** /privacy-policy: what Reelmint collects, why, and the choices people have. */
 export default function PrivacyPage() {

@@ -8,7 +8,10 @@ export interface TemplateFilter {
 
 /** Lower case without accents, so "cafe" finds "café" and "NEON" finds "neon". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
 }
 
 /**

@@ -95,7 +95,17 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
           <label htmlFor={searchId} className="rm-visually-hidden">
             {t('templates.searchLabel')}
           </label>
-          <svg className={styles.searchIcon} aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+          <svg
+            className={styles.searchIcon}
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          >
             <circle cx="11" cy="11" r="7" />
             <path d="m20 20-3.5-3.5" />
           </svg>

@@ -74,7 +74,13 @@ export function Accordion({ items, headingLevel = 'h2', initiallyOpen = [] }: Ac
                 <span className={styles.icon} aria-hidden="true" />
               </button>
             </Heading>
-            <div id={panelId} role={asRegions ? 'region' : undefined} aria-labelledby={asRegions ? buttonId : undefined} className={styles.panel} hidden={!expanded}>
+            <div
+              id={panelId}
+              role={asRegions ? 'region' : undefined}
+              aria-labelledby={asRegions ? buttonId : undefined}
+              className={styles.panel}
+              hidden={!expanded}
+            >
               {item.content}
             </div>
           </div>

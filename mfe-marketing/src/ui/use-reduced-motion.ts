@@ -15,5 +15,9 @@ function subscribe(onChange: () => void) {
  * the moment it is switched on, without waiting for something else to re-render the page.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => motionQuery()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => motionQuery()?.matches ?? false,
+    () => false,
+  );
 }

@@ -65,7 +65,10 @@ describe('API client', () => {
 
   it('carries the server message, else the error, else HTTP error and status', async () => {
     setSession(validToken(), { username: 'Ada' });
-    vi.stubGlobal('fetch', reply(409, { success: false, error: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Required: 20, Available: 5', required: 20 }));
+    vi.stubGlobal(
+      'fetch',
+      reply(409, { success: false, error: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Required: 20, Available: 5', required: 20 }),
+    );
     const error = await api.deductCredits(20, {}, 'key-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', status: 409, details: { required: 20 } });

@@ -90,9 +90,7 @@ export async function requestRaw<T>(method: string, path: string, options: Reque
   }
   if (!response.ok) {
     const message =
-      (typeof payload?.message === 'string' && payload.message) ||
-      (typeof payload?.error === 'string' && payload.error) ||
-      `HTTP error ${response.status}`;
+      (typeof payload?.message === 'string' && payload.message) || (typeof payload?.error === 'string' && payload.error) || `HTTP error ${response.status}`;
     const code = typeof payload?.error === 'string' ? payload.error : 'API_ERROR';
     const { message: _m, error: _e, success: _s, ...details } = payload ?? {};
     throw new ApiError(message, code, response.status, details);

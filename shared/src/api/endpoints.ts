@@ -1,8 +1,24 @@
 import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
-  AccountUser, CancelReply, CheckoutReply, CreditsInfo, DeductReply, ForgotPasswordReply, Loaded, LoginReply, MailSentReply, PlanItem,
-  RefundReply, SiteConfig, SubscriptionStatus, UpgradeReply, VerifyEmailReply, VideoHistoryPage, VideoTemplate, VideoKind,
+  AccountUser,
+  CancelReply,
+  CheckoutReply,
+  CreditsInfo,
+  DeductReply,
+  ForgotPasswordReply,
+  Loaded,
+  LoginReply,
+  MailSentReply,
+  PlanItem,
+  RefundReply,
+  SiteConfig,
+  SubscriptionStatus,
+  UpgradeReply,
+  VerifyEmailReply,
+  VideoHistoryPage,
+  VideoTemplate,
+  VideoKind,
 } from './types.ts';
 import type { AccountSessionsReply } from '../account-api.ts';
 
@@ -13,8 +29,7 @@ export const api = {
   register: (name: string, email: string, password: string, language?: string) =>
     request<LoginReply & MailSentReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
   /** Always succeeds the same way whether or not the address has an account. */
-  forgotPassword: (email: string, language: string) =>
-    request<ForgotPasswordReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
+  forgotPassword: (email: string, language: string) => request<ForgotPasswordReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
   /** Rejects with RESET_LINK_INVALID, RESET_LINK_EXPIRED or RESET_LINK_USED when the link cannot be used. */
   checkResetLink: (token: string) => request<{ email: string }>('POST', '/api/auth/password/reset/check', { body: { token } }),
   resetPassword: (token: string, password: string) => request<LoginReply>('POST', '/api/auth/password/reset', { body: { token, password } }),
@@ -62,8 +77,7 @@ export const api = {
       idempotencyKey,
     }),
 
-  subscription: (): Promise<Loaded<SubscriptionStatus>> =>
-    withFallback(request<SubscriptionStatus>('GET', '/api/user/subscription'), FALLBACK_SUBSCRIPTION),
+  subscription: (): Promise<Loaded<SubscriptionStatus>> => withFallback(request<SubscriptionStatus>('GET', '/api/user/subscription'), FALLBACK_SUBSCRIPTION),
   plans: (): Promise<Loaded<PlanItem[]>> => withFallback(request<PlanItem[]>('GET', '/api/subscription/plans'), FALLBACK_PLANS),
   upgrade: (planId: string) => request<UpgradeReply>('POST', '/api/subscription/upgrade', { body: { planId, timestamp: new Date().toISOString() } }),
   cancel: () => request<CancelReply>('POST', '/api/subscription/cancel', { body: { timestamp: new Date().toISOString() } }),
@@ -73,6 +87,10 @@ export const api = {
   history: (page = 1, perPage = 10, videoType?: VideoKind) =>
     request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } }),
 
-  createSubscriptionSession: (planName: string, billingCycle: 'monthly' | 'yearly' = 'yearly', source = 'subscription-modal', { signal }: { signal?: AbortSignal } = {}) =>
-    requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', { body: { planName, billingCycle, source }, signal }),
+  createSubscriptionSession: (
+    planName: string,
+    billingCycle: 'monthly' | 'yearly' = 'yearly',
+    source = 'subscription-modal',
+    { signal }: { signal?: AbortSignal } = {},
+  ) => requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', { body: { planName, billingCycle, source }, signal }),
 };

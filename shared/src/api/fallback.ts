@@ -20,5 +20,15 @@ export const FALLBACK_SUBSCRIPTION: SubscriptionStatus = {
 export const FALLBACK_PLANS: PlanItem[] = [
   { id: 'free', key: 'free', name: 'Free', price: 0, currency: 'USD', interval: 'month', features: PLAN_FEATURES.free, description: 'Sample plan', credits: 5 },
   { id: 'pro', key: 'pro', name: 'Pro', price: 19, currency: 'USD', interval: 'month', features: PLAN_FEATURES.pro, description: 'Sample plan', credits: 100 },
-  { id: 'premium', key: 'premium', name: 'Premium', price: 49, currency: 'USD', interval: 'month', features: PLAN_FEATURES.premium, description: 'Sample plan', credits: 500 },
+  {
+    id: 'premium',
+    key: 'premium',
+    name: 'Premium',
+    price: 49,
+    currency: 'USD',
+    interval: 'month',
+    features: PLAN_FEATURES.premium,
+    description: 'Sample plan',
+    credits: 500,
+  },
 ];

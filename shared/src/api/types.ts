@@ -60,10 +60,21 @@ export interface PlanItem {
   popular?: boolean;
 }
 
-export interface DeductReply { newBalance: number; transactionId: string }
-export interface RefundReply { newBalance: number; refundId: string }
-export interface UpgradeReply { checkoutUrl: string; sessionId: string }
-export interface CancelReply { effectiveDate: string }
+export interface DeductReply {
+  newBalance: number;
+  transactionId: string;
+}
+export interface RefundReply {
+  newBalance: number;
+  refundId: string;
+}
+export interface UpgradeReply {
+  checkoutUrl: string;
+  sessionId: string;
+}
+export interface CancelReply {
+  effectiveDate: string;
+}
 
 export interface CheckoutReply {
   success: boolean;

@@ -11,7 +11,11 @@ describe('loading the strings of registered namespaces ahead of their screens', 
       asked.push(lng);
       return Promise.resolve({ default: { title } });
     };
-    registerNamespace('ahead', { './locales/en.json': file('en', 'Pricing'), './locales/fr.json': file('fr', 'Tarifs'), './locales/de.json': file('de', 'Preise') });
+    registerNamespace('ahead', {
+      './locales/en.json': file('en', 'Pricing'),
+      './locales/fr.json': file('fr', 'Tarifs'),
+      './locales/de.json': file('de', 'Preise'),
+    });
     await loadRegisteredNamespaces(i18n, ['fr', 'en']);
     expect(i18n.getResource('fr', 'ahead', 'title')).toBe('Tarifs');
     expect(i18n.getResource('en', 'ahead', 'title')).toBe('Pricing');

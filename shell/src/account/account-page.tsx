@@ -57,10 +57,16 @@ export default function AccountPage() {
   if (deleted) {
     return (
       <main className={styles.page} data-testid="account-deleted">
-        <h1 ref={deletedHeading} tabIndex={-1} className={styles.title}>{t('settings.delete.doneTitle')}</h1>
-        <p className={styles.lead} role="status">{t('settings.delete.done', { email: deleted.email })}</p>
+        <h1 ref={deletedHeading} tabIndex={-1} className={styles.title}>
+          {t('settings.delete.doneTitle')}
+        </h1>
+        <p className={styles.lead} role="status">
+          {t('settings.delete.done', { email: deleted.email })}
+        </p>
         {deleted.mailMayBeLate && <p className={styles.warning}>{t('verify.mailLate')}</p>}
-        <LocalizedLink className={styles.primary} to="/">{t('settings.delete.home')}</LocalizedLink>
+        <LocalizedLink className={styles.primary} to="/">
+          {t('settings.delete.home')}
+        </LocalizedLink>
       </main>
     );
   }
@@ -70,7 +76,9 @@ export default function AccountPage() {
       <main className={styles.page}>
         <h1 className={styles.title}>{t('settings.title')}</h1>
         <p className={styles.lead}>{t('settings.signInNeeded')}</p>
-        <LocalizedLink className={styles.primary} to={`/auth?${new URLSearchParams({ returnTo: '/account' }).toString()}`}>{t('header.login')}</LocalizedLink>
+        <LocalizedLink className={styles.primary} to={`/auth?${new URLSearchParams({ returnTo: '/account' }).toString()}`}>
+          {t('header.login')}
+        </LocalizedLink>
       </main>
     );
   }
@@ -79,11 +87,17 @@ export default function AccountPage() {
     <main className={styles.page} aria-busy={load.kind === 'loading'} data-testid="account-page">
       <h1 className={styles.title}>{t('settings.title')}</h1>
       <p className={styles.lead}>{t('settings.lead')}</p>
-      {load.kind === 'loading' && <p role="status" className={styles.lead}>{t('settings.loading')}</p>}
+      {load.kind === 'loading' && (
+        <p role="status" className={styles.lead}>
+          {t('settings.loading')}
+        </p>
+      )}
       {load.kind === 'failed' && (
         <div role="alert" className={styles.notice}>
           <p>{load.serverDown ? t('auth.serverDown') : t('auth.genericError')}</p>
-          <button type="button" className={styles.secondary} onClick={fetchUser}>{t('settings.retry')}</button>
+          <button type="button" className={styles.secondary} onClick={fetchUser}>
+            {t('settings.retry')}
+          </button>
         </div>
       )}
       {load.kind === 'ready' && (

@@ -39,7 +39,9 @@ export function DataSection() {
 
   return (
     <section className={styles.card} aria-labelledby="settings-data">
-      <h2 id="settings-data" className={styles.cardTitle}>{t('settings.data.title')}</h2>
+      <h2 id="settings-data" className={styles.cardTitle}>
+        {t('settings.data.title')}
+      </h2>
       <p className={styles.hint}>{t('settings.data.lead')}</p>
       <button type="button" className={styles.secondary} onClick={() => void download()} disabled={busy}>
         {busy ? t('auth.working') : t('settings.data.download')}

@@ -52,7 +52,9 @@ export function DeleteSection({ user, onDeleted }: { user: AccountUser; onDelete
     setStatus(null);
     try {
       const reply = await api.forgotPassword(user.email, language);
-      setStatus(reply.mailMayBeLate ? { kind: 'warning', text: t('verify.mailLate') } : { kind: 'done', text: t('settings.password.linkSent', { email: user.email }) });
+      setStatus(
+        reply.mailMayBeLate ? { kind: 'warning', text: t('verify.mailLate') } : { kind: 'done', text: t('settings.password.linkSent', { email: user.email }) },
+      );
     } catch (failure) {
       setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
     } finally {
@@ -62,7 +64,9 @@ export function DeleteSection({ user, onDeleted }: { user: AccountUser; onDelete
 
   return (
     <section className={`${styles.card} ${styles.danger}`} aria-labelledby="settings-delete">
-      <h2 id="settings-delete" className={styles.cardTitle}>{t('settings.delete.title')}</h2>
+      <h2 id="settings-delete" className={styles.cardTitle}>
+        {t('settings.delete.title')}
+      </h2>
       <p className={styles.hint}>{t('settings.delete.lead')}</p>
       {user.hasPassword ? (
         <Dialog.Root
@@ -100,7 +104,9 @@ export function DeleteSection({ user, onDeleted }: { user: AccountUser; onDelete
                   </div>
                   <SectionStatus status={dialogStatus} testId="delete-status" />
                   <div className={styles.buttons}>
-                    <Dialog.Close className={styles.secondary} disabled={busy}>{t('settings.delete.cancel')}</Dialog.Close>
+                    <Dialog.Close className={styles.secondary} disabled={busy}>
+                      {t('settings.delete.cancel')}
+                    </Dialog.Close>
                     <button type="submit" className={styles.dangerButton} disabled={busy} aria-busy={busy}>
                       {busy ? t('auth.working') : t('settings.delete.confirm')}
                     </button>

@@ -43,7 +43,9 @@ export function EmailSection({ user, onSaved }: { user: AccountUser; onSaved: (u
 
   return (
     <section className={styles.card} aria-labelledby="settings-email">
-      <h2 id="settings-email" className={styles.cardTitle}>{t('settings.email.title')}</h2>
+      <h2 id="settings-email" className={styles.cardTitle}>
+        {t('settings.email.title')}
+      </h2>
       <p className={styles.text} data-testid="settings-email">
         {t('settings.email.current', { email: user.email })}{' '}
         <span className={user.emailVerified ? styles.badgeOk : styles.badgeWarn}>
@@ -67,7 +69,9 @@ export function EmailSection({ user, onSaved }: { user: AccountUser; onSaved: (u
             <input id={ids.password} name="password" type="password" autoComplete="current-password" required maxLength={256} />
           </div>
         )}
-        <button type="submit" className={styles.primary} disabled={busy}>{busy ? t('auth.working') : t('settings.email.submit')}</button>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {busy ? t('auth.working') : t('settings.email.submit')}
+        </button>
         <SectionStatus status={status} testId="email-status" />
       </form>
     </section>

@@ -51,10 +51,18 @@ export default function ForgotPasswordPage() {
         </h1>
         {sent ? (
           <div role="status">
-            <p className={styles.lead} data-testid="forgot-sent">{t('password.sent', { email: sent.email, minutes: 30 })}</p>
-            {sent.mailMayBeLate && <p className={styles.notice} data-testid="mail-late">{t('password.mailLate')}</p>}
+            <p className={styles.lead} data-testid="forgot-sent">
+              {t('password.sent', { email: sent.email, minutes: 30 })}
+            </p>
+            {sent.mailMayBeLate && (
+              <p className={styles.notice} data-testid="mail-late">
+                {t('password.mailLate')}
+              </p>
+            )}
             <div className={styles.links}>
-              <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>{t('password.sendAgain')}</button>
+              <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>
+                {t('password.sendAgain')}
+              </button>
               <LocalizedLink to="/auth">{t('password.backToSignIn')}</LocalizedLink>
             </div>
           </div>
@@ -66,8 +74,14 @@ export default function ForgotPasswordPage() {
                 <label htmlFor={ids.email}>{t('auth.email')}</label>
                 <input id={ids.email} name="email" type="email" autoComplete="email" required maxLength={254} />
               </div>
-              {error && <p id={ids.error} className={styles.error} role="alert">{error}</p>}
-              <button type="submit" className={styles.submit} disabled={busy}>{busy ? t('auth.working') : t('password.forgotSubmit')}</button>
+              {error && (
+                <p id={ids.error} className={styles.error} role="alert">
+                  {error}
+                </p>
+              )}
+              <button type="submit" className={styles.submit} disabled={busy}>
+                {busy ? t('auth.working') : t('password.forgotSubmit')}
+              </button>
             </form>
             <div className={styles.links}>
               <LocalizedLink to="/auth">{t('password.backToSignIn')}</LocalizedLink>

@@ -43,7 +43,9 @@ export function PasswordSection({ user }: { user: AccountUser }) {
     setStatus(null);
     try {
       const reply = await api.forgotPassword(user.email, language);
-      setStatus(reply.mailMayBeLate ? { kind: 'warning', text: t('verify.mailLate') } : { kind: 'done', text: t('settings.password.linkSent', { email: user.email }) });
+      setStatus(
+        reply.mailMayBeLate ? { kind: 'warning', text: t('verify.mailLate') } : { kind: 'done', text: t('settings.password.linkSent', { email: user.email }) },
+      );
     } catch (failure) {
       setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
     } finally {
@@ -53,7 +55,9 @@ export function PasswordSection({ user }: { user: AccountUser }) {
 
   return (
     <section className={styles.card} aria-labelledby="settings-password">
-      <h2 id="settings-password" className={styles.cardTitle}>{t('settings.password.title')}</h2>
+      <h2 id="settings-password" className={styles.cardTitle}>
+        {t('settings.password.title')}
+      </h2>
       {user.hasPassword ? (
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
@@ -64,13 +68,17 @@ export function PasswordSection({ user }: { user: AccountUser }) {
           <div className={styles.field}>
             <label htmlFor={ids.next}>{t('settings.password.new')}</label>
             <input id={ids.next} name="next" type="password" autoComplete="new-password" required minLength={8} maxLength={256} aria-describedby={ids.hint} />
-            <small id={ids.hint} className={styles.hint}>{t('auth.passwordHint')}</small>
+            <small id={ids.hint} className={styles.hint}>
+              {t('auth.passwordHint')}
+            </small>
           </div>
           <div className={styles.field}>
             <label htmlFor={ids.confirm}>{t('settings.password.confirm')}</label>
             <input id={ids.confirm} name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={256} />
           </div>
-          <button type="submit" className={styles.primary} disabled={busy}>{busy ? t('auth.working') : t('settings.password.submit')}</button>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            {busy ? t('auth.working') : t('settings.password.submit')}
+          </button>
           <SectionStatus status={status} testId="password-status" />
         </form>
       ) : (

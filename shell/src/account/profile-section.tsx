@@ -33,7 +33,12 @@ export function ProfileSection({ user, onSaved }: Props) {
   const picture = pictureSrc(user.pictureUrl);
 
   /** Runs one change and says how it went; resolves to whether it was saved. */
-  async function run(what: 'name' | 'picture' | 'language', setStatus: (status: Status) => void, call: () => Promise<AccountUser>, doneKey: string): Promise<boolean> {
+  async function run(
+    what: 'name' | 'picture' | 'language',
+    setStatus: (status: Status) => void,
+    call: () => Promise<AccountUser>,
+    doneKey: string,
+  ): Promise<boolean> {
     setBusy(what);
     setStatus(null);
     try {
@@ -79,13 +84,17 @@ export function ProfileSection({ user, onSaved }: Props) {
   return (
     <>
       <section className={styles.card} aria-labelledby="settings-profile">
-        <h2 id="settings-profile" className={styles.cardTitle}>{t('settings.profile.title')}</h2>
+        <h2 id="settings-profile" className={styles.cardTitle}>
+          {t('settings.profile.title')}
+        </h2>
         <div className={styles.pictureRow}>
           <span className={styles.picture} aria-hidden="true">
             {picture ? <img src={picture} alt="" width={72} height={72} data-testid="settings-picture" /> : user.name.trim().charAt(0).toUpperCase()}
           </span>
           <div className={styles.pictureActions}>
-            <label htmlFor={ids.picture} className={styles.fieldLabel}>{t('settings.profile.picture')}</label>
+            <label htmlFor={ids.picture} className={styles.fieldLabel}>
+              {t('settings.profile.picture')}
+            </label>
             <input
               ref={fileInput}
               id={ids.picture}
@@ -110,7 +119,9 @@ export function ProfileSection({ user, onSaved }: Props) {
                 </button>
               )}
             </div>
-            <small id={ids.pictureHint} className={styles.hint}>{t('settings.profile.pictureHint')}</small>
+            <small id={ids.pictureHint} className={styles.hint}>
+              {t('settings.profile.pictureHint')}
+            </small>
             <SectionStatus status={pictureStatus} testId="picture-status" />
           </div>
         </div>
@@ -119,25 +130,37 @@ export function ProfileSection({ user, onSaved }: Props) {
             <label htmlFor={ids.name}>{t('settings.profile.name')}</label>
             <input id={ids.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={user.name} />
           </div>
-          <button type="submit" className={styles.primary} disabled={busy === 'name'}>{busy === 'name' ? t('auth.working') : t('settings.profile.save')}</button>
+          <button type="submit" className={styles.primary} disabled={busy === 'name'}>
+            {busy === 'name' ? t('auth.working') : t('settings.profile.save')}
+          </button>
           <SectionStatus status={nameStatus} testId="name-status" />
         </form>
       </section>
 
       <section className={styles.card} aria-labelledby="settings-language">
-        <h2 id="settings-language" className={styles.cardTitle}>{t('settings.language.title')}</h2>
+        <h2 id="settings-language" className={styles.cardTitle}>
+          {t('settings.language.title')}
+        </h2>
         <p className={styles.hint}>{t('settings.language.lead')}</p>
         <form className={styles.form} onSubmit={onLanguage}>
           <div className={styles.field}>
             <label htmlFor={ids.language}>{t('settings.language.label')}</label>
             <select id={ids.language} name="language" defaultValue={user.language ?? ''} key={user.language ?? ''} required>
-              {user.language === null && <option value="" disabled>—</option>}
+              {user.language === null && (
+                <option value="" disabled>
+                  —
+                </option>
+              )}
               {LANGUAGES.map((lng) => (
-                <option key={lng} value={lng} lang={lng}>{LANGUAGE_NAMES[lng]}</option>
+                <option key={lng} value={lng} lang={lng}>
+                  {LANGUAGE_NAMES[lng]}
+                </option>
               ))}
             </select>
           </div>
-          <button type="submit" className={styles.primary} disabled={busy === 'language'}>{busy === 'language' ? t('auth.working') : t('settings.language.save')}</button>
+          <button type="submit" className={styles.primary} disabled={busy === 'language'}>
+            {busy === 'language' ? t('auth.working') : t('settings.language.save')}
+          </button>
           <SectionStatus status={languageStatus} testId="language-status" />
         </form>
       </section>

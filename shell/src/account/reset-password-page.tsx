@@ -8,11 +8,7 @@ import { requestErrorKey } from './forgot-password-page.tsx';
 import { showToast } from '../chrome/toasts.tsx';
 import styles from './account-pages.module.css';
 
-type LinkState =
-  | { kind: 'checking' }
-  | { kind: 'ready'; email: string }
-  | { kind: 'broken'; reason: 'invalid' | 'expired' | 'used' }
-  | { kind: 'unreachable' };
+type LinkState = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'broken'; reason: 'invalid' | 'expired' | 'used' } | { kind: 'unreachable' };
 
 /** Why a link cannot be used, from the API's code; anything else is not about the link. */
 export function brokenLinkReason(failure: unknown): 'invalid' | 'expired' | 'used' | null {
@@ -82,15 +78,29 @@ export default function ResetPasswordPage() {
       <section className={styles.card} aria-labelledby="reset-title" data-testid="reset-password" aria-busy={state.kind === 'checking'}>
         {state.kind === 'broken' ? (
           <div data-testid="reset-link-broken">
-            <h1 id="reset-title" className={styles.title}>{t('password.brokenTitle')}</h1>
+            <h1 id="reset-title" className={styles.title}>
+              {t('password.brokenTitle')}
+            </h1>
             <p className={styles.lead}>{t(`password.broken.${state.reason}`, { minutes: 30 })}</p>
-            <LocalizedLink className={styles.submit} to="/forgot-password">{t('password.askAgain')}</LocalizedLink>
+            <LocalizedLink className={styles.submit} to="/forgot-password">
+              {t('password.askAgain')}
+            </LocalizedLink>
           </div>
         ) : (
           <>
-            <h1 id="reset-title" className={styles.title}>{t('password.resetTitle')}</h1>
-            {state.kind === 'checking' && <p className={styles.lead} role="status">{t('password.checking')}</p>}
-            {state.kind === 'unreachable' && <p className={styles.notice} role="alert">{t('auth.serverDown')}</p>}
+            <h1 id="reset-title" className={styles.title}>
+              {t('password.resetTitle')}
+            </h1>
+            {state.kind === 'checking' && (
+              <p className={styles.lead} role="status">
+                {t('password.checking')}
+              </p>
+            )}
+            {state.kind === 'unreachable' && (
+              <p className={styles.notice} role="alert">
+                {t('auth.serverDown')}
+              </p>
+            )}
             {state.kind === 'ready' && (
               <>
                 <p className={styles.lead}>{t('password.resetLead', { email: state.email })}</p>
@@ -98,15 +108,32 @@ export default function ResetPasswordPage() {
                   <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
                   <div className={styles.field}>
                     <label htmlFor={ids.password}>{t('password.newPassword')}</label>
-                    <input id={ids.password} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={256} aria-describedby={ids.hint} />
-                    <small id={ids.hint} className={styles.hint}>{t('auth.passwordHint')}</small>
+                    <input
+                      id={ids.password}
+                      name="password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                      minLength={8}
+                      maxLength={256}
+                      aria-describedby={ids.hint}
+                    />
+                    <small id={ids.hint} className={styles.hint}>
+                      {t('auth.passwordHint')}
+                    </small>
                   </div>
                   <div className={styles.field}>
                     <label htmlFor={ids.confirm}>{t('password.confirm')}</label>
                     <input id={ids.confirm} name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={256} />
                   </div>
-                  {error && <p id={ids.error} className={styles.error} role="alert">{error}</p>}
-                  <button type="submit" className={styles.submit} disabled={busy}>{busy ? t('auth.working') : t('password.resetSubmit')}</button>
+                  {error && (
+                    <p id={ids.error} className={styles.error} role="alert">
+                      {error}
+                    </p>
+                  )}
+                  <button type="submit" className={styles.submit} disabled={busy}>
+                    {busy ? t('auth.working') : t('password.resetSubmit')}
+                  </button>
                 </form>
               </>
             )}

@@ -45,9 +45,15 @@ export function SessionsSection() {
 
   return (
     <section className={styles.card} aria-labelledby="settings-sessions" aria-busy={items === null}>
-      <h2 id="settings-sessions" className={styles.cardTitle}>{t('settings.sessions.title')}</h2>
+      <h2 id="settings-sessions" className={styles.cardTitle}>
+        {t('settings.sessions.title')}
+      </h2>
       <p className={styles.hint}>{t('settings.sessions.lead')}</p>
-      {items === null && status === null && <p role="status" className={styles.hint}>{t('settings.loading')}</p>}
+      {items === null && status === null && (
+        <p role="status" className={styles.hint}>
+          {t('settings.loading')}
+        </p>
+      )}
       {items && (
         <ul className={styles.sessions} data-testid="sessions">
           {items.map((item) => (

@@ -7,11 +7,7 @@ import { ResendVerification } from './resend-verification.tsx';
 import styles from './account-pages.module.css';
 
 type Broken = 'invalid' | 'expired' | 'used' | 'taken';
-type PageState =
-  | { kind: 'checking' }
-  | { kind: 'done'; reply: VerifyEmailReply }
-  | { kind: 'broken'; reason: Broken }
-  | { kind: 'unreachable' };
+type PageState = { kind: 'checking' } | { kind: 'done'; reply: VerifyEmailReply } | { kind: 'broken'; reason: Broken } | { kind: 'unreachable' };
 
 /** Why a confirmation link did nothing, from the API's code; null when the failure is not about the link. */
 export function brokenVerifyReason(failure: unknown): Broken | null {
@@ -44,7 +40,10 @@ function applyToSession(reply: VerifyEmailReply): void {
   if (!user) return;
   if (reply.purpose === 'change') {
     // Only the signed-in account can have asked to move to this address; refresh to be sure.
-    void api.me().then((me) => updateUser({ email: me.email, emailVerified: me.emailVerified ?? true }), () => undefined);
+    void api.me().then(
+      (me) => updateUser({ email: me.email, emailVerified: me.emailVerified ?? true }),
+      () => undefined,
+    );
   } else if (user.email === reply.email) {
     updateUser({ emailVerified: true });
   }
@@ -88,33 +87,53 @@ export default function VerifyEmailPage() {
       <section className={styles.card} aria-labelledby="verify-title" data-testid="verify-email" aria-busy={state.kind === 'checking'}>
         {state.kind === 'checking' && (
           <>
-            <h1 id="verify-title" className={styles.title}>{t('verify.title')}</h1>
-            <p className={styles.lead} role="status">{t('verify.checking')}</p>
+            <h1 id="verify-title" className={styles.title}>
+              {t('verify.title')}
+            </h1>
+            <p className={styles.lead} role="status">
+              {t('verify.checking')}
+            </p>
           </>
         )}
         {state.kind === 'unreachable' && (
           <>
-            <h1 id="verify-title" className={styles.title}>{t('verify.title')}</h1>
-            <p className={styles.notice} role="alert">{t('auth.serverDown')}</p>
+            <h1 id="verify-title" className={styles.title}>
+              {t('verify.title')}
+            </h1>
+            <p className={styles.notice} role="alert">
+              {t('auth.serverDown')}
+            </p>
           </>
         )}
         {state.kind === 'done' && (
           <div role="status">
-            <h1 id="verify-title" className={styles.title}>{state.reply.purpose === 'change' ? t('verify.changedTitle') : t('verify.doneTitle')}</h1>
-            <p className={styles.lead}>{state.reply.purpose === 'change' ? t('verify.changed', { email: state.reply.email }) : t('verify.done', { email: state.reply.email })}</p>
-            <LocalizedLink className={styles.submit} to={signedIn ? '/' : '/auth'}>{signedIn ? t('verify.continue') : t('verify.signIn')}</LocalizedLink>
+            <h1 id="verify-title" className={styles.title}>
+              {state.reply.purpose === 'change' ? t('verify.changedTitle') : t('verify.doneTitle')}
+            </h1>
+            <p className={styles.lead}>
+              {state.reply.purpose === 'change' ? t('verify.changed', { email: state.reply.email }) : t('verify.done', { email: state.reply.email })}
+            </p>
+            <LocalizedLink className={styles.submit} to={signedIn ? '/' : '/auth'}>
+              {signedIn ? t('verify.continue') : t('verify.signIn')}
+            </LocalizedLink>
           </div>
         )}
         {state.kind === 'broken' && (
           <div data-testid="verify-link-broken">
-            <h1 id="verify-title" className={styles.title}>{t('password.brokenTitle')}</h1>
+            <h1 id="verify-title" className={styles.title}>
+              {t('password.brokenTitle')}
+            </h1>
             <p className={styles.lead}>{t(`verify.broken.${state.reason}`, { hours: 24 })}</p>
             {signedIn && unverified ? (
               <ResendVerification />
             ) : (
               <p className={styles.lead}>{signedIn ? t('verify.nothingChanged') : t('verify.askAfterSignIn')}</p>
             )}
-            {!signedIn && <LocalizedLink className={styles.submit} to="/auth">{t('verify.signIn')}</LocalizedLink>}
+            {!signedIn && (
+              <LocalizedLink className={styles.submit} to="/auth">
+                {t('verify.signIn')}
+              </LocalizedLink>
+            )}
           </div>
         )}
       </section>

@@ -12,7 +12,9 @@ export function Layout() {
   const { t } = useTranslation();
   return (
     <div className={styles.layout}>
-      <a className={styles.skip} href="#main-content">{t('header.skip')}</a>
+      <a className={styles.skip} href="#main-content">
+        {t('header.skip')}
+      </a>
       <Header />
       <div id="main-content" className={styles.content} tabIndex={-1}>
         <ScreenErrorBoundary>

@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import type { ReactElement } from "react";
+import { Suspense } from 'react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';

@@ -14,7 +14,10 @@ describe('safeReturnPath', () => {
 });
 
 describe('authErrorText', () => {
-  const french = import.meta.glob<Record<string, unknown>>('../../public/locales/fr/translation.json', { eager: true, import: 'default' })['../../public/locales/fr/translation.json'] ?? {};
+  const french =
+    import.meta.glob<Record<string, unknown>>('../../public/locales/fr/translation.json', { eager: true, import: 'default' })[
+      '../../public/locales/fr/translation.json'
+    ] ?? {};
   const i18n = i18next.createInstance();
   void i18n.init({ lng: 'fr', resources: { fr: { translation: french } }, initAsync: false });
 

@@ -3,7 +3,17 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, ApiError, isSupportedLanguage, LocalizedLink, setCreditBalance, setSession, useActiveLanguage, useLocalizePath, withLanguage } from '@reelmint/shared';
+import {
+  api,
+  ApiError,
+  isSupportedLanguage,
+  LocalizedLink,
+  setCreditBalance,
+  setSession,
+  useActiveLanguage,
+  useLocalizePath,
+  withLanguage,
+} from '@reelmint/shared';
 import type { Language, LoginReply, MailSentReply } from '@reelmint/shared';
 import { pictureSrc } from '../account/account-user.ts';
 import { chooseLanguage } from '../i18n/i18n.ts';
@@ -109,7 +119,9 @@ export default function AuthPage() {
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="auth-title">
-        <h1 id="auth-title" className={styles.title}>{mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}</h1>
+        <h1 id="auth-title" className={styles.title}>
+          {mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}
+        </h1>
         <p className={styles.lead}>{t('auth.lead')}</p>
         {serverDown && (
           <p className={styles.banner} role="alert" data-testid="auth-server-down">
@@ -118,7 +130,17 @@ export default function AuthPage() {
         )}
         <div className={styles.tabs} role="tablist" aria-label={t('auth.modeLabel')}>
           {(['login', 'register'] as const).map((m) => (
-            <button key={m} type="button" role="tab" aria-selected={mode === m} className={styles.tab} onClick={() => { setMode(m); setError(null); }}>
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              className={styles.tab}
+              onClick={() => {
+                setMode(m);
+                setError(null);
+              }}
+            >
               {m === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
             </button>
           ))}

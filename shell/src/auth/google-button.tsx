@@ -29,7 +29,15 @@ function loadGoogleScript(): Promise<GoogleIdentity> {
 }
 
 /** Google's own sign-in button; only rendered when the API reports a configured client id. */
-export function GoogleButton({ clientId, onCredential, unavailableText }: { clientId: string; onCredential: (credential: string) => void; unavailableText: string }) {
+export function GoogleButton({
+  clientId,
+  onCredential,
+  unavailableText,
+}: {
+  clientId: string;
+  onCredential: (credential: string) => void;
+  unavailableText: string;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 

@@ -57,7 +57,10 @@ function parseRendered(value: unknown): RenderedPage | null {
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators that end a script. */
 export function serializeBootData(data: BootData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The boot data the server wrote into this page, or null (a dev server, or a page served without it). */
@@ -67,7 +70,12 @@ export function readBootData(root: Document = document): BootData | null {
   try {
     const data = JSON.parse(text) as Partial<BootData> | null;
     if (!data || typeof data !== 'object' || !data.config || typeof data.config !== 'object' || !('pointer' in data)) return null;
-    return { config: data.config, pointer: data.pointer, rendered: parseRendered(data.rendered), ...(typeof data.styleNonce === 'string' ? { styleNonce: data.styleNonce } : {}) };
+    return {
+      config: data.config,
+      pointer: data.pointer,
+      rendered: parseRendered(data.rendered),
+      ...(typeof data.styleNonce === 'string' ? { styleNonce: data.styleNonce } : {}),
+    };
   } catch {
     return null;
   }

@@ -32,7 +32,9 @@ export function AccountMenu({ onAction }: { onAction?: (() => void) | undefined 
         <DropdownMenu.Content className={styles.menu} sideOffset={8} align="end">
           <DropdownMenu.Label className={styles.menuLabel}>
             <strong data-testid="account-username">{user.username}</strong>
-            <span className={styles.planName} data-testid="account-plan">{t(`plans.${plan}`, { defaultValue: plan })}</span>
+            <span className={styles.planName} data-testid="account-plan">
+              {t(`plans.${plan}`, { defaultValue: plan })}
+            </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className={styles.separator} />
           {canUpgrade(plan) && (

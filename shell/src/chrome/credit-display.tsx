@@ -19,7 +19,11 @@ export function CreditDisplay() {
     );
   }
   if (balance === null) {
-    return <span className={styles.credits} data-testid="credit-display" data-state="loading" aria-busy="true">…</span>;
+    return (
+      <span className={styles.credits} data-testid="credit-display" data-state="loading" aria-busy="true">
+        …
+      </span>
+    );
   }
   const lng = i18n.resolvedLanguage;
   const exact = t('credits.count', { count: balance, formatted: new Intl.NumberFormat(lng).format(balance) });

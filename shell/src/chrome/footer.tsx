@@ -3,12 +3,38 @@ import { LocalizedLink } from '@reelmint/shared';
 import styles from './footer.module.css';
 
 const COLUMNS = [
-  { title: 'footer.product', links: [['/text-to-video', 'nav.textToVideo'], ['/image-to-video', 'nav.imageToVideo'], ['/pricing', 'nav.pricing']] },
-  { title: 'footer.company', links: [['/about-us', 'footer.about'], ['/privacy-policy', 'footer.privacy'], ['/terms-of-service', 'footer.terms']] },
-  { title: 'footer.resource', links: [['/faqs', 'footer.faqs'], ['/free-video-templates', 'nav.templates'], ['/text-to-video', 'nav.textToVideo'], ['/image-to-video', 'nav.imageToVideo']] },
+  {
+    title: 'footer.product',
+    links: [
+      ['/text-to-video', 'nav.textToVideo'],
+      ['/image-to-video', 'nav.imageToVideo'],
+      ['/pricing', 'nav.pricing'],
+    ],
+  },
+  {
+    title: 'footer.company',
+    links: [
+      ['/about-us', 'footer.about'],
+      ['/privacy-policy', 'footer.privacy'],
+      ['/terms-of-service', 'footer.terms'],
+    ],
+  },
+  {
+    title: 'footer.resource',
+    links: [
+      ['/faqs', 'footer.faqs'],
+      ['/free-video-templates', 'nav.templates'],
+      ['/text-to-video', 'nav.textToVideo'],
+      ['/image-to-video', 'nav.imageToVideo'],
+    ],
+  },
 ] as const;
 
-const BOTTOM = [['/privacy-policy', 'footer.privacyShort'], ['/terms-of-service', 'footer.termsShort'], ['/faqs', 'footer.faqs']] as const;
+const BOTTOM = [
+  ['/privacy-policy', 'footer.privacyShort'],
+  ['/terms-of-service', 'footer.termsShort'],
+  ['/faqs', 'footer.faqs'],
+] as const;
 
 /** Footer links scroll smoothly to the top as they navigate. */
 const scrollUp = () => window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -37,7 +63,9 @@ export function Footer() {
             <ul>
               {column.links.map(([to, key]) => (
                 <li key={`${to}-${key}`}>
-                  <LocalizedLink to={to} onClick={scrollUp}>{t(key)}</LocalizedLink>
+                  <LocalizedLink to={to} onClick={scrollUp}>
+                    {t(key)}
+                  </LocalizedLink>
                 </li>
               ))}
             </ul>
@@ -49,7 +77,9 @@ export function Footer() {
         <ul>
           {BOTTOM.map(([to, key]) => (
             <li key={to}>
-              <LocalizedLink to={to} onClick={scrollUp}>{t(key)}</LocalizedLink>
+              <LocalizedLink to={to} onClick={scrollUp}>
+                {t(key)}
+              </LocalizedLink>
             </li>
           ))}
         </ul>

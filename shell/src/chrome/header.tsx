@@ -63,7 +63,9 @@ export function Header() {
     <header className={styles.header} data-variant={variant} data-testid="site-header">
       <div className={styles.inner}>
         <LocalizedLink to="/" className={styles.logo} aria-label={t('header.home')}>
-          <span className={styles.logoMark} aria-hidden="true">▶</span>
+          <span className={styles.logoMark} aria-hidden="true">
+            ▶
+          </span>
           Reelmint
         </LocalizedLink>
         <nav className={styles.nav} aria-label={t('header.navigation')}>

@@ -22,7 +22,9 @@ export function ModalHost() {
   }, [mounted]);
 
   if (!mounted) return null;
-  return <RemoteRegion remote="billing" module="./SubscriptionModal" quiet onReady={() => replay(pending, setPending)} onFailed={() => fail(pending, setPending)} />;
+  return (
+    <RemoteRegion remote="billing" module="./SubscriptionModal" quiet onReady={() => replay(pending, setPending)} onFailed={() => fail(pending, setPending)} />
+  );
 }
 
 function replay(pending: SubscriptionModalRequest | null, clear: (value: null) => void) {

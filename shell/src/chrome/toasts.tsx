@@ -30,7 +30,11 @@ export function showToast(kind: ToastKind, message: string): void {
 /** Where toasts appear: nothing until the first one is raised. */
 export function Toasts() {
   // The server never shows one, so a drawn page is taken over with none.
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!show) return null;
   return (
     <Suspense fallback={null}>

@@ -47,7 +47,11 @@ export function VerifyReminder() {
         <DropdownMenu.Content className={`${styles.menu} ${styles.verifyMenu}`} sideOffset={8} align="end">
           <DropdownMenu.Label className={styles.menuLabel}>
             {t('verify.reminder', { email })}
-            {mailLate && <span className={styles.verifyLate} data-testid="verify-mail-late">{t('verify.mailLate')}</span>}
+            {mailLate && (
+              <span className={styles.verifyLate} data-testid="verify-mail-late">
+                {t('verify.mailLate')}
+              </span>
+            )}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={styles.menuItem} onSelect={() => void resend()}>

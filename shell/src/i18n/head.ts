@@ -35,10 +35,7 @@ export function headFor(origin: string, barePath: string, lng: string, text: { t
     title: `${text.title} | ${SITE_NAME}`,
     description: text.description,
     canonical: urlIn(lng),
-    alternates: [
-      ...LANGUAGES.map((language) => ({ hreflang: language, href: urlIn(language) })),
-      { hreflang: 'x-default', href: `${origin}${barePath}` },
-    ],
+    alternates: [...LANGUAGES.map((language) => ({ hreflang: language, href: urlIn(language) })), { hreflang: 'x-default', href: `${origin}${barePath}` }],
     structuredData: {
       '@context': 'https://schema.org',
       '@type': 'WebSite',

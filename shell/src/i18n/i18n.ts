@@ -4,7 +4,18 @@ import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import type { CustomDetector, DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { bus, COUNTRY_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageStore, loadNamespaceFile, looksLikeLanguageSegment, matchLanguage, namespaceLoaders, runtimeConfig } from '@reelmint/shared';
+import {
+  bus,
+  COUNTRY_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  languageStore,
+  loadNamespaceFile,
+  looksLikeLanguageSegment,
+  matchLanguage,
+  namespaceLoaders,
+  runtimeConfig,
+} from '@reelmint/shared';
 import type { Language } from '@reelmint/shared';
 
 /** Set when a person picks a language in the menu. */

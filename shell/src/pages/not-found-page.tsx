@@ -9,7 +9,9 @@ export function NotFoundPage() {
       <p className={styles.code}>404</p>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.body')}</p>
-      <LocalizedLink className={styles.primary} to="/">{t('notFound.home')}</LocalizedLink>
+      <LocalizedLink className={styles.primary} to="/">
+        {t('notFound.home')}
+      </LocalizedLink>
     </main>
   );
 }

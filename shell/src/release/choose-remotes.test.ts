@@ -86,7 +86,11 @@ describe('chooseRemotes', () => {
     const env = environment('?override=billing@http://evil.test/remoteEntry.js');
     const chosen = await chooseRemotes(document_, env);
     expect(chosen.billing?.version).toBe('1.0.0+a');
-    expect(getOverrideReport()).toEqual({ active: [], refused: [{ remote: 'billing', value: 'http://evil.test/remoteEntry.js', reason: 'not-allowed' }], unchecked: [] });
+    expect(getOverrideReport()).toEqual({
+      active: [],
+      refused: [{ remote: 'billing', value: 'http://evil.test/remoteEntry.js', reason: 'not-allowed' }],
+      unchecked: [],
+    });
     expect(localStorage.getItem('reelmint_remote_overrides')).toBeNull();
   });
 

@@ -102,7 +102,8 @@ export async function chooseRemotes(document: PointerDocument, env: ChooseEnviro
     const override = overrides.find((candidate) => candidate.remote === name);
     let choice: RemoteChoice;
     if (override) choice = { entry: override.entry, version: override.version, source: 'override' };
-    else if (target?.canary && inCanary(visitor, name, target.canary.percent)) choice = { entry: target.canary.entry, version: target.canary.version, source: 'canary' };
+    else if (target?.canary && inCanary(visitor, name, target.canary.percent))
+      choice = { entry: target.canary.entry, version: target.canary.version, source: 'canary' };
     else if (target) choice = { entry: target.entry, version: target.version, source: 'live' };
     else continue;
     chosen[name] = { entry: choice.entry, version: choice.version };

@@ -31,7 +31,15 @@ describe('OverrideBanner', () => {
   it('says which overrides are active and clears them in one click', async () => {
     localStorage.setItem(OVERRIDES_KEY, JSON.stringify([{ remote: 'billing', value: '1.1.0+b' }]));
     setOverrideReport({
-      active: [{ remote: 'billing', kind: 'version', version: '1.1.0+b', entry: 'http://x/releases/1.1.0+b/remoteEntry.js', check: 'http://x/releases/1.1.0+b/release.json' }],
+      active: [
+        {
+          remote: 'billing',
+          kind: 'version',
+          version: '1.1.0+b',
+          entry: 'http://x/releases/1.1.0+b/remoteEntry.js',
+          check: 'http://x/releases/1.1.0+b/release.json',
+        },
+      ],
       refused: [],
       unchecked: [],
     });

@@ -39,8 +39,17 @@ describe('the override allow list', () => {
   });
 
   it('refuses an origin that is not on the list, even one that only looks like an allowed one', () => {
-    for (const value of ['http://evil.test/remoteEntry.js', 'http://localhost:5999', 'https://localhost:5176', 'http://localhost.evil.test:5176', 'http://user@evil.test']) {
-      expect(checkOverride({ remote: 'billing', value }, billing, allowed)).toEqual({ ok: false, refusal: { remote: 'billing', value, reason: 'not-allowed' } });
+    for (const value of [
+      'http://evil.test/remoteEntry.js',
+      'http://localhost:5999',
+      'https://localhost:5176',
+      'http://localhost.evil.test:5176',
+      'http://user@evil.test',
+    ]) {
+      expect(checkOverride({ remote: 'billing', value }, billing, allowed)).toEqual({
+        ok: false,
+        refusal: { remote: 'billing', value, reason: 'not-allowed' },
+      });
     }
   });
 
@@ -50,7 +59,10 @@ describe('the override allow list', () => {
 
   it('refuses scripts that are not http(s), unknown remotes and malformed values', () => {
     expect(checkOverride({ remote: 'billing', value: 'javascript:alert(1)' }, billing, allowed)).toMatchObject({ ok: false, refusal: { reason: 'invalid' } });
-    expect(checkOverride({ remote: 'billing', value: 'data:text/javascript,alert(1)' }, billing, allowed)).toMatchObject({ ok: false, refusal: { reason: 'invalid' } });
+    expect(checkOverride({ remote: 'billing', value: 'data:text/javascript,alert(1)' }, billing, allowed)).toMatchObject({
+      ok: false,
+      refusal: { reason: 'invalid' },
+    });
     expect(checkOverride({ remote: 'payments', value: '1.0.0' }, billing, allowed)).toMatchObject({ ok: false, refusal: { reason: 'unknown-remote' } });
     expect(checkOverride({ remote: 'billing', value: '../../etc' }, billing, allowed)).toMatchObject({ ok: false, refusal: { reason: 'invalid' } });
     expect(checkOverride({ remote: 'billing', value: '' }, billing, allowed)).toMatchObject({ ok: false, refusal: { reason: 'invalid' } });
@@ -67,7 +79,10 @@ describe('the override allow list', () => {
         check: 'http://localhost:5176/releases/1.2.0+def/release.json',
       },
     });
-    expect(checkOverride({ remote: 'billing', value: 'local' }, billing, [])).toMatchObject({ ok: true, override: { entry: 'http://localhost:5176/remoteEntry.js' } });
+    expect(checkOverride({ remote: 'billing', value: 'local' }, billing, [])).toMatchObject({
+      ok: true,
+      override: { entry: 'http://localhost:5176/remoteEntry.js' },
+    });
   });
 
   it('treats a version as published when its release.json answers, and as not published only on a 404', async () => {

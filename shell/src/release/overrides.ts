@@ -18,8 +18,7 @@ export interface OverrideRequest {
 }
 
 export type Override =
-  | { remote: RemoteName; kind: 'version'; version: string; entry: string; check: string }
-  | { remote: RemoteName; kind: 'url'; version: string; entry: string };
+  { remote: RemoteName; kind: 'version'; version: string; entry: string; check: string } | { remote: RemoteName; kind: 'url'; version: string; entry: string };
 
 export type RefusalReason = 'unknown-remote' | 'invalid' | 'not-allowed' | 'not-published';
 
@@ -82,10 +81,28 @@ export function checkOverride(request: OverrideRequest, pointer: PointerEntry | 
   if (!VERSION.test(request.value) || !pointer?.releases) return refuse('invalid');
   const releases = pointer.releases;
   if (request.value === 'local') {
-    return { ok: true, override: { remote, kind: 'version', version: 'local', entry: new URL('/remoteEntry.js', releases).toString(), check: new URL('/mf-manifest.json', releases).toString() } };
+    return {
+      ok: true,
+      override: {
+        remote,
+        kind: 'version',
+        version: 'local',
+        entry: new URL('/remoteEntry.js', releases).toString(),
+        check: new URL('/mf-manifest.json', releases).toString(),
+      },
+    };
   }
   const base = new URL(`${request.value}/`, releases);
-  return { ok: true, override: { remote, kind: 'version', version: request.value, entry: new URL('remoteEntry.js', base).toString(), check: new URL('release.json', base).toString() } };
+  return {
+    ok: true,
+    override: {
+      remote,
+      kind: 'version',
+      version: request.value,
+      entry: new URL('remoteEntry.js', base).toString(),
+      check: new URL('release.json', base).toString(),
+    },
+  };
 }
 
 /**

@@ -50,7 +50,9 @@ describe('release telemetry', () => {
     reporter.record('marketing', 'render-error', { detail: 'Cannot read email of undefined' });
     reporter.flush();
     expect(sent).toHaveLength(1);
-    expect((sent[0]!.body as { events: unknown[] }).events).toEqual([{ remote: 'marketing', version: 'local', canary: false, kind: 'render-error', route: '/pricing' }]);
+    expect((sent[0]!.body as { events: unknown[] }).events).toEqual([
+      { remote: 'marketing', version: 'local', canary: false, kind: 'render-error', route: '/pricing' },
+    ]);
   });
 
   it('sends at once when a report is full, in reports of at most 50', () => {
@@ -65,7 +67,10 @@ describe('release telemetry', () => {
     const { reporter } = harness({ beacon: () => false, fetch: fetch as unknown as typeof globalThis.fetch });
     reporter.record('billing', 'fallback', { detail: 'load' });
     expect(() => reporter.flush()).not.toThrow();
-    expect(fetch).toHaveBeenCalledWith('http://api.test/api/telemetry/remotes', expect.objectContaining({ method: 'POST', keepalive: true, credentials: 'omit' }));
+    expect(fetch).toHaveBeenCalledWith(
+      'http://api.test/api/telemetry/remotes',
+      expect.objectContaining({ method: 'POST', keepalive: true, credentials: 'omit' }),
+    );
     await Promise.resolve();
     // Sent once and dropped: nothing is retried or kept growing.
     reporter.flush();
@@ -93,6 +98,8 @@ describe('release telemetry', () => {
     window.dispatchEvent(new ErrorEvent('error', { error: shellError, filename: 'http://localhost:5173/assets/index-1.js' }));
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toHaveLength(1);
-    expect((sent[0]!.body as { events: unknown[] }).events).toEqual([{ remote: 'billing', version: '1.5.0+7ab1c2d3e4', canary: true, kind: 'uncaught-error', detail: 'RangeError', route: '/pricing' }]);
+    expect((sent[0]!.body as { events: unknown[] }).events).toEqual([
+      { remote: 'billing', version: '1.5.0+7ab1c2d3e4', canary: true, kind: 'uncaught-error', detail: 'RangeError', route: '/pricing' },
+    ]);
   });
 });

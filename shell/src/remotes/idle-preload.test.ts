@@ -5,7 +5,10 @@ import type { RemoteManifest } from './manifest-files.ts';
 const manifest = (...pages: string[]): RemoteManifest => ({
   exposes: pages.map((page) => ({
     path: `./${page}`,
-    assets: { js: { sync: [`assets/${page}.js`], async: ['assets/fr-CDEpiKim.js', 'assets/en-Bb4aQQk9.js'] }, css: { sync: [`assets/${page}.css`], async: [] } },
+    assets: {
+      js: { sync: [`assets/${page}.js`], async: ['assets/fr-CDEpiKim.js', 'assets/en-Bb4aQQk9.js'] },
+      css: { sync: [`assets/${page}.css`], async: [] },
+    },
   })),
 });
 

@@ -44,7 +44,14 @@ function addLink(document: Document, href: string): void {
  * remote's own loader inserts them, so preloading them too would fetch each twice). A remote whose manifest cannot be read gets its entry preloaded only: this is
  * a head start, never a requirement, so it fails quietly.
  */
-export async function preloadLikelyScreens({ pointer, current, languages, document = globalThis.document, fetch = globalThis.fetch.bind(globalThis), warm }: IdlePreloadInput): Promise<void> {
+export async function preloadLikelyScreens({
+  pointer,
+  current,
+  languages,
+  document = globalThis.document,
+  fetch = globalThis.fetch.bind(globalThis),
+  warm,
+}: IdlePreloadInput): Promise<void> {
   const warmed: [RemoteName, string][] = [];
   await Promise.all(
     (Object.entries(pointer) as [RemoteName, RemotesPointer[RemoteName]][]).map(async ([name, target]) => {

@@ -15,7 +15,9 @@ describe('remote loader', () => {
   afterEach(() => vi.useRealTimers());
 
   it('registers each remote of the pointer as an ES module', () => {
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js', type: 'module' }], { force: false });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js', type: 'module' }], {
+      force: false,
+    });
   });
 
   it('rejects with a timeout when the remote never answers', async () => {
@@ -40,10 +42,9 @@ describe('remote loader', () => {
   it('re-registers a failed remote under a fresh URL so a retry makes a new request', () => {
     resetRemote('billing');
     resetRemote('billing');
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js?retry=2', type: 'module' }],
-      { force: true },
-    );
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js?retry=2', type: 'module' }], {
+      force: true,
+    });
   });
 
   it('keeps what a remote handed over, so a region can start drawn, and forgets it when the remote is reset or the pointer changes', async () => {

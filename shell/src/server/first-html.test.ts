@@ -35,7 +35,13 @@ const manifest = (page: string): RemoteManifest => ({
       assets: {
         js: {
           sync: [`assets/${page}-AAAAAAAA.js`],
-          async: ['assets/en-Bb4aQQk9.js', 'assets/fr-CDEpiKim.js', 'assets/language-B8ugThtj.js', 'assets/x__loadShare__shared-BWngEhCs.js', 'assets/react-CaKr0epQ.js'],
+          async: [
+            'assets/en-Bb4aQQk9.js',
+            'assets/fr-CDEpiKim.js',
+            'assets/language-B8ugThtj.js',
+            'assets/x__loadShare__shared-BWngEhCs.js',
+            'assets/react-CaKr0epQ.js',
+          ],
         },
         css: { sync: [`assets/${page}-AAAAAAAA.css`], async: [] },
       },
@@ -67,7 +73,8 @@ function bootData(html: string): unknown {
   return match ? JSON.parse(match[1]!) : undefined;
 }
 
-const visitorIn = (percent: number, inside: boolean) => Array.from({ length: 500 }, (_, i) => `v${i}`).find((id) => inCanary(id, 'billing', percent) === inside)!;
+const visitorIn = (percent: number, inside: boolean) =>
+  Array.from({ length: 500 }, (_, i) => `v${i}`).find((id) => inCanary(id, 'billing', percent) === inside)!;
 
 describe('the first HTML of a page', () => {
   it('carries the runtime config and the pointer, so the browser fetches neither before drawing', async () => {
@@ -189,7 +196,14 @@ describe('public pages drawn into the first HTML', () => {
         return draw ? draw(request) : Promise.resolve(`<main><h1>${request.screen ? request.screen.module : 'outline'}</h1></main>`);
       },
     };
-    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, randomId: () => 'new-visitor', manifests: { get: () => Promise.resolve(manifests ? manifest('FaqsPage') : undefined) }, render: rendering });
+    const firstHtml = createFirstHtml({
+      template: TEMPLATE,
+      siteOrigin: SITE,
+      strings,
+      randomId: () => 'new-visitor',
+      manifests: { get: () => Promise.resolve(manifests ? manifest('FaqsPage') : undefined) },
+      render: rendering,
+    });
     const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: {}, pointer });
     return { page, loads, draws };
   }
@@ -215,7 +229,13 @@ describe('public pages drawn into the first HTML', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
     const { start } = bootData(html) as { start: { entry: string; modules: string[]; fetches: string[] } };
     expect(start.entry).toBe('/assets/main.js');
-    expect(start.modules).toEqual(expect.arrayContaining([MARKETING, 'http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.js', 'http://localhost:5174/releases/1.0.0+def/assets/fr-CDEpiKim.js']));
+    expect(start.modules).toEqual(
+      expect.arrayContaining([
+        MARKETING,
+        'http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.js',
+        'http://localhost:5174/releases/1.0.0+def/assets/fr-CDEpiKim.js',
+      ]),
+    );
     expect(start.fetches).toEqual(['/locales/fr/translation.json', '/locales/en/translation.json']);
 
     // A page left undrawn keeps its own script tag and hints.

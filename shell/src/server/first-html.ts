@@ -76,7 +76,9 @@ export interface PageRendering {
 
 /** One drawn page per remote that owns public pages: drawing them at start loads each remote's server build before the first visitor. */
 export const WARM_UP_PATHS: readonly string[] = [
-  ...new Map(REMOTE_SCREENS.filter(({ serverRendered }) => serverRendered).map(({ remote, path }) => [remote, `/${FALLBACK_LANGUAGE}${path === '/' ? '' : path}`])).values(),
+  ...new Map(
+    REMOTE_SCREENS.filter(({ serverRendered }) => serverRendered).map(({ remote, path }) => [remote, `/${FALLBACK_LANGUAGE}${path === '/' ? '' : path}`]),
+  ).values(),
 ];
 
 /** How many drawn pages are kept (the public pages in every language are 130; the rest are query strings). */
@@ -181,7 +183,10 @@ function deferScripts(template: string, hints: Hints): { html: string; start: Ta
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) return null;
   const shellModules = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</head>', () => `${TAKE_OVER_SCRIPT}</head>`);
+  const html = template
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', () => `${TAKE_OVER_SCRIPT}</head>`);
   return { html, start: { entry, modules: [...new Set([...shellModules, ...hints.modules])], fetches: [...new Set(hints.fetches)] } };
 }
 
@@ -191,7 +196,9 @@ function renderPreloads({ modules, styles, fetches }: Hints, applyStyles: boolea
   // The remote's entry adds its stylesheets through Vite's preload helper, in CORS mode: these must match. A page
   // that arrives drawn applies its screen's stylesheets at once, so it is never shown unstyled; the helper then
   // finds each one in place and does not add it again.
-  const style = applyStyles ? (href: string) => `<link rel="stylesheet" crossorigin href="${href}">` : (href: string) => `<link rel="preload" as="style" crossorigin href="${href}">`;
+  const style = applyStyles
+    ? (href: string) => `<link rel="stylesheet" crossorigin href="${href}">`
+    : (href: string) => `<link rel="preload" as="style" crossorigin href="${href}">`;
   return [
     ...unique(modules).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
     ...unique(styles).map((href) => style(escapeAttribute(href))),
@@ -199,7 +206,16 @@ function renderPreloads({ modules, styles, fetches }: Hints, applyStyles: boolea
   ].join('');
 }
 
-export function createFirstHtml({ template, siteOrigin, strings, manifestWaitMs = 300, shareCardWaitMs = 1500, manifests = {}, randomId = () => crypto.randomUUID(), render }: FirstHtmlOptions) {
+export function createFirstHtml({
+  template,
+  siteOrigin,
+  strings,
+  manifestWaitMs = 300,
+  shareCardWaitMs = 1500,
+  manifests = {},
+  randomId = () => crypto.randomUUID(),
+  render,
+}: FirstHtmlOptions) {
   const cache: ManifestCache = 'get' in manifests ? manifests : createManifestCache(manifests);
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
   if (!charset.test(template) || !template.includes('</head>')) throw new Error('The shell template has no <meta charset> or </head>');

@@ -28,7 +28,6 @@ export interface ManifestCacheOptions {
 /** A published version never changes: its URL has /releases/<version>/ in it. */
 const IMMUTABLE = /\/releases\/[^/]+\/remoteEntry\.js$/;
 
-
 export function createManifestCache({ fetchTimeoutMs = 2000, maxAgeMs = 5000, fetch: fetcher = globalThis.fetch, now = Date.now }: ManifestCacheOptions = {}) {
   const entries = new Map<string, Entry>();
 

@@ -54,7 +54,14 @@ export function resolveSharedFiles(specifiers: readonly string[], resolve: (spec
 
 let instanceCount = 0;
 
-export function createRemoteScreens({ shared, resolvedShared, fetchTimeoutMs = 1500, maxBuilds = 8, retryAfterMs = 5000, now = Date.now }: RemoteScreensOptions) {
+export function createRemoteScreens({
+  shared,
+  resolvedShared,
+  fetchTimeoutMs = 1500,
+  maxBuilds = 8,
+  retryAfterMs = 5000,
+  now = Date.now,
+}: RemoteScreensOptions) {
   const builds = new Map<string, ReturnType<typeof createInstance>>();
   const stamps = new Map<string, string>();
   /** When each failed build (server entry URL and stamp) may be tried again. */

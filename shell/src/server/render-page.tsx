@@ -85,7 +85,11 @@ export function createPageRenderer(strings: ShellStrings) {
       const html = await readStream(prelude);
       if (controller.signal.aborted) throw controller.signal.reason instanceof Error ? controller.signal.reason : new Error('aborted');
       // A part that threw is sent as its fallback and drawn again by the browser; a whole page that threw is not sent.
-      if (errors.length > 0) console.warn(`Part of ${location} was left to the browser:`, errors.map((error) => (error instanceof Error ? error.message : String(error))).join('; '));
+      if (errors.length > 0)
+        console.warn(
+          `Part of ${location} was left to the browser:`,
+          errors.map((error) => (error instanceof Error ? error.message : String(error))).join('; '),
+        );
       return html;
     } finally {
       clearTimeout(timer);

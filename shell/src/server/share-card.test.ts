@@ -49,7 +49,9 @@ describe('the preview card of a shared video', () => {
   });
 
   it('uses the page title for a picture video without a prompt, and shortens a long prompt', async () => {
-    expect((await card('/v/vid_1', answering(200, { data: { ...VIDEO, prompt: null } }).fetcher))!.tags).toContain('<meta property="og:title" content="Shared video | Reelmint">');
+    expect((await card('/v/vid_1', answering(200, { data: { ...VIDEO, prompt: null } }).fetcher))!.tags).toContain(
+      '<meta property="og:title" content="Shared video | Reelmint">',
+    );
     const long = `${'word '.repeat(40)}end`;
     const tags = (await card('/v/vid_1', answering(200, { data: { ...VIDEO, prompt: long } }).fetcher))!.tags;
     const title = /og:title" content="([^"]*)"/.exec(tags)![1]!;
@@ -58,13 +60,18 @@ describe('the preview card of a shared video', () => {
   });
 
   it('answers a link that is not shared with a 404 and no card, and leaves other pages and API failures alone', async () => {
-    expect(await card('/v/vid_gone', answering(404, { success: false, error: 'NOT_FOUND' }).fetcher)).toEqual({ status: 404, tags: '<meta name="robots" content="noindex">' });
+    expect(await card('/v/vid_gone', answering(404, { success: false, error: 'NOT_FOUND' }).fetcher)).toEqual({
+      status: 404,
+      tags: '<meta name="robots" content="noindex">',
+    });
     expect(await card('/v/vid_1', answering(503, {}).fetcher)).toBeNull();
     const { fetcher, asked } = answering(200, { data: VIDEO });
     expect(await card('/pricing', fetcher)).toBeNull();
     expect(asked).toEqual([]);
     const hanging = ((_url: string | URL | Request, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch;
-    expect(await shareCard({ barePath: '/v/vid_1', pageUrl: '', apiBase: 'https://api.example', text: TEXT, siteName: 'Reelmint', fetcher: hanging, timeoutMs: 50 })).toBeNull();
+    expect(
+      await shareCard({ barePath: '/v/vid_1', pageUrl: '', apiBase: 'https://api.example', text: TEXT, siteName: 'Reelmint', fetcher: hanging, timeoutMs: 50 }),
+    ).toBeNull();
   });
 });

@@ -51,7 +51,12 @@ function shorten(text: string, max: number): string {
 }
 
 /** Asks the API for a shared video; null when it is not shared, and also when the API cannot answer in time. */
-export async function fetchSharedVideo(apiBase: string, id: string, timeoutMs: number, fetcher: typeof fetch = fetch): Promise<SharedVideoData | 'not-shared' | null> {
+export async function fetchSharedVideo(
+  apiBase: string,
+  id: string,
+  timeoutMs: number,
+  fetcher: typeof fetch = fetch,
+): Promise<SharedVideoData | 'not-shared' | null> {
   try {
     const response = await fetcher(`${apiBase.replace(/\/$/, '')}/api/public/videos/${encodeURIComponent(id)}`, {
       headers: { accept: 'application/json' },

@@ -39,9 +39,7 @@ export class FalAdapter implements ProviderAdapter {
     this.client = createFalClient({
       credentials: options.key,
       ...(options.retry ? { retry: options.retry } : {}),
-      ...(queueUrl
-        ? { requestMiddleware: async (request) => ({ ...request, url: request.url.replace(FAL_QUEUE_ORIGIN, queueUrl) }) }
-        : {}),
+      ...(queueUrl ? { requestMiddleware: async (request) => ({ ...request, url: request.url.replace(FAL_QUEUE_ORIGIN, queueUrl) }) } : {}),
       fetch: async (input, init) => {
         const response = await fetch(input, init);
         if (response.status === 429) this.lastRetryAfterMs = retryAfterMs(response.headers.get('retry-after'));
@@ -147,7 +145,9 @@ export class FalAdapter implements ProviderAdapter {
       if (status === 401 || status === 403) return new ProviderError('auth', `fal refused the key (HTTP ${status})`);
       if (status === 429) return new ProviderError('rate-limited', 'fal is rate limiting us', this.lastRetryAfterMs);
       if (status === 422) {
-        return /content.?policy|nsfw|safety|moderat/i.test(JSON.stringify(error.body ?? '')) ? new ProviderError('content-policy', detail) : new ProviderError('rejected', detail);
+        return /content.?policy|nsfw|safety|moderat/i.test(JSON.stringify(error.body ?? ''))
+          ? new ProviderError('content-policy', detail)
+          : new ProviderError('rejected', detail);
       }
       if (status === 408 || status >= 500) return new ProviderError('unavailable', `fal answered HTTP ${status}: ${detail}`);
       return new ProviderError('rejected', `fal answered HTTP ${status}: ${detail}`);

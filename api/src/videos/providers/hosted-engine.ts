@@ -74,7 +74,11 @@ export class HostedEngine implements VideoEngine {
 
   async submit(request: RenderRequest): Promise<string> {
     const mode = request.mode;
-    const mapped = mapSettings(this.options.mapping, { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s' }, mode);
+    const mapped = mapSettings(
+      this.options.mapping,
+      { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s' },
+      mode,
+    );
     // Keyed by the provider's id when resuming, so the id on the job row stays the provider's.
     const ref = request.resumeRef ?? `pending:${request.jobId}`;
     this.jobs.set(ref, {
@@ -114,7 +118,9 @@ export class HostedEngine implements VideoEngine {
     job.canceled = true;
     this.jobs.delete(ref);
     if (job.requestId) {
-      await this.adapter.cancel(job.model, job.requestId).catch((error: unknown) => this.options.log.error({ err: error, requestId: job.requestId }, 'provider cancel failed'));
+      await this.adapter
+        .cancel(job.model, job.requestId)
+        .catch((error: unknown) => this.options.log.error({ err: error, requestId: job.requestId }, 'provider cancel failed'));
     }
   }
 
@@ -200,15 +206,31 @@ export class HostedEngine implements VideoEngine {
     const { request } = job;
     const mapped = mapSettings(
       this.options.mapping,
-      { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s', aspectRatio: request.aspectRatio },
+      {
+        model: request.model as 'v1.0' | 'v2.0',
+        resolution: request.resolution,
+        duration: `${request.seconds}s` as '5s' | '10s',
+        aspectRatio: request.aspectRatio,
+      },
       request.mode,
       { seed: request.seed, ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}) },
     );
     // A data URI keeps the picture private: no public URL to our storage is ever handed out.
     const imageDataUri =
-      request.kind === 'image' && request.imagePath ? `data:${mimeOf(request.imagePath)};base64,${(await readFile(request.imagePath)).toString('base64')}` : null;
+      request.kind === 'image' && request.imagePath
+        ? `data:${mimeOf(request.imagePath)};base64,${(await readFile(request.imagePath)).toString('base64')}`
+        : null;
     const webhookUrl = this.options.webhookBase ? `${this.options.webhookBase}/api/videos/webhooks/${this.adapter.name}` : null;
-    return { jobId: request.jobId, model: job.model, prompt: request.prompt, resolution: mapped.resolution, duration: mapped.duration, extra: mapped.extra, imageDataUri, webhookUrl };
+    return {
+      jobId: request.jobId,
+      model: job.model,
+      prompt: request.prompt,
+      resolution: mapped.resolution,
+      duration: mapped.duration,
+      extra: mapped.extra,
+      imageDataUri,
+      webhookUrl,
+    };
   }
 
   /** Fetches the finished video into the work folder, checks it is a video, and makes its poster. */
@@ -234,7 +256,18 @@ export class HostedEngine implements VideoEngine {
       const seconds = await probeDuration(partial);
       if (!seconds) return { state: 'failed', error: 'The provider returned something that is not a video', code: 'RENDER_FAILED' };
       await rename(partial, join(outputDir, videoFile));
-      await runFfmpeg(['-y', '-ss', String(Math.min(1, seconds / 2)), '-i', join(outputDir, videoFile), '-frames:v', '1', '-q:v', '4', join(outputDir, posterFile)]).done;
+      await runFfmpeg([
+        '-y',
+        '-ss',
+        String(Math.min(1, seconds / 2)),
+        '-i',
+        join(outputDir, videoFile),
+        '-frames:v',
+        '1',
+        '-q:v',
+        '4',
+        join(outputDir, posterFile),
+      ]).done;
       return { state: 'succeeded', videoFile, posterFile, costCents: job.costCents };
     } catch (error) {
       await rm(join(outputDir, videoFile), { force: true });

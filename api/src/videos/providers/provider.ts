@@ -22,9 +22,7 @@ export interface ProviderJob {
 }
 
 export type ProviderStatus =
-  | { state: 'queued' | 'running'; progress: number | null }
-  | { state: 'succeeded'; videoUrl: string }
-  | { state: 'failed'; code: FailureCode; detail: string };
+  { state: 'queued' | 'running'; progress: number | null } | { state: 'succeeded'; videoUrl: string } | { state: 'failed'; code: FailureCode; detail: string };
 
 /**
  * One hosted video API, reached through its official SDK. Methods throw ProviderError for

@@ -28,7 +28,13 @@ export class RunwayAdapter implements ProviderAdapter {
     // The ratio and seed come from the mapping table under Runway's names (`ratio`, `seed`).
     const task = await this.call(() =>
       job.imageDataUri
-        ? this.client.imageToVideo.create({ model: job.model, promptImage: job.imageDataUri, promptText: job.prompt || undefined, ...job.extra, duration } as ImageToVideoCreateParams)
+        ? this.client.imageToVideo.create({
+            model: job.model,
+            promptImage: job.imageDataUri,
+            promptText: job.prompt || undefined,
+            ...job.extra,
+            duration,
+          } as ImageToVideoCreateParams)
         : this.client.textToVideo.create({ model: job.model, promptText: job.prompt, ...job.extra, duration } as TextToVideoCreateParams),
     );
     if (!task || typeof task.id !== 'string' || !task.id) throw new ProviderError('unavailable', 'Runway answered without a task id');
@@ -45,7 +51,8 @@ export class RunwayAdapter implements ProviderAdapter {
         return { state: 'running', progress: typeof task.progress === 'number' ? task.progress : null };
       case 'SUCCEEDED': {
         const url = Array.isArray(task.output) ? task.output[0] : undefined;
-        if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return { state: 'failed', code: 'RENDER_FAILED', detail: 'Runway finished without a video URL' };
+        if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+          return { state: 'failed', code: 'RENDER_FAILED', detail: 'Runway finished without a video URL' };
         return { state: 'succeeded', videoUrl: url };
       }
       case 'FAILED':

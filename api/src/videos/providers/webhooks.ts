@@ -22,7 +22,11 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
           summary: 'fal.ai webhook (signature verified); the job is then checked at fal at once',
           security: [],
           response: {
-            200: envelopeSchema({ type: 'object', required: ['received', 'matched'], properties: { received: { type: 'boolean' }, matched: { type: 'boolean' } } }),
+            200: envelopeSchema({
+              type: 'object',
+              required: ['received', 'matched'],
+              properties: { received: { type: 'boolean' }, matched: { type: 'boolean' } },
+            }),
             ...errorReplies,
           },
         },

@@ -30,9 +30,24 @@ function confirmation(t: (key: string, values?: Record<string, unknown>) => stri
  */
 export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onChanged: () => void }) {
   const { t } = useTranslation();
-  const ids = { action: useId(), version: useId(), percent: useId(), guard: useId(), minVisits: useId(), errorMargin: useId(), p75Margin: useId(), reason: useId(), problem: useId() };
+  const ids = {
+    action: useId(),
+    version: useId(),
+    percent: useId(),
+    guard: useId(),
+    minVisits: useId(),
+    errorMargin: useId(),
+    p75Margin: useId(),
+    reason: useId(),
+    problem: useId(),
+  };
   const canaryVersions = remote.published.map((release) => release.version).filter((version) => version !== remote.live);
-  const actions: ReleaseAction[] = ['promote', ...(remote.rollbackTo ? (['rollback'] as const) : []), ...(remote.live && canaryVersions.length > 0 ? (['canary'] as const) : []), ...(remote.canary ? (['canary-off'] as const) : [])];
+  const actions: ReleaseAction[] = [
+    'promote',
+    ...(remote.rollbackTo ? (['rollback'] as const) : []),
+    ...(remote.live && canaryVersions.length > 0 ? (['canary'] as const) : []),
+    ...(remote.canary ? (['canary-off'] as const) : []),
+  ];
   const [picked, setAction] = useState<ReleaseAction>('promote');
   // After a change (or someone else's) the picked action may no longer apply: the canary has stopped.
   const action = actions.includes(picked) ? picked : 'promote';
@@ -141,7 +156,16 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
                   </div>
                   <div className={styles.field}>
                     <label htmlFor={ids.errorMargin}>{t('dashboard.form.errorMargin')}</label>
-                    <input id={ids.errorMargin} name="errorMargin" type="number" min={0} max={100} step="any" required defaultValue={DEFAULT_GUARD.errorMargin} />
+                    <input
+                      id={ids.errorMargin}
+                      name="errorMargin"
+                      type="number"
+                      min={0}
+                      max={100}
+                      step="any"
+                      required
+                      defaultValue={DEFAULT_GUARD.errorMargin}
+                    />
                   </div>
                   <div className={styles.field}>
                     <label htmlFor={ids.p75Margin}>{t('dashboard.form.p75Margin')}</label>

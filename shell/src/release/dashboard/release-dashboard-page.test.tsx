@@ -22,8 +22,26 @@ const overview: Overview = {
       canary: { version: CANARY, percent: 10, since: '2026-11-23T09:00:00.000Z', guard: { minVisits: 50, errorMargin: 0.05, p75Margin: 0.25 } },
       rollbackTo: 'local',
       published: [
-        { version: CANARY, publishedAt: '2026-11-22T09:00:00.000Z', publishedBy: 'Ada', reason: 'new cards', sharedContract: '^1.0.0', commit: '7ab1c2d3e4', dirty: false, builtAt: '2026-11-22T08:59:00.000Z' },
-        { version: STABLE, publishedAt: '2026-11-20T09:00:00.000Z', publishedBy: 'Ada', reason: 'spring prices', sharedContract: '^1.0.0', commit: '3f9c0d1e2a', dirty: false, builtAt: '2026-11-20T08:59:00.000Z' },
+        {
+          version: CANARY,
+          publishedAt: '2026-11-22T09:00:00.000Z',
+          publishedBy: 'Ada',
+          reason: 'new cards',
+          sharedContract: '^1.0.0',
+          commit: '7ab1c2d3e4',
+          dirty: false,
+          builtAt: '2026-11-22T08:59:00.000Z',
+        },
+        {
+          version: STABLE,
+          publishedAt: '2026-11-20T09:00:00.000Z',
+          publishedBy: 'Ada',
+          reason: 'spring prices',
+          sharedContract: '^1.0.0',
+          commit: '3f9c0d1e2a',
+          dirty: false,
+          builtAt: '2026-11-20T08:59:00.000Z',
+        },
       ],
     },
   ],
@@ -75,7 +93,10 @@ describe('the release dashboard page', () => {
 
   it('tells a person without the role what is missing and how to get it', async () => {
     configure({ apiBase: 'http://api.test' });
-    vi.stubGlobal('fetch', vi.fn(async () => reply(403, { success: false, data: null, error: 'FORBIDDEN', message: 'Only release managers can use the release dashboard.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(403, { success: false, data: null, error: 'FORBIDDEN', message: 'Only release managers can use the release dashboard.' })),
+    );
     await renderPage();
     expect(await screen.findByTestId('release-forbidden')).toHaveTextContent('Your account does not have the release-manager role');
   });
@@ -84,7 +105,11 @@ describe('the release dashboard page', () => {
     configure({ apiBase: 'http://api.test' });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: URL) => (String(url).includes('/overview') ? reply(200, { success: true, data: overview, error: null, message: 'OK' }) : reply(200, { success: true, data: metrics, error: null, message: 'OK' }))),
+      vi.fn(async (url: URL) =>
+        String(url).includes('/overview')
+          ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
+          : reply(200, { success: true, data: metrics, error: null, message: 'OK' }),
+      ),
     );
     await renderPage();
     const billing = await screen.findByTestId('release-remote-billing');
@@ -106,8 +131,11 @@ describe('the release dashboard page', () => {
   it('asks for a reason and a confirmation before a change, and sends nothing until confirmed', async () => {
     configure({ apiBase: 'http://api.test' });
     const fetch = vi.fn(async (url: URL, init?: RequestInit) => {
-      if (init?.method === 'POST') return reply(200, { success: true, data: { smoke: 'passed', output: 'billing: canary (none) -> ...' }, error: null, message: 'OK' });
-      return String(url).includes('/overview') ? reply(200, { success: true, data: overview, error: null, message: 'OK' }) : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
+      if (init?.method === 'POST')
+        return reply(200, { success: true, data: { smoke: 'passed', output: 'billing: canary (none) -> ...' }, error: null, message: 'OK' });
+      return String(url).includes('/overview')
+        ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
+        : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
     });
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();

@@ -12,10 +12,7 @@ import styles from './dashboard.module.css';
 const REFRESH_MS = 5000;
 
 type State =
-  | { kind: 'loading' }
-  | { kind: 'forbidden' }
-  | { kind: 'error' }
-  | { kind: 'ready'; overview: Overview; metrics: Partial<Record<RemoteName, Metrics>> };
+  { kind: 'loading' } | { kind: 'forbidden' } | { kind: 'error' } | { kind: 'ready'; overview: Overview; metrics: Partial<Record<RemoteName, Metrics>> };
 
 const HISTORY_ACTIONS: Record<string, string> = {
   publish: 'publish',
@@ -167,8 +164,22 @@ function RemoteSection({ remote, metrics, onChanged }: { remote: RemoteOverview;
       ) : (
         <>
           <div className={styles.charts}>
-            <LineChart title={t('dashboard.chartErrorRate', { hours: WINDOW_HOURS })} series={series('errorRate')} format={format.percent} formatX={format.hour} from={from} to={to} />
-            <LineChart title={t('dashboard.chartP75', { hours: WINDOW_HOURS })} series={series('p75')} format={format.ms} formatX={format.hour} from={from} to={to} />
+            <LineChart
+              title={t('dashboard.chartErrorRate', { hours: WINDOW_HOURS })}
+              series={series('errorRate')}
+              format={format.percent}
+              formatX={format.hour}
+              from={from}
+              to={to}
+            />
+            <LineChart
+              title={t('dashboard.chartP75', { hours: WINDOW_HOURS })}
+              series={series('p75')}
+              format={format.ms}
+              formatX={format.hour}
+              from={from}
+              to={to}
+            />
           </div>
           <div className={styles.tableWrap} data-testid="release-figures-table">
             <table className={styles.table}>
@@ -264,7 +275,8 @@ function HistorySection({ history }: { history: HistoryEntry[] }) {
           {history.map((entry, index) => (
             <li key={`${entry.at}-${index}`} className={entry.action === 'guard-stop-failed' ? styles.historyFailed : undefined}>
               <p className={styles.historyHead}>
-                <time dateTime={entry.at}>{format.when(entry.at)}</time> · <strong>{HISTORY_ACTIONS[entry.action] ? t(`dashboard.actions.${HISTORY_ACTIONS[entry.action]}`) : entry.action}</strong>{' '}
+                <time dateTime={entry.at}>{format.when(entry.at)}</time> ·{' '}
+                <strong>{HISTORY_ACTIONS[entry.action] ? t(`dashboard.actions.${HISTORY_ACTIONS[entry.action]}`) : entry.action}</strong>{' '}
                 {entry.remote && <code>{entry.remote}</code>} {entry.from || entry.to ? <code>{`${entry.from ?? '–'} → ${entry.to ?? '–'}`}</code> : null}
               </p>
               <p className={styles.muted}>{t('dashboard.byWhy', { who: entry.actor, why: entry.reason ?? '–' })}</p>
