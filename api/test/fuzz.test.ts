@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRole, RELEASE_MANAGER } from '../src/release/roles.ts';
+import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
+import { grantRole } from '../src/release/roles.ts';
 import { createTestApp, ScriptedEngine, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseCli } from '../src/release/release-cli.ts';
 import type { ReleaseCli } from '../src/release/release-cli.ts';
-import { grantRole, RELEASE_MANAGER } from '../src/release/roles.ts';
+import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
+import { grantRole } from '../src/release/roles.ts';
 import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

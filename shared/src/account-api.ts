@@ -1,9 +1,49 @@
 import { z } from 'zod';
+import { PLAN_KEYS } from './plans.ts';
 
 /**
- * Account replies declared once: the API serialises with JSON Schemas made from these
+ * Account requests and replies declared once: the API serialises with JSON Schemas made from these
  * (`jsonSchemaOf` in ./schema.ts) and the apps take their types from them. Server-safe.
  */
+
+/** Roles granted from the command line; a release manager sees the release dashboard. */
+export const RELEASE_MANAGER = 'release-manager';
+export const ACCOUNT_ROLES = [RELEASE_MANAGER] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** The account as sign-in, /api/auth/me and the settings calls answer it. */
+export const accountUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  credits: z.int(),
+  subscription: z.object({ plan: z.enum(PLAN_KEYS), status: z.string() }),
+  /** Whether the person has proved they read mail at `email`; until then the site shows a reminder. */
+  emailVerified: z.boolean(),
+  /** The address a requested change waits to be confirmed at, else null. */
+  pendingEmail: z.string().nullable(),
+  /** The picture's path on the API (prefix the API base), or null: the site shows the initial. */
+  pictureUrl: z.string().nullable(),
+  /** The preferred language: mails use it and the site switches to it at sign-in; null until chosen. */
+  language: z.string().nullable(),
+  /** False for an account made with Google that never set a password (it sets one by mail). */
+  hasPassword: z.boolean(),
+  roles: z.array(z.enum(ACCOUNT_ROLES)),
+});
+export type AccountUser = z.infer<typeof accountUser>;
+
+/** A new session: sign-in, Google sign-in and a password reset answer it. */
+export const loginReply = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: z.iso.datetime(),
+  user: accountUser,
+});
+export type LoginReply = z.infer<typeof loginReply>;
+
+/** Register adds whether the verification mail could not go out yet (it is kept and retried). */
+export const registerReply = loginReply.extend({ mailMayBeLate: z.boolean() });
+export type RegisterReply = z.infer<typeof registerReply>;
 
 /** One signed-in browser or device (GET /api/account/sessions). */
 export const accountSession = z.object({

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '@reelmint/shared/languages';
-import { PLAN_KEYS } from '@reelmint/shared/plans';
+import { accountUser, loginReply, registerReply } from '@reelmint/shared/account-api';
+import type { LoginReply } from '@reelmint/shared/account-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
@@ -9,44 +11,12 @@ import type { LoginLockout } from './lockout.ts';
 import { loginWithGoogle, login, normalizeEmail, register, userView } from './users.ts';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
 import type { User } from '../db/schema.ts';
-import { RELEASE_MANAGER } from '../release/roles.ts';
 import { confirmEmail, requestEmailChange, resendVerificationMail, sendVerificationMail } from './email-verification.ts';
 
-export const userSchema = {
-  type: 'object',
-  required: ['id', 'name', 'email', 'credits', 'subscription', 'emailVerified', 'pendingEmail', 'pictureUrl', 'language', 'hasPassword', 'roles'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    emailVerified: { type: 'boolean' },
-    pendingEmail: { type: ['string', 'null'] },
-    pictureUrl: { type: ['string', 'null'] },
-    language: { type: ['string', 'null'] },
-    hasPassword: { type: 'boolean' },
-    roles: { type: 'array', items: { type: 'string', enum: [RELEASE_MANAGER] } },
-    credits: { type: 'integer' },
-    subscription: {
-      type: 'object',
-      required: ['plan', 'status'],
-      properties: { plan: { type: 'string', enum: [...PLAN_KEYS] }, status: { type: 'string' } },
-    },
-  },
-};
-
-const loginReplyProperties = {
-  access_token: { type: 'string' },
-  token_type: { type: 'string', const: 'Bearer' },
-  expires_at: { type: 'string', format: 'date-time' },
-  user: userSchema,
-};
-const loginReplySchema = envelopeSchema({ type: 'object', required: ['access_token', 'token_type', 'expires_at', 'user'], properties: loginReplyProperties });
-/** Register adds whether the verification mail could not go out yet. */
-const registerReplySchema = envelopeSchema({
-  type: 'object',
-  required: ['access_token', 'token_type', 'expires_at', 'user', 'mailMayBeLate'],
-  properties: { ...loginReplyProperties, mailMayBeLate: { type: 'boolean' } },
-});
+/** The account as every account call answers it (shared `accountUser`). */
+export const userSchema = jsonSchemaOf(accountUser);
+const loginReplySchema = envelopeSchema(jsonSchemaOf(loginReply));
+const registerReplySchema = envelopeSchema(jsonSchemaOf(registerReply));
 const mailReply = (properties: Record<string, unknown>) =>
   envelopeSchema({
     type: 'object',
@@ -64,9 +34,9 @@ export function registerAccountRoutes(
   resetLimit: RateLimitRule,
   lockout: LoginLockout,
 ): void {
-  const session = async (user: User, request: FastifyRequest) => {
+  const session = async (user: User, request: FastifyRequest): Promise<LoginReply> => {
     const { token, expiresAt } = await services.auth.signIn(user.id, request.headers['user-agent']);
-    return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString(), user: await userView(services, user) };
+    return { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: await userView(services, user) };
   };
 
   app.post<{ Body: { name: string; email: string; password: string; language?: string } }>(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PLAN_FEATURES } from '@reelmint/shared/plans';
-import type { PlanKey } from '@reelmint/shared/plans';
+import type { AccountUser } from '@reelmint/shared/account-api';
 import { isUniqueViolation } from '../db/database.ts';
-import type { AccountRole, User } from '../db/schema.ts';
+import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { CoreContext } from '../context.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
@@ -12,30 +12,9 @@ import type { GoogleIdentity } from './google.ts';
 import { pendingEmailOf } from './email-verification.ts';
 import { picturePath } from './settings.ts';
 
-/** The user as the login reply and /me show it (shared LoginReply['user']). */
-export interface UserView {
-  id: string;
-  name: string;
-  email: string;
-  credits: number;
-  subscription: { plan: PlanKey; status: string };
-  /** Whether the person has proved they read mail at `email`; until then the site shows a reminder. */
-  emailVerified: boolean;
-  /** The address a requested change waits to be confirmed at, else null. */
-  pendingEmail: string | null;
-  /** Path of the account picture on this API, or null (the site shows the initial). */
-  pictureUrl: string | null;
-  /** The preferred language: mails use it and the site switches to it at sign-in. */
-  language: string | null;
-  /** False for an account made with Google that never set a password (it sets one by mail). */
-  hasPassword: boolean;
-  /** Roles granted from the command line (`release-manager`): the site shows their tools only to them. */
-  roles: AccountRole[];
-}
-
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-export async function userView(ctx: CoreContext, user: User): Promise<UserView> {
+export async function userView(ctx: CoreContext, user: User): Promise<AccountUser> {
   const subscription = await currentSubscription(ctx, user.id);
   const fresh = await ctx.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirst();
   return {

@@ -1,3 +1,4 @@
+import type { AccountRole } from '@reelmint/shared/account-api';
 import type { Generated, Selectable } from 'kysely';
 
 /**
@@ -239,8 +240,6 @@ export interface ReleaseEventsTable {
   route: string | null;
   created_at: string;
 }
-
-export type AccountRole = 'release-manager';
 
 export interface AccountRolesTable {
   user_id: string;

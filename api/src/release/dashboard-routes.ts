@@ -11,7 +11,8 @@ import { REMOTE_NAMES } from './published.ts';
 import type { RemoteName } from './published.ts';
 import type { ReleaseCli } from './release-cli.ts';
 import type { ReleaseSource } from './source.ts';
-import { hasRole, RELEASE_MANAGER } from './roles.ts';
+import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
+import { hasRole } from './roles.ts';
 
 /** Only accounts with the release-manager role (granted with `npm run release -- grant-release-manager`). */
 export async function requireReleaseManager(services: Services, request: FastifyRequest) {

@@ -2,7 +2,8 @@
 // role lives in the API's database (DATABASE_URL, or the SQLite file in DATA_DIR), so this opens
 // the same database the API uses, with the same environment.
 import { openConfiguredDatabase, readEnv } from '../config.ts';
-import { grantRole, RELEASE_MANAGER, revokeRole } from './roles.ts';
+import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
+import { grantRole, revokeRole } from './roles.ts';
 
 const [command, email, by = 'unknown'] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !email) {

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/database.ts';
-import type { AccountRole, DB } from '../db/schema.ts';
+import type { AccountRole } from '@reelmint/shared/account-api';
+import type { DB } from '../db/schema.ts';
 import { normalizeEmail } from '../accounts/users.ts';
-
-export const RELEASE_MANAGER: AccountRole = 'release-manager';
 
 export async function hasRole(db: Kysely<DB>, userId: string, role: AccountRole): Promise<boolean> {
   return (await db.selectFrom('account_roles').select('role').where('user_id', '=', userId).where('role', '=', role).executeTakeFirst()) !== undefined;

@@ -12,6 +12,7 @@ import type {
   MailSentReply,
   PlanItem,
   RefundReply,
+  RegisterReply,
   SiteConfig,
   SubscriptionStatus,
   UpgradeReply,
@@ -27,7 +28,7 @@ export const api = {
   login: (email: string, password: string) => request<LoginReply>('POST', '/api/auth/login', { body: { email, password } }),
   /** `language`: the page's, so the account's mails are written in it. */
   register: (name: string, email: string, password: string, language?: string) =>
-    request<LoginReply & MailSentReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
+    request<RegisterReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
   /** Always succeeds the same way whether or not the address has an account. */
   forgotPassword: (email: string, language: string) => request<ForgotPasswordReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
   /** Rejects with RESET_LINK_INVALID, RESET_LINK_EXPIRED or RESET_LINK_USED when the link cannot be used. */

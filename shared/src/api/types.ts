@@ -9,33 +9,7 @@ export interface Envelope<T> {
   message?: string;
 }
 
-export interface LoginReply {
-  access_token: string;
-  user: {
-    id: string;
-    name: string;
-    email: string;
-    credits: number;
-    subscription: { plan: PlanKey; status: string };
-    /** Whether the address is confirmed; until then the header shows a reminder. */
-    emailVerified?: boolean;
-    /** An address the account is to move to once it confirms. */
-    pendingEmail?: string | null;
-    /** The picture's path on the API (prefix the API base), or null for the initial. */
-    pictureUrl?: string | null;
-    /** The preferred language, applied at sign-in; null until chosen. */
-    language?: string | null;
-    /** False for accounts made with Google that never set a password. */
-    hasPassword?: boolean;
-    /** Roles granted from the command line, e.g. `release-manager` (absent from APIs that predate them). */
-    roles?: string[];
-  };
-}
-
-/** The account as /api/auth/me and the settings calls answer it. */
-export type AccountUser = LoginReply['user'];
-
-export type { AccountSession } from '../account-api.ts';
+export type { AccountRole, AccountSession, AccountUser, LoginReply, RegisterReply } from '../account-api.ts';
 
 export interface CreditsInfo {
   balance: number;

@@ -41,7 +41,7 @@ function applyToSession(reply: VerifyEmailReply): void {
   if (reply.purpose === 'change') {
     // Only the signed-in account can have asked to move to this address; refresh to be sure.
     void api.me().then(
-      (me) => updateUser({ email: me.email, emailVerified: me.emailVerified ?? true }),
+      (me) => updateUser({ email: me.email, emailVerified: me.emailVerified }),
       () => undefined,
     );
   } else if (user.email === reply.email) {

@@ -15,7 +15,7 @@ import {
   withLanguage,
 } from '@reelmint/shared';
 import type { Language, LoginReply, MailSentReply } from '@reelmint/shared';
-import { pictureSrc } from '../account/account-user.ts';
+import { sessionUserOf } from '../account/account-user.ts';
 import { chooseLanguage } from '../i18n/i18n.ts';
 import { noteVerificationMailLate } from '../chrome/verify-reminder.tsx';
 import { GoogleButton } from './google-button.tsx';
@@ -30,15 +30,7 @@ export function safeReturnPath(value: string | null): string {
 }
 
 export function sessionFromReply(reply: LoginReply) {
-  setSession(reply.access_token, {
-    id: reply.user.id,
-    username: reply.user.name,
-    email: reply.user.email,
-    plan: reply.user.subscription.plan,
-    profilePicture: pictureSrc(reply.user.pictureUrl),
-    roles: reply.user.roles ?? [],
-    ...(reply.user.emailVerified === undefined ? {} : { emailVerified: reply.user.emailVerified }),
-  });
+  setSession(reply.access_token, sessionUserOf(reply.user));
   setCreditBalance(reply.user.credits);
 }
 

@@ -2,10 +2,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api, canUpgrade, clearSession, openSubscriptionModal, useAuth, useLocalizePath } from '@reelmint/shared';
+import type { AccountRole } from '@reelmint/shared';
 import styles from './header.module.css';
 
 /** The role that opens /release (the API checks it too; the menu only spares others a link they cannot use). */
-const RELEASE_MANAGER = 'release-manager';
+const RELEASE_MANAGER: AccountRole = 'release-manager';
 
 /** Header logout: clears the session on the server and here, then goes home. */
 export async function logout(): Promise<void> {
