@@ -1,4 +1,8 @@
-export type AppName = 'shell' | 'marketing' | 'generator' | 'billing';
+import type { RemoteName } from './remotes.mjs';
+
+export { REMOTE_NAMES } from './remotes.mjs';
+export type { RemoteName };
+export type AppName = 'shell' | RemoteName;
 export declare const PORTS: Readonly<Record<AppName | 'api', number>>;
 export declare const SHARED_CONTRACT_VERSION: string;
 export interface SharedItem {

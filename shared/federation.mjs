@@ -7,6 +7,8 @@ import { join } from 'node:path';
 const sharedPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const [major] = sharedPackage.version.split('.');
 
+export { REMOTE_NAMES } from './remotes.mjs';
+
 /** The local origins, one per deployable (the README's Origins table). */
 export const PORTS = Object.freeze({ shell: 5173, marketing: 5174, generator: 5175, billing: 5176, api: 8787 });
 

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { devServer, federationOptions, PORTS } from '@reelmint/shared/federation';
+import { devServer, federationOptions, PORTS, REMOTE_NAMES } from '@reelmint/shared/federation';
 
 /**
  * In dev, serve the same two runtime documents the production server does: the remotes pointer
@@ -11,9 +11,7 @@ import { devServer, federationOptions, PORTS } from '@reelmint/shared/federation
  */
 function devRuntimeDocuments(): Plugin {
   const pointer = {
-    remotes: Object.fromEntries(
-      (['marketing', 'generator', 'billing'] as const).map((name) => [name, { entry: `http://localhost:${PORTS[name]}/remoteEntry.js`, version: 'dev' }]),
-    ),
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, { entry: `http://localhost:${PORTS[name]}/remoteEntry.js`, version: 'dev' }])),
   };
   return {
     name: 'reelmint-dev-runtime-documents',

@@ -2,13 +2,13 @@
 // `npm start` (which serves them) and the release CLI (which writes them) can never disagree.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PORTS } from '../../shared/federation.mjs';
+import { PORTS, REMOTE_NAMES } from '../../shared/federation.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+export { REMOTE_NAMES };
 /** Remote name (as the shell knows it) to the workspace that builds it. */
-export const REMOTES = Object.freeze({ marketing: 'mfe-marketing', generator: 'mfe-generator', billing: 'mfe-billing' });
-export const REMOTE_NAMES = Object.freeze(Object.keys(REMOTES));
+export const REMOTES = Object.freeze(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `mfe-${name}`])));
 
 /** The pseudo-version for "whatever is in <workspace>/dist right now", served at the origin's root. */
 export const LOCAL_VERSION = 'local';

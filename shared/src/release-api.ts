@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMOTE_NAMES } from '../remotes.mjs';
 
 /**
  * The release dashboard's requests and replies (GET /api/release/overview, GET /api/release/metrics,
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * from these, and the shell's dashboard takes its types from them. Server-safe: no browser code.
  */
 
-export const RELEASE_REMOTES = ['marketing', 'generator', 'billing'] as const;
-export const releaseRemote = z.enum(RELEASE_REMOTES);
+const releaseRemote = z.enum(REMOTE_NAMES);
 
 /** When a guarded canary stops itself (see RELEASING.md). */
 export const guardRules = z.strictObject({

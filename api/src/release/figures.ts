@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, ReleaseEventKind } from '../db/schema.ts';
-import type { RemoteName } from './published.ts';
+import type { RemoteName } from '@reelmint/shared/remotes';
 import type { Figures, VersionSeries } from '@reelmint/shared/release-api';
 
 /**

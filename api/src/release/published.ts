@@ -1,9 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** The remotes the shell composes, and the workspace folder each one's releases live under. */
-export const REMOTE_NAMES = ['marketing', 'generator', 'billing'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import type { RemoteName } from '@reelmint/shared/remotes';
 
 /** The pseudo-version of a remote's current dist build (served at its origin's root). */
 export const LOCAL_VERSION = 'local';

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { REMOTE_NAMES, VERSION_PATTERN } from './published.ts';
-import type { RemoteName } from './published.ts';
+import { REMOTE_NAMES } from '@reelmint/shared/remotes';
+import { VERSION_PATTERN } from './published.ts';
+import type { RemoteName } from '@reelmint/shared/remotes';
 import { guardFiguresSeen } from '@reelmint/shared/release-api';
 import type { GuardRules, HistoryEntry, PublishedVersion, RemoteOverview } from '@reelmint/shared/release-api';
 

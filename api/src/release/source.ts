@@ -1,4 +1,4 @@
-import type { RemoteName } from './published.ts';
+import type { RemoteName } from '@reelmint/shared/remotes';
 import { listPublished, readHistoryFile, readPointerFile } from './release-files.ts';
 import type { HistoryEntry, PointerView, PublishedRelease, ReleaseFiles } from './release-files.ts';
 

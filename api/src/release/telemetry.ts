@@ -5,8 +5,9 @@ import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
-import { REMOTE_NAMES } from './published.ts';
-import type { PublishedVersions, RemoteName } from './published.ts';
+import { REMOTE_NAMES } from '@reelmint/shared/remotes';
+import type { RemoteName } from '@reelmint/shared/remotes';
+import type { PublishedVersions } from './published.ts';
 
 export const TELEMETRY_PATH = '/api/telemetry/remotes';
 

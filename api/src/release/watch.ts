@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { versionSeries } from './figures.ts';
 import type { Figures } from './figures.ts';
-import { REMOTE_NAMES } from './published.ts';
+import { REMOTE_NAMES } from '@reelmint/shared/remotes';
 import type { ReleaseSource } from './source.ts';
 
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);

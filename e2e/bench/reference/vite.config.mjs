@@ -8,16 +8,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { REMOTE_NAMES } from '../../../shared/remotes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
 const shell = join(root, 'shell');
-const REMOTES = { marketing: 'mfe-marketing', generator: 'mfe-generator', billing: 'mfe-billing' };
 
 /** Each remote's exposed screens, read from its own vite.config.ts, so the reference follows the remotes. */
 function exposedScreens() {
   const lines = [];
-  for (const [name, workspace] of Object.entries(REMOTES)) {
+  for (const name of REMOTE_NAMES) {
+    const workspace = `mfe-${name}`;
     const config = readFileSync(join(root, workspace, 'vite.config.ts'), 'utf8');
     const entries = [...config.matchAll(/'(\.\/[A-Za-z]+)':\s*'(\.\/src\/[^']+)'/g)];
     if (entries.length === 0) throw new Error(`No exposed modules found in ${workspace}/vite.config.ts`);

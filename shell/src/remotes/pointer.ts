@@ -1,6 +1,9 @@
 /** The remotes pointer: which published build of each remote the site runs (remotes.json, never cached). */
-export const REMOTE_NAMES = ['marketing', 'generator', 'billing'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES } from '@reelmint/shared/remotes';
+import type { RemoteName } from '@reelmint/shared/remotes';
+
+export { REMOTE_NAMES };
+export type { RemoteName };
 
 export interface RemoteTarget {
   /** URL of the remote's remoteEntry.js. */

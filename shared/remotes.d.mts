@@ -1,0 +1,2 @@
+export declare const REMOTE_NAMES: readonly ['marketing', 'generator', 'billing'];
+export type RemoteName = (typeof REMOTE_NAMES)[number];
