@@ -298,8 +298,10 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     return call(t.app, 'POST', '/api/payment/webhook', { rawBody: payload, headers: { 'stripe-signature': header } });
   };
 
-  it('cancels the subscription at Stripe (its waiting change released first), removes the objects from the bucket, and a later event for it changes nothing; with Stripe down it deletes nothing', async () => {
-    const { token, user, email } = await signUp(t.app, 'Striped');
+  /** A Max member through Stripe Checkout, with a move down to Pro waiting for the renewal (a subscription schedule). */
+  async function memberWithScheduledChange(name: string) {
+    const person = await signUp(t.app, name);
+    const { token } = person;
     const started = await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } });
     const checkoutRef = new URL(started.body.data.checkoutUrl).pathname.split('/').at(-1)!;
     const subscriptionId = stand.complete(checkoutRef);
@@ -314,7 +316,11 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe(
       'scheduled',
     );
-    const scheduleId = stand.subscriptions.get(subscriptionId)!.schedule!;
+    return { ...person, subscriptionId, scheduleId: stand.subscriptions.get(subscriptionId)!.schedule! };
+  }
+
+  it('cancels the subscription at Stripe (its waiting change released first), removes the objects from the bucket, and a later event for it changes nothing; with Stripe down it deletes nothing', async () => {
+    const { token, user, email, subscriptionId, scheduleId } = await memberWithScheduledChange('Striped');
     const { keys } = await withMedia(t.app, token, png);
     for (const key of keys) expect(await bucket.storage().exists(key)).toBe(true);
 
@@ -345,5 +351,30 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     const ended = await deliver('customer.subscription.deleted', { id: subscriptionId, object: 'subscription' });
     expect(ended.status).toBe(200);
     expect((await login(t.app, email)).status).toBe(401);
+  });
+  it('when Stripe releases the waiting change but refuses the cancellation, a retry goes on from the release instead of failing on it every time', async () => {
+    const { token, user, subscriptionId, scheduleId } = await memberWithScheduledChange('Halfway');
+    const cancelPath = new RegExp(`^/v1/subscriptions/${subscriptionId}$`);
+    stand.state.refuse = {
+      method: 'DELETE',
+      path: cancelPath,
+      error: { status: 400, type: 'invalid_request_error', message: 'This subscription cannot be canceled right now.' },
+    };
+    const refused = await deleteAccount(t.app, token).finally(() => {
+      stand.state.refuse = null;
+    });
+    expect([refused.status, refused.body.error]).toEqual([502, 'DELETION_FAILED']);
+    // The release happened at Stripe, and the account now says so; nothing else was deleted.
+    expect(stand.schedules.get(scheduleId)!.status).toBe('released');
+    expect(stand.subscriptions.get(subscriptionId)!.status).toBe('active');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'premium', scheduledChange: null });
+    expect((await rowsOf(t.app, user.id)).users).toBe(1);
+
+    const retried = await deleteAccount(t.app, token);
+    expect(retried.status).toBe(200);
+    expect(stand.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    // The schedule was released once: the retry did not ask Stripe to release it again.
+    expect(stand.calls.filter((c) => c.path === `/v1/subscription_schedules/${scheduleId}/release`)).toHaveLength(1);
+    expect((await rowsOf(t.app, user.id)).users).toBe(0);
   });
 });

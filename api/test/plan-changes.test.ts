@@ -357,6 +357,31 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     });
   });
 
+  it('when Stripe releases the waiting change but refuses the cancellation, cancelling again goes on from the release', async () => {
+    const { token, subscriptionId } = await subscriber('max', 'monthly');
+    await change(t.app, token, 'pro', 'monthly');
+    const schedule = stand.subscriptions.get(subscriptionId)!.schedule!;
+    stand.state.refuse = {
+      method: 'POST',
+      path: new RegExp(`^/v1/subscriptions/${subscriptionId}$`),
+      error: { status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' },
+    };
+    const refused = await call(t.app, 'POST', '/api/subscription/cancel', { token }).finally(() => {
+      stand.state.refuse = null;
+    });
+    expect([refused.status, refused.body.error]).toEqual([502, 'CANCELLATION_FAILED']);
+    expect(stand.schedules.get(schedule)!.status).toBe('released');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      plan: 'premium',
+      status: 'active',
+      scheduledChange: null,
+    });
+
+    expect((await call(t.app, 'POST', '/api/subscription/cancel', { token })).status).toBe(200);
+    expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect(stand.calls.filter((c) => c.path === `/v1/subscription_schedules/${schedule}/release`)).toHaveLength(1);
+  });
+
   it('keeps a renewal reported before its checkout’s completion and applies it, once, when the checkout arrives; both delivered twice', async () => {
     const { token, user } = await signUp(t.app);
     const started = (await change(t.app, token, 'pro', 'monthly')).body.data;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { clearScheduledChange } from '../payments/plan-change.ts';
 import { goodbyeMail } from '../mail/render.ts';
 import type { Services } from '../services.ts';
 import { uploadKey } from '../uploads/routes.ts';
@@ -31,7 +32,12 @@ async function endSubscriptionAtProvider(services: Services, userId: string): Pr
   const row = await services.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
   const payments = services.payments;
   try {
-    if (row?.provider_schedule_ref && payments.releaseSchedule) await payments.releaseSchedule(row.provider_schedule_ref);
+    if (row?.provider_schedule_ref && payments.releaseSchedule) {
+      await payments.releaseSchedule(row.provider_schedule_ref);
+      // Forgotten as soon as it is released: the provider refuses to release a schedule twice, so a
+      // row still naming it would make every retry fail here if what follows fails this time.
+      await clearScheduledChange(services, userId);
+    }
     if (row?.provider_ref && payments.cancelNow) await payments.cancelNow(row.provider_ref);
   } catch {
     throw new AppError(

@@ -582,6 +582,13 @@ export async function cancelSubscription(ctx: CheckoutContext, userId: string): 
       } catch {
         throw new AppError(502, 'CANCELLATION_FAILED', 'Failed to cancel subscription');
       }
+      // Forgotten once released: the provider refuses a second release, so if the cancellation
+      // below fails, a retry must not start by releasing it again.
+      await ctx.db
+        .updateTable('subscriptions')
+        .set({ scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null, updated_at: ctx.now().toISOString() })
+        .where('user_id', '=', userId)
+        .execute();
     }
     if (current.provider_ref && ctx.payments.cancelAtPeriodEnd) {
       try {

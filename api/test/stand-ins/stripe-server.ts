@@ -80,6 +80,14 @@ const addInterval = (seconds: number, interval: 'month' | 'year') => {
   return Math.floor(date.getTime() / 1000);
 };
 
+/** An error answer as Stripe sends it: the HTTP status and the error's type, message and code. */
+export interface StripeErrorAnswer {
+  status: number;
+  type: string;
+  message: string;
+  code?: string;
+}
+
 const stripeError = (status: number, type: string, message: string, code?: string) => ({
   status,
   json: { error: { type, message, ...(code ? { code } : {}) } },
@@ -107,12 +115,19 @@ export async function startStripeStandIn() {
   const now = () => Math.floor(Date.now() / 1000);
   /**
    * declineCards: card charges fail; down: Stripe answers every call with a server error (an outage);
-   * checkoutError: the answer every Checkout session creation gets instead of a session (as Stripe sends it).
+   * checkoutError: the answer every Checkout session creation gets instead of a session (as Stripe sends it);
+   * refuse: calls matching `method` and `path` get `error` instead of being carried out (the rest are served).
    */
-  const state: { declineCards: boolean; down: boolean; checkoutError: { status: number; type: string; message: string; code?: string } | null } = {
+  const state: {
+    declineCards: boolean;
+    down: boolean;
+    checkoutError: StripeErrorAnswer | null;
+    refuse: { method: string; path: RegExp; error: StripeErrorAnswer } | null;
+  } = {
     declineCards: false,
     down: false,
     checkoutError: null,
+    refuse: null,
   };
 
   const priceFrom = (data: Record<string, unknown>): Price => ({
@@ -258,11 +273,14 @@ export async function startStripeStandIn() {
     const method = request.method ?? 'GET';
     const body = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
     calls.push({ method, path: url.pathname, body });
+    const refusal = state.refuse && state.refuse.method === method && state.refuse.path.test(url.pathname) ? state.refuse.error : null;
     const answer = state.down
       ? stripeError(500, 'api_error', 'Something went wrong on Stripe’s end.')
-      : request.headers.authorization === 'Bearer sk_test_stand_in'
-        ? handle(method, url.pathname, body)
-        : stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+      : refusal
+        ? stripeError(refusal.status, refusal.type, refusal.message, refusal.code)
+        : request.headers.authorization === 'Bearer sk_test_stand_in'
+          ? handle(method, url.pathname, body)
+          : stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
     response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': nextId('req') });
     response.end(JSON.stringify(answer.json));
   });
