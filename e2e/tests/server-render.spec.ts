@@ -137,6 +137,45 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
   });
 });
 
+test('the templates gallery and the plan cards arrive drawn with the API’s data, and the browser starts from it instead of asking again', async ({
+  page,
+  request,
+}) => {
+  const gallery = drawn(await (await request.get('/en/free-video-templates')).text());
+  expect(gallery.root).toContain('data-testid="template-card"');
+  // The first posters are in the HTML, so the browser fetches them with the page instead of after the screen's script.
+  expect(gallery.root).toMatch(/<img[^>]+src="http:\/\/localhost:8787\/api\/video\/templates\/[^"/]+\/poster"/);
+  const pricing = drawn(await (await request.get('/en/pricing')).text());
+  expect(pricing.root).toContain('data-testid="plan-card-pro"');
+
+  const watcher = await watch(page);
+  const catalogueReads: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname === '/api/video/templates' || pathname === '/api/subscription/plans') catalogueReads.push(pathname);
+  });
+  for (const [path, remote] of [
+    ['/en/pricing', 'billing'],
+    ['/en/free-video-templates', 'marketing'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(`[data-remote-region="${remote}"] h1`)).toBeVisible();
+    await expect.poll(() => watcher.takenOver(), { message: path }).toEqual({ kept: true, owned: true, outlineSeen: false });
+  }
+  await expect(page.getByTestId('template-card').first()).toBeVisible();
+  expect(catalogueReads).toEqual([]);
+  expect(watcher.errors).toEqual([]);
+
+  // Moved to inside the site, a screen asks the API as always, and so does the gallery opened again: the data a
+  // page was drawn with serves that page only.
+  const nav = page.getByTestId('site-header');
+  await nav.getByRole('link', { name: 'Pricing' }).first().click();
+  await expect(page.getByTestId('plan-card-pro')).toBeVisible();
+  await nav.getByRole('link', { name: 'Free video templates' }).first().click();
+  await expect(page.getByTestId('template-card').first()).toBeVisible();
+  expect(catalogueReads).toEqual(['/api/subscription/plans', '/api/video/templates']);
+});
+
 test.describe('a remote that is down or hangs while the server draws', () => {
   // A second shell whose pointer sends marketing to a port the test controls; billing stays on its real origin.
   const SHELL_PORT = 5185;

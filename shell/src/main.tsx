@@ -9,6 +9,7 @@ import { fetchPointer, parsePointerDocument } from './remotes/pointer.ts';
 import type { PointerDocument } from './remotes/pointer.ts';
 import { readBootData } from './boot/boot-data.ts';
 import type { RenderedPage } from './boot/boot-data.ts';
+import { setDrawnReads } from './boot/drawn-reads.ts';
 import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
 import { screenFor } from './app/routes.ts';
 import { configuredRemotes, loadExposed, setRemotesPointer } from './remotes/loader.ts';
@@ -81,6 +82,8 @@ async function boot() {
   // As a transition, React works through the page in slices of a few milliseconds and lets the browser answer
   // input between them, instead of one long task that holds a phone's main thread for the whole page.
   const takeOver = written?.rendered ? await canTakeOver(written.rendered, i18n) : false;
+  // The screen starts from the data it was drawn with, so the page taken over is the server's, element for element.
+  if (takeOver) setDrawnReads(written?.rendered?.reads);
   startTransition(() => {
     if (takeOver) hydrateRoot(container, app);
     else createRoot(container).render(app);

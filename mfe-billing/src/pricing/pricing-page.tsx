@@ -1,6 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { api, bus, loadSubscription, setCreditBalance, setSubscription, useActiveLanguage, useAuth, useLoad, useSubscription } from '@reelmint/shared';
+import {
+  api,
+  bus,
+  loadSubscription,
+  setCreditBalance,
+  setSubscription,
+  useActiveLanguage,
+  useAuth,
+  useLoad,
+  usePublicRead,
+  useSubscription,
+} from '@reelmint/shared';
 import type { PlanItem, SubscriptionStatus } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
@@ -68,7 +79,9 @@ export default function PricingPage() {
   const highlight = normalizePlanKey(params.get('highlight'));
   const source = params.get('source')?.slice(0, 100) || PAGE_SOURCE;
   const [cycle, setCycle] = useState<BillingCycle>(parseCycle(params.get('cycle')) ?? 'yearly');
-  const { state: plans, retry } = useLoad(api.plans);
+  // A page the shell's server drew starts from the catalogue it was drawn with.
+  const drawnPlans = usePublicRead('plans');
+  const { state: plans, retry } = useLoad(api.plans, drawnPlans && { data: drawnPlans, fallback: false });
   const signedIn = useAuth((s) => Boolean(s.token));
   const sessionPlan = useAuth((s) => s.user?.plan ?? null);
   const subscription = useSubscription((s) => s.subscription);

@@ -10,7 +10,16 @@ import styles from './templates.module.css';
  * One template: poster (clip while hovered or focused), title, prompt and settings. The whole card
  * is one link into the generator, pre-filled from the template.
  */
-export function TemplateCard({ template, headingLevel = 'h2' }: { template: VideoTemplate; headingLevel?: 'h2' | 'h3' }) {
+export function TemplateCard({
+  template,
+  headingLevel = 'h2',
+  loading = 'lazy',
+}: {
+  template: VideoTemplate;
+  headingLevel?: 'h2' | 'h3';
+  /** 'eager' for a card above the fold: its poster is fetched with the page. */
+  loading?: 'lazy' | 'eager';
+}) {
   const { t } = useMarketingText();
   const text = useTemplateText();
   const [playing, setPlaying] = useState(false);
@@ -27,7 +36,7 @@ export function TemplateCard({ template, headingLevel = 'h2' }: { template: Vide
       onFocus={() => setPlaying(true)}
       onBlur={() => setPlaying(false)}
     >
-      <TemplateMedia template={template} playing={playing} />
+      <TemplateMedia template={template} playing={playing} loading={loading} />
       <div className={styles.cardBody}>
         <p className={styles.category}>{text.category(template.category)}</p>
         <Heading id={titleId} className={styles.cardTitle}>

@@ -11,6 +11,9 @@ import { useTemplateText } from './template-text.ts';
 import { useTemplates } from './use-templates.ts';
 import styles from './templates.module.css';
 
+/** Cards whose posters a phone shows without scrolling: fetched with the page, the rest as they come into view. */
+const ABOVE_THE_FOLD = 2;
+
 /**
  * /free-video-templates: the catalogue from the API with a category filter and a search. Both live
  * in the URL (`q`, `category`), so the site search action (`?q=`) and shared links open the same
@@ -146,9 +149,9 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
         </div>
       ) : (
         <ul className={styles.grid}>
-          {shown.map((template) => (
+          {shown.map((template, index) => (
             <li key={template.id}>
-              <TemplateCard template={template} />
+              <TemplateCard template={template} loading={index < ABOVE_THE_FOLD ? 'eager' : 'lazy'} />
             </li>
           ))}
         </ul>

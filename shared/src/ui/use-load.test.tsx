@@ -32,4 +32,15 @@ describe('useLoad', () => {
     await act(async () => resolveFirst('first'));
     expect(result.current.state).toEqual({ kind: 'ready', value: 'second' });
   });
+
+  it('starts ready from what the page was drawn with, and loads only when asked again', async () => {
+    const load = vi.fn().mockResolvedValue('fresh');
+    const { result } = renderHook(() => useLoad(load, 'drawn'));
+    expect(result.current.state).toEqual({ kind: 'ready', value: 'drawn' });
+    await act(async () => undefined);
+    expect(load).not.toHaveBeenCalled();
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.state).toEqual({ kind: 'ready', value: 'fresh' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

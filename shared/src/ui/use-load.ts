@@ -1,16 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type LoadState<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; error: unknown };
 
 /**
  * Runs `load` on mount and again on `retry()`, ignoring answers that arrive after unmount or after
  * a newer attempt started. `load` must be stable (a module-level function such as `api.templates`).
+ * With `initial` (what the page was drawn with, see `usePublicRead`) it starts ready and loads only on `retry()`.
  */
-export function useLoad<T>(load: () => Promise<T>): { state: LoadState<T>; retry: () => void } {
-  const [state, setState] = useState<LoadState<T>>({ kind: 'loading' });
+export function useLoad<T>(load: () => Promise<T>, initial?: T): { state: LoadState<T>; retry: () => void } {
+  const [state, setState] = useState<LoadState<T>>(() => (initial === undefined ? { kind: 'loading' } : { kind: 'ready', value: initial }));
   const [attempt, setAttempt] = useState(0);
+  const startedReady = useRef(initial !== undefined);
 
   useEffect(() => {
+    if (startedReady.current) {
+      startedReady.current = false;
+      return;
+    }
     let live = true;
     setState({ kind: 'loading' });
     load().then(

@@ -16,6 +16,8 @@ import { SessionWatch } from '../session/session-watch.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { HeadTags } from '../i18n/head-tags.tsx';
 import { LanguageUrlSync } from '../i18n/language-url-sync.tsx';
+import { PublicReadsContext } from '@reelmint/shared';
+import { drawnReads, useForgetDrawnReads } from '../boot/drawn-reads.ts';
 
 const AuthPage = lazyScreen(() => import('../auth/auth-page.tsx'));
 const ForgotPasswordPage = lazyScreen(() => import('../account/forgot-password-page.tsx'));
@@ -81,10 +83,18 @@ export function AppRoutes() {
   );
 }
 
+function ForgetDrawnReads() {
+  useForgetDrawnReads();
+  return null;
+}
+
 export function App() {
   return (
     <BrowserRouter>
-      <AppRoutes />
+      <PublicReadsContext.Provider value={drawnReads}>
+        <ForgetDrawnReads />
+        <AppRoutes />
+      </PublicReadsContext.Provider>
     </BrowserRouter>
   );
 }

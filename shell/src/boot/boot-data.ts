@@ -1,4 +1,5 @@
-import type { RuntimeConfig } from '@reelmint/shared';
+import { PUBLIC_READ_PATHS } from '@reelmint/shared';
+import type { PublicReadData, RuntimeConfig } from '@reelmint/shared';
 import { REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { RemoteName } from '../remotes/pointer.ts';
 
@@ -45,14 +46,30 @@ export interface RenderedPage {
   screen: boolean;
   /** The build whose screen was drawn (its remoteEntry.js); the browser takes the page over only if it runs the same one. */
   entry: string | null;
+  /** The public API reads the screen was drawn with (a gallery's catalogue), which it starts from in the browser too. */
+  reads?: Partial<PublicReadData>;
 }
 
 function parseRendered(value: unknown): RenderedPage | null {
   if (!value || typeof value !== 'object') return null;
-  const { lng, remote, module, screen, entry } = value as Record<string, unknown>;
+  const { lng, remote, module, screen, entry, reads } = value as Record<string, unknown>;
   if (typeof lng !== 'string' || typeof module !== 'string' || typeof screen !== 'boolean') return null;
   if (!(REMOTE_NAMES as readonly unknown[]).includes(remote)) return null;
-  return { lng, remote: remote as RemoteName, module, screen, entry: typeof entry === 'string' ? entry : null };
+  const known: Partial<PublicReadData> = {};
+  if (reads && typeof reads === 'object') {
+    for (const name of Object.keys(PUBLIC_READ_PATHS) as (keyof PublicReadData)[]) {
+      const data = (reads as Record<string, unknown>)[name];
+      if (Array.isArray(data)) Object.assign(known, { [name]: data });
+    }
+  }
+  return {
+    lng,
+    remote: remote as RemoteName,
+    module,
+    screen,
+    entry: typeof entry === 'string' ? entry : null,
+    ...(Object.keys(known).length > 0 ? { reads: known } : {}),
+  };
 }
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators that end a script. */

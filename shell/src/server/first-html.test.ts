@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { BOOT_DATA_ID } from '../boot/boot-data.ts';
 import { inCanary } from '../release/canary.ts';
 import type { ComponentType } from 'react';
@@ -180,7 +182,13 @@ describe('public pages drawn into the first HTML', () => {
     load,
     draw,
     manifests = true,
-  }: { load?: (entry: string) => Promise<ComponentType>; draw?: (request: RenderRequest) => Promise<string>; manifests?: boolean } = {}) {
+    apiBase,
+  }: {
+    load?: (entry: string) => Promise<ComponentType>;
+    draw?: (request: RenderRequest) => Promise<string>;
+    manifests?: boolean;
+    apiBase?: string;
+  } = {}) {
     const loads: string[] = [];
     const draws: RenderRequest[] = [];
     const Screen: ComponentType = () => null;
@@ -204,7 +212,7 @@ describe('public pages drawn into the first HTML', () => {
       manifests: { get: () => Promise.resolve(manifests ? manifest('FaqsPage') : undefined) },
       render: rendering,
     });
-    const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: {}, pointer });
+    const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: apiBase ? { apiBase } : {}, pointer });
     return { page, loads, draws };
   }
 
@@ -259,6 +267,48 @@ describe('public pages drawn into the first HTML', () => {
     expect(bootData((await flaky.page('/fr/faqs')).html)).toMatchObject({ rendered: { screen: false } });
     up = true;
     expect(bootData((await flaky.page('/fr/faqs')).html)).toMatchObject({ rendered: { screen: true } });
+  });
+
+  it('a screen drawn with the API’s data carries it to the browser, and is drawn again after a while to follow it; one drawn without it is not kept', async () => {
+    let templates: unknown[] | null = [{ id: 'sunrise' }];
+    const api = createServer((_request, response) => {
+      if (!templates) return void response.writeHead(503).end();
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ success: true, data: templates }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(1_000_000);
+      const { page, draws } = drawing({
+        apiBase: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+        draw: async (request) => {
+          const data = (await request.reads?.read('templates')) as unknown[] | undefined;
+          return `<ul>${data ? data.length : 'loading'}</ul>`;
+        },
+      });
+      const first = await page('/en/free-video-templates');
+      expect(first.html).toContain('<div id="root"><ul>1</ul></div>');
+      expect(bootData(first.html)).toMatchObject({ rendered: { screen: true, reads: { templates: [{ id: 'sunrise' }] } } });
+      expect((await page('/en/free-video-templates')).html).toBe(first.html);
+      expect(draws).toHaveLength(1);
+
+      templates = [{ id: 'sunrise' }, { id: 'rain' }];
+      clock.mockReturnValue(1_000_000 + 31_000);
+      expect((await page('/en/free-video-templates')).html).toContain('<ul>2</ul>');
+      expect(draws).toHaveLength(2);
+
+      // The API is down: the gallery is drawn loading, with nothing to start from, and the next visitor gets a new try.
+      templates = null;
+      const loading = await page('/fr/free-video-templates');
+      expect(loading.html).toContain('<ul>loading</ul>');
+      expect((bootData(loading.html) as { rendered: object }).rendered).not.toHaveProperty('reads');
+      templates = [{ id: 'sunrise' }];
+      expect((await page('/fr/free-video-templates')).html).toContain('<ul>1</ul>');
+    } finally {
+      clock.mockRestore();
+      api.close();
+    }
   });
 
   it('a remote that cannot hand over its screen costs the screen only: the page is drawn with the region’s outline', async () => {

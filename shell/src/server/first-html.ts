@@ -27,6 +27,7 @@ import type { PageRenderer } from './render-page.tsx';
 import { createRemoteScreens } from './remote-screens.ts';
 import type { RemoteScreens } from './remote-screens.ts';
 import { serverSharedFiles, serverSharedModules } from './shared-modules.ts';
+import { createServerReads } from './public-reads.ts';
 import type { RemoteManifest } from './remote-manifests.ts';
 
 export interface FirstHtmlRequest {
@@ -72,6 +73,8 @@ export interface PageRendering {
   loadTimeoutMs?: number;
   /** How long the drawing itself may take. */
   renderTimeoutMs?: number;
+  /** How long the drawing waits for one public API read (a gallery's catalogue) before it draws that part loading. */
+  readTimeoutMs?: number;
 }
 
 /** One drawn page per remote that owns public pages: drawing them at start loads each remote's server build before the first visitor. */
@@ -84,8 +87,14 @@ export const WARM_UP_PATHS: readonly string[] = [
 /** How many drawn pages are kept (the public pages in every language are 130; the rest are query strings). */
 const DRAWN_PAGES_KEPT = 300;
 
+/** A page drawn with data from the API (a gallery's catalogue) is drawn again after this, so it follows the data. */
+const DRAWN_WITH_DATA_KEPT_MS = 30_000;
+
 /** The server side of drawing pages: the renderer and the remotes' server builds, with this process's singletons. */
-export function createPageRendering(strings: ShellStrings, options: Pick<PageRendering, 'loadTimeoutMs' | 'renderTimeoutMs'> = {}): PageRendering {
+export function createPageRendering(
+  strings: ShellStrings,
+  options: Pick<PageRendering, 'loadTimeoutMs' | 'renderTimeoutMs' | 'readTimeoutMs'> = {},
+): PageRendering {
   return {
     renderPage: createPageRenderer(strings),
     screens: createRemoteScreens({ shared: serverSharedModules(), resolvedShared: serverSharedFiles() }),
@@ -110,10 +119,18 @@ function pathLanguage(pathname: string): string | null {
 
 async function drawPage(
   rendering: PageRendering,
-  request: { url: URL; lng: string; remote: RemoteName; module: string; entry: string | undefined; manifest: RemoteManifest | undefined },
-): Promise<{ html: string; rendered: RenderedPage } | null> {
-  const { renderPage, screens, loadTimeoutMs = 1200, renderTimeoutMs = 1500 } = rendering;
-  const { url, lng, remote, module, entry, manifest } = request;
+  request: {
+    url: URL;
+    lng: string;
+    remote: RemoteName;
+    module: string;
+    entry: string | undefined;
+    manifest: RemoteManifest | undefined;
+    apiBase: string | undefined;
+  },
+): Promise<{ html: string; rendered: RenderedPage; followsData: boolean; missingData: boolean } | null> {
+  const { renderPage, screens, loadTimeoutMs = 1200, renderTimeoutMs = 1500, readTimeoutMs = 800 } = rendering;
+  const { url, lng, remote, module, entry, manifest, apiBase } = request;
   const location = `${url.pathname}${url.search}`;
   let Screen: ComponentType | null = null;
   // No manifest within the wait: the remote is down, slow or not there, and the browser could not take its screen
@@ -130,8 +147,22 @@ async function drawPage(
   const attempts = Screen ? [Screen, null] : [null];
   for (const candidate of attempts) {
     try {
-      const html = await renderPage({ location, lng, screen: candidate && { remote, module, Screen: candidate }, timeoutMs: renderTimeoutMs });
-      return { html, rendered: { lng, remote, module, screen: candidate !== null, entry: candidate ? (entry ?? null) : null } };
+      const reads = createServerReads({ apiBase, timeoutMs: readTimeoutMs });
+      const html = await renderPage({ location, lng, screen: candidate && { remote, module, Screen: candidate }, timeoutMs: renderTimeoutMs, reads });
+      const answered = reads.answered();
+      return {
+        html,
+        followsData: reads.asked() > 0,
+        missingData: reads.asked() > Object.keys(answered).length,
+        rendered: {
+          lng,
+          remote,
+          module,
+          screen: candidate !== null,
+          entry: candidate ? (entry ?? null) : null,
+          ...(Object.keys(answered).length > 0 ? { reads: answered } : {}),
+        },
+      };
     } catch (error) {
       console.warn(`${location} could not be drawn${candidate ? ' with its screen' : ''}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -223,20 +254,22 @@ export function createFirstHtml({
   if (render && !template.includes(root)) throw new Error(`The shell template has no ${root}`);
   // A drawn page is the same for every visitor of the same build: kept, so a page people keep asking for is drawn
   // once per build. The key names the build (entry and manifest), so a promote or a rebuild draws afresh.
-  const drawnPages = new Map<string, { html: string; rendered: RenderedPage }>();
+  const drawnPages = new Map<string, { html: string; rendered: RenderedPage; followsData: boolean; missingData: boolean; until: number }>();
   async function drawn(rendering: PageRendering, request: Parameters<typeof drawPage>[1]) {
     const stamp = manifestStamp(request.manifest);
     const key = JSON.stringify([request.url.pathname, request.url.search, request.lng, request.entry ?? null, stamp]);
     const kept = drawnPages.get(key);
-    if (kept) {
+    if (kept && kept.until > Date.now()) {
       drawnPages.delete(key);
       drawnPages.set(key, kept);
       return kept;
     }
     const page = await drawPage(rendering, request);
-    // Only a page drawn with its screen, from a build whose manifest was read: an outline is retried next time.
-    if (page?.rendered.screen && request.manifest) {
-      drawnPages.set(key, page);
+    // Only a page drawn with its screen, from a build whose manifest was read: an outline is retried next time, and a
+    // page whose screen asked the API for data and did not get it all (it shows that part loading) too.
+    if (page?.rendered.screen && request.manifest && !page.missingData) {
+      drawnPages.delete(key);
+      drawnPages.set(key, { ...page, until: page.followsData ? Date.now() + DRAWN_WITH_DATA_KEPT_MS : Infinity });
       for (const oldest of drawnPages.keys()) {
         if (drawnPages.size <= DRAWN_PAGES_KEPT) break;
         drawnPages.delete(oldest);
@@ -298,7 +331,7 @@ export function createFirstHtml({
     // ready, or is overridden for this visitor: the browser checks overrides and loads the region itself).
     const page =
       render && screen?.serverRendered && pathLanguage(url.pathname) === lng
-        ? await drawn(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest })
+        ? await drawn(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest, apiBase: config.apiBase })
         : null;
 
     const deferred = page ? deferScripts(template, hints) : null;

@@ -10,6 +10,8 @@ import { StaticRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@reelmint/shared/languages';
+import { PublicReadsContext } from '@reelmint/shared';
+import type { PublicReads } from '@reelmint/shared';
 import { AppRoutes } from '../app/app.tsx';
 import { ScreenModules } from '../remotes/screen-modules.ts';
 import type { ScreenLookup } from '../remotes/screen-modules.ts';
@@ -24,6 +26,8 @@ export interface RenderRequest {
   screen: { remote: RemoteName; module: string; Screen: ComponentType } | null;
   /** How long the drawing may take (a remote's strings that hang, say) before it is abandoned. */
   timeoutMs: number;
+  /** The public API reads the screen may ask for while it is drawn. */
+  reads?: PublicReads;
 }
 
 /** One i18next instance per page, holding the shell's strings of the page's language and English, like the browser's. */
@@ -52,9 +56,11 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const noReads: PublicReads = { read: () => undefined };
+
 export function createPageRenderer(strings: ShellStrings) {
   /** The page's HTML (what goes inside `#root`). Rejects when it cannot be drawn within the time given. */
-  return async function renderPage({ location, lng, screen, timeoutMs }: RenderRequest): Promise<string> {
+  return async function renderPage({ location, lng, screen, timeoutMs, reads = noReads }: RenderRequest): Promise<string> {
     const i18n = await pageI18n(lng, strings);
     const lookup: ScreenLookup = (remote, module) => (screen && screen.remote === remote && screen.module === module ? screen.Screen : undefined);
     const controller = new AbortController();
@@ -66,9 +72,11 @@ export function createPageRenderer(strings: ShellStrings) {
         <StrictMode>
           <I18nextProvider i18n={i18n}>
             <ScreenModules.Provider value={lookup}>
-              <StaticRouter location={location}>
-                <AppRoutes />
-              </StaticRouter>
+              <PublicReadsContext.Provider value={reads}>
+                <StaticRouter location={location}>
+                  <AppRoutes />
+                </StaticRouter>
+              </PublicReadsContext.Provider>
             </ScreenModules.Provider>
           </I18nextProvider>
         </StrictMode>,

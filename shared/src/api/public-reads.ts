@@ -1,0 +1,35 @@
+import { createContext, use, useContext } from 'react';
+import type { PlanItem, VideoTemplate } from './types.ts';
+
+/** The public API reads (GET, no session) a page's first HTML may already carry, by name. */
+export interface PublicReadData {
+  templates: VideoTemplate[];
+  plans: PlanItem[];
+}
+
+export type PublicReadName = keyof PublicReadData;
+
+/** Where each one is read: the same calls `api.templates` and `api.plans` make. */
+export const PUBLIC_READ_PATHS: Readonly<Record<PublicReadName, string>> = {
+  templates: '/api/video/templates',
+  plans: '/api/subscription/plans',
+};
+
+/**
+ * The answers a page was drawn with. The shell's server asks the API while it draws a page (`read` may then give a
+ * promise, which suspends the drawing until the answer is in or the server gives up) and writes what it got into
+ * the boot data; in the browser the shell hands those answers back, so the page it takes over starts from the
+ * same data, with no loading state and no second fetch of it.
+ */
+export interface PublicReads {
+  /** The API's `data` for this read, a promise of it, or undefined when it is not known (the screen loads it then). */
+  read(name: PublicReadName): unknown;
+}
+
+export const PublicReadsContext = createContext<PublicReads | null>(null);
+
+/** What the page was drawn with for this read, or undefined; a screen starts from it instead of loading. */
+export function usePublicRead<Name extends PublicReadName>(name: Name): PublicReadData[Name] | undefined {
+  const answer = useContext(PublicReadsContext)?.read(name);
+  return (answer instanceof Promise ? use(answer) : answer) as PublicReadData[Name] | undefined;
+}

@@ -1,0 +1,71 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerReads } from './public-reads.ts';
+
+const TEMPLATES = [{ id: 'sunrise', title: 'Sunrise' }];
+let base = '';
+const asked: string[] = [];
+const server = createServer((request, response) => {
+  asked.push(request.url ?? '');
+  if (request.url === '/api/video/templates') {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ success: true, data: TEMPLATES }));
+  } else if (request.url === '/api/subscription/plans') {
+    // Never answers: the read gives up after its time.
+  }
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('public reads while a page is drawn', () => {
+  it('asks the API once per read and gives its data, which is then written into the boot data', async () => {
+    asked.length = 0;
+    const reads = createServerReads({ apiBase: `${base}/`, timeoutMs: 2000 });
+    const first = reads.read('templates');
+    expect(first).toBeInstanceOf(Promise);
+    expect(reads.read('templates')).toBe(first);
+    await expect(first).resolves.toEqual(TEMPLATES);
+    expect(reads.read('templates')).toEqual(TEMPLATES);
+    expect(asked).toEqual(['/api/video/templates']);
+    expect(reads.answered()).toEqual({ templates: TEMPLATES });
+    expect(reads.asked()).toBe(1);
+  });
+
+  it('a read that hangs, fails or answers garbage gives nothing: the screen is drawn loading and the browser asks', async () => {
+    const hanging = createServerReads({ apiBase: base, timeoutMs: 50 });
+    await expect(hanging.read('plans')).resolves.toBeUndefined();
+    expect(hanging.answered()).toEqual({});
+    expect(hanging.asked()).toBe(1);
+
+    const garbled = createServerReads({
+      apiBase: base,
+      timeoutMs: 1000,
+      fetch: () => Promise.resolve(new Response('<html>', { status: 200 })),
+    });
+    await expect(garbled.read('templates')).resolves.toBeUndefined();
+    const refused = createServerReads({
+      apiBase: base,
+      timeoutMs: 1000,
+      fetch: () => Promise.resolve(Response.json({ success: false, error: 'BUSY' }, { status: 503 })),
+    });
+    await expect(refused.read('templates')).resolves.toBeUndefined();
+    const down = createServerReads({ apiBase: 'http://127.0.0.1:9', timeoutMs: 1000 });
+    await expect(down.read('templates')).resolves.toBeUndefined();
+  });
+
+  it('without an absolute API address (a same-origin API the server cannot reach by it) nothing is read', () => {
+    for (const apiBase of [undefined, '', '/api-proxy']) {
+      const reads = createServerReads({ apiBase, timeoutMs: 1000 });
+      expect(reads.read('templates')).toBeUndefined();
+      expect(reads.asked()).toBe(0);
+    }
+  });
+});
