@@ -144,10 +144,21 @@ test('the site search action opens the gallery filtered by q, and a category nar
   await expect(gallery.getByRole('heading', { level: 2, name: fr('templates.titles.tpl-fresh-pasta') })).toBeVisible();
 
   await page.goto('/fr/free-video-templates');
+  // The gallery arrives drawn with its buttons; they work once the browser has taken the page over.
+  await untilInteractive(page);
   await gallery.getByRole('button', { name: fr('templates.categories.Nature'), exact: true }).click();
   await expect(page).toHaveURL('/fr/free-video-templates?category=Nature');
   await expect(gallery.getByTestId('template-card')).toHaveCount(3);
 });
+
+/**
+ * The gallery as the browser draws it: a drawn page arrives with the catalogue already in it, so its loading and
+ * error states are the browser's, on an address the server leaves undrawn (in French, by the language cookie).
+ */
+async function openGalleryInTheBrowser(page: Page) {
+  await page.context().addCookies([{ name: 'i18next', value: 'fr', url: 'http://localhost:5173' }]);
+  await page.goto('/free-video-templates');
+}
 
 test('the gallery shows its loading state while the API is slow and recovers from errors', async ({ page }) => {
   // Slow: the call is held until the loading state has been seen, then let through.
@@ -157,7 +168,7 @@ test('the gallery shows its loading state while the API is slow and recovers fro
     await held;
     await route.continue();
   });
-  await page.goto('/fr/free-video-templates');
+  await openGalleryInTheBrowser(page);
   await expect(region(page).getByTestId('templates-loading')).toBeVisible();
   await expect(
     region(page)
@@ -173,7 +184,7 @@ test('the gallery shows its loading state while the API is slow and recovers fro
   await page.route('**/api/video/templates', (route: Route) =>
     failing ? route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Database unavailable' } }) : route.continue(),
   );
-  await page.goto('/fr/free-video-templates');
+  await openGalleryInTheBrowser(page);
   const alert = region(page).getByRole('alert');
   await expect(alert).toContainText('Database unavailable');
   failing = false;
@@ -183,7 +194,7 @@ test('the gallery shows its loading state while the API is slow and recovers fro
 
   // Down: the client cannot reach the server, so it says so instead of showing an empty catalogue.
   await page.route('**/api/video/templates', (route: Route) => route.abort('connectionrefused'));
-  await page.goto('/fr/free-video-templates');
+  await openGalleryInTheBrowser(page);
   await expect(region(page).getByText(fr('templates.offline'))).toBeVisible();
   await expect(region(page).getByText(fr('templates.empty'))).toHaveCount(0);
 });
