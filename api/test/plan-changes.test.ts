@@ -497,6 +497,69 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect((await attempt()).status).toBe(200);
   });
 
+  it('answers a change or schedule Stripe refuses as invalid with 422 PLAN_CHANGE_REFUSED and its reason, a rate limit with 503, an outage with 502; nothing changes, and a waiting move down is put back', async () => {
+    const { token, user, subscriptionId } = await subscriber('max', 'monthly');
+    const invalid = { status: 400, type: 'invalid_request_error', message: 'This customer has no attached payment source or default payment method.' };
+    const updatePath = new RegExp(`^/v1/subscriptions/${subscriptionId}$`);
+    const state = async () => ({
+      subscription: (await call(t.app, 'GET', '/api/user/subscription', { token })).body.data,
+      balance: await ledgerSum(t.app.services, user.id),
+      receipts: (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.total,
+    });
+    const refusedWith = async (refuse: typeof stand.state.refuse, attempt: () => ReturnType<typeof change>) => {
+      stand.state.refuse = refuse;
+      try {
+        return await attempt();
+      } finally {
+        stand.state.refuse = null;
+      }
+    };
+
+    const before = await state();
+    const cases = [
+      { error: invalid, status: 422, code: 'PLAN_CHANGE_REFUSED' },
+      { error: { status: 429, type: 'rate_limit_error', message: 'Too many requests hit the API too quickly.' }, status: 503, code: 'PAYMENT_PROVIDER_BUSY' },
+      { error: { status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' }, status: 502, code: 'UPGRADE_FAILED' },
+    ];
+    for (const { error, status, code } of cases) {
+      const reply = await refusedWith({ method: 'POST', path: updatePath, error }, () => change(t.app, token, 'max', 'yearly'));
+      expect([reply.status, reply.body.error]).toEqual([status, code]);
+      if (status === 422) {
+        expect(reply.body.message).toContain('refused this change');
+        expect(reply.body.message).toContain('no attached payment source');
+      }
+      if (status === 503) expect(reply.body.retryAfterSeconds).toBe(60);
+      expect(await state()).toEqual(before);
+    }
+
+    // A schedule Stripe refuses to create: no move down waits, here or there.
+    const noSchedule = await refusedWith({ method: 'POST', path: /^\/v1\/subscription_schedules$/, error: invalid }, () =>
+      change(t.app, token, 'pro', 'monthly'),
+    );
+    expect([noSchedule.status, noSchedule.body.error]).toEqual([422, 'PLAN_CHANGE_REFUSED']);
+    expect(await state()).toEqual(before);
+    expect(stand.subscriptions.get(subscriptionId)!.schedule).toBeNull();
+
+    // Refused half way (the new phase): the schedule Stripe made is let go, and nothing waits.
+    const halfway = await refusedWith({ method: 'POST', path: /^\/v1\/subscription_schedules\/[^/]+$/, error: invalid }, () =>
+      change(t.app, token, 'pro', 'monthly'),
+    );
+    expect([halfway.status, halfway.body.error]).toEqual([422, 'PLAN_CHANGE_REFUSED']);
+    expect(await state()).toEqual(before);
+    expect(stand.subscriptions.get(subscriptionId)!.schedule).toBeNull();
+
+    // With a move down waiting, a refused move up leaves it waiting (Stripe needed it released to try).
+    const scheduled = await change(t.app, token, 'pro', 'monthly');
+    expect(scheduled.body.data.kind).toBe('scheduled');
+    const waiting = await state();
+    const up = await refusedWith({ method: 'POST', path: updatePath, error: invalid }, () => change(t.app, token, 'max', 'yearly'));
+    expect([up.status, up.body.error]).toEqual([422, 'PLAN_CHANGE_REFUSED']);
+    expect(await state()).toEqual(waiting);
+    const schedule = stand.schedules.get(stand.subscriptions.get(subscriptionId)!.schedule!)!;
+    expect(schedule.status).toBe('active');
+    expect(schedule.phases[1]!.items[0]!.price_data).toMatchObject({ unit_amount: '1300', recurring: { interval: 'month' } });
+  });
+
   it('keeps a Stripe plan while its renewal is late, and the late renewal still grants once', async () => {
     const { token, user, subscriptionId } = await subscriber('pro', 'monthly');
     const invoice = stand.renew(subscriptionId);

@@ -128,24 +128,33 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
 }
 
 /**
- * Why a checkout could not be opened, for the caller: a request the provider refused is not worth
- * repeating as it is (422, with the provider's reason), a provider asking us to slow down is a
- * wait (503 with Retry-After), and only an outage or a failure of ours is a 502.
+ * Why a provider call failed, for the caller: a request the provider refused is not worth repeating
+ * as it is (422 `refused.code`, with the provider's reason), a declined card is the person's to fix
+ * (402), a provider asking us to slow down is a wait (503 with Retry-After), and only an outage or a
+ * failure of ours is a 502 (`failed`).
  */
-function checkoutFailure(error: unknown): AppError {
+export function providerFailure(error: unknown, refused: { code: string; message: string }, failed: { code: string; message: string }): AppError {
   if (error instanceof PaymentProviderError) {
     switch (error.kind) {
       case 'invalid-request':
-        return new AppError(422, 'CHECKOUT_REFUSED', `The payment provider refused this checkout: ${error.message.slice(0, 300)}`);
+        return new AppError(422, refused.code, `${refused.message}: ${error.message.slice(0, 300)}`);
       case 'declined':
         return new AppError(402, 'PAYMENT_DECLINED', 'Your payment was declined, so nothing changed. Check your card with the payment provider and try again.');
       case 'rate-limited':
-        return new AppError(503, 'PAYMENT_PROVIDER_BUSY', 'The payment provider is busy; try again in a minute', { retryAfterSeconds: 60 });
+        return new AppError(503, 'PAYMENT_PROVIDER_BUSY', 'The payment provider is busy; nothing changed. Try again in a minute', { retryAfterSeconds: 60 });
       case 'unavailable':
         break;
     }
   }
-  return new AppError(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade');
+  return new AppError(502, failed.code, failed.message);
+}
+
+function checkoutFailure(error: unknown): AppError {
+  return providerFailure(
+    error,
+    { code: 'CHECKOUT_REFUSED', message: 'The payment provider refused this checkout' },
+    { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade' },
+  );
 }
 
 /**

@@ -3,8 +3,9 @@ import { AppError } from '../http/errors.ts';
 import { planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { changeDirection, currentSubscription } from '../plans/subscriptions.ts';
-import { applyPaymentEvent, startCheckout } from './checkout.ts';
+import { applyPaymentEvent, providerFailure, startCheckout } from './checkout.ts';
 import type { CheckoutContext } from './checkout.ts';
+import type { Subscription } from '../db/schema.ts';
 import type { PriceTarget } from './provider.ts';
 
 export function priceTarget(plan: PlanKey, cycle: BillingCycle): PriceTarget {
@@ -48,12 +49,15 @@ export async function changePlan(
     }
     const changeNow = ctx.payments.changeNow;
     if (!changeNow) throw new AppError(409, 'ALREADY_SUBSCRIBED', 'This subscription cannot be changed here');
+    // The provider refuses to update a subscription a schedule manages: a waiting move down is
+    // released first, and put back if the change itself does not happen.
     if (current.provider_schedule_ref) await dropSchedule(ctx, userId, current.provider_schedule_ref);
     let changed;
     try {
       changed = await changeNow.call(ctx.payments, current.provider_ref, priceTarget(plan, cycle));
     } catch (error) {
-      throw providerFailure(error, 'UPGRADE_FAILED', 'Failed to change your plan; nothing was charged');
+      await restoreSchedule(ctx, current);
+      throw changeFailure(error, 'UPGRADE_FAILED', 'Failed to change your plan; nothing was charged');
     }
     await applyPaymentEvent(ctx, {
       id: `${ctx.payments.name}:change:${changed.invoiceId}`,
@@ -80,7 +84,8 @@ export async function changePlan(
     try {
       scheduleRef = await schedule.call(ctx.payments, current.provider_ref, priceTarget(plan, cycle));
     } catch (error) {
-      throw providerFailure(error, 'UPGRADE_FAILED', 'Failed to schedule the change; your plan is unchanged');
+      await restoreSchedule(ctx, current);
+      throw changeFailure(error, 'UPGRADE_FAILED', 'Failed to schedule the change; your plan is unchanged');
     }
   }
   await ctx.db
@@ -116,24 +121,49 @@ async function dropSchedule(ctx: CheckoutContext, userId: string, scheduleRef: s
   await clearScheduledChange(ctx, userId);
 }
 
-/** Releases a provider schedule; when the provider cannot be reached nothing changes here either (502). */
+/**
+ * Puts back at the provider the move down that was waiting before a change the provider then
+ * refused or failed, so the person is left as they were. If even that fails, the waiting change
+ * stays dropped (the row already says so) and the failure is the one the caller reports.
+ */
+async function restoreSchedule(ctx: CheckoutContext, before: Subscription): Promise<void> {
+  const schedule = ctx.payments.scheduleChange;
+  if (!before.provider_schedule_ref || !before.provider_ref || !before.scheduled_plan || !before.scheduled_cycle || !schedule) return;
+  const plan = before.scheduled_plan as PlanKey;
+  const cycle = before.scheduled_cycle as BillingCycle;
+  let scheduleRef: string;
+  try {
+    scheduleRef = await schedule.call(ctx.payments, before.provider_ref, priceTarget(plan, cycle));
+  } catch {
+    return;
+  }
+  await ctx.db
+    .updateTable('subscriptions')
+    .set({ scheduled_plan: plan, scheduled_cycle: cycle, provider_schedule_ref: scheduleRef, updated_at: ctx.now().toISOString() })
+    .where('user_id', '=', before.user_id)
+    .execute();
+}
+
+/** Releases a provider schedule; when the provider refuses or cannot be reached nothing changes here either. */
 export async function releaseAtProvider(ctx: CheckoutContext, scheduleRef: string, code: 'UPGRADE_FAILED' | 'CANCELLATION_FAILED'): Promise<void> {
   const release = ctx.payments.releaseSchedule;
   if (!release) return;
   try {
     await release.call(ctx.payments, scheduleRef);
   } catch (error) {
-    throw providerFailure(error, code, 'The payment provider could not be reached; nothing changed');
+    throw changeFailure(error, code, 'The payment provider could not be reached; nothing changed');
   }
 }
 
-/** A declined card is the person's to fix (402); anything else is the provider failing (502). */
-function providerFailure(error: unknown, code: 'UPGRADE_FAILED' | 'CANCELLATION_FAILED', message: string): AppError {
-  if (isDeclined(error))
-    return new AppError(402, 'PAYMENT_DECLINED', 'Your payment was declined, so nothing changed. Check your card with the payment provider and try again.');
-  return new AppError(502, code, message);
-}
-
-function isDeclined(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'type' in error && (error as { type: unknown }).type === 'StripeCardError';
+/**
+ * A change the provider refused as asked (Stripe's invalid-request errors) is not a gateway failure:
+ * 422 PLAN_CHANGE_REFUSED with its reason, which trying again unchanged will not mend. A declined
+ * card is 402, a rate limit 503 PAYMENT_PROVIDER_BUSY, and only an outage is a 502.
+ */
+function changeFailure(error: unknown, code: 'UPGRADE_FAILED' | 'CANCELLATION_FAILED', message: string): AppError {
+  return providerFailure(
+    error,
+    { code: 'PLAN_CHANGE_REFUSED', message: 'The payment provider refused this change, so your plan is unchanged' },
+    { code, message },
+  );
 }

@@ -210,30 +210,44 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     },
 
     async changeNow(providerSubscriptionId, target) {
-      const item = await onlyItem(providerSubscriptionId);
-      // The same subscription, a new price and a period that starts now; the unused time of the old
-      // price is credited on the invoice Stripe charges at once. If that payment fails, Stripe
-      // refuses the update and nothing changes.
-      const updated = await stripe.subscriptions.update(providerSubscriptionId, {
-        items: [{ id: item.id, price_data: await priceData(target), quantity: 1 }],
-        proration_behavior: 'always_invoice',
-        billing_cycle_anchor: { type: 'now' },
-        payment_behavior: 'error_if_incomplete',
-        expand: ['latest_invoice'],
-      });
-      const invoice = updated.latest_invoice;
-      const periodEnd = updated.items.data[0]?.current_period_end;
-      if (!invoice || typeof invoice === 'string' || !periodEnd) throw new Error('Stripe changed the subscription without an invoice or a period');
-      return { invoiceId: invoice.id, amountCents: invoice.amount_paid, periodEnd: new Date(periodEnd * 1000) };
+      return sorted(changeNow(providerSubscriptionId, target));
     },
 
     async scheduleChange(providerSubscriptionId, target) {
-      const item = await onlyItem(providerSubscriptionId);
-      const schedule = await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
-      const current = schedule.phases[0];
+      return sorted(scheduleChange(providerSubscriptionId, target));
+    },
+
+    async releaseSchedule(scheduleRef) {
+      await sorted(stripe.subscriptionSchedules.release(scheduleRef));
+    },
+  };
+
+  async function changeNow(providerSubscriptionId: string, target: PriceTarget) {
+    const item = await onlyItem(providerSubscriptionId);
+    // The same subscription, a new price and a period that starts now; the unused time of the old
+    // price is credited on the invoice Stripe charges at once. If that payment fails, Stripe
+    // refuses the update and nothing changes.
+    const updated = await stripe.subscriptions.update(providerSubscriptionId, {
+      items: [{ id: item.id, price_data: await priceData(target), quantity: 1 }],
+      proration_behavior: 'always_invoice',
+      billing_cycle_anchor: { type: 'now' },
+      payment_behavior: 'error_if_incomplete',
+      expand: ['latest_invoice'],
+    });
+    const invoice = updated.latest_invoice;
+    const periodEnd = updated.items.data[0]?.current_period_end;
+    if (!invoice || typeof invoice === 'string' || !periodEnd) throw new Error('Stripe changed the subscription without an invoice or a period');
+    return { invoiceId: invoice.id, amountCents: invoice.amount_paid, periodEnd: new Date(periodEnd * 1000) };
+  }
+
+  async function scheduleChange(providerSubscriptionId: string, target: PriceTarget) {
+    const item = await onlyItem(providerSubscriptionId);
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
+    const current = schedule.phases[0];
+    // Two phases: the current price to the end of the paid period, then the new one, after which
+    // the schedule lets go and the subscription renews on the new price by itself.
+    try {
       if (!current) throw new Error('Stripe created a schedule without its current phase');
-      // Two phases: the current price to the end of the paid period, then the new one, after which
-      // the schedule lets go and the subscription renews on the new price by itself.
       await stripe.subscriptionSchedules.update(schedule.id, {
         end_behavior: 'release',
         phases: [
@@ -241,11 +255,21 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           { items: [{ price_data: await priceData(target), quantity: 1 }], duration: { interval: target.interval, interval_count: 1 } },
         ],
       });
-      return schedule.id;
-    },
+    } catch (error) {
+      // A schedule without its new phase would hold the subscription for nothing and block the
+      // next change: let go of it, and report what went wrong.
+      await stripe.subscriptionSchedules.release(schedule.id).catch(() => undefined);
+      throw error;
+    }
+    return schedule.id;
+  }
+}
 
-    async releaseSchedule(scheduleRef) {
-      await stripe.subscriptionSchedules.release(scheduleRef);
-    },
-  };
+/** A Stripe call whose failure is reported as a PaymentProviderError, sorted by whose it is to fix. */
+async function sorted<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw providerErrorOf(error);
+  }
 }

@@ -45,6 +45,8 @@ type Checkout =
 
 const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
   declined: 'errors.paymentDeclined',
+  refused: 'errors.changeRefused',
+  busy: 'errors.providerBusy',
   network: 'errors.upgradeNetwork',
   failed: 'errors.upgradeFailed',
 };

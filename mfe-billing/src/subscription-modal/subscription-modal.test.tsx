@@ -320,6 +320,42 @@ describe('subscription modal', () => {
     expect(windowOpen).not.toHaveBeenCalled();
   });
 
+  it('says in the page’s language when the provider refuses a change or is busy; the plan stays and the choice can be tried again', async () => {
+    signIn('pro');
+    const answers = [
+      fail(422, 'PLAN_CHANGE_REFUSED', 'The payment provider refused this change: This price is not available.'),
+      fail(503, 'PAYMENT_PROVIDER_BUSY', 'The payment provider is busy; try again in a minute'),
+    ];
+    fakeApi({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null }),
+      'GET /api/credits/packs': () => ok([]),
+      'POST /api/subscription/change': () => answers.shift() ?? fail(500, 'INTERNAL_ERROR', 'unexpected'),
+    });
+    await renderScreen(
+      <>
+        <button type="button">Generate</button>
+        <SubscriptionModal />
+      </>,
+      { path: '/de/text-to-video/generator', lng: 'de' },
+    );
+    await screen.findByRole('button', { name: 'Generate' });
+    act(() => {
+      void openSubscriptionModal({ source: 'header' });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Um mit diesem Video fortzufahren, brauchst du KI-Credits' });
+    await within(dialog).findByRole('radio', { name: /Max/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Der Zahlungsanbieter hat diese Änderung abgelehnt. Es wurde nichts abgebucht und Ihr Tarif bleibt unverändert.',
+    );
+    expect(subscriptionStore.getState().subscription?.plan).toBe('pro');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Der Zahlungsanbieter ist gerade ausgelastet.'));
+    expect(within(dialog).getByRole('button', { name: 'Weiter' })).toBeEnabled();
+    expect(windowOpen).not.toHaveBeenCalled();
+  });
+
   it('keeps focus inside while processing, when the plan radios sit in a disabled fieldset', async () => {
     signIn();
     const session = deferred<Response>();

@@ -54,6 +54,8 @@ function hasSession(): boolean {
 
 const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
   declined: 'errors.paymentDeclined',
+  refused: 'errors.changeRefused',
+  busy: 'errors.providerBusy',
   network: 'errors.upgradeNetwork',
   failed: 'errors.upgradeFailed',
 };

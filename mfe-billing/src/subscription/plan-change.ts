@@ -28,12 +28,19 @@ export function changeDirection(current: Pick<SubscriptionStatus, 'plan' | 'bill
   return cycle === 'yearly' ? 'up' : 'down';
 }
 
-export type ChangeFailure = 'declined' | 'network' | 'failed';
+/**
+ * Why a change did not happen, each with words a person can act on: a declined card, a change the
+ * payment provider refused as asked (PLAN_CHANGE_REFUSED: another plan or cycle, or support), a
+ * provider asking for a minute (PAYMENT_PROVIDER_BUSY), no connection, or the provider failing.
+ */
+export type ChangeFailure = 'declined' | 'refused' | 'busy' | 'network' | 'failed';
 
 export type ChangeOutcome = { ok: true; reply: PlanChangeReply } | { ok: false; failure: ChangeFailure };
 
 function failureOf(error: unknown): ChangeFailure {
   if (error instanceof ApiError && error.code === 'PAYMENT_DECLINED') return 'declined';
+  if (error instanceof ApiError && error.code === 'PLAN_CHANGE_REFUSED') return 'refused';
+  if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_BUSY') return 'busy';
   if ((error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')))
     return 'network';
   return 'failed';
