@@ -30,7 +30,7 @@ export interface CatalogueItem {
  */
 const ENTRIES: Record<PlanKey, { monthly: number; yearlyMonthly: number; description: string; popular: boolean }> = {
   free: { monthly: 0, yearlyMonthly: 0, description: 'Try text and image to video at 512p with the v1.0 model.', popular: false },
-  pro: { monthly: 13, yearlyMonthly: 10, description: 'The v2.0 model, 720p videos and priority support.', popular: false },
+  pro: { monthly: 13, yearlyMonthly: 10, description: 'The v2.0 model and 720p HD videos.', popular: false },
   premium: { monthly: 39, yearlyMonthly: 30, description: '1080p videos with the v2.0 model and the most credits each month.', popular: true },
 };
 

@@ -21,14 +21,12 @@ describe('yearlySaving', () => {
 
 describe('planFeatureKeys', () => {
   it('lists for Max only what is built: editing, and its unlimited generations as the relaxed queue they are', () => {
-    expect(planFeatureKeys(CATALOGUE[2]!)).toEqual([
-      'features.modelV2',
-      'features.res1080',
-      'features.relaxedQueue',
-      'features.editing',
-      'features.prioritySupport',
-    ]);
+    expect(planFeatureKeys(CATALOGUE[2]!)).toEqual(['features.modelV2', 'features.res1080', 'features.relaxedQueue', 'features.editing']);
     expect(planFeatureKeys(CATALOGUE[1]!)).not.toContain('features.editing');
     expect(planFeatureKeys(CATALOGUE[1]!)).not.toContain('features.relaxedQueue');
+  });
+
+  it('promises no support level: there is no support queue behind one, so no plan card lists it', () => {
+    expect(planFeatureKeys(CATALOGUE[1]!)).toEqual(['features.modelV2', 'features.res720']);
   });
 });

@@ -41,7 +41,6 @@ export function planFeatureKeys({ key, features }: Pick<PlanItem, 'key' | 'featu
   if (features.unlimitedGenerations) keys.push('features.relaxedQueue');
   if (key === 'free') keys.push('features.durations');
   if (features.advancedEditing) keys.push('features.editing');
-  if (key !== 'free') keys.push('features.prioritySupport');
   return keys;
 }
 
