@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerSum } from '../src/credits/ledger.ts';
 import { smtpTransport } from '../src/mail/transport.ts';
 import { stripeProvider } from '../src/payments/stripe-provider.ts';
 import { grantRole } from '../src/release/roles.ts';
@@ -219,7 +220,12 @@ describe('deleting an account (local payments, media on disk, mail over SMTP)', 
       picture_file: null,
     });
     const ledger = await db.selectFrom('credit_ledger').selectAll().where('user_id', '=', anonymousId).orderBy('created_at').execute();
-    expect(ledger.map((row) => row.amount)).toEqual([100, 1000, 250, -cost]);
+    // The credits left go with the account, recorded as forfeited: the kept books add up to zero.
+    const left = 100 + 1000 + 250 - cost;
+    expect(ledger.map((row) => row.amount)).toEqual([100, 1000, 250, -cost, -left]);
+    expect(ledger.at(-1)).toMatchObject({ kind: 'forfeit', source: 'account-deletion', balance_after: 0 });
+    expect(await ledgerSum(t.app.services, anonymousId)).toBe(0);
+    expect((await db.selectFrom('users').select('balance').where('id', '=', anonymousId).executeTakeFirstOrThrow()).balance).toBe(0);
     for (const row of ledger) {
       expect(row).toMatchObject({ metadata: null, reason: null, request_hash: null, idempotency_key: `deleted:${row.id}` });
     }
@@ -311,16 +317,18 @@ describe('deleting an account whose subscription is at Stripe and whose media is
       client_reference_id: started.body.data.sessionId,
       payment_status: 'paid',
       subscription: subscriptionId,
+      customer: stand.subscriptions.get(subscriptionId)!.customer,
     });
     expect(completed.body.data.outcome).toBe('applied');
     expect((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data.kind).toBe(
       'scheduled',
     );
-    return { ...person, subscriptionId, scheduleId: stand.subscriptions.get(subscriptionId)!.schedule! };
+    const subscription = stand.subscriptions.get(subscriptionId)!;
+    return { ...person, subscriptionId, scheduleId: subscription.schedule!, customerId: subscription.customer };
   }
 
   it('cancels the subscription at Stripe (its waiting change released first), removes the objects from the bucket, and a later event for it changes nothing; with Stripe down it deletes nothing', async () => {
-    const { token, user, email, subscriptionId, scheduleId } = await memberWithScheduledChange('Striped');
+    const { token, user, email, subscriptionId, scheduleId, customerId } = await memberWithScheduledChange('Striped');
     const { keys } = await withMedia(t.app, token, png);
     for (const key of keys) expect(await bucket.storage().exists(key)).toBe(true);
 
@@ -344,6 +352,8 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     expect(stand.schedules.get(scheduleId)!.status).toBe('released');
     expect(stand.subscriptions.get(subscriptionId)!.status).toBe('canceled');
     expect(stand.calls.filter((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    // Its Stripe customer is deleted too, so Stripe keeps no customer of a deleted account.
+    expect(stand.customers.get(customerId)!.deleted).toBe(true);
     for (const key of keys) expect(await bucket.storage().exists(key)).toBe(false);
     expect(await rowsOf(t.app, user.id)).toMatchObject({ users: 0, subscriptions: 0, videos: 0, uploads: 0 });
 
@@ -375,6 +385,28 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     expect(stand.subscriptions.get(subscriptionId)!.status).toBe('canceled');
     // The schedule was released once: the retry did not ask Stripe to release it again.
     expect(stand.calls.filter((c) => c.path === `/v1/subscription_schedules/${scheduleId}/release`)).toHaveLength(1);
+    expect((await rowsOf(t.app, user.id)).users).toBe(0);
+  });
+  it('deletes the Stripe customer last; if Stripe refuses that, nothing here is deleted, and the retry does not cancel the subscription twice', async () => {
+    const { token, user, subscriptionId, customerId } = await memberWithScheduledChange('Customer');
+    stand.state.refuse = {
+      method: 'DELETE',
+      path: new RegExp(`^/v1/customers/${customerId}$`),
+      error: { status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' },
+    };
+    const refused = await deleteAccount(t.app, token).finally(() => {
+      stand.state.refuse = null;
+    });
+    expect([refused.status, refused.body.error]).toEqual([502, 'DELETION_FAILED']);
+    expect(stand.customers.get(customerId)!.deleted).toBe(false);
+    // The subscription did end at Stripe, and the account says so; the account itself is still there.
+    expect(stand.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'free', scheduledChange: null });
+    expect((await rowsOf(t.app, user.id)).users).toBe(1);
+
+    expect((await deleteAccount(t.app, token)).status).toBe(200);
+    expect(stand.customers.get(customerId)!.deleted).toBe(true);
+    expect(stand.calls.filter((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
     expect((await rowsOf(t.app, user.id)).users).toBe(0);
   });
 });

@@ -23,22 +23,42 @@ export interface DeletionOutcome {
 
 /**
  * Ends the person's subscription at the payment provider, through the provider interface: a change
- * waiting for the renewal is released and the subscription ends now, so nothing bills a deleted
- * account. The local provider keeps no subscription of its own (no provider reference): its only
- * renewal is the one read from our row, which the deletion removes. A provider that refuses stops
- * the deletion before anything is deleted.
+ * waiting for the renewal is released, the subscription ends now and the provider's customers of
+ * the person are deleted, so nothing bills a deleted account and the provider keeps no customer of
+ * theirs. The local provider keeps no subscription or customer of its own (no provider reference):
+ * its only renewal is the one read from our row, which the deletion removes. A provider that refuses
+ * stops the deletion before anything is deleted here; each step done is recorded as it succeeds, so
+ * a retry goes on from where the provider stopped (it refuses to release or cancel anything twice).
  */
 async function endSubscriptionAtProvider(services: Services, userId: string): Promise<void> {
   const row = await services.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const customers = await services.db
+    .selectFrom('payment_customers')
+    .select('customer_ref')
+    .where('user_id', '=', userId)
+    .where('provider', '=', services.payments.name)
+    .execute();
   const payments = services.payments;
   try {
     if (row?.provider_schedule_ref && payments.releaseSchedule) {
       await payments.releaseSchedule(row.provider_schedule_ref);
-      // Forgotten as soon as it is released: the provider refuses to release a schedule twice, so a
-      // row still naming it would make every retry fail here if what follows fails this time.
       await clearScheduledChange(services, userId);
     }
-    if (row?.provider_ref && payments.cancelNow) await payments.cancelNow(row.provider_ref);
+    if (row?.provider_ref && payments.cancelNow) {
+      await payments.cancelNow(row.provider_ref);
+      // Ended at the provider: the row says so too (the free plan, as when the provider reports an end).
+      await services.db
+        .updateTable('subscriptions')
+        .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, provider_ref: null, updated_at: services.now().toISOString() })
+        .where('user_id', '=', userId)
+        .execute();
+    }
+    if (payments.deleteCustomer) {
+      for (const customer of customers) {
+        await payments.deleteCustomer(customer.customer_ref);
+        await services.db.deleteFrom('payment_customers').where('customer_ref', '=', customer.customer_ref).execute();
+      }
+    }
   } catch {
     throw new AppError(
       502,
@@ -79,7 +99,8 @@ async function keepPaymentRecords(trx: Transaction<DB>, services: Services, user
       email: `deleted-${randomUUID()}@deleted.invalid`,
       password_hash: null,
       google_sub: null,
-      balance: balance.balance,
+      // The balance is forfeited below, in the ledger, so the kept books add up to zero.
+      balance: 0,
       language: null,
       email_verified_at: null,
       picture_file: null,
@@ -92,6 +113,28 @@ async function keepPaymentRecords(trx: Transaction<DB>, services: Services, user
       .updateTable('credit_ledger')
       .set({ user_id: anonymous, metadata: null, reason: null, request_hash: null, idempotency_key: `deleted:${row.id}` })
       .where('id', '=', row.id)
+      .execute();
+  }
+  if (balance.balance > 0) {
+    // Unused credits, paid for or granted, end with the account: recorded as given up, so what was
+    // granted, spent, refunded and forfeited sums to the balance left, zero.
+    const id = `txn_${randomUUID()}`;
+    await trx
+      .insertInto('credit_ledger')
+      .values({
+        id,
+        user_id: anonymous,
+        kind: 'forfeit',
+        amount: -balance.balance,
+        balance_after: 0,
+        idempotency_key: `deleted:${id}`,
+        refund_of: null,
+        source: 'account-deletion',
+        reason: null,
+        metadata: null,
+        request_hash: null,
+        created_at: now,
+      })
       .execute();
   }
   await trx.updateTable('receipts').set({ user_id: anonymous }).where('user_id', '=', userId).execute();
@@ -154,6 +197,7 @@ export async function deleteAccount(
       'checkout_sessions',
       'receipts',
       'credit_ledger',
+      'payment_customers',
     ] as const) {
       await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
     }

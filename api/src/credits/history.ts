@@ -32,7 +32,7 @@ export const creditHistoryItemSchema = {
   required: ['id', 'kind', 'amount', 'balanceAfter', 'purpose', 'plan', 'billingCycle', 'videoId', 'model', 'resolution', 'duration', 'createdAt'],
   properties: {
     id: { type: 'string' },
-    kind: { type: 'string', enum: ['grant', 'spend', 'refund'] },
+    kind: { type: 'string', enum: ['grant', 'spend', 'refund', 'forfeit'] },
     amount: { type: 'integer' },
     balanceAfter: { type: 'integer' },
     purpose: {

@@ -86,7 +86,8 @@ export interface SubscriptionsTable {
   updated_at: string;
 }
 
-export type LedgerKind = 'grant' | 'spend' | 'refund';
+/** `forfeit`: the balance an account held when it was deleted, given up (the books then add up to zero). */
+export type LedgerKind = 'grant' | 'spend' | 'refund' | 'forfeit';
 
 export interface CreditLedgerTable {
   id: string;
@@ -160,6 +161,14 @@ export interface DeferredPaymentEventsTable {
   occurred_at: string;
   event: string;
   received_at: string;
+}
+
+/** A customer the payment provider made for one of the person's checkouts. */
+export interface PaymentCustomersTable {
+  customer_ref: string;
+  user_id: string;
+  provider: string;
+  created_at: string;
 }
 
 export interface UploadsTable {
@@ -262,6 +271,7 @@ export interface DB {
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;
   deferred_payment_events: DeferredPaymentEventsTable;
+  payment_customers: PaymentCustomersTable;
   receipts: ReceiptsTable;
   uploads: UploadsTable;
   videos: VideosTable;

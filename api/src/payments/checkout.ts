@@ -268,6 +268,15 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
           if (event.providerSubscriptionId) await lockProviderSubscription(ctx, trx, event.providerSubscriptionId);
           const found = await trx.selectFrom('checkout_sessions').select(['user_id']).where('id', '=', event.sessionId).executeTakeFirst();
           if (!found) return { outcome: 'ignored' };
+          // The customer the provider made for this payment is the person's, paid or refused here,
+          // so that deleting the account deletes it at the provider too.
+          if (event.customerRef) {
+            await trx
+              .insertInto('payment_customers')
+              .values({ customer_ref: event.customerRef, user_id: found.user_id, provider: ctx.payments.name, created_at: now.toISOString() })
+              .onConflict((oc) => oc.column('customer_ref').doNothing())
+              .execute();
+          }
           await lockSubscription(ctx, trx, found.user_id);
           // Guarded state change: only an open session can become paid, whatever the event id.
           const session = await trx

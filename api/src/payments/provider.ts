@@ -16,7 +16,8 @@ export interface PriceTarget {
  * order they are delivered in; without it the event counts as happening when it is applied.
  */
 export type PaymentEvent =
-  | { id: string; type: 'checkout.completed'; sessionId: string; providerSubscriptionId: string | null; occurredAt?: Date }
+  /** `customerRef`: the provider's customer the checkout was paid as, when it made one. */
+  | { id: string; type: 'checkout.completed'; sessionId: string; providerSubscriptionId: string | null; customerRef?: string | null; occurredAt?: Date }
   | { id: string; type: 'subscription.renewed'; providerSubscriptionId: string; invoiceId: string; periodEnd: Date; amountCents: number; occurredAt?: Date }
   | { id: string; type: 'subscription.ended'; providerSubscriptionId: string; occurredAt?: Date }
   /**
@@ -106,6 +107,8 @@ export interface PaymentProvider {
   scheduleChange?(providerSubscriptionId: string, target: PriceTarget): Promise<string>;
   /** Drops a scheduled change: the subscription goes on as it is. */
   releaseSchedule?(scheduleRef: string): Promise<void>;
+  /** Deletes a customer and what the provider keeps of it (an account was deleted); one already gone counts as deleted. */
+  deleteCustomer?(customerRef: string): Promise<void>;
 }
 
 /**

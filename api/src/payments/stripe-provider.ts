@@ -19,6 +19,7 @@ interface SessionObject {
   metadata?: Record<string, string> | null;
   payment_status?: string;
   subscription?: string | { id: string } | null;
+  customer?: string | { id: string } | null;
 }
 interface InvoiceObject {
   id: string;
@@ -152,7 +153,14 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           if (!sessionId || (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')) {
             return { id, type: 'ignored', originalType: event.type };
           }
-          return { id, type: 'checkout.completed', sessionId, providerSubscriptionId: idOf(session.subscription), occurredAt };
+          return {
+            id,
+            type: 'checkout.completed',
+            sessionId,
+            providerSubscriptionId: idOf(session.subscription),
+            customerRef: idOf(session.customer),
+            occurredAt,
+          };
         }
         case 'invoice.paid': {
           const invoice = object as InvoiceObject;
@@ -219,6 +227,16 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
 
     async releaseSchedule(scheduleRef) {
       await sorted(stripe.subscriptionSchedules.release(scheduleRef));
+    },
+
+    async deleteCustomer(customerRef) {
+      try {
+        await stripe.customers.del(customerRef);
+      } catch (error) {
+        // Already deleted (a retry after a deletion that stopped later on): what was asked is done.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        throw providerErrorOf(error);
+      }
     },
   };
 

@@ -21,6 +21,7 @@ interface Subscription {
   id: string;
   object: 'subscription';
   status: 'active' | 'canceled';
+  customer: string;
   cancel_at_period_end: boolean;
   schedule: string | null;
   latest_invoice: string | null;
@@ -96,7 +97,7 @@ const stripeError = (status: number, type: string, message: string, code?: strin
 /**
  * A local stand-in for the parts of Stripe's API the provider uses, reached by the real SDK
  * through its host/port/protocol options: Checkout sessions (create, expire), products,
- * subscriptions (retrieve; update with a new price, proration and `billing_cycle_anchor=now`,
+ * customers (delete), subscriptions (retrieve; update with a new price, proration and `billing_cycle_anchor=now`,
  * which answers a new period and a paid invoice; cancel), and subscription schedules (create
  * from a subscription, update phases, release). As at Stripe, a subscription that a schedule
  * manages refuses direct updates, and a declined card fails the update with a 402 card error.
@@ -110,6 +111,7 @@ export async function startStripeStandIn() {
   const schedules = new Map<string, Schedule>();
   const products = new Map<string, { id: string; name: string }>();
   const invoices = new Map<string, Invoice>();
+  const customers = new Map<string, { id: string; object: 'customer'; deleted: boolean }>();
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_${(sequence += 1).toString().padStart(6, '0')}`;
   const now = () => Math.floor(Date.now() / 1000);
@@ -220,6 +222,12 @@ export async function startStripeStandIn() {
             : subscription,
       };
     }
+    if (method === 'DELETE' && (match = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
+      const customer = customers.get(match[1]!);
+      if (!customer || customer.deleted) return stripeError(404, 'invalid_request_error', `No such customer: '${match[1]}'`, 'resource_missing');
+      customer.deleted = true;
+      return { json: { id: customer.id, object: 'customer', deleted: true } };
+    }
     if (method === 'POST' && path === '/v1/subscription_schedules') {
       const subscription = subscriptions.get(String(body.from_subscription));
       if (!subscription) return stripeError(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
@@ -294,6 +302,7 @@ export async function startStripeStandIn() {
     subscriptions,
     schedules,
     invoices,
+    customers,
     state,
     /** The person paid the Checkout: Stripe creates the subscription and its first paid invoice. */
     complete(checkoutSessionId: string): string {
@@ -302,10 +311,14 @@ export async function startStripeStandIn() {
       session.status = 'complete';
       const price = priceFrom(session.line_items[0]!.price_data);
       const start = now();
+      // Checkout makes a new customer for a payer it was not given one for.
+      const customer = { id: nextId('cus'), object: 'customer' as const, deleted: false };
+      customers.set(customer.id, customer);
       const subscription: Subscription = {
         id: nextId('sub'),
         object: 'subscription',
         status: 'active',
+        customer: customer.id,
         cancel_at_period_end: false,
         schedule: null,
         latest_invoice: null,
