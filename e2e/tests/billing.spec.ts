@@ -32,6 +32,21 @@ async function apiGet<T>(page: Page, path: string, token: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
+/** Buys `planName` through the real local checkout, as its owner would (the API caller's bearer token is the proof). */
+async function subscribe(page: Page, account: Account, planName: 'pro' | 'max', billingCycle: 'monthly' | 'yearly'): Promise<void> {
+  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { planName, billingCycle, source: 'e2e' },
+  });
+  expect(checkout.ok()).toBe(true);
+  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
+  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
+
 /** Spends the whole balance the way an app would: one deduction with its own Idempotency-Key. */
 async function spendEverything(page: Page, token: string): Promise<void> {
   const { balance } = await apiGet<{ balance: number }>(page, '/api/user/credits', token);
@@ -261,16 +276,7 @@ test('a member reads every credit movement on the credits history page, opened f
 }) => {
   const account = await signUp(page);
   // A monthly Pro plan bought through the real local checkout, then one spend.
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
-  });
-  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await subscribe(page, account, 'pro', 'monthly');
   await spendEverything(page, account.token);
 
   await page.goto('/pricing');
@@ -310,16 +316,7 @@ test('a member reads every credit movement on the credits history page, opened f
 
 test('a Pro member moves up to Max from pricing, and the checkout counts what is left of Pro', async ({ page, context }) => {
   const account = await signUp(page);
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
-  });
-  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await subscribe(page, account, 'pro', 'monthly');
 
   await page.goto('/pricing?cycle=monthly');
   await expect(page.getByTestId('plan-card-pro')).toContainText('Current plan');
@@ -347,16 +344,7 @@ test('a Pro member out of credits moves up to Max from the generator’s modal t
   context,
 }) => {
   const account = await signUp(page);
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
-  });
-  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await subscribe(page, account, 'pro', 'monthly');
   await spendEverything(page, account.token);
 
   await page.goto('/text-to-video/generator');
@@ -389,16 +377,7 @@ test('a Pro member out of credits moves up to Max from the generator’s modal t
 
 test('a Max member moves down to Pro at the end of the period from pricing, sees the date on the plan panel, and keeps Max', async ({ page }) => {
   const account = await signUp(page);
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { planName: 'max', billingCycle: 'monthly', source: 'e2e' },
-  });
-  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await subscribe(page, account, 'max', 'monthly');
   const { expiresAt } = await apiGet<{ expiresAt: string }>(page, '/api/user/subscription', account.token);
   const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
 
@@ -434,16 +413,7 @@ test('a Pro member buys a credit pack from pricing through the checkout, and rea
   context,
 }) => {
   const account = await signUp(page);
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { planName: 'pro', billingCycle: 'monthly', source: 'e2e' },
-  });
-  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await subscribe(page, account, 'pro', 'monthly');
 
   await page.goto('/pricing');
   const packs = page.getByTestId('credit-packs');
@@ -483,4 +453,79 @@ test('a Pro member buys a credit pack from pricing through the checkout, and rea
   await page.goto('/credits');
   await expect(page.getByTestId('credit-entry').nth(0)).toContainText('Credit pack');
   await expect(page.getByTestId('credit-entry').nth(0).getByTestId('credit-change')).toHaveText('+750');
+});
+
+const longDate = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(iso));
+
+test('a Max member moves to Free from pricing: the confirmation says when, the plan is cancelled to the end of the period, and Max stays until then', async ({
+  page,
+}) => {
+  const account = await signUp(page);
+  await subscribe(page, account, 'max', 'monthly');
+  const { expiresAt } = await apiGet<{ expiresAt: string }>(page, '/api/user/subscription', account.token);
+  const date = longDate(expiresAt);
+
+  await page.goto('/pricing?cycle=monthly');
+  const panel = page.getByTestId('your-plan');
+  await panel.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel your Max plan?' });
+  await expect(confirm).toContainText(
+    `You keep Max and your credits until ${date}. After that your account moves to the Free plan and nothing more is charged.`,
+  );
+  await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByTestId('cancel-done')).toHaveText(`Your subscription is cancelled. Max stays active until ${date}.`);
+  // Max is still the plan in force, and nothing is offered to follow it: it ends with its period.
+  await expect(page.getByTestId('plan-card-premium')).toContainText('Current plan');
+  await expect(page.getByTestId('plan-card-pro').getByRole('button', { name: 'Switch to Pro' })).toHaveCount(0);
+  expect(await apiGet<object>(page, '/api/user/subscription', account.token)).toMatchObject({
+    plan: 'premium',
+    status: 'canceled',
+    expiresAt,
+    scheduledChange: null,
+  });
+  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 1100 });
+
+  // The server keeps it: a fresh visit says the plan is cancelled and when Free starts.
+  await page.reload();
+  await expect(panel).toContainText(`Cancelled. Your plan stays active until ${date}, then you move to Free.`);
+  await expect(panel.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+});
+
+test('a Pro member switches to yearly billing now, paying the year less what is left of the month, then back to monthly at the end of the year', async ({
+  page,
+  context,
+}) => {
+  const account = await signUp(page);
+  await subscribe(page, account, 'pro', 'monthly');
+
+  await page.goto('/pricing?cycle=yearly');
+  const proCard = page.getByTestId('plan-card-pro');
+  const yearlyWindow = context.waitForEvent('page');
+  await proCard.getByRole('button', { name: 'Switch to yearly billing' }).click();
+  const pay = await yearlyWindow;
+  await expect(pay.getByText('$120.00 / year')).toBeVisible();
+  // The month was bought moments ago: nearly all of its $13 counts toward the year.
+  await expect(pay.getByText('Unused part of your current plan')).toBeVisible();
+  await pay.getByRole('button', { name: /^Pay \$107\.\d\d$/ }).click();
+  await expect(pay).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
+  const yearly = await apiGet<{ plan: string; billingCycle: string; expiresAt: string }>(page, '/api/user/subscription', account.token);
+  expect(yearly).toMatchObject({ plan: 'pro', billingCycle: 'yearly' });
+  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 + 500 + 6000 });
+
+  // Back to monthly: paid for the year, so the switch waits for its end and nothing is charged now.
+  await page.bringToFront();
+  await page.goto('/pricing?cycle=monthly');
+  const date = longDate(yearly.expiresAt);
+  await proCard.getByRole('button', { name: 'Switch to monthly billing' }).click();
+  await expect(page.getByTestId('plan-scheduled')).toHaveText(`Pro starts on ${date}. You keep your current plan until then.`);
+  await expect(page.getByTestId('your-plan').getByTestId('scheduled-change')).toHaveText(
+    `Switches to Pro, billed monthly, on ${date}. You keep Pro until then.`,
+  );
+  expect(await apiGet<object>(page, '/api/user/subscription', account.token)).toMatchObject({
+    plan: 'pro',
+    billingCycle: 'yearly',
+    scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: yearly.expiresAt },
+  });
+  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 + 500 + 6000 });
 });
