@@ -40,7 +40,7 @@ import { registerTemplateRoutes } from './templates/routes.ts';
 import { DEFAULT_UPLOAD_LIMITS, startUploadSweeper } from './uploads/quota.ts';
 import type { UploadLimits } from './uploads/quota.ts';
 import { registerUploadRoutes, removeUploadFile } from './uploads/routes.ts';
-import { ENGINE_NAMES } from './videos/engine.ts';
+import { VIDEO_ENGINES } from '@reelmint/shared/video-api';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
 import { CanaryGuard, DEFAULT_GUARD_OPTIONS, stopWithReleaseCli } from './release/canary-guard.ts';
@@ -286,7 +286,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             properties: {
               googleClientId: { type: ['string', 'null'] },
               paymentProvider: { type: 'string', enum: ['local', 'stripe'] },
-              videoEngine: { type: 'string', enum: [...ENGINE_NAMES] },
+              videoEngine: { type: 'string', enum: [...VIDEO_ENGINES] },
             },
           }),
           ...errorReplies,

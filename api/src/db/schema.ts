@@ -1,4 +1,6 @@
 import type { AccountRole } from '@reelmint/shared/account-api';
+import type { AspectRatio, Resolution, VideoModel } from '@reelmint/shared/pricing';
+import type { VideoEngineName, VideoKind, VideoStatus } from '@reelmint/shared/video-api';
 import type { Generated, Selectable } from 'kysely';
 
 /**
@@ -182,21 +184,20 @@ export interface UploadsTable {
   created_at: string;
 }
 
-export type VideoStatus = 'queued' | 'processing' | 'succeeded' | 'failed';
+export type { VideoStatus };
 
 export interface VideosTable {
   id: string;
   user_id: string;
-  type: string;
+  type: VideoKind;
   status: VideoStatus;
   prompt: string | null;
   image_id: string | null;
   template_id: string | null;
-  model: string;
-  resolution: string;
+  model: VideoModel;
+  resolution: Resolution;
   duration: string;
-  /** 16:9, 9:16 or 1:1. */
-  aspect_ratio: Generated<string>;
+  aspect_ratio: Generated<AspectRatio>;
   negative_prompt: string | null;
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
@@ -217,7 +218,7 @@ export interface VideosTable {
   video_file: string | null;
   poster_file: string | null;
   engine_ref: string | null;
-  engine: Generated<string>;
+  engine: Generated<VideoEngineName>;
   error_code: string | null;
   provider_cost_cents: number | null;
   attempts: Generated<number>;

@@ -21,6 +21,9 @@ import {
   parseSeconds,
 } from '@reelmint/shared/pricing';
 import type { AspectRatio, Duration, EditKind, EditSpeed, MergeTransition, ReframeMode, Resolution, VideoModel } from '@reelmint/shared/pricing';
+import { editReply } from '@reelmint/shared/video-api';
+import type { EditReply, VideoEngineName } from '@reelmint/shared/video-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { spendInTransaction } from '../credits/ledger.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
@@ -108,7 +111,7 @@ export interface EditPlan {
   resolution: Resolution;
   aspectRatio: AspectRatio;
   /** The engine that made the first source: an edit is still its picture. */
-  engine: string;
+  engine: VideoEngineName;
 }
 
 /** Someone else's, unknown, or unfinished videos stop an edit before anything is charged. */
@@ -279,22 +282,7 @@ const estimateReplySchema = {
   },
 };
 
-const editReplySchema = {
-  type: 'object',
-  required: ['id', 'status', 'cost', 'newBalance', 'transactionId', 'progress', 'type', 'createdAt'],
-  properties: {
-    id: { type: 'string' },
-    status: { type: 'string' },
-    cost: { type: 'integer' },
-    newBalance: { type: 'integer' },
-    transactionId: { type: 'string' },
-    progress: { type: 'integer' },
-    type: { type: 'string' },
-    sourceId: { type: 'string' },
-    createdAt: { type: 'string' },
-    replayed: { type: 'boolean' },
-  },
-};
+const editReplySchema = jsonSchemaOf(editReply);
 
 export function registerEditRoutes(app: FastifyInstance, services: Services, editLimit: RateLimitRule): void {
   app.post<{ Body: EditBody }>(
@@ -327,7 +315,7 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
     },
   );
 
-  const editReply = async (video: Video, replayed: boolean) => {
+  const replyOf = async (video: Video, replayed: boolean): Promise<EditReply> => {
     const spend = await services.db.selectFrom('credit_ledger').select('balance_after').where('id', '=', video.spend_id).executeTakeFirst();
     return {
       id: video.id,
@@ -365,7 +353,7 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
         const existing = await services.db.selectFrom('videos').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
         if (!existing) return null;
         if (existing.request_hash !== hash) throw keyReused();
-        return ok(await editReply(existing, true), 'Already queued');
+        return ok(await replyOf(existing, true), 'Already queued');
       };
       const replayed = await replay();
       if (replayed) return reply.code(200).send(replayed);
@@ -448,7 +436,7 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
         throw error;
       }
       services.worker?.wake();
-      return reply.code(202).send(ok(await editReply(video, false), 'Edit queued'));
+      return reply.code(202).send(ok(await replyOf(video, false), 'Edit queued'));
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { VideoEngineName } from '@reelmint/shared/video-api';
 import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
 import type { FailureCode } from './jobs.ts';
 
@@ -38,16 +39,12 @@ export type EngineStatus =
   /** `error` is for the log; `code` (RENDER_FAILED when absent) is what the person is told. */
   | { state: 'failed'; error: string; code?: FailureCode };
 
-/** `local` renders previews with ffmpeg and no AI model; the others are hosted model providers. */
-export const ENGINE_NAMES = ['local', 'fal', 'runway', 'luma'] as const;
-export type EngineName = (typeof ENGINE_NAMES)[number];
-
 /**
  * A video generator: submit a job, then poll it. The local ffmpeg engine and a hosted model
  * provider both fit behind this.
  */
 export interface VideoEngine {
-  readonly name: EngineName;
+  readonly name: VideoEngineName;
   /** Whether this engine makes frames of this shape for these settings; absent means every shape. */
   offersAspectRatio?(model: string, mode: RenderRequest['mode'], aspectRatio: AspectRatio): boolean;
   submit(request: RenderRequest): Promise<string>;

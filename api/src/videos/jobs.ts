@@ -1,3 +1,4 @@
+import type { VideoEngineName } from '@reelmint/shared/video-api';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { CoreContext } from '../context.ts';
@@ -17,7 +18,7 @@ import { refundInTransaction } from '../credits/ledger.ts';
  * transaction-scoped advisory lock (claims for other providers and every other query do not), so
  * each one counts after the previous claim has committed.
  */
-export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?: { engine: string; max: number }): Promise<Video | null> {
+export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?: { engine: VideoEngineName; max: number }): Promise<Video | null> {
   if (!inFlight || ctx.dialect !== 'postgres') return claimWith(ctx.db, ctx, workerId, inFlight);
   return ctx.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`reelmint:video-claims:${inFlight.engine}`}, 0))`.execute(trx);
@@ -25,7 +26,7 @@ export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?
   });
 }
 
-async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inFlight?: { engine: string; max: number }): Promise<Video | null> {
+async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inFlight?: { engine: VideoEngineName; max: number }): Promise<Video | null> {
   const now = ctx.now().toISOString();
   // Relaxed jobs (Max's generations without credits) wait until no priority job is queued.
   let next = db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('relaxed').orderBy('created_at').orderBy('id').limit(1);
@@ -54,7 +55,7 @@ async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inF
 }
 
 /** Records progress; the status guard keeps a late report from reviving a finished job. */
-export async function reportProgress(ctx: CoreContext, id: string, progress: number, submitted?: { engine: string; ref: string }): Promise<boolean> {
+export async function reportProgress(ctx: CoreContext, id: string, progress: number, submitted?: { engine: VideoEngineName; ref: string }): Promise<boolean> {
   const result = await ctx.db
     .updateTable('videos')
     .set({ progress, heartbeat_at: ctx.now().toISOString(), ...(submitted ? { engine: submitted.engine, engine_ref: submitted.ref } : {}) })

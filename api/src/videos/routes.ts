@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkGenerationAccess, PLAN_FEATURES } from '@reelmint/shared/plans';
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, DURATIONS, MODELS, NEGATIVE_PROMPT_MAX, RESOLUTIONS, SEED_MAX, creditCost } from '@reelmint/shared/pricing';
 import type { GenerationConfig, GenerationSteering } from '@reelmint/shared/pricing';
+import { generateReply, VIDEO_KINDS, VIDEO_TYPES, videoHistoryPage } from '@reelmint/shared/video-api';
+import type { GenerateReply, VideoKind, VideoType } from '@reelmint/shared/video-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { spendInTransaction } from '../credits/ledger.ts';
 import { isUniqueViolation, toCount } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
@@ -18,9 +21,6 @@ import { activeJobCount, failAndRefund } from './jobs.ts';
 import { videoView, videoViewSchema } from './views.ts';
 import { videoKeys } from './worker.ts';
 
-export const VIDEO_TYPES = ['text-to-video', 'image-to-video', 'template'] as const;
-type VideoType = (typeof VIDEO_TYPES)[number];
-
 interface GenerateBody extends GenerationConfig, GenerationSteering {
   type: VideoType;
   prompt?: string;
@@ -31,25 +31,10 @@ interface GenerateBody extends GenerationConfig, GenerationSteering {
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
 
-const generateReplySchema = {
-  type: 'object',
-  required: ['id', 'status', 'cost', 'newBalance', 'transactionId', 'progress', 'type', 'createdAt'],
-  properties: {
-    id: { type: 'string' },
-    status: { type: 'string' },
-    cost: { type: 'integer' },
-    queue: { type: 'string', enum: ['priority', 'relaxed'] },
-    newBalance: { type: 'integer' },
-    transactionId: { type: 'string' },
-    progress: { type: 'integer' },
-    type: { type: 'string' },
-    createdAt: { type: 'string' },
-    replayed: { type: 'boolean' },
-  },
-};
+const generateReplySchema = jsonSchemaOf(generateReply);
 
 export function registerVideoRoutes(app: FastifyInstance, services: Services, generateLimit: RateLimitRule): void {
-  const generateReply = async (video: Video, replayed: boolean) => {
+  const replyOf = async (video: Video, replayed: boolean): Promise<GenerateReply> => {
     const spend = await services.db.selectFrom('credit_ledger').select(['id', 'balance_after']).where('id', '=', video.spend_id).executeTakeFirst();
     return {
       id: video.id,
@@ -124,7 +109,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
             ? existing.type === body.type && existing.model === body.model && existing.resolution === body.resolution && existing.duration === body.duration
             : existing.request_hash === hash;
         if (!sameRequest) throw keyReused();
-        return ok(await generateReply(existing, true), 'Already queued');
+        return ok(await replyOf(existing, true), 'Already queued');
       };
       const replayed = await replay();
       if (replayed) return reply.code(200).send(replayed);
@@ -230,7 +215,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         throw error;
       }
       services.worker?.wake();
-      return reply.code(202).send(ok(await generateReply(video, false), 'Video queued'));
+      return reply.code(202).send(ok(await replyOf(video, false), 'Video queued'));
     },
   );
 
@@ -250,7 +235,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
   );
 
-  app.get<{ Querystring: { page?: number; per_page?: number; videoType?: VideoType | 'edit' } }>(
+  app.get<{ Querystring: { page?: number; per_page?: number; videoType?: VideoKind } }>(
     '/api/videos/history',
     {
       preValidation: coerceIntegerQuery(['page', 'per_page']),
@@ -263,20 +248,11 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
           properties: {
             page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
             per_page: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
-            videoType: { type: 'string', enum: [...VIDEO_TYPES, 'edit'] },
+            videoType: { type: 'string', enum: [...VIDEO_KINDS] },
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['items', 'page', 'perPage', 'total'],
-            properties: {
-              items: { type: 'array', items: videoViewSchema },
-              page: { type: 'integer' },
-              perPage: { type: 'integer' },
-              total: { type: 'integer' },
-            },
-          }),
+          200: envelopeSchema(jsonSchemaOf(videoHistoryPage)),
           ...errorReplies,
         },
       },

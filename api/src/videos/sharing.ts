@@ -1,3 +1,6 @@
+import { publicVideo, shareState } from '@reelmint/shared/video-api';
+import type { PublicVideo, ShareState } from '@reelmint/shared/video-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Video } from '../db/schema.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -9,7 +12,6 @@ import { frameSize } from './engine.ts';
 import { ownVideo } from './routes.ts';
 import { shareUrl } from './views.ts';
 import { videoKeys } from './worker.ts';
-import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
 
 export interface ShareLimits {
   /** Publishing a video (owner), per account. */
@@ -25,62 +27,13 @@ export const DEFAULT_SHARE_LIMITS: ShareLimits = {
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
 
-const shareStateSchema = {
-  type: 'object',
-  required: ['id', 'shared', 'sharedAt', 'shareUrl', 'shareViews'],
-  properties: {
-    id: { type: 'string' },
-    shared: { type: 'boolean' },
-    sharedAt: { type: ['string', 'null'] },
-    shareUrl: { type: ['string', 'null'] },
-    shareViews: { type: 'integer' },
-  },
-};
-
-const publicVideoSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'type',
-    'prompt',
-    'negativePrompt',
-    'model',
-    'resolution',
-    'duration',
-    'aspectRatio',
-    'seed',
-    'width',
-    'height',
-    'engine',
-    'videoUrl',
-    'posterUrl',
-    'views',
-    'sharedAt',
-  ],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string' },
-    prompt: { type: ['string', 'null'] },
-    negativePrompt: { type: ['string', 'null'] },
-    model: { type: 'string' },
-    resolution: { type: 'string' },
-    duration: { type: 'string' },
-    aspectRatio: { type: 'string' },
-    seed: { type: ['integer', 'null'] },
-    width: { type: 'integer' },
-    height: { type: 'integer' },
-    engine: { type: 'string' },
-    videoUrl: { type: 'string' },
-    posterUrl: { type: 'string' },
-    views: { type: 'integer' },
-    sharedAt: { type: 'string' },
-  },
-};
+const shareStateSchema = jsonSchemaOf(shareState);
+const publicVideoSchema = jsonSchemaOf(publicVideo);
 
 /** The same answer for a private, unfinished, deleted or unknown id, so a link reveals nothing. */
 const notShared = () => notFound('NOT_FOUND', 'This video is not available');
 
-function shareState(services: Services, video: Pick<Video, 'id' | 'shared_at' | 'share_views'>) {
+function shareStateOf(services: Services, video: Pick<Video, 'id' | 'shared_at' | 'share_views'>): ShareState {
   return {
     id: video.id,
     shared: video.shared_at !== null,
@@ -132,7 +85,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
         .where('shared_at', 'is', null)
         .execute();
       const row = await ownVideo(services, user.id, video.id);
-      return ok(shareState(services, row), 'Video shared');
+      return ok(shareStateOf(services, row), 'Video shared');
     },
   );
 
@@ -150,7 +103,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
       const { user } = await services.auth.require(request);
       const video = await ownVideo(services, user.id, request.params.id);
       await services.db.updateTable('videos').set({ shared_at: null }).where('id', '=', video.id).where('user_id', '=', user.id).execute();
-      return ok(shareState(services, { ...video, shared_at: null }), 'Video no longer shared');
+      return ok(shareStateOf(services, { ...video, shared_at: null }), 'Video no longer shared');
     },
   );
 
@@ -168,10 +121,10 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
       const video = await sharedVideo(services, request.params.id);
       const base = services.publicBase(request);
       const path = `${base}/api/public/videos/${encodeURIComponent(video.id)}`;
-      const { width, height } = frameSize(video.resolution as Resolution, video.aspect_ratio as AspectRatio);
+      const { width, height } = frameSize(video.resolution, video.aspect_ratio);
       // Public, but never reused without asking: an unshared video must disappear everywhere at once.
       reply.header('cache-control', 'no-cache');
-      return ok({
+      const shared: PublicVideo = {
         id: video.id,
         type: video.type,
         prompt: video.prompt,
@@ -188,7 +141,8 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
         posterUrl: `${path}/poster`,
         views: video.share_views,
         sharedAt: video.shared_at!,
-      });
+      };
+      return ok(shared);
     },
   );
 

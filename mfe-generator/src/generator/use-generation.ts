@@ -3,7 +3,7 @@ import { ApiError, loadCredits, setCreditBalance } from '@reelmint/shared';
 import { loadActiveJob, saveActiveJob } from './draft.ts';
 import { isAbort } from './errors.ts';
 import { isFinished, videoApi } from './video-api.ts';
-import type { EditRequest, GenerateReply, GenerateRequest, VideoRecord } from './video-api.ts';
+import type { EditReply, EditRequest, GenerateReply, GenerateRequest, VideoRecord } from './video-api.ts';
 
 /** How often a job in progress is asked for; the API saves progress every 250 ms. */
 export const POLL_INTERVAL_MS = 1000;
@@ -104,7 +104,7 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
    * Starts a job (a generation, or an edit: both are followed the same way). Rejects with the
    * ApiError for the caller to explain; resolves false if one is already starting.
    */
-  const submit = useCallback(async (bodyText: string, send: (key: string) => Promise<GenerateReply>): Promise<boolean> => {
+  const submit = useCallback(async (bodyText: string, send: (key: string) => Promise<GenerateReply | EditReply>): Promise<boolean> => {
     if (submitting.current) return false;
     submitting.current = true;
     if (!pendingKey.current || pendingKey.current.body !== bodyText) pendingKey.current = { key: randomKey(), body: bodyText };

@@ -3,32 +3,23 @@ import type {
   AspectRatio,
   Duration,
   EditKind,
+  EditReply,
   EditSpeed,
+  GenerateReply,
   GenerationConfig,
   GenerationSteering,
   Loaded,
   MergeTransition,
   PublicVideo,
   ReframeMode,
+  ShareState,
   VideoHistoryPage,
   VideoKind,
   VideoRecord,
   VideoType,
 } from '@reelmint/shared';
 
-export type { VideoRecord } from '@reelmint/shared';
-
-export interface GenerateReply {
-  id: string;
-  status: VideoRecord['status'];
-  cost: number;
-  newBalance: number;
-  transactionId: string;
-  progress: number;
-  type: VideoKind;
-  createdAt: string;
-  replayed?: boolean;
-}
+export type { EditReply, GenerateReply, ShareState, VideoRecord } from '@reelmint/shared';
 
 export interface GenerateRequest extends GenerationConfig, GenerationSteering {
   type: VideoType;
@@ -64,8 +55,6 @@ export const MERGE_PICKER_LIMIT = 50;
 
 export type HistoryPage = VideoHistoryPage;
 
-export type ShareState = Pick<VideoRecord, 'id' | 'shared' | 'sharedAt' | 'shareUrl' | 'shareViews'>;
-
 export interface UploadReply {
   id: string;
   width: number;
@@ -87,7 +76,7 @@ export const videoApi = {
   /** A server that cannot be reached gives an empty list, marked as fallback. */
   history: (page: number, videoType?: VideoKind): Promise<Loaded<HistoryPage>> =>
     withFallback(api.history(page, HISTORY_PER_PAGE, videoType), { items: [], page, perPage: HISTORY_PER_PAGE, total: 0 }),
-  edit: (body: EditRequest, idempotencyKey: string) => request<GenerateReply>('POST', '/api/videos/edits', { body, idempotencyKey }),
+  edit: (body: EditRequest, idempotencyKey: string) => request<EditReply>('POST', '/api/videos/edits', { body, idempotencyKey }),
   estimateEdit: (body: EditRequest, signal?: AbortSignal) =>
     request<EditEstimate>('POST', '/api/videos/edits/estimate', { body, ...(signal ? { signal } : {}) }),
   /** The person's newest finished videos, for choosing clips to merge. */

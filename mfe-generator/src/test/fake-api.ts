@@ -74,6 +74,7 @@ export function video(overrides: Partial<VideoRecord> = {}): VideoRecord {
     negativePrompt: null,
     seed: 424242,
     cost: 10,
+    queue: 'priority',
     shared: false,
     sharedAt: null,
     shareUrl: null,
@@ -87,6 +88,8 @@ export function video(overrides: Partial<VideoRecord> = {}): VideoRecord {
     posterUrl: `${API_BASE}/api/videos/vid_1/poster?token=x`,
     createdAt: '2030-05-01T10:00:00.000Z',
     finishedAt: '2030-05-01T10:00:05.000Z',
+    sourceId: null,
+    edit: null,
     ...overrides,
   };
 }

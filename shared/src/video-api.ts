@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { ASPECT_RATIOS, DURATIONS, EDIT_KINDS, MERGE_TRANSITIONS, MODELS, REFRAME_MODES, RESOLUTIONS } from './pricing.ts';
+
+/**
+ * Video replies declared once: the API serialises with JSON Schemas made from these (`jsonSchemaOf`
+ * in ./schema.ts) and the generator takes its types from them (type-only, so zod stays out of the
+ * browser). Server-safe.
+ */
+
+export const VIDEO_TYPES = ['text-to-video', 'image-to-video', 'template'] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
+/** What a video in the history can be: a generation of one of the types above, or an edit of other videos. */
+export const VIDEO_KINDS = [...VIDEO_TYPES, 'edit'] as const;
+export type VideoKind = (typeof VIDEO_KINDS)[number];
+
+/** `local` renders previews with no AI model; the others are hosted video models. */
+export const VIDEO_ENGINES = ['local', 'fal', 'runway', 'luma'] as const;
+export type VideoEngineName = (typeof VIDEO_ENGINES)[number];
+
+export const VIDEO_STATUSES = ['queued', 'processing', 'succeeded', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/** `relaxed`: made on Max's relaxed queue without credits (cost 0); `priority`: paid with credits. */
+export const VIDEO_QUEUES = ['priority', 'relaxed'] as const;
+export type VideoQueue = (typeof VIDEO_QUEUES)[number];
+
+/** What an edit did (api/README.md, "Editing"): its kind, every source in order, and its settings. */
+export const videoEdit = z
+  .object({
+    kind: z.enum(EDIT_KINDS),
+    sourceIds: z.array(z.string()),
+    start: z.number().optional(),
+    end: z.number().optional(),
+    aspectRatio: z.enum(ASPECT_RATIOS).optional(),
+    mode: z.enum(REFRAME_MODES).optional(),
+    focusX: z.number().optional(),
+    focusY: z.number().optional(),
+    speed: z.number().optional(),
+    transition: z.enum(MERGE_TRANSITIONS).optional(),
+    duration: z.enum(DURATIONS).optional(),
+  })
+  .meta({ description: 'What an edit did: kind (trim, reframe, speed, merge, extend), sourceIds in order, and its settings' });
+export type VideoEdit = z.infer<typeof videoEdit>;
+
+/** A video as the API returns it (api/README.md, "a video"): status replies and history items. */
+export const videoRecord = z.object({
+  id: z.string(),
+  type: z.enum(VIDEO_KINDS),
+  status: z.enum(VIDEO_STATUSES),
+  prompt: z.string().nullable(),
+  imageId: z.string().nullable(),
+  templateId: z.string().nullable(),
+  model: z.enum(MODELS),
+  resolution: z.enum(RESOLUTIONS),
+  /** "5s" or "10s" for a generation; an edit's real length with up to two decimals ("1.5s"). */
+  duration: z.string(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  negativePrompt: z.string().nullable(),
+  /** Null only for videos made before seeds were kept. */
+  seed: z.int().nullable(),
+  cost: z.int(),
+  queue: z.enum(VIDEO_QUEUES),
+  /** Published by its owner: anyone with `shareUrl` may watch it. */
+  shared: z.boolean(),
+  sharedAt: z.string().nullable(),
+  shareUrl: z.string().nullable().meta({ description: 'The public page, on the site (the viewer lands in their own language)' }),
+  shareViews: z.int(),
+  progress: z.int(),
+  error: z.string().nullable(),
+  /** Why it failed, as a code to translate (api/README.md lists them); null unless failed. */
+  errorCode: z.string().nullable(),
+  /** Which engine made it: 'local' is a preview rendered without an AI model. */
+  engine: z.enum(VIDEO_ENGINES),
+  refunded: z.boolean(),
+  videoUrl: z.string().nullable().meta({ description: 'Carries a short-lived token, usable as <video src>' }),
+  posterUrl: z.string().nullable(),
+  /** For an edit: the video it was made from (a merge's first clip), kept as it was. */
+  sourceId: z.string().nullable(),
+  /** For an edit: what was done; null for a generation. */
+  edit: videoEdit.nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type VideoRecord = z.infer<typeof videoRecord>;
+
+/** One page of GET /api/videos/history. */
+export const videoHistoryPage = z.object({ items: z.array(videoRecord), page: z.int(), perPage: z.int(), total: z.int() });
+export type VideoHistoryPage = z.infer<typeof videoHistoryPage>;
+
+/** Whether a video is published, as the share and unshare calls answer it. */
+export const shareState = videoRecord.pick({ id: true, shared: true, sharedAt: true, shareUrl: true, shareViews: true });
+export type ShareState = z.infer<typeof shareState>;
+
+/** A shared video as its public page reads it (GET /api/public/videos/{id}): nothing of its owner. */
+export const publicVideo = z.object({
+  id: z.string(),
+  type: z.enum(VIDEO_KINDS),
+  prompt: z.string().nullable(),
+  negativePrompt: z.string().nullable(),
+  model: z.enum(MODELS),
+  resolution: z.enum(RESOLUTIONS),
+  /** An edit's real length can be any number of seconds ("2.5s"). */
+  duration: z.string(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  seed: z.int().nullable(),
+  width: z.int(),
+  height: z.int(),
+  engine: z.enum(VIDEO_ENGINES),
+  videoUrl: z.string(),
+  posterUrl: z.string(),
+  views: z.int(),
+  sharedAt: z.string(),
+});
+export type PublicVideo = z.infer<typeof publicVideo>;
+
+/** A queued job, as generate and an edit answer it (`replayed`: the same Idempotency-Key was seen before). */
+export const generateReply = z.object({
+  id: z.string(),
+  status: z.enum(VIDEO_STATUSES),
+  cost: z.int(),
+  queue: z.enum(VIDEO_QUEUES),
+  newBalance: z.int(),
+  transactionId: z.string(),
+  progress: z.int(),
+  type: z.enum(VIDEO_KINDS),
+  createdAt: z.string(),
+  replayed: z.boolean(),
+});
+export type GenerateReply = z.infer<typeof generateReply>;
+
+/** A queued edit, as POST /api/videos/edits answers it: `sourceId` is the video it was made from. */
+export const editReply = generateReply.omit({ queue: true }).extend({ sourceId: z.string().optional() });
+export type EditReply = z.infer<typeof editReply>;
