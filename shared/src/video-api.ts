@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, DURATIONS, EDIT_KINDS, MERGE_TRANSITIONS, MODELS, REFRAME_MODES, RESOLUTIONS } from './pricing.ts';
+import { ASPECT_RATIOS, DURATIONS, EDIT_KINDS, MERGE_TRANSITIONS, MODELS, NEGATIVE_PROMPT_MAX, REFRAME_MODES, RESOLUTIONS, SEED_MAX } from './pricing.ts';
 
 /**
  * Video replies declared once: the API serialises with JSON Schemas made from these (`jsonSchemaOf`
@@ -23,6 +23,29 @@ export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 /** `relaxed`: made on Max's relaxed queue without credits (cost 0); `priority`: paid with credits. */
 export const VIDEO_QUEUES = ['priority', 'relaxed'] as const;
 export type VideoQueue = (typeof VIDEO_QUEUES)[number];
+
+/** POST /api/videos/generate: what to make, with the priced settings and what steers it. */
+export const generateRequest = z.strictObject({
+  type: z.enum(VIDEO_TYPES),
+  prompt: z.string().max(1000).optional(),
+  imageId: z.string().min(1).max(100).optional(),
+  templateId: z.string().min(1).max(100).optional(),
+  model: z.enum(MODELS),
+  resolution: z.enum(RESOLUTIONS),
+  duration: z.enum(DURATIONS),
+  aspectRatio: z.enum(ASPECT_RATIOS).optional().meta({ description: 'The frame shape; 16:9 when absent. Does not change the cost.' }),
+  negativePrompt: z.string().max(NEGATIVE_PROMPT_MAX).optional().meta({ description: 'What to keep out of the picture; passed to models that take one.' }),
+  seed: z
+    .int()
+    .min(0)
+    .max(SEED_MAX)
+    .optional()
+    .meta({ description: 'The same seed and settings give the same clip with the local engine; a random one when absent.' }),
+  queue: z.enum(VIDEO_QUEUES).optional().meta({
+    description: 'priority (default): spends credits. relaxed: Max only, no credits, one such video at a time, taken after every queued priority job.',
+  }),
+});
+export type GenerateRequest = z.infer<typeof generateRequest>;
 
 /** What an edit did (api/README.md, "Editing"): its kind, every source in order, and its settings. */
 export const videoEdit = z

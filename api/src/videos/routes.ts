@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkGenerationAccess, PLAN_FEATURES } from '@reelmint/shared/plans';
-import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, DURATIONS, MODELS, NEGATIVE_PROMPT_MAX, RESOLUTIONS, SEED_MAX, creditCost } from '@reelmint/shared/pricing';
-import type { GenerationConfig, GenerationSteering } from '@reelmint/shared/pricing';
-import { generateReply, VIDEO_KINDS, VIDEO_TYPES, videoHistoryPage } from '@reelmint/shared/video-api';
-import type { GenerateReply, VideoKind, VideoType } from '@reelmint/shared/video-api';
+import { DEFAULT_ASPECT_RATIO, SEED_MAX, creditCost } from '@reelmint/shared/pricing';
+import type { GenerationConfig } from '@reelmint/shared/pricing';
+import { generateReply, generateRequest, VIDEO_KINDS, videoHistoryPage } from '@reelmint/shared/video-api';
+import type { GenerateReply, GenerateRequest, VideoKind } from '@reelmint/shared/video-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { spendInTransaction } from '../credits/ledger.ts';
 import { isUniqueViolation, toCount } from '../db/database.ts';
@@ -20,14 +20,6 @@ import { findTemplate } from '../templates/catalogue.ts';
 import { activeJobCount, failAndRefund } from './jobs.ts';
 import { videoView, videoViewSchema } from './views.ts';
 import { videoKeys } from './worker.ts';
-
-interface GenerateBody extends GenerationConfig, GenerationSteering {
-  type: VideoType;
-  prompt?: string;
-  imageId?: string;
-  templateId?: string;
-  queue?: 'priority' | 'relaxed';
-}
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
 
@@ -50,7 +42,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     };
   };
 
-  app.post<{ Body: GenerateBody }>(
+  app.post<{ Body: GenerateRequest }>(
     '/api/videos/generate',
     {
       config: { rateLimit: generateLimit },
@@ -58,34 +50,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         tags: ['videos'],
         summary: 'Queue a video; its cost is deducted with the job (optional Idempotency-Key header)',
         headers: idempotencyHeaderSchema(false),
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['type', 'model', 'resolution', 'duration'],
-          properties: {
-            type: { type: 'string', enum: [...VIDEO_TYPES] },
-            prompt: { type: 'string', maxLength: 1000 },
-            imageId: { type: 'string', minLength: 1, maxLength: 100 },
-            templateId: { type: 'string', minLength: 1, maxLength: 100 },
-            model: { type: 'string', enum: [...MODELS] },
-            resolution: { type: 'string', enum: [...RESOLUTIONS] },
-            duration: { type: 'string', enum: [...DURATIONS] },
-            aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS], description: 'The frame shape; 16:9 when absent. Does not change the cost.' },
-            negativePrompt: { type: 'string', maxLength: NEGATIVE_PROMPT_MAX, description: 'What to keep out of the picture; passed to models that take one.' },
-            seed: {
-              type: 'integer',
-              minimum: 0,
-              maximum: SEED_MAX,
-              description: 'The same seed and settings give the same clip with the local engine; a random one when absent.',
-            },
-            queue: {
-              type: 'string',
-              enum: ['priority', 'relaxed'],
-              description:
-                'priority (default): spends credits. relaxed: Max only, no credits, one such video at a time, taken after every queued priority job.',
-            },
-          },
-        },
+        body: jsonSchemaOf(generateRequest, 'input'),
         response: { 202: envelopeSchema(generateReplySchema), 200: envelopeSchema(generateReplySchema), ...errorReplies },
       },
     },
@@ -331,7 +296,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
   }
 }
 
-async function resolveSource(services: Services, userId: string, body: GenerateBody) {
+async function resolveSource(services: Services, userId: string, body: GenerateRequest) {
   const prompt = body.prompt?.trim() ?? '';
   if (body.type === 'text-to-video') {
     if (!prompt) throw validation('A prompt is required for text-to-video');

@@ -6,8 +6,7 @@ import type {
   EditReply,
   EditSpeed,
   GenerateReply,
-  GenerationConfig,
-  GenerationSteering,
+  GenerateRequest,
   Loaded,
   MergeTransition,
   PublicVideo,
@@ -16,19 +15,9 @@ import type {
   VideoHistoryPage,
   VideoKind,
   VideoRecord,
-  VideoType,
 } from '@reelmint/shared';
 
-export type { EditReply, GenerateReply, ShareState, VideoRecord } from '@reelmint/shared';
-
-export interface GenerateRequest extends GenerationConfig, GenerationSteering {
-  type: VideoType;
-  prompt?: string;
-  imageId?: string;
-  templateId?: string;
-  /** `relaxed`: Max's generation without credits; absent means priority (paid with credits). */
-  queue?: 'relaxed';
-}
+export type { EditReply, GenerateReply, GenerateRequest, ShareState, VideoRecord } from '@reelmint/shared';
 
 /** An edit of finished videos (api/README.md, "Editing"): the fields of its kind only. */
 export type EditRequest =

@@ -14,6 +14,7 @@ export type { AccountRole, AccountSession, AccountUser, LoginReply, RegisterRepl
 export type {
   EditReply,
   GenerateReply,
+  GenerateRequest,
   PublicVideo,
   ShareState,
   VideoEdit,
