@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { releaseActionReply, releaseActionRequest, releaseMetrics, releaseOverview } from '@reelmint/shared/release-api';
-import type { ReleaseAction, ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseOverview } from '@reelmint/shared/release-api';
+import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseOverview } from '@reelmint/shared/release-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -22,8 +22,6 @@ export async function requireReleaseManager(services: Services, request: Fastify
   }
   return session;
 }
-
-export type { ReleaseAction };
 
 /** The CLI's arguments for one dashboard action; null when the body lacks what that action needs. */
 export function actionArguments(body: ReleaseActionRequest): string[] | null {

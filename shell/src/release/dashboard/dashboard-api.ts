@@ -5,13 +5,9 @@ import type { RemoteName } from '../../remotes/pointer.ts';
 // The replies and the request are declared once, in @reelmint/shared/release-api, where the API's
 // schemas come from too; the page uses the names below.
 export type {
-  GuardRules,
   RemoteOverview,
-  GuardFiguresSeen,
   HistoryEntry,
   ReleaseOverview as Overview,
-  Figures,
-  VersionSeries,
   ReleaseMetrics as Metrics,
   ReleaseAction,
   ReleaseActionRequest as ActionRequest,
