@@ -27,6 +27,8 @@ import type { RateLimits } from './http/rate-limits.ts';
 import { DEFAULT_OUTBOX_OPTIONS, Mailer } from './mail/outbox.ts';
 import type { OutboxOptions } from './mail/outbox.ts';
 import type { MailTransport } from './mail/transport.ts';
+import { DEFAULT_DEFERRED_EVENT_RULES, startDeferredEventSweeper } from './payments/checkout.ts';
+import type { DeferredEventRules } from './payments/checkout.ts';
 import { registerPackAndReceiptRoutes } from './payments/pack-routes.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
 import { localProvider } from './payments/provider.ts';
@@ -108,6 +110,8 @@ export interface BuildOptions {
    */
   releaseFiles?: Partial<ReleaseFiles>;
   telemetry?: Partial<TelemetryOptions>;
+  /** When events about a subscription no checkout linked are given up (see api/README "Webhooks delivered late"). */
+  deferredPaymentEvents?: Partial<DeferredEventRules>;
   /** Stops guarded canaries that do worse than stable (false: not in this process). `stop` defaults to the release CLI. */
   canaryGuard?: (Partial<GuardOptions> & { stop?: StopCanary }) | false;
   /** Runs the release CLI for the dashboard's actions and the guard; by default `scripts/release/cli.mjs` on releaseFiles. */
@@ -307,6 +311,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('canaryGuard', guard);
   let stopSweeper: (() => void) | null = null;
   let stopTelemetrySweeper: (() => void) | null = null;
+  let stopDeferredSweeper: (() => void) | null = null;
   app.addHook('onReady', async () => {
     worker?.start();
     stopSweeper = startUploadSweeper(services, removeUploadFile(services), uploadLimits, (error) =>
@@ -314,6 +319,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
     services.mailer.start();
     guard?.start();
+    stopDeferredSweeper = startDeferredEventSweeper(services, { ...DEFAULT_DEFERRED_EVENT_RULES, ...options.deferredPaymentEvents }, app.log);
     stopTelemetrySweeper = startTelemetrySweeper(services, telemetry, (error) => app.log.warn({ err: error }, 'sweeping old release telemetry failed'));
     if (options.renderTemplatePreviews) services.templateMedia.renderInBackground((error) => app.log.warn({ err: error }, 'template preview failed'));
   });
@@ -321,6 +327,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redis?.disconnect();
     stopSweeper?.();
     stopTelemetrySweeper?.();
+    stopDeferredSweeper?.();
     await guard?.close();
     await worker?.stop();
     await services.mailer.stop();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { PLAN_FEATURES } from '@reelmint/shared/plans';
 import { ledgerSum } from '../src/credits/ledger.ts';
+import { startDeferredEventSweeper, sweepDeferredEvents } from '../src/payments/checkout.ts';
 import { stripeProvider } from '../src/payments/stripe-provider.ts';
 import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -558,6 +559,62 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     const schedule = stand.schedules.get(stand.subscriptions.get(subscriptionId)!.schedule!)!;
     expect(schedule.status).toBe('active');
     expect(schedule.phases[1]!.items[0]!.price_data).toMatchObject({ unit_amount: '1300', recurring: { interval: 'month' } });
+  });
+
+  it('gives up, with a log line, an event kept for a subscription no checkout linked within the limit; a younger one is kept', async () => {
+    const invoiceFor = (subscription: string, id: string) => ({
+      id,
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      amount_paid: 1300,
+      parent: { subscription_details: { subscription } },
+      lines: { data: [{ period: { start: Math.floor(Date.now() / 1000), end: Math.floor(Date.now() / 1000) + 30 * 86400 } }] },
+    });
+    expect((await deliver('invoice.paid', invoiceFor('sub_never_linked', 'in_never'), 'evt_never_linked')).body.data.outcome).toBe('deferred');
+    const kept = () =>
+      t.app.services.db
+        .selectFrom('deferred_payment_events')
+        .select(['id', 'provider_subscription_id'])
+        .where('provider_subscription_id', 'like', 'sub_%_linked')
+        .execute();
+    const lines: Array<{ details: Record<string, unknown>; message: string }> = [];
+    try {
+      offsetMs = 8 * 24 * 3600_000;
+      expect((await deliver('invoice.paid', invoiceFor('sub_later_linked', 'in_later'), 'evt_later_linked')).body.data.outcome).toBe('deferred');
+      let swept!: () => void;
+      const done = new Promise<void>((resolve) => {
+        swept = resolve;
+      });
+      const stop = startDeferredEventSweeper(
+        t.app.services,
+        { maxAgeMs: 7 * 24 * 3600_000, sweepEveryMs: 3600_000 },
+        {
+          warn: (details, message) => {
+            lines.push({ details: details as Record<string, unknown>, message });
+            swept();
+          },
+        },
+      );
+      await done;
+      stop();
+    } finally {
+      offsetMs = 0;
+    }
+    // The sweep logs every event it settles at once; those of other tests, if any, are not this test's business.
+    expect(lines.filter((line) => String(line.details.subscription).endsWith('_linked'))).toEqual([
+      {
+        details: expect.objectContaining({
+          event: 'stripe:evt_never_linked',
+          type: 'subscription.renewed',
+          subscription: 'sub_never_linked',
+          outcome: 'dropped',
+        }),
+        message: 'dropped a payment event kept for a subscription no checkout ever linked',
+      },
+    ]);
+    expect(await kept()).toEqual([{ id: 'stripe:evt_later_linked', provider_subscription_id: 'sub_later_linked' }]);
+    // Nothing old is left to sweep: a second pass settles nothing.
+    expect(await sweepDeferredEvents(t.app.services, 7 * 24 * 3600_000)).toEqual([]);
   });
 
   it('keeps a Stripe plan while its renewal is late, and the late renewal still grants once', async () => {
