@@ -345,10 +345,17 @@ describe('subscription modal', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Um mit diesem Video fortzufahren, brauchst du KI-Credits' });
     await within(dialog).findByRole('radio', { name: /Max/ });
+    // jsdom has no layout, so no scrollIntoView: record what asked to be brought into view.
+    const scrolledTo: Element[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolledTo.push(this);
+    };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Der Zahlungsanbieter hat diese Änderung abgelehnt. Es wurde nichts abgebucht und Ihr Tarif bleibt unverändert.',
-    );
+    const refused = await within(dialog).findByRole('alert');
+    expect(refused).toHaveTextContent('Der Zahlungsanbieter hat diese Änderung abgelehnt. Es wurde nichts abgebucht und Ihr Tarif bleibt unverändert.');
+    // On a phone the sheet is scrolled down to Continue; the refusal above it is brought into view.
+    await waitFor(() => expect(scrolledTo).toContain(refused));
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
     expect(subscriptionStore.getState().subscription?.plan).toBe('pro');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Der Zahlungsanbieter ist gerade ausgelastet.'));

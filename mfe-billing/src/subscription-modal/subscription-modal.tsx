@@ -175,6 +175,14 @@ export default function SubscriptionModal() {
     if (changeShown) doneButton.current?.focus();
   }, [changeShown]);
 
+  // On a phone the sheet is scrolled down to Continue: a refusal written above it is brought into view
+  // (optional call: test DOMs have no layout and no scrollIntoView).
+  const changeError = useRef<HTMLDivElement>(null);
+  const failedChange = state.phase === 'choosing' ? state.failure : undefined;
+  useEffect(() => {
+    if (failedChange) changeError.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [failedChange, state]);
+
   if (state.phase === 'closed') return null;
   // A plan lock asks for a plan, not for credits: the title names the option and the cheapest plan with it.
   const needsPlan = state.request.needsPlan;
@@ -341,7 +349,7 @@ export default function SubscriptionModal() {
           </>
         )}
         {state.phase === 'choosing' && state.failure && (
-          <div role="alert" className={styles.problem} data-testid="change-error" data-code={state.failure}>
+          <div ref={changeError} role="alert" className={styles.problem} data-testid="change-error" data-code={state.failure}>
             <p>{t(CHANGE_FAILURE_KEYS[state.failure])}</p>
           </div>
         )}
