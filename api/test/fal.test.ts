@@ -8,7 +8,7 @@ import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from '../src/videos/providers/ho
 import { DEFAULT_MAPPING } from '../src/videos/providers/mapping.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';
 import type { WorkerOptions } from '../src/videos/worker.ts';
-import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
+import { call, createTestApp, makePicture, signUp, uploadPicture, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { startFalStandIn } from './stand-ins/fal-server.ts';
 import type { FalStandIn } from './stand-ins/fal-server.ts';
@@ -109,13 +109,7 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
   it('sends a picture as a data URI to the image model', async () => {
     const { t, token } = await falApp();
     const picture = await makePicture(t.dataDir, 'p.png');
-    const body = multipartBody('file', 'p.png', 'image/png', picture);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-      payload: body.payload,
-    });
+    const upload = await uploadPicture(t.app, token, 'p.png', 'image/png', picture);
     const id = await generate(t, token, {
       type: 'image-to-video',
       imageId: upload.json().data.id,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_MAX } from '@reelmint/shared/pricing';
 import { probeVideo, spawnFfmpeg } from '../src/videos/ffmpeg.ts';
-import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
+import { call, createTestApp, makePicture, signUp, uploadPicture, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 /** Renders share two cores with every other test file; a loaded machine can take minutes for a few clips. */
@@ -97,13 +97,7 @@ describe('generation settings: shape, seed and negative prompt', () => {
     'renders each shape at the frame size it names, for text and for a picture',
     async () => {
       const picture = await makePicture(t.dataDir, 'wide.jpg', '640x360');
-      const body = multipartBody('file', 'wide.jpg', 'image/jpeg', picture);
-      const upload = await t.app.inject({
-        method: 'POST',
-        url: '/api/upload',
-        headers: { ...body.headers, authorization: `Bearer ${token}` },
-        payload: body.payload,
-      });
+      const upload = await uploadPicture(t.app, token, 'wide.jpg', 'image/jpeg', picture);
       // Queued together (three is the cap per person) so the worker renders two at once.
       const ids = [
         await queue({ ...TEXT, aspectRatio: '9:16' }),

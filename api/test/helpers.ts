@@ -181,6 +181,12 @@ export function multipartBody(field: string, fileName: string, contentType: stri
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** POST /api/upload with one picture, as the signed-in person with this token sends it. */
+export function uploadPicture(app: FastifyInstance, token: string, fileName: string, contentType: string, content: Buffer) {
+  const body = multipartBody('file', fileName, contentType, content);
+  return app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+}
+
 /** Renders a small test picture with the bundled ffmpeg, in the format the extension names. */
 export async function makePicture(dir: string, name: string, size = '320x180'): Promise<Buffer> {
   const { runFfmpeg } = await import('../src/videos/ffmpeg.ts');

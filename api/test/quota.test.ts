@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUnusedUploads } from '../src/uploads/quota.ts';
 import { removeUploadFile } from '../src/uploads/routes.ts';
-import { call, createTestApp, makePicture, multipartBody, ScriptedEngine, signUp } from './helpers.ts';
+import { call, createTestApp, makePicture, multipartBody, ScriptedEngine, signUp, uploadPicture } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const exists = (path: string) =>
@@ -78,26 +78,14 @@ describe('upload quotas', () => {
       const { token } = await signUp(limited.app);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        const body = multipartBody('file', 'p.png', 'image/png', picture);
-        const reply = await limited.app.inject({
-          method: 'POST',
-          url: '/api/upload',
-          headers: { ...body.headers, authorization: `Bearer ${token}` },
-          payload: body.payload,
-        });
+        const reply = await uploadPicture(limited.app, token, 'p.png', 'image/png', picture);
         statuses.push(reply.statusCode);
         if (reply.statusCode === 429) expect(reply.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
       }
       expect(statuses).toEqual([201, 201, 201, 429, 429]);
       // Another account has its own allowance.
       const other = await signUp(limited.app);
-      const body = multipartBody('file', 'p.png', 'image/png', picture);
-      const reply = await limited.app.inject({
-        method: 'POST',
-        url: '/api/upload',
-        headers: { ...body.headers, authorization: `Bearer ${other.token}` },
-        payload: body.payload,
-      });
+      const reply = await uploadPicture(limited.app, other.token, 'p.png', 'image/png', picture);
       expect(reply.statusCode).toBe(201);
     } finally {
       await limited.close();

@@ -7,7 +7,7 @@ import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from '../src/videos/providers/ho
 import { DEFAULT_MAPPING } from '../src/videos/providers/mapping.ts';
 import { RunwayAdapter } from '../src/videos/providers/runway.ts';
 import type { WorkerOptions } from '../src/videos/worker.ts';
-import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
+import { call, createTestApp, makePicture, signUp, uploadPicture, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { startRunwayStandIn } from './stand-ins/runway-server.ts';
 
@@ -101,13 +101,7 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
   it('sends a picture inline to image_to_video', async () => {
     const { t, token } = await runwayApp();
     const picture = await makePicture(t.dataDir, 'p.jpg');
-    const body = multipartBody('file', 'p.jpg', 'image/jpeg', picture);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-      payload: body.payload,
-    });
+    const upload = await uploadPicture(t.app, token, 'p.jpg', 'image/jpeg', picture);
     const id = await generate(t, token, {
       type: 'image-to-video',
       imageId: upload.json().data.id,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
+import { call, createTestApp, makePicture, signUp, uploadPicture, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { startBucket } from './s3.ts';
 import type { TestBucket } from './s3.ts';
@@ -83,13 +83,7 @@ describe('two API processes sharing one database and one bucket', () => {
   it('renders a picture uploaded to one process in the other, and each serves the result to its owner only', async () => {
     const { token } = await signUp(front.app);
     const picture = await makePicture(front.dataDir, 'source.png');
-    const body = multipartBody('file', 'source.png', 'image/png', picture);
-    const upload = await front.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-      payload: body.payload,
-    });
+    const upload = await uploadPicture(front.app, token, 'source.png', 'image/png', picture);
     expect(upload.statusCode).toBe(201);
     const imageId = upload.json().data.id as string;
     // The picture is in the bucket, not on the front process's disk.

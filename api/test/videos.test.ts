@@ -5,7 +5,7 @@ import { creditCost } from '@reelmint/shared/pricing';
 import { ledgerSum } from '../src/credits/ledger.ts';
 import { failAndRefund } from '../src/videos/jobs.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';
-import { call, createTestApp, makePicture, multipartBody, ScriptedEngine, signUp, waitFor } from './helpers.ts';
+import { call, createTestApp, makePicture, ScriptedEngine, signUp, uploadPicture, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const text = (extra: Record<string, unknown> = {}) => ({
@@ -198,13 +198,7 @@ describe('video jobs with a scripted engine', () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     const picture = await makePicture(t.dataDir, 'mine.png', '64x36');
-    const body = multipartBody('file', 'p.png', 'image/png', picture);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: { ...body.headers, authorization: `Bearer ${b.token}` },
-      payload: body.payload,
-    });
+    const uploaded = await uploadPicture(t.app, b.token, 'p.png', 'image/png', picture);
     const foreignImage = uploaded.json().data.id;
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [text({ prompt: '   ' }), 400, 'VALIDATION_ERROR'],
