@@ -154,3 +154,26 @@ export type GenerateReply = z.infer<typeof generateReply>;
 /** A queued edit, as POST /api/videos/edits answers it: `sourceId` is the video it was made from. */
 export const editReply = generateReply.omit({ queue: true }).extend({ sourceId: z.string().optional() });
 export type EditReply = z.infer<typeof editReply>;
+
+/** A template's settings fill the generator: the priced ones, the frame shape and what to keep out. */
+export const templateSettings = z.object({
+  model: z.enum(MODELS),
+  resolution: z.enum(RESOLUTIONS),
+  duration: z.enum(DURATIONS),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  negativePrompt: z.string().optional(),
+});
+export type TemplateSettings = z.infer<typeof templateSettings>;
+
+/** A free video template (GET /api/video/templates). */
+export const videoTemplate = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  prompt: z.string(),
+  settings: templateSettings,
+  posterUrl: z.string(),
+  previewUrl: z.string(),
+  previewReady: z.boolean().meta({ description: 'False until the preview clip has been rendered (the URL answers 404 meanwhile): show the poster alone' }),
+});
+export type VideoTemplate = z.infer<typeof videoTemplate>;

@@ -1,7 +1,5 @@
-import type { AspectRatio, GenerationConfig } from '@reelmint/shared/pricing';
-
-/** A template's settings fill the generator: the priced ones, the frame shape and what to keep out. */
-export type TemplateSettings = GenerationConfig & { aspectRatio: AspectRatio; negativePrompt?: string };
+import type { GenerationConfig } from '@reelmint/shared/pricing';
+import type { TemplateSettings } from '@reelmint/shared/video-api';
 
 export interface TemplateDefinition {
   id: string;

@@ -1,34 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { ASPECT_RATIOS, DURATIONS, MODELS, RESOLUTIONS } from '@reelmint/shared/pricing';
+import { videoTemplate } from '@reelmint/shared/video-api';
+import type { VideoTemplate } from '@reelmint/shared/video-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { TEMPLATES, findTemplate } from './catalogue.ts';
 
-const templateSchema = {
-  type: 'object',
-  required: ['id', 'title', 'category', 'prompt', 'settings', 'posterUrl', 'previewUrl', 'previewReady'],
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string' },
-    category: { type: 'string' },
-    prompt: { type: 'string' },
-    settings: {
-      type: 'object',
-      required: ['model', 'resolution', 'duration', 'aspectRatio'],
-      properties: {
-        model: { type: 'string', enum: [...MODELS] },
-        resolution: { type: 'string', enum: [...RESOLUTIONS] },
-        duration: { type: 'string', enum: [...DURATIONS] },
-        aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS] },
-        negativePrompt: { type: 'string' },
-      },
-    },
-    posterUrl: { type: 'string' },
-    previewUrl: { type: 'string' },
-    previewReady: { type: 'boolean', description: 'False until the preview clip has been rendered (the URL answers 404 meanwhile)' },
-  },
-};
+const templateSchema = jsonSchemaOf(videoTemplate);
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
 
@@ -45,7 +24,7 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
     async (request) => {
       const base = services.publicBase(request);
       const items = await Promise.all(
-        TEMPLATES.map(async (t) => ({
+        TEMPLATES.map(async (t): Promise<VideoTemplate> => ({
           id: t.id,
           title: t.title,
           category: t.category,

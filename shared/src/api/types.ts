@@ -1,5 +1,4 @@
 import type { PlanFeatures, PlanKey, SubscriptionStatus } from '../plans.ts';
-import type { AspectRatio, GenerationConfig } from '../pricing.ts';
 import type { VideoEngineName } from '../video-api.ts';
 
 /** Every API reply has this envelope. */
@@ -24,6 +23,7 @@ export type {
   VideoQueue,
   VideoRecord,
   VideoStatus,
+  VideoTemplate,
   VideoType,
 } from '../video-api.ts';
 
@@ -78,19 +78,6 @@ export interface SiteConfig {
   /** `local` is the test checkout: no money moves, and pages say so. */
   paymentProvider: 'local' | 'stripe';
   videoEngine: VideoEngineName;
-}
-
-export interface VideoTemplate {
-  id: string;
-  title: string;
-  category: string;
-  prompt: string;
-  /** Everything a template fills in: the priced settings, the frame shape and what to keep out. */
-  settings: GenerationConfig & { aspectRatio?: AspectRatio; negativePrompt?: string };
-  posterUrl: string;
-  previewUrl: string;
-  /** False until the template's preview clip has been rendered; show the poster alone until then. */
-  previewReady?: boolean;
 }
 
 export type { SubscriptionStatus };
