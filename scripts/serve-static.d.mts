@@ -21,7 +21,9 @@ export declare function publicPointer(
   overrideOrigins?: string[],
 ): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };
 export declare function shellDocuments(options: {
-  pointerFile: string;
+  /** The pointer's file, read per request; or readPointer, when it lives in the database. */
+  pointerFile?: string;
+  readPointer?: () => Promise<unknown>;
   apiBase: string;
   geoHeader?: string;
   /** Origins a person may point a remote at with an override. */

@@ -270,11 +270,16 @@ export function publicPointer(document, overrideOrigins = []) {
   return { remotes, overrides: { allowedOrigins: overrideOrigins } };
 }
 
-/** The shell's runtime documents: the remotes pointer (read per request) and the runtime config. */
-export function shellDocuments({ pointerFile, apiBase, geoHeader = 'cloudfront-viewer-country', overrideOrigins = [] }) {
+/**
+ * The shell's runtime documents: the remotes pointer and the runtime config. The pointer comes from its file
+ * (read per request), or from `readPointer` when it lives elsewhere (the database: pointerReader in
+ * release/pointer-store.mjs).
+ */
+export function shellDocuments({ pointerFile, readPointer, apiBase, geoHeader = 'cloudfront-viewer-country', overrideOrigins = [] }) {
+  // The release CLI replaces the file by renaming a complete one over it, so this read never sees half a document.
+  const pointer = readPointer ?? (async () => JSON.parse(await readFile(pointerFile, 'utf8')));
   return {
-    // The release CLI replaces the file by renaming a complete one over it, so this read never sees half a document.
-    '/remotes.json': async () => publicPointer(JSON.parse(await readFile(pointerFile, 'utf8')), overrideOrigins),
+    '/remotes.json': async () => publicPointer(await pointer(), overrideOrigins),
     '/config.json': (req) => {
       const raw = req.headers[geoHeader.toLowerCase()];
       const country = typeof raw === 'string' && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : null;

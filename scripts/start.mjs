@@ -9,6 +9,7 @@ import { shellPages } from './shell-pages.mjs';
 import { PORTS } from '../shared/federation.mjs';
 import { REMOTES, REMOTE_NAMES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
 import { ensureLocalDefaults } from './release/local-defaults.mjs';
+import { openPointerStore, pointerReader } from './release/pointer-store.mjs';
 import { compressPublished } from './release/releases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,8 +28,8 @@ if (!args.has('--no-build')) run('npm', ['run', 'build']);
 // The remotes pointer: which version of each remote the shell loads (the release CLI changes it).
 // A remote nothing has been promoted for runs its fresh local build, so a newcomer needs no release step.
 const release = releaseConfig();
-const { pointerFile } = release;
-const site = await ensureLocalDefaults(release);
+const pointerStore = await openPointerStore(release);
+const site = await ensureLocalDefaults(release, pointerStore);
 compressPublished(release);
 const children = [];
 const apiBase = process.env.API_BASE ?? origin(PORTS.api);
@@ -46,7 +47,12 @@ if (existsSync(join(root, 'api', 'src', 'main.ts')) && !args.has('--no-api')) {
   children.push(api);
 }
 
-const documents = shellDocuments({ pointerFile, apiBase, geoHeader: process.env.GEO_COUNTRY_HEADER, overrideOrigins: release.overrideOrigins });
+const documents = shellDocuments({
+  readPointer: pointerReader(pointerStore),
+  apiBase,
+  geoHeader: process.env.GEO_COUNTRY_HEADER,
+  overrideOrigins: release.overrideOrigins,
+});
 // The shell's pages run code from the remotes' origins (every version the pointer can name lives there) and
 // from the origins an override may point at; nothing else. The API's own sign-in check uses the same variable.
 const shellSecurity = {

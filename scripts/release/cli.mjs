@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCAL_VERSION, REMOTE_NAMES, ROOT, entryUrl, releaseConfig, releasesBaseUrl, remoteName } from './config.mjs';
 import { compatibilityProblems, readShellBuild } from './compat.mjs';
-import { appendHistory, changePointer, pushPrevious, readHistory, readPointer } from './pointer-store.mjs';
+import { openPointerStore, pushPrevious } from './pointer-store.mjs';
 import { ReleaseError, listReleases, publish, readRelease } from './releases.mjs';
 import { smokeCheck } from './smoke.mjs';
 
@@ -167,7 +167,7 @@ const commands = {
       actor: actor(),
       reason: options.reason ?? null,
     });
-    appendHistory(config.historyFile, {
+    await config.store.append({
       at: release.publishedAt,
       actor: release.publishedBy,
       action: 'publish',
@@ -185,7 +185,7 @@ const commands = {
 
   async list(config, [input]) {
     const name = requireRemote(input);
-    const target = readPointer(config.pointerFile).remotes[name];
+    const target = (await config.store.read()).remotes[name];
     const releases = listReleases(config, name);
     console.log(`${name}: live ${describeTarget(target)}`);
     if (releases.length === 0) console.log('  no published versions yet (npm run release -- publish ' + name + ')');
@@ -206,7 +206,7 @@ const commands = {
     const reason = requireReason(options.reason, 'promote');
     const release = requireRelease(config, name, version);
     assertCompatible(config, name, release);
-    const result = await changePointer(config, { action: 'promote', remote: name, actor: actor(), reason }, (document) => {
+    const result = await config.store.change({ action: 'promote', remote: name, actor: actor(), reason }, (document) => {
       const current = document.remotes[name];
       if (current?.version === version && !current.canary) return null;
       document.remotes[name] = {
@@ -227,11 +227,11 @@ const commands = {
   async rollback(config, [input], options) {
     const name = requireRemote(input);
     const reason = requireReason(options.reason, 'rollback');
-    const before = readPointer(config.pointerFile).remotes[name];
+    const before = (await config.store.read()).remotes[name];
     const target = before?.previous?.at(-1);
     if (!target) fail(`${name} has no earlier live version to roll back to`);
     assertCompatible(config, name, requireRelease(config, name, target));
-    const result = await changePointer(config, { action: 'rollback', remote: name, actor: actor(), reason }, (document) => {
+    const result = await config.store.change({ action: 'rollback', remote: name, actor: actor(), reason }, (document) => {
       const current = document.remotes[name];
       const previous = [...(current?.previous ?? [])];
       const to = previous.pop();
@@ -248,7 +248,7 @@ const commands = {
     if (!version) fail('canary needs a version and a percentage, or "off"');
     const reason = requireReason(options.reason, 'canary');
     if (version === 'off') {
-      const result = await changePointer(config, { action: 'canary-off', remote: name, actor: actor(), reason }, (document) => {
+      const result = await config.store.change({ action: 'canary-off', remote: name, actor: actor(), reason }, (document) => {
         const current = document.remotes[name];
         if (!current?.canary) return null;
         const { canary, ...rest } = current;
@@ -269,7 +269,7 @@ const commands = {
     const guard = options.guard ? guardRules(options) : undefined;
     const release = requireRelease(config, name, version);
     assertCompatible(config, name, release);
-    const result = await changePointer(config, { action: 'canary', remote: name, actor: actor(), reason }, (document) => {
+    const result = await config.store.change({ action: 'canary', remote: name, actor: actor(), reason }, (document) => {
       const current = document.remotes[name];
       if (!current) fail(`${name} has no live version yet: promote one first`);
       if (current.version === version) fail(`${name} ${version} is already live`);
@@ -316,7 +316,7 @@ const commands = {
       fail('--figures must be JSON');
     }
     if (!figures || typeof figures !== 'object') fail('guard-stop needs --figures: what the guard saw');
-    const before = readPointer(config.pointerFile).remotes[name];
+    const before = (await config.store.read()).remotes[name];
     if (before?.canary?.version !== canaryVersion) {
       console.log(`${name} has no canary ${canaryVersion} any more; nothing changed.`);
       return;
@@ -326,7 +326,7 @@ const commands = {
     if (!options['no-smoke']) {
       const result = await smokeOutcome(config, name, before.version, Boolean(before.canary));
       if (result.status === 'failed') {
-        appendHistory(config.historyFile, {
+        await config.store.append({
           at: new Date().toISOString(),
           actor: actor(),
           action: 'guard-stop-failed',
@@ -342,7 +342,7 @@ const commands = {
         );
       }
     }
-    const result = await changePointer(config, { action: 'guard-stop', remote: name, actor: actor(), reason }, (document) => {
+    const result = await config.store.change({ action: 'guard-stop', remote: name, actor: actor(), reason }, (document) => {
       const current = document.remotes[name];
       if (current?.canary?.version !== canaryVersion) return null;
       const { canary, ...rest } = current;
@@ -358,7 +358,7 @@ const commands = {
 
   async smoke(config, [input, version]) {
     const name = requireRemote(input);
-    const target = readPointer(config.pointerFile).remotes[name];
+    const target = (await config.store.read()).remotes[name];
     const chosen = version ?? target?.version;
     if (!chosen) fail(`${name} has no live version to check`);
     const viaOverride = chosen !== target?.version || Boolean(target?.canary);
@@ -366,8 +366,8 @@ const commands = {
   },
 
   async status(config) {
-    const document = readPointer(config.pointerFile);
-    const history = readHistory(config.historyFile);
+    const document = await config.store.read();
+    const history = await config.store.history();
     let shellLine;
     try {
       const { provides } = readShellBuild(config.shellDist);
@@ -375,7 +375,7 @@ const commands = {
     } catch (error) {
       shellLine = `shell      ${error.message}`;
     }
-    console.log(`Site composition (${config.pointerFile})`);
+    console.log(`Site composition (${config.store.where})`);
     console.log(shellLine);
     for (const name of REMOTE_NAMES) {
       const target = document.remotes[name];
@@ -388,7 +388,7 @@ const commands = {
 
   async history(config, [input]) {
     const name = input ? requireRemote(input) : null;
-    const entries = readHistory(config.historyFile).filter((entry) => !name || entry.remote === name);
+    const entries = (await config.store.history()).filter((entry) => !name || entry.remote === name);
     if (entries.length === 0) console.log('No changes recorded yet.');
     for (const entry of entries.slice(-30)) {
       const change = entry.from !== undefined || entry.to !== undefined ? ` ${entry.from ?? '(none)'} -> ${entry.to ?? '(none)'}` : '';
@@ -457,7 +457,13 @@ async function main(argv) {
     process.exitCode = values.help ? 0 : 1;
     return;
   }
-  await commands[command](releaseConfig(), rest, values);
+  const config = releaseConfig();
+  const store = await openPointerStore(config);
+  try {
+    await commands[command]({ ...config, store }, rest, values);
+  } finally {
+    await store.close();
+  }
 }
 
 main(process.argv.slice(2)).catch((error) => {

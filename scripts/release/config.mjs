@@ -39,12 +39,23 @@ export function releaseConfig(env = process.env) {
     releasesDir: resolve(env.RELEASES_DIR ?? join(runDir, 'releases')),
     pointerFile,
     historyFile: resolve(env.REMOTES_HISTORY ?? `${pointerFile.replace(/\.json$/, '')}.history.jsonl`),
+    /** `database`: the pointer and history live in the API's database, shared by every shell server (pointer-db.mjs). */
+    pointerStore: pointerStore(env),
+    /** The API's database, as the API finds it: DATABASE_URL, else reelmint.sqlite in DATA_DIR. */
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqlitePath: join(resolve(ROOT, 'api', env.DATA_DIR || 'data'), 'reelmint.sqlite'),
     shellDist: resolve(env.SHELL_DIST ?? join(ROOT, 'shell', 'dist')),
     shellOrigin: env.SHELL_ORIGIN ?? origin(PORTS.shell),
     remoteOrigin: (name) => env[`REMOTE_ORIGIN_${name.toUpperCase()}`] ?? origin(PORTS[name]),
     /** Origins a person may point a remote at with an override (e.g. a team's dev server). */
     overrideOrigins: overrideOrigins(env),
   };
+}
+
+function pointerStore(env) {
+  const store = env.REMOTES_POINTER_STORE ?? 'file';
+  if (store !== 'file' && store !== 'database') throw new Error(`REMOTES_POINTER_STORE must be "file" or "database", not "${store}"`);
+  return store;
 }
 
 /**

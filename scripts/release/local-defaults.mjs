@@ -3,13 +3,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_VERSION, REMOTE_NAMES, entryUrl, releasesBaseUrl, remoteReleasesDir } from './config.mjs';
-import { changePointer, readPointer } from './pointer-store.mjs';
 
-/** Points every remote without a live version at its local build; returns, per remote, a line saying what is live. */
-export async function ensureLocalDefaults(config) {
+/** Points every remote without a live version at its local build (in the pointer's store); returns, per remote, a line saying what is live. */
+export async function ensureLocalDefaults(config, store) {
   for (const name of REMOTE_NAMES) {
-    await changePointer(
-      config,
+    await store.change(
       { action: 'start-local', remote: name, actor: 'npm start', reason: 'no published version is live; serving the local build' },
       (document) => {
         const current = document.remotes[name];
@@ -22,7 +20,7 @@ export async function ensureLocalDefaults(config) {
       },
     );
   }
-  const { remotes } = readPointer(config.pointerFile);
+  const { remotes } = await store.read();
   const site = {};
   for (const name of REMOTE_NAMES) {
     const target = remotes[name];

@@ -200,3 +200,51 @@ export function pushPrevious(target, version) {
   const previous = [...(target.previous ?? []), version];
   return previous.slice(-ROLLBACK_DEPTH);
 }
+
+/**
+ * Where the pointer and its history are kept, behind one interface: the files (the default), or the API's
+ * database when several shell servers must agree (REMOTES_POINTER_STORE=database, see pointer-db.mjs).
+ * @param {{ pointerStore: 'file' | 'database', pointerFile: string, historyFile: string, databaseUrl?: string, sqlitePath: string }} config
+ */
+export async function openPointerStore(config) {
+  if (config.pointerStore === 'database') {
+    const { openDatabasePointer } = await import('./pointer-db.mjs');
+    return openDatabasePointer(config);
+  }
+  return {
+    kind: 'file',
+    where: config.pointerFile,
+    read: async () => readPointer(config.pointerFile),
+    history: async () => readHistory(config.historyFile),
+    append: async (entry) => appendHistory(config.historyFile, entry),
+    change: (change, mutate) => changePointer(config, change, mutate),
+    close: async () => {},
+  };
+}
+
+/** How long a shell server reuses the pointer it read from the database before asking again. */
+export const POINTER_REFRESH_MS = 1_000;
+
+/**
+ * The pointer as a shell server serves it: from a file, read on every request (a local read); from the
+ * database, read at most once a second however many pages are asked for, so a change reaches every shell
+ * server within about a second without a restart.
+ */
+export function pointerReader(store, refreshMs = POINTER_REFRESH_MS) {
+  if (store.kind === 'file') return () => store.read();
+  let last = null;
+  let pending = null;
+  return async () => {
+    if (last && Date.now() - last.at < refreshMs) return last.document;
+    pending ??= store
+      .read()
+      .then((document) => {
+        last = { at: Date.now(), document };
+        return document;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
+}
