@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
@@ -51,8 +50,9 @@ import { registerDashboardRoutes } from './release/dashboard-routes.ts';
 import { releaseCli } from './release/release-cli.ts';
 import type { ReleaseCli } from './release/release-cli.ts';
 import { PublishedVersions } from './release/published.ts';
-import type { ReleaseFiles } from './release/release-files.ts';
-import { fileSource } from './release/source.ts';
+import type { ReleaseStoreConfig } from './release/release-files.ts';
+import { openReleaseSource } from './release/source.ts';
+import { SQLITE_FILE, releaseConfig } from '../../scripts/release/config.mjs';
 import { DEFAULT_TELEMETRY_OPTIONS, registerTelemetryRoutes, startTelemetrySweeper } from './release/telemetry.ts';
 import type { TelemetryOptions } from './release/telemetry.ts';
 import { registerProviderWebhooks } from './videos/providers/webhooks.ts';
@@ -105,10 +105,13 @@ export interface BuildOptions {
   redisUrl?: string;
   loginLockout?: Partial<LockoutRules>;
   /**
-   * The release CLI's documents (RELEASES_DIR, REMOTES_POINTER, REMOTES_HISTORY): visitors' reports must
-   * name a published version, and the release dashboard shows them. Defaults: the repository's .run folder.
+   * Where the release tooling keeps releases, the pointer and its history (RELEASES_DIR, REMOTES_POINTER,
+   * REMOTES_HISTORY, REMOTES_POINTER_STORE): visitors' reports must name a published version, and the release
+   * dashboard, the guard and the CLI they run read and change that pointer. Defaults: the repository's .run
+   * folder and the files; with `pointerStore: 'database'` the pointer lives in this API's database
+   * (`databaseUrl` for PostgreSQL, else the SQLite file in dataDir).
    */
-  releaseFiles?: Partial<ReleaseFiles>;
+  releaseFiles?: Partial<ReleaseStoreConfig>;
   telemetry?: Partial<TelemetryOptions>;
   /** When events about a subscription no checkout linked are given up (see api/README "Webhooks delivered late"). */
   deferredPaymentEvents?: Partial<DeferredEventRules>;
@@ -118,12 +121,9 @@ export interface BuildOptions {
   releaseCli?: ReleaseCli;
 }
 
-/** Where the release CLI keeps its documents when the environment does not say (the repository's .run folder). */
-export const DEFAULT_RELEASE_FILES: ReleaseFiles = {
-  releasesDir: fileURLToPath(new URL('../../.run/releases', import.meta.url)),
-  pointerFile: fileURLToPath(new URL('../../.run/remotes.json', import.meta.url)),
-  historyFile: fileURLToPath(new URL('../../.run/remotes.history.jsonl', import.meta.url)),
-};
+/** Where the release tooling keeps its documents when the environment does not say (the repository's .run folder, the files). */
+const { releasesDir, pointerFile, historyFile } = releaseConfig({});
+export const DEFAULT_RELEASE_FILES: Omit<ReleaseStoreConfig, 'sqlitePath'> = { releasesDir, pointerFile, historyFile, pointerStore: 'file' };
 
 /** How long a client may take; a slow or stalled one is cut instead of holding a connection. */
 export interface Timeouts {
@@ -264,9 +264,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerTemplateRoutes(app, services);
   registerProviderWebhooks(app, services);
   const telemetry = { ...DEFAULT_TELEMETRY_OPTIONS, ...options.telemetry };
-  const releaseFiles = { ...DEFAULT_RELEASE_FILES, ...options.releaseFiles };
+  const releaseFiles: ReleaseStoreConfig = { ...DEFAULT_RELEASE_FILES, sqlitePath: join(options.dataDir, SQLITE_FILE), ...options.releaseFiles };
+  if (releaseFiles.pointerStore === 'database' && database.dialect === 'postgres' && !releaseFiles.databaseUrl) {
+    throw new Error('The pointer lives in the database (REMOTES_POINTER_STORE=database), but no PostgreSQL URL was given for it');
+  }
   registerTelemetryRoutes(app, services, new PublishedVersions(releaseFiles.releasesDir, () => now().getTime()), telemetry);
-  const releaseSource = fileSource(releaseFiles);
+  const releaseSource = await openReleaseSource(releaseFiles);
   const cli = options.releaseCli ?? releaseCli(releaseFiles);
   registerDashboardRoutes(app, services, releaseSource, cli);
   const guard =
@@ -329,6 +332,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stopTelemetrySweeper?.();
     stopDeferredSweeper?.();
     await guard?.close();
+    await releaseSource.close();
     await worker?.stop();
     await services.mailer.stop();
     await services.templateMedia.stop();

@@ -22,9 +22,8 @@ import { RunwayAdapter } from './videos/providers/runway.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from './videos/providers/hosted-engine.ts';
 import { providerMapping } from './videos/providers/mapping.ts';
 import type { WorkerOptions } from './videos/worker.ts';
-import type { ReleaseFiles } from './release/release-files.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import type { ReleaseStoreConfig } from './release/release-files.ts';
+import { SQLITE_FILE, releaseConfig } from '../../scripts/release/config.mjs';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
@@ -58,7 +57,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
 }
 
 export async function openConfiguredDatabase(config: EnvConfig): Promise<Database> {
-  return openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, 'reelmint.sqlite') });
+  return openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, SQLITE_FILE) });
 }
 
 /**
@@ -170,18 +169,13 @@ export function mailTransport(env: NodeJS.ProcessEnv): MailTransport | null {
 }
 
 /**
- * The release CLI's documents, read from the same variables as the CLI (RELEASING.md, Configuration);
- * relative paths are taken from the repository root, where the CLI runs (the API runs from api/).
+ * Where the release tooling keeps releases, the pointer and its history, decided by the same module as the CLI's
+ * and `npm start`'s (scripts/release/config.mjs: RELEASES_DIR, REMOTES_POINTER, REMOTES_HISTORY, relative to the
+ * repository root, and REMOTES_POINTER_STORE); a pointer in the database is in this API's own database.
  */
-export function releaseFilesFromEnv(env: NodeJS.ProcessEnv): Partial<ReleaseFiles> {
-  const files: Partial<ReleaseFiles> = {};
-  if (env.RELEASES_DIR) files.releasesDir = resolve(REPO_ROOT, env.RELEASES_DIR);
-  if (env.REMOTES_POINTER) {
-    files.pointerFile = resolve(REPO_ROOT, env.REMOTES_POINTER);
-    files.historyFile = `${files.pointerFile.replace(/\.json$/, '')}.history.jsonl`;
-  }
-  if (env.REMOTES_HISTORY) files.historyFile = resolve(REPO_ROOT, env.REMOTES_HISTORY);
-  return files;
+export function releaseFilesFromEnv(config: EnvConfig, env: NodeJS.ProcessEnv): ReleaseStoreConfig {
+  const { releasesDir, pointerFile, historyFile, pointerStore } = releaseConfig(env);
+  return { releasesDir, pointerFile, historyFile, pointerStore, databaseUrl: config.databaseUrl, sqlitePath: resolve(config.dataDir, SQLITE_FILE) };
 }
 
 /** buildApp options from the environment (see README "Environment"). */
@@ -217,7 +211,7 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
       quotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 50) * 1024 * 1024,
       perMinute: positiveInt('RATE_LIMIT_UPLOAD', env.RATE_LIMIT_UPLOAD, 10),
     },
-    releaseFiles: releaseFilesFromEnv(env),
+    releaseFiles: releaseFilesFromEnv(config, env),
     canaryGuard:
       env.CANARY_GUARD === 'off' ? false : { intervalMs: positiveInt('CANARY_GUARD_INTERVAL_SECONDS', env.CANARY_GUARD_INTERVAL_SECONDS, 15) * 1000 },
     telemetry: {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../src/release/canary-guard.ts';
 import type { GuardFigures, StopCanary } from '../src/release/canary-guard.ts';
-import { fileSource } from '../src/release/source.ts';
+import { openReleaseSource } from '../src/release/source.ts';
 import { watchReport } from '../src/release/watch.ts';
-import { call, createTestApp } from './helpers.ts';
+import { call, createTestApp, setPointer } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const STABLE = '1.4.2+3f9c0d1e2a';
@@ -39,7 +39,7 @@ describe('the canary guard rule', () => {
   });
 });
 
-describe('the canary guard on real reports', () => {
+describe.each(['file', 'database'] as const)('the canary guard on real reports, with the pointer in the %s store', (pointerStore) => {
   let t: TestApp;
   const stops: Array<{ remote: string; version: string; reason: string; figures: GuardFigures }> = [];
   let stopWorks = true;
@@ -49,15 +49,16 @@ describe('the canary guard on real reports', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ canaryGuard: { stop, intervalMs: 60 * 60_000, retryAfterMs: 60 * 60_000 } });
+    t = await createTestApp({ canaryGuard: { stop, intervalMs: 60 * 60_000, retryAfterMs: 60 * 60_000 }, releaseFiles: { pointerStore } });
     for (const version of [STABLE, CANARY]) {
       const dir = join(t.dataDir, 'releases', 'mfe-billing', version);
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, 'release.json'), JSON.stringify({ version }));
     }
-    await writeFile(
-      join(t.dataDir, 'remotes.json'),
-      JSON.stringify({
+    await setPointer(
+      t.releaseFiles,
+      { action: 'canary', remote: 'billing', actor: 'Grace', reason: 'new plan cards' },
+      {
         remotes: {
           billing: {
             version: STABLE,
@@ -65,7 +66,7 @@ describe('the canary guard on real reports', () => {
             canary: { version: CANARY, entry: 'http://y/remoteEntry.js', percent: 50, since: new Date(Date.now() - 60_000).toISOString(), guard: RULES },
           },
         },
-      }),
+      },
     );
   });
   afterAll(async () => t.close());
@@ -98,13 +99,9 @@ describe('the canary guard on real reports', () => {
     expect(stops[0]!.reason).toBe(`canary guard: error rate 100% against 0% on ${STABLE} (margin 5% points) over 10 visits`);
   });
 
-  it('shows the same figures in the terminal report of `release watch`', async () => {
-    const files = {
-      releasesDir: join(t.dataDir, 'releases'),
-      pointerFile: join(t.dataDir, 'remotes.json'),
-      historyFile: join(t.dataDir, 'remotes.history.jsonl'),
-    };
-    const report = await watchReport(t.app.services.db, fileSource(files), new Date(), 60);
+  it('shows the same figures in the terminal report of `release watch`, read from the same store', async () => {
+    const source = await openReleaseSource(t.releaseFiles);
+    const report = await watchReport(t.app.services.db, source, new Date(), 60).finally(() => source.close());
     const lines = report.split('\n');
     expect(lines.find((line) => line.includes('live') && line.includes(STABLE))).toMatch(/\s10\s+0\s+0\.0%\s+300 ms\s+300 ms\s+300 ms$/);
     expect(lines.find((line) => line.includes('50%') && line.includes(CANARY))).toMatch(/\s10\s+10\s+100\.0%/);

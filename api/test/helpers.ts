@@ -8,6 +8,8 @@ import { buildApp } from '../src/app.ts';
 import type { BuildOptions } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
+import type { ReleaseStoreConfig } from '../src/release/release-files.ts';
+import { openPointerStore } from '../../scripts/release/pointer-store.mjs';
 import type { EngineStatus, RenderRequest, VideoEngine } from '../src/videos/engine.ts';
 
 export const DIALECT = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
@@ -49,12 +51,25 @@ export interface TestApp {
   dataDir: string;
   /** The PostgreSQL database of this app, for other processes; undefined on SQLite. */
   databaseUrl: string | undefined;
+  /** Where this app's release tooling keeps releases, the pointer and its history. */
+  releaseFiles: ReleaseStoreConfig;
   close(): Promise<void>;
 }
 
 export async function createTestApp(overrides: Partial<BuildOptions> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reelmint-api-'));
   const database: Database & { url?: string } = overrides.database ?? (await freshDatabase(dataDir));
+  // The release tooling's documents in this app's folder (the pointer in its files unless the test says otherwise;
+  // in the database, this app's own database).
+  const releaseFiles: ReleaseStoreConfig = {
+    releasesDir: join(dataDir, 'releases'),
+    pointerFile: join(dataDir, 'remotes.json'),
+    historyFile: join(dataDir, 'remotes.history.jsonl'),
+    pointerStore: 'file',
+    databaseUrl: database.url,
+    sqlitePath: join(dataDir, 'reelmint.sqlite'),
+    ...overrides.releaseFiles,
+  };
   const app = await buildApp({
     database,
     dataDir,
@@ -68,16 +83,17 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}): Prom
     loginLockout: { perAccount: 10_000, perAddress: 10_000 },
     worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000 },
     renderTemplatePreviews: false,
-    releaseFiles: { releasesDir: join(dataDir, 'releases'), pointerFile: join(dataDir, 'remotes.json'), historyFile: join(dataDir, 'remotes.history.jsonl') },
     telemetry: { rateLimit: { max: 10_000, timeWindow: 60_000 } },
     canaryGuard: false,
     ...overrides,
+    releaseFiles,
   });
   await app.ready();
   return {
     app,
     dataDir,
     databaseUrl: database.url,
+    releaseFiles,
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -194,4 +210,22 @@ export async function makePicture(dir: string, name: string, size = '320x180'): 
   await runFfmpeg(['-y', '-f', 'lavfi', '-i', `testsrc2=s=${size}`, '-frames:v', '1', path]).done;
   const { readFile } = await import('node:fs/promises');
   return readFile(path);
+}
+
+/**
+ * Makes one change of the release pointer the way the release CLI does (its store, its lock, its history line),
+ * setting the whole document: for tests that need a pointer in a given state, in the files or the database.
+ */
+export async function setPointer(
+  config: ReleaseStoreConfig,
+  change: { action: string; remote: string | null; actor: string; reason: string | null; from?: string | null; to?: string | null },
+  document: { remotes: Record<string, unknown> },
+): Promise<void> {
+  const store = await openPointerStore(config);
+  try {
+    const { from = null, to = null, ...rest } = change;
+    await store.change(rest, () => ({ document, summary: { from, to } }));
+  } finally {
+    await store.close();
+  }
 }

@@ -1,13 +1,15 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopWithReleaseCli } from '../src/release/canary-guard.ts';
 import { releaseCli } from '../src/release/release-cli.ts';
 import type { ReleaseCli } from '../src/release/release-cli.ts';
 import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
 import { grantRole } from '../src/release/roles.ts';
-import { call, createTestApp, signUp } from './helpers.ts';
+import { call, createTestApp, setPointer, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const STABLE = '1.4.2+3f9c0d1e2a';
@@ -29,13 +31,15 @@ async function publish(t: TestApp, version: string, publishedAt: string) {
   );
 }
 
-describe('the release dashboard API', () => {
+const STORES = ['file', 'database'] as const;
+
+describe.each(STORES)('the release dashboard API, with the pointer in the %s store', (pointerStore) => {
   let t: TestApp;
   let manager: string;
   let visitor: string;
   let clock = Date.parse('2026-11-23T10:30:00.000Z');
   beforeAll(async () => {
-    t = await createTestApp({ now: () => new Date(clock) });
+    t = await createTestApp({ now: () => new Date(clock), releaseFiles: { pointerStore } });
     const m = await signUp(t.app, 'Manager');
     manager = m.token;
     expect(await grantRole(t.app.services.db, m.email, RELEASE_MANAGER, 'test', new Date())).toBe('granted');
@@ -44,28 +48,16 @@ describe('the release dashboard API', () => {
     visitor = (await signUp(t.app, 'Visitor')).token;
     await publish(t, STABLE, '2026-11-20T09:00:00.000Z');
     await publish(t, CANARY, '2026-11-22T09:00:00.000Z');
-    await writeFile(
-      join(t.dataDir, 'remotes.json'),
-      JSON.stringify({
-        remotes: {
-          billing: {
-            version: STABLE,
-            entry: 'http://localhost:5176/releases/x/remoteEntry.js',
-            previous: ['local'],
-            canary: { version: CANARY, entry: 'http://x/remoteEntry.js', percent: 10 },
-          },
-        },
-        updatedAt: '2026-11-22T10:00:00.000Z',
-      }),
+    const live = { version: STABLE, entry: 'http://localhost:5176/releases/x/remoteEntry.js', previous: ['local'] };
+    await setPointer(
+      t.releaseFiles,
+      { action: 'promote', remote: 'billing', actor: 'Ada', reason: 'spring prices', from: 'local', to: STABLE },
+      { remotes: { billing: live } },
     );
-    await writeFile(
-      join(t.dataDir, 'remotes.history.jsonl'),
-      [
-        { at: '2026-11-21T10:00:00.000Z', actor: 'Ada', action: 'promote', remote: 'billing', reason: 'spring prices', from: 'local', to: STABLE },
-        { at: '2026-11-22T10:00:00.000Z', actor: 'Grace', action: 'canary', remote: 'billing', reason: 'new plan cards', from: null, to: `${CANARY} 10%` },
-      ]
-        .map((entry) => JSON.stringify(entry))
-        .join('\n') + '\n',
+    await setPointer(
+      t.releaseFiles,
+      { action: 'canary', remote: 'billing', actor: 'Grace', reason: 'new plan cards', from: null, to: `${CANARY} 10%` },
+      { remotes: { billing: { ...live, canary: { version: CANARY, entry: 'http://x/remoteEntry.js', percent: 10 } } } },
     );
   });
   afterAll(async () => t.close());
@@ -87,6 +79,7 @@ describe('the release dashboard API', () => {
   it("shows a manager each remote's live version, canary and share, published builds, and the history newest first", async () => {
     const reply = await call(t.app, 'GET', '/api/release/overview', { token: manager });
     expect(reply.status).toBe(200);
+    expect(reply.body.data.pointerStore).toBe(pointerStore);
     const billing = reply.body.data.remotes.find((remote: { name: string }) => remote.name === 'billing');
     expect(billing).toMatchObject({ live: STABLE, canary: { version: CANARY, percent: 10 }, rollbackTo: 'local' });
     expect(billing.published.map((release: { version: string }) => release.version)).toEqual([CANARY, STABLE]);
@@ -152,12 +145,13 @@ async function fakeDist(dir: string) {
   return dir;
 }
 
-describe('release actions from the dashboard', () => {
+describe.each(STORES)('release actions from the dashboard, with the pointer in the %s store', (pointerStore) => {
   let t: TestApp;
   let manager: string;
   let visitor: string;
   const versions: string[] = [];
   let work: string;
+  let cli: ReleaseCli;
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'reelmint-release-actions-'));
@@ -172,15 +166,20 @@ describe('release actions from the dashboard', () => {
         exposes: [],
       }),
     );
-    const files = { releasesDir: join(work, 'releases'), pointerFile: join(work, 'remotes.json'), historyFile: join(work, 'remotes.history.jsonl') };
-    // The real CLI on this app's files; the site it would smoke-check is not running, so that check is skipped.
-    const cli = releaseCli(files, {
+    const files = {
+      releasesDir: join(work, 'releases'),
+      pointerFile: join(work, 'remotes.json'),
+      historyFile: join(work, 'remotes.history.jsonl'),
+      pointerStore,
+    };
+    t = await createTestApp({ releaseCli: (args, actor) => cli(args, actor), releaseFiles: files });
+    // The real CLI on this app's documents; the site it would smoke-check is not running, so that check is skipped.
+    cli = releaseCli(t.releaseFiles, {
       ...process.env,
       SHELL_DIST: shellDist,
       SHELL_ORIGIN: 'http://127.0.0.1:9',
       REMOTE_ORIGIN_BILLING: 'http://localhost:7176',
     });
-    t = await createTestApp({ releaseCli: cli, releaseFiles: files });
     for (const version of ['1.0.0', '1.1.0']) {
       const published = await cli(
         ['publish', 'billing', '--dist', await fakeDist(join(t.dataDir, `dist-${version}`)), '--version', version, '--allow-dirty'],
@@ -242,7 +241,39 @@ describe('release actions from the dashboard', () => {
       'promote: first release',
     ]);
     expect(new Set(changes.map((entry: { actor: string }) => entry.actor)).size).toBe(1);
+    // Every change went to the store the API reads: with the database store, no pointer file is written.
+    expect(existsSync(t.releaseFiles.pointerFile)).toBe(pointerStore === 'file');
     expect(changes[0].actor).toMatch(/^Grace Hopper <.+@example\.com> \(dashboard\)$/);
+  });
+
+  it("stops a guarded canary through the guard's own command, in the same store, with the figures it saw", async () => {
+    const [v1, v2] = versions as [string, string];
+    const started = await act(manager, {
+      remote: 'billing',
+      action: 'canary',
+      version: v2,
+      percent: 20,
+      guard: { minVisits: 5, errorMargin: 5, p75Margin: 25 },
+      reason: 'second try',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const seen = {
+      canary: { version: v2, visits: 6, errors: 3, errorRate: 0.5, fallbacks: 0, p50: 100, p75: 120, p95: 150 },
+      stable: { version: v1, visits: 40, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 140 },
+      rules: { minVisits: 5, errorMargin: 0.05, p75Margin: 0.25 },
+      tripped: ['error-rate' as const],
+    };
+    const outcome = await stopWithReleaseCli(cli)('billing', v2, 'canary guard: error rate 50% against 0%', seen);
+    expect(outcome.stopped, outcome.message).toBe(true);
+    const overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+    expect(overview.remotes.find((remote: { name: string }) => remote.name === 'billing')).toMatchObject({ live: v1, canary: null });
+    expect(overview.history[0]).toMatchObject({
+      action: 'guard-stop',
+      actor: 'canary guard',
+      from: v2,
+      to: v1,
+      figures: { canary: { version: v2, errorRate: 0.5 }, stable: { version: v1, errorRate: 0 } },
+    });
   });
 
   it('says why a change is refused, and changes nothing', async () => {

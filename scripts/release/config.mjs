@@ -1,6 +1,6 @@
 // Where releases and the remotes pointer live, and which origin serves each app. One module so that
 // `npm start` (which serves them) and the release CLI (which writes them) can never disagree.
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORTS, REMOTE_NAMES } from '../../shared/federation.mjs';
 
@@ -34,22 +34,47 @@ export function releaseConfig(env = process.env) {
   const runDir = join(ROOT, '.run');
   const publicHost = env.PUBLIC_HOST ?? 'localhost';
   const origin = (port) => `http://${publicHost}:${port}`;
-  const pointerFile = resolve(env.REMOTES_POINTER ?? join(runDir, 'remotes.json'));
+  // Relative paths are taken from the repository root, whichever folder the process runs in (the API runs in api/).
+  const pointerFile = resolve(ROOT, env.REMOTES_POINTER ?? join(runDir, 'remotes.json'));
   return {
-    releasesDir: resolve(env.RELEASES_DIR ?? join(runDir, 'releases')),
+    releasesDir: resolve(ROOT, env.RELEASES_DIR ?? join(runDir, 'releases')),
     pointerFile,
-    historyFile: resolve(env.REMOTES_HISTORY ?? `${pointerFile.replace(/\.json$/, '')}.history.jsonl`),
+    historyFile: resolve(ROOT, env.REMOTES_HISTORY ?? `${pointerFile.replace(/\.json$/, '')}.history.jsonl`),
     /** `database`: the pointer and history live in the API's database, shared by every shell server (pointer-db.mjs). */
     pointerStore: pointerStore(env),
     /** The API's database, as the API finds it: DATABASE_URL, else reelmint.sqlite in DATA_DIR. */
     databaseUrl: env.DATABASE_URL || undefined,
-    sqlitePath: join(resolve(ROOT, 'api', env.DATA_DIR || 'data'), 'reelmint.sqlite'),
+    sqlitePath: join(resolve(ROOT, 'api', env.DATA_DIR || 'data'), SQLITE_FILE),
     shellDist: resolve(env.SHELL_DIST ?? join(ROOT, 'shell', 'dist')),
     shellOrigin: env.SHELL_ORIGIN ?? origin(PORTS.shell),
     remoteOrigin: (name) => env[`REMOTE_ORIGIN_${name.toUpperCase()}`] ?? origin(PORTS[name]),
     /** Origins a person may point a remote at with an override (e.g. a team's dev server). */
     overrideOrigins: overrideOrigins(env),
   };
+}
+
+/** The SQLite file the API keeps in its data folder (DATA_DIR); with REMOTES_POINTER_STORE=database the pointer lives there too. */
+export const SQLITE_FILE = 'reelmint.sqlite';
+
+/**
+ * The variables that make another process (the release CLI the API runs for the dashboard and the guard)
+ * see the same releases, pointer and history as this configuration, wherever they are kept.
+ * @param {{ releasesDir: string, pointerFile: string, historyFile: string, pointerStore: 'file' | 'database', databaseUrl?: string, sqlitePath: string }} config
+ * @returns {Record<string, string | undefined>} undefined: the variable must be absent
+ */
+export function storeEnv(config) {
+  const env = {
+    RELEASES_DIR: config.releasesDir,
+    REMOTES_POINTER: config.pointerFile,
+    REMOTES_HISTORY: config.historyFile,
+    REMOTES_POINTER_STORE: config.pointerStore,
+  };
+  if (config.pointerStore !== 'database') return env;
+  if (config.databaseUrl) return { ...env, DATABASE_URL: config.databaseUrl };
+  if (basename(config.sqlitePath) !== SQLITE_FILE)
+    throw new Error(`The pointer's SQLite database must be a file named ${SQLITE_FILE}, not ${config.sqlitePath}`);
+  // An inherited DATABASE_URL would send the other process to PostgreSQL instead of this file.
+  return { ...env, DATABASE_URL: undefined, DATA_DIR: dirname(config.sqlitePath) };
 }
 
 function pointerStore(env) {

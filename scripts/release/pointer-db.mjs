@@ -44,6 +44,7 @@ async function sqliteStore(path) {
   const updatePointer = db.prepare('UPDATE release_pointer SET document = ? WHERE id = 1');
   const insertHistory = db.prepare('INSERT INTO release_history (at, entry) VALUES (?, ?)');
   const selectHistory = db.prepare('SELECT entry FROM release_history ORDER BY id');
+  const selectLatestHistory = db.prepare('SELECT entry FROM release_history ORDER BY id DESC LIMIT ?');
   const busy = (error) => error?.code === 'SQLITE_BUSY' || error?.code === 'SQLITE_BUSY_SNAPSHOT';
   return {
     kind: 'database',
@@ -51,8 +52,9 @@ async function sqliteStore(path) {
     async read() {
       return parseDocument(selectPointer.get().document, where);
     },
-    async history() {
-      return selectHistory.all().map((row) => JSON.parse(row.entry));
+    async history(limit) {
+      const rows = limit === undefined ? selectHistory.all() : selectLatestHistory.all(limit).reverse();
+      return rows.map((row) => JSON.parse(row.entry));
     },
     async append(entry) {
       insertHistory.run(entry.at, JSON.stringify(entry));
@@ -104,8 +106,11 @@ async function postgresStore(url) {
       const { rows } = await pool.query('SELECT document FROM release_pointer WHERE id = 1');
       return parseDocument(rows[0]?.document ?? EMPTY, where);
     },
-    async history() {
-      const { rows } = await pool.query('SELECT entry FROM release_history ORDER BY id');
+    async history(limit) {
+      const { rows } =
+        limit === undefined
+          ? await pool.query('SELECT entry FROM release_history ORDER BY id')
+          : await pool.query('SELECT entry FROM (SELECT id, entry FROM release_history ORDER BY id DESC LIMIT $1) AS latest ORDER BY id', [limit]);
       return rows.map((row) => JSON.parse(row.entry));
     },
     async append(entry) {

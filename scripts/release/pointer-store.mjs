@@ -167,10 +167,17 @@ export function readHistory(historyFile) {
     if (error.code === 'ENOENT') return [];
     throw error;
   }
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
+  const entries = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    // A line cut short by a crash mid-append is skipped: the rest of the history still reads.
+    try {
+      entries.push(JSON.parse(line));
+    } catch {
+      continue;
+    }
+  }
+  return entries;
 }
 
 /**
@@ -215,7 +222,10 @@ export async function openPointerStore(config) {
     kind: 'file',
     where: config.pointerFile,
     read: async () => readPointer(config.pointerFile),
-    history: async () => readHistory(config.historyFile),
+    history: async (limit) => {
+      const entries = readHistory(config.historyFile);
+      return limit === undefined ? entries : entries.slice(-limit);
+    },
     append: async (entry) => appendHistory(config.historyFile, entry),
     change: (change, mutate) => changePointer(config, change, mutate),
     close: async () => {},

@@ -19,6 +19,42 @@ export const guardRules = z.strictObject({
 });
 export type GuardRules = z.infer<typeof guardRules>;
 
+/**
+ * The remotes pointer as the release tooling stores it (a file, or a row of the API's database; see RELEASING.md):
+ * per remote the live version and its entry, where every published version is served, the earlier live versions
+ * `rollback` returns to, and an optional canary. Written by scripts/release (plain Node, no schema library), read
+ * through this schema by the API; the shell's server serves the public part of it as /remotes.json. Loose
+ * objects: a field this version does not know is kept, not dropped.
+ */
+export const storedCanary = z.looseObject({
+  version: z.string(),
+  entry: z.string(),
+  /** Share of visitors, above 0 and below 100. */
+  percent: z.number().gt(0).lt(100),
+  /** When the canary started (widening keeps it). */
+  since: z.string().optional(),
+  /** A guard that does not fit its rules is dropped on reading: the canary then runs unguarded. */
+  guard: guardRules.optional().catch(undefined),
+});
+export type StoredCanary = z.infer<typeof storedCanary>;
+
+export const storedTarget = z.looseObject({
+  version: z.string(),
+  entry: z.string(),
+  /** Base URL under which every published version of this remote is served (<releases><version>/remoteEntry.js). */
+  releases: z.string().optional(),
+  /** Earlier live versions, oldest first: `rollback` returns to the last. */
+  previous: z.array(z.string()).optional(),
+  canary: storedCanary.optional(),
+});
+export type StoredTarget = z.infer<typeof storedTarget>;
+
+export const storedPointer = z.looseObject({
+  remotes: z.partialRecord(releaseRemote, storedTarget),
+  updatedAt: z.string().optional(),
+});
+export type StoredPointer = z.infer<typeof storedPointer>;
+
 export const publishedVersion = z.object({
   version: z.string(),
   publishedAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ReleaseFiles } from './release-files.ts';
+import { storeEnv } from '../../../scripts/release/config.mjs';
+import type { ReleaseStoreConfig } from './release-files.ts';
 
 const CLI = fileURLToPath(new URL('../../../scripts/release/cli.mjs', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -14,15 +15,21 @@ export interface CliResult {
 export type ReleaseCli = (args: string[], actor: string) => Promise<CliResult>;
 
 /**
- * Runs `npm run release -- <args>` on the same files the API reads, so a change made from the dashboard
- * or by the canary guard goes through the same checks, lock and history as one typed in a terminal.
+ * Runs `npm run release -- <args>` on the same releases, pointer and history the API reads (the files or the
+ * database), so a change made from the dashboard or by the canary guard goes through the same checks, lock and
+ * history as one typed in a terminal.
  */
-export function releaseCli(files: ReleaseFiles, env: NodeJS.ProcessEnv = process.env): ReleaseCli {
+export function releaseCli(config: ReleaseStoreConfig, env: NodeJS.ProcessEnv = process.env): ReleaseCli {
+  const childEnv: NodeJS.ProcessEnv = { ...env };
+  for (const [name, value] of Object.entries(storeEnv(config))) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
   return (args, actor) =>
     new Promise((resolve) => {
       const child = spawn(process.execPath, [CLI, ...args], {
         cwd: REPO_ROOT,
-        env: { ...env, RELEASES_DIR: files.releasesDir, REMOTES_POINTER: files.pointerFile, REMOTES_HISTORY: files.historyFile, RELEASE_ACTOR: actor },
+        env: { ...childEnv, RELEASE_ACTOR: actor },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

@@ -3,10 +3,14 @@ import { join } from 'node:path';
 import { REMOTE_NAMES } from '@reelmint/shared/remotes';
 import { VERSION_PATTERN } from './published.ts';
 import type { RemoteName } from '@reelmint/shared/remotes';
-import { guardFiguresSeen } from '@reelmint/shared/release-api';
+import { guardFiguresSeen, storedTarget } from '@reelmint/shared/release-api';
 import type { GuardRules, HistoryEntry, PublishedVersion, RemoteOverview } from '@reelmint/shared/release-api';
+import type { PointerStoreConfig } from '../../../scripts/release/config.mjs';
 
 export type { GuardRules, HistoryEntry };
+
+/** Where the release tooling keeps releases, the pointer and its history (see RELEASING.md): the files, or the API's database. */
+export type ReleaseStoreConfig = PointerStoreConfig;
 
 /** A remote's canary: its version, share of visitors, start and guard. */
 export type CanaryView = NonNullable<RemoteOverview['canary']>;
@@ -27,13 +31,6 @@ export interface PointerView {
 /** A published build as the dashboard lists it. */
 export type PublishedRelease = PublishedVersion;
 
-/** Where the release CLI keeps its documents (see RELEASING.md): the same files `npm start` serves from. */
-export interface ReleaseFiles {
-  releasesDir: string;
-  pointerFile: string;
-  historyFile: string;
-}
-
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
 
 async function readText(file: string): Promise<string | null> {
@@ -45,28 +42,23 @@ async function readText(file: string): Promise<string | null> {
   }
 }
 
-function guardRules(value: unknown): GuardRules | null {
-  const rules = value as Record<string, unknown> | null | undefined;
-  if (!rules || typeof rules !== 'object') return null;
-  const { minVisits, errorMargin, p75Margin } = rules;
-  if (typeof minVisits !== 'number' || typeof errorMargin !== 'number' || typeof p75Margin !== 'number') return null;
-  return { minVisits, errorMargin, p75Margin };
-}
-
-function canaryView(value: Record<string, unknown> | undefined): CanaryView | null {
-  if (!value || typeof value.version !== 'string' || typeof value.percent !== 'number') return null;
-  return { version: value.version, percent: value.percent, since: typeof value.since === 'string' ? value.since : null, guard: guardRules(value.guard) };
-}
-
+/**
+ * The stored pointer (its shape: storedPointer in @reelmint/shared/release-api) as the dashboard and the guard
+ * use it. A remote whose entry does not fit the shape is left out, as the shell leaves it out; a canary's
+ * guard that does not fit is dropped (the canary then runs unguarded, as it would on the command line).
+ */
 export function pointerView(document: unknown): PointerView {
   const raw = (document as { remotes?: Record<string, unknown>; updatedAt?: unknown } | null) ?? {};
   const remotes: Partial<Record<RemoteName, PointerTarget>> = {};
   for (const name of REMOTE_NAMES) {
-    const target = raw.remotes?.[name] as { version?: unknown; canary?: Record<string, unknown>; previous?: unknown } | undefined;
-    if (!target || typeof target.version !== 'string') continue;
-    const canary = canaryView(target.canary);
-    const previous = Array.isArray(target.previous) ? target.previous.filter((v): v is string => typeof v === 'string') : [];
-    remotes[name] = { version: target.version, canary, rollbackTo: previous.at(-1) ?? null };
+    const parsed = storedTarget.safeParse(raw.remotes?.[name]);
+    if (!parsed.success) continue;
+    const { version, canary, previous } = parsed.data;
+    remotes[name] = {
+      version,
+      canary: canary ? { version: canary.version, percent: canary.percent, since: canary.since ?? null, guard: canary.guard ?? null } : null,
+      rollbackTo: previous?.at(-1) ?? null,
+    };
   }
   return { remotes, updatedAt: typeof raw.updatedAt === 'string' ? raw.updatedAt : null };
 }
@@ -88,29 +80,8 @@ export function historyEntry(raw: Record<string, unknown>): HistoryEntry {
   };
 }
 
-export async function readPointerFile(files: ReleaseFiles): Promise<PointerView> {
-  const content = await readText(files.pointerFile);
-  return pointerView(content ? JSON.parse(content) : null);
-}
-
-/** The history, newest first; a line that does not parse (a write cut by a crash) is skipped. */
-export async function readHistoryFile(files: ReleaseFiles, limit: number): Promise<HistoryEntry[]> {
-  const content = await readText(files.historyFile);
-  if (!content) return [];
-  const entries: HistoryEntry[] = [];
-  for (const line of content.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      entries.push(historyEntry(JSON.parse(line) as Record<string, unknown>));
-    } catch {
-      continue;
-    }
-  }
-  return entries.reverse().slice(0, limit);
-}
-
 /** Every published version of a remote with its build facts, newest first. */
-export async function listPublished(files: ReleaseFiles, remote: RemoteName): Promise<PublishedRelease[]> {
+export async function listPublished(files: Pick<ReleaseStoreConfig, 'releasesDir'>, remote: RemoteName): Promise<PublishedRelease[]> {
   const dir = join(files.releasesDir, `mfe-${remote}`);
   let names: string[];
   try {

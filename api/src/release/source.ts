@@ -1,21 +1,29 @@
 import type { RemoteName } from '@reelmint/shared/remotes';
-import { listPublished, readHistoryFile, readPointerFile } from './release-files.ts';
-import type { HistoryEntry, PointerView, PublishedRelease, ReleaseFiles } from './release-files.ts';
+import { openPointerStore } from '../../../scripts/release/pointer-store.mjs';
+import { historyEntry, listPublished, pointerView } from './release-files.ts';
+import type { HistoryEntry, PointerView, PublishedRelease, ReleaseStoreConfig } from './release-files.ts';
 
-/** Where the dashboard reads the pointer and its history from. */
+/** Where the dashboard, the guard and `release watch` read the pointer and its history: the release tooling's own store. */
 export interface ReleaseSource {
   kind: 'file' | 'database';
   readPointer(): Promise<PointerView>;
   /** Newest first. */
   readHistory(limit: number): Promise<HistoryEntry[]>;
   listPublished(remote: RemoteName): Promise<PublishedRelease[]>;
+  close(): Promise<void>;
 }
 
-export function fileSource(files: ReleaseFiles): ReleaseSource {
+/**
+ * Opens the store the release CLI and the shell servers use (scripts/release/pointer-store.mjs decides which,
+ * from REMOTES_POINTER_STORE), so the dashboard never shows a pointer other than the one the site serves.
+ */
+export async function openReleaseSource(config: ReleaseStoreConfig): Promise<ReleaseSource> {
+  const store = await openPointerStore(config);
   return {
-    kind: 'file',
-    readPointer: () => readPointerFile(files),
-    readHistory: (limit) => readHistoryFile(files, limit),
-    listPublished: (remote) => listPublished(files, remote),
+    kind: store.kind,
+    readPointer: async () => pointerView(await store.read()),
+    readHistory: async (limit) => (await store.history(limit)).reverse().map((entry) => historyEntry(entry)),
+    listPublished: (remote) => listPublished(config, remote),
+    close: () => store.close(),
   };
 }

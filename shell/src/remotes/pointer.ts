@@ -1,27 +1,22 @@
-/** The remotes pointer: which published build of each remote the site runs (remotes.json, never cached). */
+/**
+ * The remotes pointer as visitors' browsers get it (remotes.json, never cached): the public part of the stored
+ * pointer, whose shape is declared once in @reelmint/shared/release-api (type-only here, so no schema code
+ * reaches the page).
+ */
 import { REMOTE_NAMES } from '@reelmint/shared/remotes';
 import type { RemoteName } from '@reelmint/shared/remotes';
+import type { StoredCanary, StoredTarget } from '@reelmint/shared/release-api';
 
 export { REMOTE_NAMES };
 export type { RemoteName };
 
-export interface RemoteTarget {
-  /** URL of the remote's remoteEntry.js. */
-  entry: string;
-  version: string;
-}
+/** The URL of the remote's remoteEntry.js, and its version. */
+export type RemoteTarget = Pick<StoredTarget, 'entry' | 'version'>;
 
-/** Another published version shown to a stable share of visitors. */
-export interface CanaryTarget extends RemoteTarget {
-  /** Share of visitors, above 0 and below 100. */
-  percent: number;
-}
+/** Another published version shown to a stable share of visitors (above 0, below 100). */
+export type CanaryTarget = Pick<StoredCanary, 'entry' | 'version' | 'percent'>;
 
-export interface PointerEntry extends RemoteTarget {
-  canary?: CanaryTarget;
-  /** Base URL under which every published version of this remote is served (<releases><version>/remoteEntry.js). */
-  releases?: string;
-}
+export type PointerEntry = RemoteTarget & Partial<Pick<StoredTarget, 'releases'>> & { canary?: CanaryTarget };
 
 export type RemotesPointer = Record<RemoteName, RemoteTarget>;
 
