@@ -1,17 +1,10 @@
+import type { PlanFeatures } from './plan-api.ts';
 import type { GenerationConfig } from './pricing.ts';
 
 export const PLAN_KEYS = ['free', 'pro', 'premium'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
 
-export interface PlanFeatures {
-  v2Model: boolean;
-  hd720p: boolean;
-  hd1080p: boolean;
-  unlimitedGenerations: boolean;
-  /** Editing finished videos: trim, reframe, speed, merge and extend. */
-  advancedEditing: boolean;
-  creditsPerMonth: number;
-}
+export type { PlanFeatures };
 
 export type FeatureFlag = Exclude<keyof PlanFeatures, 'creditsPerMonth'>;
 

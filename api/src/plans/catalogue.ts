@@ -1,28 +1,11 @@
 import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
-import type { PlanFeatures, PlanKey } from '@reelmint/shared/plans';
+import type { PlanItem } from '@reelmint/shared/plan-api';
+import type { PlanKey } from '@reelmint/shared/plans';
 
 export type BillingCycle = 'monthly' | 'yearly';
 
-export interface CatalogueItem {
-  id: string;
-  key: PlanKey;
-  name: string;
-  /** Price per month when billed monthly. */
-  price: number;
-  currency: 'USD';
-  interval: 'month';
-  features: PlanFeatures;
-  description: string;
-  /** Credits granted per month of the plan. */
-  credits: number;
-  /** Price per month when billed yearly, and the undiscounted monthly price it is compared with. */
-  yearlyMonthlyPrice: number;
-  originalMonthlyPrice: number;
-  /** What one yearly payment costs (12 x yearlyMonthlyPrice) and grants (12 x credits). */
-  yearlyPrice: number;
-  yearlyCredits: number;
-  popular: boolean;
-}
+/** A plan as the API sells it: every yearly figure known, in dollars, priced per month. */
+export type CatalogueItem = Required<PlanItem> & { currency: 'USD'; interval: 'month' };
 
 /**
  * The one plan catalogue (see README "Plan catalogue"): prices from the purchase modal, credits

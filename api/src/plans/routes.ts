@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { planFeatures, planItem } from '@reelmint/shared/plan-api';
 import { PLAN_KEYS } from '@reelmint/shared/plans';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -10,18 +12,7 @@ import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
 import type { BillingCycle } from './catalogue.ts';
 import { currentSubscription, toStatus } from './subscriptions.ts';
 
-export const featuresSchema = {
-  type: 'object',
-  required: ['v2Model', 'hd720p', 'hd1080p', 'unlimitedGenerations', 'advancedEditing', 'creditsPerMonth'],
-  properties: {
-    v2Model: { type: 'boolean' },
-    hd720p: { type: 'boolean' },
-    hd1080p: { type: 'boolean' },
-    unlimitedGenerations: { type: 'boolean' },
-    advancedEditing: { type: 'boolean', description: 'Editing finished videos (trim, reframe, speed, merge, extend)' },
-    creditsPerMonth: { type: 'integer' },
-  },
-};
+const featuresSchema = jsonSchemaOf(planFeatures);
 
 export const subscriptionStatusSchema = {
   type: 'object',
@@ -44,25 +35,7 @@ export const subscriptionStatusSchema = {
   },
 };
 
-const planItemSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    key: { type: 'string', enum: [...PLAN_KEYS] },
-    name: { type: 'string' },
-    price: { type: 'number' },
-    currency: { type: 'string' },
-    interval: { type: 'string', enum: ['month', 'year'] },
-    features: featuresSchema,
-    description: { type: 'string' },
-    credits: { type: 'integer' },
-    yearlyMonthlyPrice: { type: 'number' },
-    originalMonthlyPrice: { type: 'number' },
-    yearlyPrice: { type: 'number' },
-    yearlyCredits: { type: 'integer' },
-    popular: { type: 'boolean' },
-  },
-};
+const planItemSchema = jsonSchemaOf(planItem);
 
 const planNames = ['free', 'pro', 'premium', 'max', 'Free', 'Pro', 'Premium', 'Max', 'PRO', 'PREMIUM', 'MAX'];
 

@@ -1,4 +1,4 @@
-import type { PlanFeatures, PlanKey, SubscriptionStatus } from '../plans.ts';
+import type { SubscriptionStatus } from '../plans.ts';
 import type { VideoEngineName } from '../video-api.ts';
 
 /** Every API reply has this envelope. */
@@ -9,6 +9,7 @@ export interface Envelope<T> {
   message?: string;
 }
 
+export type { PlanItem } from '../plan-api.ts';
 export type { AccountRole, AccountSession, AccountUser, LoginReply, RegisterReply } from '../account-api.ts';
 export type {
   EditReply,
@@ -29,25 +30,6 @@ export type {
 
 export interface CreditsInfo {
   balance: number;
-}
-
-export interface PlanItem {
-  id: string;
-  key: PlanKey;
-  name: string;
-  price: number;
-  currency: string;
-  interval: 'month' | 'year';
-  features: PlanFeatures;
-  description: string;
-  credits: number;
-  /** Yearly billing: price per month when paid yearly, and the undiscounted monthly price. */
-  yearlyMonthlyPrice?: number;
-  originalMonthlyPrice?: number;
-  /** Yearly billing: what one year costs, and the credits it brings (api/README.md). */
-  yearlyPrice?: number;
-  yearlyCredits?: number;
-  popular?: boolean;
 }
 
 export interface DeductReply {
