@@ -8,27 +8,36 @@ import { expect, test } from '../support/test.ts';
 import type { Browser, Page, Request } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
+import { releaseConfig } from '../../scripts/release/config.mjs';
+import { openPointerStore, pointerReader } from '../../scripts/release/pointer-store.mjs';
+import type { PointerStore } from '../../scripts/release/pointer-store.mjs';
 import { untilInteractive } from '../support/routes.ts';
 
-// A site of its own: a shell (5189), a billing origin (5190) and an API (8797) that share a temporary
-// pointer, releases folder and database, with the canary guard looking every second. Only billing is in
-// its pointer: the pages used here need no other remote. Browsers are real
-// visitors; their reports are the only signal the guard gets.
+// A site of its own: two shell servers (5189 and 5191, as behind a balancer), a billing origin (5190) and
+// an API (8797) that share a temporary releases folder and database. The pointer and its history live in
+// that database (REMOTES_POINTER_STORE=database), so the CLI, both shell servers, the dashboard and the
+// canary guard (looking every second) all read and change the one pointer. Only billing is in the pointer:
+// the pages used here need no other remote. Browsers are real visitors; their reports are the only signal
+// the guard gets.
 const root = join(import.meta.dirname, '..', '..');
 const SHELL = 'http://localhost:5189';
+const SECOND_SHELL = 'http://localhost:5191';
 const BILLING_ORIGIN = 'http://localhost:5190';
 const API = 'http://localhost:8797';
 const work = mkdtempSync(join(tmpdir(), 'reelmint-dashboard-e2e-'));
 const env = {
   ...process.env,
   RELEASES_DIR: join(work, 'releases'),
-  REMOTES_POINTER: join(work, 'remotes.json'),
+  REMOTES_POINTER_STORE: 'database',
+  // The embedded database in DATA_DIR, whatever the calling shell has set.
+  DATABASE_URL: '',
   REMOTE_ORIGIN_BILLING: BILLING_ORIGIN,
   SHELL_ORIGIN: SHELL,
   RELEASE_ACTOR: 'e2e publisher',
   DATA_DIR: join(work, 'api-data'),
 };
 const servers: Server[] = [];
+const stores: PointerStore[] = [];
 let api: ChildProcess | null = null;
 const versions: Record<string, string> = {};
 
@@ -55,7 +64,7 @@ async function startApi() {
     env: {
       ...env,
       PORT: '8797',
-      SITE_ORIGINS: SHELL,
+      SITE_ORIGINS: `${SHELL},${SECOND_SHELL}`,
       SITE_ORIGIN: SHELL,
       CANARY_GUARD_INTERVAL_SECONDS: '1',
       RATE_LIMIT_AUTH: '1000',
@@ -121,6 +130,15 @@ async function visit(browser: Browser, visitorId: string): Promise<string | null
   return shown;
 }
 
+/** The billing version a shell server's next page would run, from the pointer its HTML carries (the boot data). */
+async function billingInHtml(origin: string): Promise<string | null> {
+  const html = await (await fetch(`${origin}/en/pricing`)).text();
+  const boot = /<script id="reelmint-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!boot) return null;
+  const data = JSON.parse(boot) as { pointer?: { remotes?: { billing?: { version?: string } } } | null };
+  return data.pointer?.remotes?.billing?.version ?? null;
+}
+
 /** Whether a select shows the whole text of its chosen option (measured in its own font, beside its padding and arrow). */
 function textFits(select: HTMLSelectElement): boolean {
   const style = getComputedStyle(select);
@@ -159,14 +177,24 @@ test.beforeAll(async () => {
     // Its compressed copies are made again when it is published (they would still be the old bytes).
     for (const copy of [`${file}.br`, `${file}.gz`]) rmSync(copy, { force: true });
   });
+  // A plain next version, for a promote from the dashboard.
+  await publish('next', '1.2.0');
   expect((await release('promote', 'billing', versions.stable!, '--reason', 'e2e stable', '--no-smoke')).code).toBe(0);
   await startApi();
-  const documents = shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: API, overrideOrigins: [] });
-  const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: SHELL, documents });
-  // The policies `npm start` would send here: the shell takes code from billing's origin and calls this API.
-  const security = { codeOrigins: [BILLING_ORIGIN], apiOrigin: API };
+  // Each shell server as `npm start` runs one: its own connection to the pointer's store, read at most once a second.
+  for (const [origin, port] of [
+    [SHELL, 5189],
+    [SECOND_SHELL, 5191],
+  ] as const) {
+    const store = await openPointerStore(releaseConfig(env));
+    stores.push(store);
+    const documents = shellDocuments({ readPointer: pointerReader(store), apiBase: API, overrideOrigins: [] });
+    const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin, documents });
+    // The policies `npm start` would send here: the shell takes code from billing's origin and calls this API.
+    const security = { codeOrigins: [BILLING_ORIGIN], apiOrigin: API };
+    servers.push(await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), port));
+  }
   servers.push(
-    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), 5189),
     await listen(
       createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing'), security: { apiOrigin: API } }),
       5190,
@@ -177,6 +205,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   api?.kill('SIGTERM');
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(stores.map((store) => store.close()));
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -278,4 +307,35 @@ test('a release manager starts a guarded canary of a broken build from the dashb
   // A visitor who was in the canary now gets the stable build.
   const wasInCanary = shown.indexOf(versions.broken!);
   expect(await visit(browser, `e2e-visitor-${wasInCanary}`)).toBe(versions.stable);
+});
+
+test('a promote made from the dashboard reaches the pages of both shell servers within seconds, without a restart', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const manager = await account('Second Manager');
+  expect((await release('grant-release-manager', manager.email)).code).toBe(0);
+  // Both servers serve what the shared pointer says now.
+  for (const origin of [SHELL, SECOND_SHELL]) expect(await billingInHtml(origin)).toBe(versions.stable);
+
+  const page = await signedIn(browser, manager);
+  await page.goto(`${SHELL}/en/release`);
+  const billing = page.getByTestId('release-remote-billing');
+  await expect(billing.getByTestId('release-live')).toHaveText(versions.stable!);
+  await billing.getByLabel('Change').selectOption('promote');
+  await billing.getByLabel('Version', { exact: true }).selectOption(versions.next!);
+  await billing.getByLabel('Reason (kept in the history)').fill('ship the next plan cards');
+  await billing.getByRole('button', { name: 'Review the change' }).click();
+  await billing.getByRole('button', { name: 'Yes, make the change' }).click();
+  // "Done." whether its smoke check passed or could not reach a busy site in time; a refusal or a failed check says otherwise.
+  await expect(billing.getByTestId('release-outcome')).toContainText('Done.', { timeout: 90_000 });
+  await expect(billing.getByTestId('release-live')).toHaveText(versions.next!);
+
+  // Each server reads the pointer at most once a second: both have the new version within a few seconds.
+  for (const origin of [SHELL, SECOND_SHELL]) await expect.poll(() => billingInHtml(origin), { timeout: 5_000 }).toBe(versions.next);
+  // A visitor of the second server, which nobody restarted, is shown the new version.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${SECOND_SHELL}/pricing`);
+  await expect(visitor.locator('[data-remote-region="billing"] h1')).toBeVisible();
+  await untilInteractive(visitor);
+  await expect(visitor.locator('html')).toHaveAttribute('data-remote-billing', versions.next!);
+  await visitor.close();
 });
