@@ -44,8 +44,8 @@ import { registerUploadRoutes, removeUploadFile } from './uploads/routes.ts';
 import { VIDEO_ENGINES } from '@reelmint/shared/video-api';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
-import { CanaryGuard, DEFAULT_GUARD_OPTIONS, stopWithReleaseCli } from './release/canary-guard.ts';
-import type { GuardOptions, StopCanary } from './release/canary-guard.ts';
+import { CanaryGuard, DEFAULT_GUARD_OPTIONS, stopWithReleaseCli, widenWithReleaseCli } from './release/canary-guard.ts';
+import type { GuardOptions, StopCanary, WidenCanary } from './release/canary-guard.ts';
 import { registerDashboardRoutes } from './release/dashboard-routes.ts';
 import { releaseCli } from './release/release-cli.ts';
 import type { ReleaseCli } from './release/release-cli.ts';
@@ -115,8 +115,11 @@ export interface BuildOptions {
   telemetry?: Partial<TelemetryOptions>;
   /** When events about a subscription no checkout linked are given up (see api/README "Webhooks delivered late"). */
   deferredPaymentEvents?: Partial<DeferredEventRules>;
-  /** Stops guarded canaries that do worse than stable (false: not in this process). `stop` defaults to the release CLI. */
-  canaryGuard?: (Partial<GuardOptions> & { stop?: StopCanary }) | false;
+  /**
+   * Stops guarded canaries that do worse than stable and widens healthy ones that have steps (false: not in this
+   * process). `stop` and `widen` default to the release CLI.
+   */
+  canaryGuard?: (Partial<GuardOptions> & { stop?: StopCanary; widen?: WidenCanary }) | false;
   /** Runs the release CLI for the dashboard's actions and the guard; by default `scripts/release/cli.mjs` on releaseFiles. */
   releaseCli?: ReleaseCli;
 }
@@ -275,10 +278,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const guard =
     options.canaryGuard === false
       ? null
-      : new CanaryGuard(database.db, releaseSource, options.canaryGuard?.stop ?? stopWithReleaseCli(cli), app.log, now, {
-          ...DEFAULT_GUARD_OPTIONS,
-          ...options.canaryGuard,
-        });
+      : new CanaryGuard(
+          database.db,
+          releaseSource,
+          options.canaryGuard?.stop ?? stopWithReleaseCli(cli),
+          options.canaryGuard?.widen ?? widenWithReleaseCli(cli),
+          app.log,
+          now,
+          {
+            ...DEFAULT_GUARD_OPTIONS,
+            ...options.canaryGuard,
+          },
+        );
 
   app.get(
     '/api/config',

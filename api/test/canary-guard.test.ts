@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge } from '../src/release/canary-guard.ts';
-import type { GuardFigures, StopCanary } from '../src/release/canary-guard.ts';
+import { describeStep, judge, stepDue } from '../src/release/canary-guard.ts';
+import type { GuardFigures, StepFigures, StopCanary, WidenCanary } from '../src/release/canary-guard.ts';
 import { openReleaseSource } from '../src/release/source.ts';
 import { watchReport } from '../src/release/watch.ts';
 import { call, createTestApp, setPointer } from './helpers.ts';
@@ -116,5 +116,94 @@ describe.each(['file', 'database'] as const)('the canary guard on real reports, 
     expect(stops).toHaveLength(1);
     await t.app.canaryGuard!.check();
     expect(stops).toHaveLength(1);
+  });
+});
+
+describe('when a healthy guarded canary takes its next step', () => {
+  const STEPPED = { ...RULES, steps: [25, 50, 100], stepMinutes: 10 };
+  const start = new Date('2026-11-23T10:00:00.000Z');
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  it('waits for the minimum visits in the step, for stable to have as many, and for the minimum time', () => {
+    expect(stepDue(figures(9, 0, 100), figures(100, 0, 100), STEPPED, start, at(30))).toBe(false);
+    expect(stepDue(figures(10, 0, 100), figures(9, 0, 100), STEPPED, start, at(30))).toBe(false);
+    expect(stepDue(figures(10, 0, 100), figures(100, 0, 100), STEPPED, start, at(9))).toBe(false);
+    expect(stepDue(figures(10, 0, 100), figures(100, 0, 100), STEPPED, start, at(10))).toBe(true);
+  });
+  it('never widens a canary doing worse over the step, nor one without steps', () => {
+    expect(stepDue(figures(20, 2, 100), figures(100, 1, 100), STEPPED, start, at(30))).toBe(false);
+    expect(stepDue(figures(20, 0, 1300), figures(100, 0, 1000), STEPPED, start, at(30))).toBe(false);
+    expect(stepDue(figures(20, 0, 100), figures(100, 0, 100), RULES, start, at(30))).toBe(false);
+  });
+});
+
+describe.each(['file', 'database'] as const)('a stepped canary on real reports, with the pointer in the %s store', (pointerStore) => {
+  let t: TestApp;
+  const stops: string[] = [];
+  const widenings: StepFigures[] = [];
+  const stop: StopCanary = async (_remote, version) => {
+    stops.push(version);
+    return { stopped: true, message: 'stopped' };
+  };
+  const widen: WidenCanary = async (_remote, _version, _reason, seen) => {
+    widenings.push(seen);
+    return { widened: true, message: 'widened' };
+  };
+  const rules = { minVisits: 5, errorMargin: 0.05, p75Margin: 0.25, steps: [50, 100], stepMinutes: 0 };
+
+  beforeAll(async () => {
+    t = await createTestApp({ canaryGuard: { stop, widen, intervalMs: 60 * 60_000, retryAfterMs: 60 * 60_000 }, releaseFiles: { pointerStore } });
+    for (const version of [STABLE, CANARY]) {
+      const dir = join(t.dataDir, 'releases', 'mfe-billing', version);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'release.json'), JSON.stringify({ version }));
+    }
+    const since = new Date(Date.now() - 60_000).toISOString();
+    await setPointer(
+      t.releaseFiles,
+      { action: 'canary', remote: 'billing', actor: 'Grace', reason: 'step by step' },
+      {
+        remotes: {
+          billing: {
+            version: STABLE,
+            entry: 'http://x/remoteEntry.js',
+            canary: { version: CANARY, entry: 'http://y/remoteEntry.js', percent: 10, since, stepSince: since, guard: rules },
+          },
+        },
+      },
+    );
+  });
+  afterAll(async () => t.close());
+
+  const report = (events: unknown[]) => call(t.app, 'POST', '/api/telemetry/remotes', { body: { events } });
+  const load = (version: string, canary: boolean) => ({ remote: 'billing', version, canary, kind: 'load', ms: 300 });
+
+  it('widens to the next step once the step has its visits, with the figures of that step', async () => {
+    for (let i = 0; i < 5; i += 1) await report([load(STABLE, false)]);
+    for (let i = 0; i < 4; i += 1) await report([load(CANARY, true)]);
+    await t.app.canaryGuard!.check();
+    expect(widenings).toEqual([]);
+
+    await report([load(CANARY, true)]);
+    await t.app.canaryGuard!.check();
+    expect(stops).toEqual([]);
+    expect(widenings).toHaveLength(1);
+    expect(widenings[0]).toMatchObject({
+      step: { percent: 10, next: 50 },
+      canary: { version: CANARY, visits: 5, errors: 0, errorRate: 0 },
+      stable: { version: STABLE, visits: 5 },
+      rules,
+    });
+    expect(describeStep(widenings[0]!)).toBe(
+      `canary guard: healthy at 10% (error rate 0% against 0% on ${STABLE}, p75 load 300 ms against 300 ms, over 5 visits); widening to 50%`,
+    );
+  });
+
+  it('still stops a canary whose figures turn worse, instead of widening it', async () => {
+    widenings.length = 0;
+    for (let i = 0; i < 5; i += 1)
+      await report([load(CANARY, true), { remote: 'billing', version: CANARY, canary: true, kind: 'render-error', detail: 'TypeError' }]);
+    await t.app.canaryGuard!.check();
+    expect(stops).toEqual([CANARY]);
+    expect(widenings).toEqual([]);
   });
 });

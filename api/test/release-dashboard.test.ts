@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stopWithReleaseCli } from '../src/release/canary-guard.ts';
+import { stopWithReleaseCli, widenWithReleaseCli } from '../src/release/canary-guard.ts';
 import { releaseCli } from '../src/release/release-cli.ts';
 import type { ReleaseCli } from '../src/release/release-cli.ts';
 import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
@@ -274,6 +274,60 @@ describe.each(STORES)('release actions from the dashboard, with the pointer in t
       to: v1,
       figures: { canary: { version: v2, errorRate: 0.5 }, stable: { version: v1, errorRate: 0 } },
     });
+  });
+
+  it('starts a canary with steps, which the guard widens and then promotes, each step recorded with its figures', async () => {
+    const [v1, v2] = versions as [string, string];
+    const refused = await act(manager, {
+      remote: 'billing',
+      action: 'canary',
+      version: v2,
+      percent: 30,
+      guard: { minVisits: 5, errorMargin: 5, p75Margin: 25, steps: [20, 100], stepMinutes: 5 },
+      reason: 'steps that fall',
+    });
+    expect(refused.status).toBe(400);
+    const started = await act(manager, {
+      remote: 'billing',
+      action: 'canary',
+      version: v2,
+      percent: 10,
+      guard: { minVisits: 5, errorMargin: 5, p75Margin: 25, steps: [50, 100], stepMinutes: 5 },
+      reason: 'step by step',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const billingOf = async () =>
+      (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data.remotes.find((remote: { name: string }) => remote.name === 'billing');
+    expect((await billingOf()).canary).toMatchObject({ percent: 10, guard: { steps: [50, 100], stepMinutes: 5 } });
+
+    const healthy = (percent: number, next: number) => ({
+      canary: { version: v2, visits: 8, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 150 },
+      stable: { version: v1, visits: 80, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 140 },
+      rules: { minVisits: 5, errorMargin: 0.05, p75Margin: 0.25, steps: [50, 100], stepMinutes: 5 },
+      step: { percent, next, since: new Date().toISOString() },
+    });
+    const widened = await widenWithReleaseCli(cli)('billing', v2, 'canary guard: healthy at 10%; widening to 50%', healthy(10, 50));
+    expect(widened.widened, widened.message).toBe(true);
+    expect(await billingOf()).toMatchObject({ live: v1, canary: { version: v2, percent: 50, guard: { steps: [50, 100] } } });
+
+    const promoted = await widenWithReleaseCli(cli)('billing', v2, 'canary guard: healthy at 50%; promoting it', healthy(50, 100));
+    expect(promoted.widened, promoted.message).toBe(true);
+    expect(await billingOf()).toMatchObject({ live: v2, canary: null, rollbackTo: v1 });
+
+    const history = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data.history;
+    expect(history.slice(0, 2)).toMatchObject([
+      {
+        action: 'guard-promote',
+        actor: 'canary guard',
+        from: v1,
+        to: v2,
+        reason: 'canary guard: healthy at 50%; promoting it',
+        figures: { canary: { visits: 8 } },
+      },
+      { action: 'guard-widen', actor: 'canary guard', from: `${v2} 10%`, to: `${v2} 50%`, figures: { canary: { errorRate: 0 }, stable: { version: v1 } } },
+    ]);
+    // Back to the first version for the tests that follow.
+    expect((await act(manager, { remote: 'billing', action: 'rollback', reason: 'back to the first' })).status).toBe(200);
   });
 
   it('says why a change is refused, and changes nothing', async () => {

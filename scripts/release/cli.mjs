@@ -21,14 +21,21 @@ const USAGE = `Usage: npm run release -- <command>
   rollback <remote> --reason <why> [--no-smoke]
                                      return to the version that was live before
   canary <remote> <version> <percent> --reason <why> [--no-smoke]
-         [--guard [--min-visits 50] [--error-margin 5] [--p75-margin 25]]
+         [--guard [--min-visits 50] [--error-margin 5] [--p75-margin 25]
+                  [--steps 25,50,100 [--step-minutes 10]]]
   canary <remote> off --reason <why> show a version to a stable share of visitors, or stop;
                                      with --guard the canary stops itself when its error rate
                                      (percentage points) or p75 load time (%) is worse than stable's
-                                     by more than the margins once it has --min-visits visits
+                                     by more than the margins once it has --min-visits visits;
+                                     with --steps it widens to each share in turn while healthy
+                                     (each step at least --min-visits visits and --step-minutes),
+                                     and a step of 100 promotes it
   guard-stop <remote> --canary-version <v> --reason <why> --figures <json>
                                      what the guard runs: smoke-checks the stable version, then
                                      stops the canary (or leaves the pointer and records why not)
+  guard-widen <remote> --canary-version <v> --reason <why> --figures <json>
+                                     what the guard runs on a healthy step: smoke-checks the canary,
+                                     then widens it to its next step, or promotes it at 100
   smoke <remote> [<version>]         load a page of <remote> in headless Chromium on the running site
   status                             the whole site's composition
   history [<remote>]                 the last changes, with who, when and why
@@ -145,7 +152,7 @@ async function smokeOutcome(config, name, version, viaOverride) {
 const formatPercent = (fraction) => `${Math.round(fraction * 1000) / 10}%`;
 
 /** --guard's rules: margins are given in percent (points for the error rate) and kept as fractions. */
-function guardRules(options) {
+function guardRules(options, percent) {
   const number = (flag, fallback, min, max) => {
     if (options[flag] === undefined) return fallback;
     const value = Number(options[flag]);
@@ -154,7 +161,40 @@ function guardRules(options) {
   };
   const minVisits = number('min-visits', 50, 1, 1_000_000);
   if (!Number.isInteger(minVisits)) fail('--min-visits must be a whole number');
-  return { minVisits, errorMargin: number('error-margin', 5, 0, 100) / 100, p75Margin: number('p75-margin', 25, 0, 1000) / 100 };
+  const rules = { minVisits, errorMargin: number('error-margin', 5, 0, 100) / 100, p75Margin: number('p75-margin', 25, 0, 1000) / 100 };
+  if (options.steps === undefined) {
+    if (options['step-minutes'] !== undefined) fail('--step-minutes goes with --steps');
+    return rules;
+  }
+  return { ...rules, steps: guardSteps(options.steps, percent), stepMinutes: number('step-minutes', 10, 0, 7 * 24 * 60) };
+}
+
+/** `--steps 25,50,100`: the shares a healthy canary widens to, each above the one before and the canary's own. */
+function guardSteps(text, percent) {
+  const steps = text.split(',').map((part) => Number(part.trim()));
+  const valid =
+    steps.length >= 1 &&
+    steps.length <= 10 &&
+    steps.every((step, index) => Number.isFinite(step) && step > (index === 0 ? percent : steps[index - 1]) && step <= 100);
+  if (!valid) fail(`--steps must be up to 10 shares, rising, above the canary's ${percent}% and at most 100 (for example 25,50,100)`);
+  return steps;
+}
+
+/** The share a guarded canary widens to next, or null when it has no step left. */
+function nextStep(canary) {
+  return canary.guard?.steps?.find((step) => step > canary.percent) ?? null;
+}
+
+/** --figures: what the guard saw, as JSON. */
+function guardFigures(options) {
+  let figures;
+  try {
+    figures = JSON.parse(options.figures ?? 'null');
+  } catch {
+    fail('--figures must be JSON');
+  }
+  if (!figures || typeof figures !== 'object') fail("the guard's commands need --figures: what the guard saw");
+  return figures;
 }
 
 const commands = {
@@ -266,7 +306,9 @@ const commands = {
     if (!Number.isFinite(percent) || percent <= 0 || percent >= 100)
       fail('The canary percentage must be a number above 0 and below 100 (for everyone, promote the version)');
     if (version === LOCAL_VERSION) fail('A canary must be a published version');
-    const guard = options.guard ? guardRules(options) : undefined;
+    if (!options.guard && (options.steps !== undefined || options['step-minutes'] !== undefined))
+      fail('--steps needs --guard: only a guarded canary widens itself');
+    const guard = options.guard ? guardRules(options, percent) : undefined;
     const release = requireRelease(config, name, version);
     assertCompatible(config, name, release);
     const result = await config.store.change({ action: 'canary', remote: name, actor: actor(), reason }, (document) => {
@@ -276,13 +318,16 @@ const commands = {
       if (current.canary?.version === version && current.canary.percent === percent) return null;
       const keepSince = current.canary?.version === version ? current.canary.since : undefined;
       const keptGuard = guard ?? (current.canary?.version === version ? current.canary.guard : undefined);
+      const now = new Date().toISOString();
       document.remotes[name] = {
         ...current,
         canary: {
           version,
           entry: entryUrl(config, name, version),
           percent,
-          since: keepSince ?? new Date().toISOString(),
+          since: keepSince ?? now,
+          // A new share starts a new step: a guard that widens counts this step's visits and time from here.
+          stepSince: now,
           ...(keptGuard ? { guard: keptGuard } : {}),
         },
       };
@@ -300,6 +345,11 @@ const commands = {
       console.log(
         `${name}: guarded: stops itself after ${rules.minVisits} visits if its error rate is over ${formatPercent(rules.errorMargin)} points or its p75 load time over ${formatPercent(rules.p75Margin)} worse than ${result.document.remotes[name].version}`,
       );
+      if (rules.steps) {
+        console.log(
+          `${name}: widens while healthy to ${rules.steps.map((step) => `${step}%`).join(', ')} (each step at least ${rules.minVisits} visits and ${rules.stepMinutes} minutes)${rules.steps.at(-1) === 100 ? '; at 100% it is promoted' : ''}`,
+        );
+      }
     }
     if (!options['no-smoke']) await runSmoke(config, name, version, { viaOverride: true, afterPromote: false });
   },
@@ -309,13 +359,7 @@ const commands = {
     const reason = requireReason(options.reason, 'guard-stop');
     const canaryVersion = options['canary-version'];
     if (!canaryVersion) fail('guard-stop needs --canary-version: the canary the figures are about');
-    let figures;
-    try {
-      figures = JSON.parse(options.figures ?? 'null');
-    } catch {
-      fail('--figures must be JSON');
-    }
-    if (!figures || typeof figures !== 'object') fail('guard-stop needs --figures: what the guard saw');
+    const figures = guardFigures(options);
     const before = (await config.store.read()).remotes[name];
     if (before?.canary?.version !== canaryVersion) {
       console.log(`${name} has no canary ${canaryVersion} any more; nothing changed.`);
@@ -353,6 +397,60 @@ const commands = {
       result.changed
         ? `${name}: canary ${canaryVersion} stopped by its guard; everyone gets ${result.document.remotes[name].version}`
         : `${name} has no canary ${canaryVersion} any more; nothing changed.`,
+    );
+  },
+
+  async 'guard-widen'(config, [input], options) {
+    const name = requireRemote(input);
+    const reason = requireReason(options.reason, 'guard-widen');
+    const canaryVersion = options['canary-version'];
+    if (!canaryVersion) fail('guard-widen needs --canary-version: the canary the figures are about');
+    const figures = guardFigures(options);
+    const before = (await config.store.read()).remotes[name];
+    const next = before?.canary?.version === canaryVersion ? nextStep(before.canary) : null;
+    if (next === null) {
+      console.log(`${name} has no canary ${canaryVersion} with a step left; nothing changed.`);
+      return;
+    }
+    const promote = next >= 100;
+    // At 100 the canary becomes the live version: the same compatibility check as a person's promote.
+    if (promote) assertCompatible(config, name, requireRelease(config, name, canaryVersion));
+    // Check the canary before more visitors get it: a widening that cannot show a working page is not made.
+    if (!options['no-smoke']) {
+      const result = await smokeOutcome(config, name, canaryVersion, true);
+      if (result.status === 'failed') {
+        await config.store.append({
+          at: new Date().toISOString(),
+          actor: actor(),
+          action: 'guard-widen-failed',
+          remote: name,
+          reason: `${reason}; not widened: the smoke check of ${canaryVersion} failed (${result.message})`,
+          from: `${canaryVersion} ${before.canary.percent}%`,
+          to: promote ? canaryVersion : `${canaryVersion} ${next}%`,
+          figures,
+        });
+        fail(`Smoke check of ${name} ${canaryVersion} FAILED: ${result.message}. The canary stays at ${before.canary.percent}%.`, SMOKE_FAILED);
+      }
+    }
+    const result = await config.store.change({ action: promote ? 'guard-promote' : 'guard-widen', remote: name, actor: actor(), reason }, (document) => {
+      const current = document.remotes[name];
+      // Someone changed the canary since the guard looked: its figures are about something else now.
+      if (current?.canary?.version !== canaryVersion || current.canary.percent !== before.canary.percent) return null;
+      if (promote) {
+        document.remotes[name] = { ...liveTarget(config, name, canaryVersion), previous: pushPrevious(current, current.version) };
+        return { document, summary: { from: current.version, to: canaryVersion, figures } };
+      }
+      document.remotes[name] = { ...current, canary: { ...current.canary, percent: next, stepSince: new Date().toISOString() } };
+      return { document, summary: { from: `${canaryVersion} ${current.canary.percent}%`, to: `${canaryVersion} ${next}%`, figures } };
+    });
+    if (!result.changed) {
+      console.log(`${name}'s canary changed while the guard looked; nothing changed.`);
+      return;
+    }
+    console.log(
+      promote
+        ? `${name}: canary ${canaryVersion} promoted by its guard; live ${result.entry.from} -> ${canaryVersion}`
+        : `${name}: canary ${canaryVersion} widened by its guard: ${result.entry.from} -> ${result.entry.to}`,
     );
   },
 
@@ -443,6 +541,8 @@ async function main(argv) {
       'min-visits': { type: 'string' },
       'error-margin': { type: 'string' },
       'p75-margin': { type: 'string' },
+      steps: { type: 'string' },
+      'step-minutes': { type: 'string' },
       'canary-version': { type: 'string' },
       figures: { type: 'string' },
       once: { type: 'boolean', default: false },

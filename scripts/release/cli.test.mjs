@@ -99,9 +99,10 @@ test('a canary needs a share between 0 and 100 and a reason; promoting it ends i
   assert.match(release(env, 'canary', 'billing', '9.9.9', '20', '-m', 'x', '--no-smoke').err, /9\.9\.9 is not published/);
 
   assert.match(release(env, 'canary', 'billing', v2, '20', '-m', 'trial', '--no-smoke').out, /for 20% of visitors/);
-  const { since, ...canary } = readPointer(env.REMOTES_POINTER).remotes.billing.canary;
+  const { since, stepSince, ...canary } = readPointer(env.REMOTES_POINTER).remotes.billing.canary;
   assert.deepEqual(canary, { version: v2, entry: `http://localhost:7176/releases/${v2}/remoteEntry.js`, percent: 20 });
   assert.ok(Date.parse(since) > Date.now() - 60_000, 'a canary records when it began, for its figures');
+  assert.equal(stepSince, since, 'its first share is its first step');
   assert.match(release(env, 'status').out, /canary .* for 20% of visitors/);
 
   const promoted = release(env, 'promote', 'billing', v2, '-m', 'trial went well');
@@ -164,6 +165,58 @@ test('a guarded canary keeps its rules and start when widened; the guard stops i
       figures,
     },
   );
+});
+
+test('a guarded canary with steps is widened by the guard one step at a time, then promoted at 100, each step in the history', () => {
+  const { env, publish } = setUp();
+  const v1 = publish('1.0.0');
+  const v2 = publish('1.1.0');
+  release(env, 'promote', 'billing', v1, '-m', 'first', '--no-smoke');
+  for (const [args, message] of [
+    [['--steps', '25,50,100'], /--steps needs --guard/],
+    [['--guard', '--steps', '5,50'], /--steps must be up to 10 shares, rising, above the canary's 10%/],
+    [['--guard', '--steps', '50,25'], /rising/],
+    [['--guard', '--steps', '25,150'], /at most 100/],
+    [['--guard', '--step-minutes', '5'], /--step-minutes goes with --steps/],
+  ]) {
+    const refused = release(env, 'canary', 'billing', v2, '10', '-m', 'try', '--no-smoke', ...args);
+    assert.equal(refused.code, 1, args.join(' '));
+    assert.match(refused.err, message);
+  }
+  assert.equal(readPointer(env.REMOTES_POINTER).remotes.billing.canary, undefined);
+
+  const started = release(env, 'canary', 'billing', v2, '10', '-m', 'step by step', '--no-smoke', '--guard', '--min-visits', '20', '--steps', '50,100');
+  assert.equal(started.code, 0, started.err);
+  assert.match(started.out, /widens while healthy to 50%, 100% \(each step at least 20 visits and 10 minutes\); at 100% it is promoted/);
+  const since = readPointer(env.REMOTES_POINTER).remotes.billing.canary.since;
+  const figures = JSON.stringify({ canary: { version: v2, visits: 25, errorRate: 0 }, stable: { version: v1, visits: 200, errorRate: 0 } });
+  const widen = () => release(env, 'guard-widen', 'billing', '--canary-version', v2, '-m', 'healthy', '--figures', figures, '--no-smoke');
+
+  assert.equal(widen().code, 0);
+  const widened = readPointer(env.REMOTES_POINTER).remotes.billing;
+  assert.equal(widened.version, v1);
+  assert.equal(widened.canary.percent, 50);
+  // The canary keeps its start; its new step starts now.
+  assert.equal(widened.canary.since, since);
+  assert.ok(widened.canary.stepSince >= since);
+
+  assert.equal(widen().code, 0);
+  const promoted = readPointer(env.REMOTES_POINTER).remotes.billing;
+  assert.equal(promoted.version, v2);
+  assert.equal(promoted.canary, undefined);
+  assert.equal(promoted.previous.at(-1), v1);
+  // Nothing left to widen: the guard's late call changes nothing.
+  assert.match(widen().out, /nothing changed/);
+
+  const steps = readHistory(env.REMOTES_POINTER.replace(/\.json$/, '.history.jsonl')).filter((entry) => entry.action.startsWith('guard-'));
+  assert.deepEqual(
+    steps.map((entry) => [entry.action, entry.from, entry.to, entry.actor]),
+    [
+      ['guard-widen', `${v2} 10%`, `${v2} 50%`, 'Ada (test)'],
+      ['guard-promote', v1, v2, 'Ada (test)'],
+    ],
+  );
+  assert.equal(steps[1].figures.canary.visits, 25);
 });
 
 test('unknown remotes and commands print what is possible', () => {

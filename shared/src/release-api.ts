@@ -16,6 +16,16 @@ export const guardRules = z.strictObject({
   errorMargin: z.number().min(0).max(100),
   /** How much (as a fraction) the canary's p75 load time may exceed stable's. */
   p75Margin: z.number().min(0).max(1000),
+  /**
+   * Shares (percent, ascending, above the canary's own) it widens to, one at a time, while it is healthy; a
+   * step of 100 promotes it. Each step lasts at least `stepMinutes` and `minVisits` canary visits.
+   */
+  steps: z.array(z.number().gt(0).max(100)).min(1).max(10).optional(),
+  stepMinutes: z
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .optional(),
 });
 export type GuardRules = z.infer<typeof guardRules>;
 
@@ -33,6 +43,8 @@ export const storedCanary = z.looseObject({
   percent: z.number().gt(0).lt(100),
   /** When the canary started (widening keeps it). */
   since: z.string().optional(),
+  /** When its share last changed (a step of a guarded canary starts then). */
+  stepSince: z.string().optional(),
   /** A guard that does not fit its rules is dropped on reading: the canary then runs unguarded. */
   guard: guardRules.optional().catch(undefined),
 });
@@ -70,7 +82,9 @@ export type PublishedVersion = z.infer<typeof publishedVersion>;
 export const remoteOverview = z.object({
   name: releaseRemote,
   live: z.string().nullable(),
-  canary: z.object({ version: z.string(), percent: z.number(), since: z.string().nullable(), guard: guardRules.nullable() }).nullable(),
+  canary: z
+    .object({ version: z.string(), percent: z.number(), since: z.string().nullable(), stepSince: z.string().nullable(), guard: guardRules.nullable() })
+    .nullable(),
   rollbackTo: z.string().nullable(),
   published: z.array(publishedVersion),
 });

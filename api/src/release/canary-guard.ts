@@ -5,7 +5,7 @@ import type { Figures } from './figures.ts';
 import { REMOTE_NAMES } from '@reelmint/shared/remotes';
 import type { RemoteName } from '@reelmint/shared/remotes';
 import type { ReleaseCli } from './release-cli.ts';
-import type { GuardRules } from './release-files.ts';
+import type { CanaryView, GuardRules } from './release-files.ts';
 import type { ReleaseSource } from './source.ts';
 
 /** What the guard saw when it decided: the canary's and stable's figures since the canary began, and the rules. */
@@ -29,6 +29,28 @@ export function judge(canary: Figures, stable: Figures, rules: GuardRules): Arra
 
 export type StopCanary = (remote: RemoteName, canaryVersion: string, reason: string, figures: GuardFigures) => Promise<{ stopped: boolean; message: string }>;
 
+/** What the guard saw on a healthy step: the canary's figures over that step, stable's since the canary began, and the step. */
+export interface StepFigures {
+  canary: { version: string } & Figures;
+  stable: { version: string } & Figures;
+  rules: GuardRules;
+  step: { percent: number; next: number; since: string };
+}
+
+/** Widens a healthy guarded canary to its next step (or promotes it at 100). */
+export type WidenCanary = (remote: RemoteName, canaryVersion: string, reason: string, figures: StepFigures) => Promise<{ widened: boolean; message: string }>;
+
+/**
+ * Whether a healthy canary has earned its next step: enough canary visits in this step (and stable enough
+ * visits to compare load times with), a step that has lasted long enough, and no rule tripped over the step.
+ */
+export function stepDue(step: Figures, stable: Figures, rules: GuardRules, stepStartedAt: Date, now: Date): boolean {
+  if (!rules.steps) return false;
+  if (step.visits < rules.minVisits || stable.visits < rules.minVisits) return false;
+  if (now.getTime() - stepStartedAt.getTime() < (rules.stepMinutes ?? 0) * 60_000) return false;
+  return judge(step, stable, rules).length === 0;
+}
+
 /** Stops a canary through the release CLI's `guard-stop`: the same lock, smoke check and history as a person's change. */
 export function stopWithReleaseCli(cli: ReleaseCli): StopCanary {
   return async (remote, canaryVersion, reason, figures) => {
@@ -37,6 +59,17 @@ export function stopWithReleaseCli(cli: ReleaseCli): StopCanary {
       'canary guard',
     );
     return { stopped: result.code === 0, message: result.output };
+  };
+}
+
+/** Widens a canary through the release CLI's `guard-widen`: the same lock, checks and history as a person's change. */
+export function widenWithReleaseCli(cli: ReleaseCli): WidenCanary {
+  return async (remote, canaryVersion, reason, figures) => {
+    const result = await cli(
+      ['guard-widen', remote, '--canary-version', canaryVersion, '--reason', reason, '--figures', JSON.stringify(figures)],
+      'canary guard',
+    );
+    return { widened: result.code === 0, message: result.output };
   };
 }
 
@@ -66,6 +99,7 @@ export class CanaryGuard {
     private readonly db: Kysely<DB>,
     private readonly source: ReleaseSource,
     private readonly stop: StopCanary,
+    private readonly widen: WidenCanary,
     private readonly log: GuardLog,
     private readonly now: () => Date,
     private readonly options: GuardOptions = DEFAULT_GUARD_OPTIONS,
@@ -102,11 +136,13 @@ export class CanaryGuard {
       if ((this.holdUntil.get(key) ?? 0) > this.now().getTime()) continue;
       const since = canary.since ? new Date(canary.since) : new Date(this.now().getTime() - 24 * 60 * 60_000);
       const series = await versionSeries(this.db, remote, since, 60 * 60_000, [canary.version, target.version], { canaryOnly: canary.version });
-      const empty: Figures = { visits: 0, errors: 0, errorRate: null, fallbacks: 0, p50: null, p75: null, p95: null };
-      const canaryFigures = series.find((s) => s.version === canary.version)?.total ?? empty;
-      const stableFigures = series.find((s) => s.version === target.version)?.total ?? empty;
+      const canaryFigures = series.find((s) => s.version === canary.version)?.total ?? EMPTY;
+      const stableFigures = series.find((s) => s.version === target.version)?.total ?? EMPTY;
       const tripped = judge(canaryFigures, stableFigures, canary.guard);
-      if (tripped.length === 0) continue;
+      if (tripped.length === 0) {
+        await this.widenIfDue(remote, target.version, canary, stableFigures, since, key);
+        continue;
+      }
       const figures: GuardFigures = {
         canary: { version: canary.version, ...canaryFigures },
         stable: { version: target.version, ...stableFigures },
@@ -122,7 +158,32 @@ export class CanaryGuard {
       }
     }
   }
+  /** A healthy canary with steps left moves to the next one once its current step has run its course. */
+  private async widenIfDue(remote: RemoteName, stableVersion: string, canary: CanaryView, stable: Figures, since: Date, key: string): Promise<void> {
+    const rules = canary.guard;
+    const next = rules?.steps?.find((step) => step > canary.percent);
+    if (!rules || next === undefined) return;
+    const stepStartedAt = canary.stepSince ? new Date(canary.stepSince) : since;
+    const series = await versionSeries(this.db, remote, stepStartedAt, 60 * 60_000, [canary.version], { canaryOnly: canary.version });
+    const step = series.find((s) => s.version === canary.version)?.total ?? EMPTY;
+    if (!stepDue(step, stable, rules, stepStartedAt, this.now())) return;
+    const figures: StepFigures = {
+      canary: { version: canary.version, ...step },
+      stable: { version: stableVersion, ...stable },
+      rules,
+      step: { percent: canary.percent, next, since: stepStartedAt.toISOString() },
+    };
+    const reason = describeStep(figures);
+    this.log.info({ remote, canary: canary.version, figures }, `widening the canary: ${reason}`);
+    const outcome = await this.widen(remote, canary.version, reason, figures);
+    if (!outcome.widened) {
+      this.holdUntil.set(key, this.now().getTime() + this.options.retryAfterMs);
+      this.log.warn({ remote, canary: canary.version, output: outcome.message }, 'the canary guard could not widen the canary');
+    }
+  }
 }
+
+const EMPTY: Figures = { visits: 0, errors: 0, errorRate: null, fallbacks: 0, p50: null, p75: null, p95: null };
 
 const percent = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value * 1000) / 10}%`);
 const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
@@ -139,4 +200,11 @@ export function describe(figures: GuardFigures): string {
     parts.push(`p75 load ${ms(figures.canary.p75)} against ${ms(figures.stable.p75)} (margin ${percent(figures.rules.p75Margin)})`);
   }
   return `canary guard: ${parts.join('; ')} over ${figures.canary.visits} visits`;
+}
+
+/** The history's "why" of a step taken by the guard, with the figures in words. */
+export function describeStep(figures: StepFigures): string {
+  const { canary, stable, step } = figures;
+  const action = step.next >= 100 ? 'promoting it' : `widening to ${step.next}%`;
+  return `canary guard: healthy at ${step.percent}% (error rate ${percent(canary.errorRate ?? 0)} against ${percent(stable.errorRate ?? 0)} on ${stable.version}, p75 load ${ms(canary.p75)} against ${ms(stable.p75)}, over ${canary.visits} visits); ${action}`;
 }

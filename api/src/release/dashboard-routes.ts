@@ -44,6 +44,7 @@ export function actionArguments(body: ReleaseActionRequest): string[] | null {
             String(body.guard.errorMargin),
             '--p75-margin',
             String(body.guard.p75Margin),
+            ...(body.guard.steps ? ['--steps', body.guard.steps.join(','), '--step-minutes', String(body.guard.stepMinutes ?? 10)] : []),
           ]
         : [];
       return ['canary', body.remote, body.version, String(body.percent), ...reason, ...guard];
@@ -87,6 +88,10 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
     },
     async (request) => {
       const { user } = await requireReleaseManager(services, request);
+      const steps = request.body.guard?.steps;
+      if (steps && !steps.every((step, index) => step > (index === 0 ? (request.body.percent ?? 0) : steps[index - 1]!))) {
+        throw new AppError(400, 'VALIDATION_ERROR', "A canary's steps must rise, each above the one before and above its starting share");
+      }
       const args = actionArguments(request.body);
       if (!args)
         throw new AppError(400, 'VALIDATION_ERROR', request.body.action === 'canary' ? 'A canary needs a version and a share' : 'Promote needs a version');

@@ -56,7 +56,9 @@ export function pointerView(document: unknown): PointerView {
     const { version, canary, previous } = parsed.data;
     remotes[name] = {
       version,
-      canary: canary ? { version: canary.version, percent: canary.percent, since: canary.since ?? null, guard: canary.guard ?? null } : null,
+      canary: canary
+        ? { version: canary.version, percent: canary.percent, since: canary.since ?? null, stepSince: canary.stepSince ?? null, guard: canary.guard ?? null }
+        : null,
       rollbackTo: previous?.at(-1) ?? null,
     };
   }

@@ -43,6 +43,11 @@ export async function watchReport(db: Kysely<DB>, source: ReleaseSource, now: Da
       lines.push(
         guard ? `  guard: stops after ${guard.minVisits} visits at +${percent(guard.errorMargin)} errors or +${percent(guard.p75Margin)} p75` : '  no guard',
       );
+      if (guard?.steps) {
+        lines.push(
+          `  steps: ${guard.steps.map((step) => `${step}%`).join(' -> ')} while healthy, each at least ${guard.minVisits} visits and ${guard.stepMinutes ?? 0} minutes`,
+        );
+      }
     }
     const last = history.find((entry) => entry.remote === remote && entry.action !== 'publish');
     if (last) lines.push(`  last change: ${last.action} by ${last.actor} at ${last.at}${last.reason ? `: ${last.reason}` : ''}`);

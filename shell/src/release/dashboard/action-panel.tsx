@@ -8,7 +8,18 @@ import styles from './dashboard.module.css';
 
 type Outcome = { kind: 'done'; reply: ActionReply } | { kind: 'refused'; message: string };
 
-const DEFAULT_GUARD = { minVisits: 50, errorMargin: 5, p75Margin: 25 };
+const DEFAULT_GUARD = { minVisits: 50, errorMargin: 5, p75Margin: 25, stepMinutes: 10 };
+
+/**
+ * The shares a guarded canary widens to while healthy, typed as "25, 50, 100": empty for none, null when they
+ * are not rising shares above the canary's own and at most 100.
+ */
+export function parseSteps(text: string, percent: number): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  const steps = parts.map(Number);
+  const rising = steps.every((step, index) => Number.isFinite(step) && step > (index === 0 ? percent : steps[index - 1]!) && step <= 100);
+  return rising && steps.length <= 10 ? steps : null;
+}
 
 /** The sentence that asks for confirmation of one change, in the page's language. */
 function confirmation(t: (key: string, values?: Record<string, unknown>) => string, remote: RemoteOverview, change: ActionRequest): string {
@@ -38,6 +49,8 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
     minVisits: useId(),
     errorMargin: useId(),
     p75Margin: useId(),
+    steps: useId(),
+    stepMinutes: useId(),
     reason: useId(),
     problem: useId(),
   };
@@ -73,6 +86,12 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
       change.percent = Number(form.get('percent'));
       if (guarded) {
         change.guard = { minVisits: Number(form.get('minVisits')), errorMargin: Number(form.get('errorMargin')), p75Margin: Number(form.get('p75Margin')) };
+        const steps = parseSteps(String(form.get('steps') ?? ''), change.percent);
+        if (steps === null) {
+          setProblem(t('dashboard.form.stepsInvalid', { percent: change.percent }));
+          return;
+        }
+        if (steps.length > 0) change.guard = { ...change.guard, steps, stepMinutes: Number(form.get('stepMinutes')) };
       }
     }
     setProblem(null);
@@ -170,6 +189,23 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
                   <div className={styles.field}>
                     <label htmlFor={ids.p75Margin}>{t('dashboard.form.p75Margin')}</label>
                     <input id={ids.p75Margin} name="p75Margin" type="number" min={0} max={1000} step="any" required defaultValue={DEFAULT_GUARD.p75Margin} />
+                  </div>
+                  <div className={styles.field}>
+                    <label htmlFor={ids.steps}>{t('dashboard.form.steps')}</label>
+                    <input id={ids.steps} name="steps" type="text" inputMode="decimal" autoComplete="off" placeholder="25, 50, 100" />
+                  </div>
+                  <div className={styles.field}>
+                    <label htmlFor={ids.stepMinutes}>{t('dashboard.form.stepMinutes')}</label>
+                    <input
+                      id={ids.stepMinutes}
+                      name="stepMinutes"
+                      type="number"
+                      min={0}
+                      max={10080}
+                      step="any"
+                      required
+                      defaultValue={DEFAULT_GUARD.stepMinutes}
+                    />
                   </div>
                 </div>
               )}

@@ -19,7 +19,13 @@ const overview: Overview = {
     {
       name: 'billing',
       live: STABLE,
-      canary: { version: CANARY, percent: 10, since: '2026-11-23T09:00:00.000Z', guard: { minVisits: 50, errorMargin: 0.05, p75Margin: 0.25 } },
+      canary: {
+        version: CANARY,
+        percent: 10,
+        since: '2026-11-23T09:00:00.000Z',
+        stepSince: '2026-11-23T09:30:00.000Z',
+        guard: { minVisits: 50, errorMargin: 0.05, p75Margin: 0.25, steps: [25, 50, 100], stepMinutes: 15 },
+      },
       rollbackTo: 'local',
       published: [
         {
@@ -46,6 +52,16 @@ const overview: Overview = {
     },
   ],
   history: [
+    {
+      at: '2026-11-23T10:30:00.000Z',
+      actor: 'canary guard',
+      action: 'guard-widen',
+      remote: 'billing',
+      reason: 'canary guard: healthy at 10%; widening to 25%',
+      from: `${CANARY} 10%`,
+      to: `${CANARY} 25%`,
+      figures: { canary: { version: CANARY, visits: 55, errorRate: 0, p75: 600 }, stable: { version: STABLE, visits: 300, errorRate: 0.01, p75: 700 } },
+    },
     {
       at: '2026-11-23T10:00:00.000Z',
       actor: 'canary guard',
@@ -116,6 +132,9 @@ describe('the release dashboard page', () => {
     expect(within(billing).getByTestId('release-live')).toHaveTextContent(STABLE);
     expect(within(billing).getByTestId('release-canary')).toHaveTextContent(`${CANARY} for 10% of visitors`);
     expect(within(billing).getByTestId('release-canary')).toHaveTextContent('stops itself after 50 visits if its error rate is more than 5% points');
+    expect(within(billing).getByTestId('release-canary-steps')).toHaveTextContent(
+      'Widens itself while healthy: 25% → 50% → 100%, each step after at least 50 visits and 15 minutes. At 100% it becomes the live version.',
+    );
     const chart = within(billing).getByRole('img', { name: 'Error rate per version, last 24 hours' });
     // The ends of a 24-hour axis share a time of day; their labels must still tell them apart.
     const [start, end] = [...chart.querySelectorAll('text')].slice(-2).map((label) => label.textContent);
@@ -124,8 +143,9 @@ describe('the release dashboard page', () => {
     expect(within(billing).getByText('Published versions (2)')).toBeInTheDocument();
     const history = screen.getByTestId('release-history');
     expect(history).toHaveTextContent('Canary stopped by its guard');
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(`Canary widened by its guard billing ${CANARY} 10% → ${CANARY} 25%`);
     expect(history).toHaveTextContent('By canary guard. Reason: canary guard: error rate 80%');
-    expect(within(history).getByTestId('release-history-figures')).toHaveTextContent('error rate 80% against 1%');
+    expect(within(history).getAllByTestId('release-history-figures')[1]).toHaveTextContent('error rate 80% against 1%');
   });
 
   it('asks for a reason and a confirmation before a change, and sends nothing until confirmed', async () => {
@@ -155,5 +175,40 @@ describe('the release dashboard page', () => {
     expect(await within(billing).findByTestId('release-outcome')).toHaveTextContent('The smoke check passed');
     const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(posted[1]!.body))).toEqual({ remote: 'billing', action: 'canary-off', reason: 'trial over' });
+  });
+
+  it('starts a guarded canary with steps, and refuses steps that do not rise above its share', async () => {
+    configure({ apiBase: 'http://api.test' });
+    const fetch = vi.fn(async (url: URL, init?: RequestInit) => {
+      if (init?.method === 'POST') return reply(200, { success: true, data: { smoke: 'passed', output: 'billing: canary ...' }, error: null, message: 'OK' });
+      return String(url).includes('/overview')
+        ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
+        : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    await renderPage();
+    const billing = await screen.findByTestId('release-remote-billing');
+    await user.selectOptions(within(billing).getByLabelText('Change'), 'canary');
+    const steps = within(billing).getByLabelText('Widen step by step while healthy (shares in %, e.g. 25, 50, 100; empty: stay)');
+    await user.type(steps, '5, 50');
+    await user.type(within(billing).getByLabelText('Reason (kept in the history)'), 'step by step');
+    await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
+    expect(within(billing).getByRole('alert')).toHaveTextContent('Steps must be shares that rise, the first above 10%');
+    expect(within(billing).queryByTestId('release-confirm')).toBeNull();
+
+    await user.clear(steps);
+    await user.type(steps, '25, 50 100');
+    await user.clear(within(billing).getByLabelText('Minimum minutes per step'));
+    await user.type(within(billing).getByLabelText('Minimum minutes per step'), '30');
+    await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
+    await user.click(within(billing).getByRole('button', { name: 'Yes, make the change' }));
+    expect(await within(billing).findByTestId('release-outcome')).toHaveTextContent('The smoke check passed');
+    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(posted[1]!.body))).toMatchObject({
+      action: 'canary',
+      percent: 10,
+      guard: { minVisits: 50, errorMargin: 5, p75Margin: 25, steps: [25, 50, 100], stepMinutes: 30 },
+    });
   });
 });

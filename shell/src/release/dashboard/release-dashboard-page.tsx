@@ -22,7 +22,13 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'canary-off': 'canaryOff',
   'guard-stop': 'guardStop',
   'guard-stop-failed': 'guardStopFailed',
+  'guard-widen': 'guardWiden',
+  'guard-promote': 'guardPromote',
+  'guard-widen-failed': 'guardWidenFailed',
 };
+
+/** Changes the guard tried and could not make: shown in red. */
+const FAILED_ACTIONS = new Set(['guard-stop-failed', 'guard-widen-failed']);
 
 function useFormats() {
   const { i18n } = useTranslation();
@@ -145,6 +151,19 @@ function RemoteSection({ remote, metrics, onChanged }: { remote: RemoteOverview;
                       })
                     : t('dashboard.unguarded')}
                 </span>
+                {remote.canary.guard?.steps && (
+                  <>
+                    <br />
+                    <span className={styles.muted} data-testid="release-canary-steps">
+                      {t('dashboard.guardSteps', {
+                        steps: remote.canary.guard.steps.map((step) => format.percent(step / 100)).join(' → '),
+                        visits: remote.canary.guard.minVisits,
+                        minutes: remote.canary.guard.stepMinutes ?? 0,
+                      })}
+                      {remote.canary.guard.steps.at(-1) === 100 && ` ${t('dashboard.guardStepsPromote')}`}
+                    </span>
+                  </>
+                )}
               </>
             ) : (
               t('dashboard.noCanary')
@@ -273,7 +292,7 @@ function HistorySection({ history }: { history: HistoryEntry[] }) {
       ) : (
         <ol className={styles.history} data-testid="release-history">
           {history.map((entry, index) => (
-            <li key={`${entry.at}-${index}`} className={entry.action === 'guard-stop-failed' ? styles.historyFailed : undefined}>
+            <li key={`${entry.at}-${index}`} className={FAILED_ACTIONS.has(entry.action) ? styles.historyFailed : undefined}>
               <p className={styles.historyHead}>
                 <time dateTime={entry.at}>{format.when(entry.at)}</time> ·{' '}
                 <strong>{HISTORY_ACTIONS[entry.action] ? t(`dashboard.actions.${HISTORY_ACTIONS[entry.action]}`) : entry.action}</strong>{' '}
