@@ -33,6 +33,9 @@ async function publish(t: TestApp, version: string, publishedAt: string) {
 
 const STORES = ['file', 'database'] as const;
 
+/** Tests that run the real release CLI several times (a process each, a few seconds apiece on a busy machine). */
+const CLI_TIMEOUT = 180_000;
+
 describe.each(STORES)('the release dashboard API, with the pointer in the %s store', (pointerStore) => {
   let t: TestApp;
   let manager: string;
@@ -192,7 +195,7 @@ describe.each(STORES)('release actions from the dashboard, with the pointer in t
     manager = m.token;
     await grantRole(t.app.services.db, m.email, RELEASE_MANAGER, 'test', new Date());
     visitor = (await signUp(t.app)).token;
-  });
+  }, CLI_TIMEOUT);
   afterAll(async () => {
     await t.close();
     await rm(work, { recursive: true, force: true });
@@ -205,130 +208,142 @@ describe.each(STORES)('release actions from the dashboard, with the pointer in t
     expect((await call(t.app, 'POST', '/api/release/actions', { body: { remote: 'billing', action: 'rollback', reason: 'undo' } })).status).toBe(401);
   });
 
-  it('promotes, starts a guarded canary, widens and stops it, and rolls back, each recorded with who and why', async () => {
-    const [v1, v2] = versions as [string, string];
-    const promoted = await act(manager, { remote: 'billing', action: 'promote', version: v1, reason: 'first release' });
-    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
-    expect(promoted.body.data.smoke).toBe('skipped');
-    const canary = await act(manager, {
-      remote: 'billing',
-      action: 'canary',
-      version: v2,
-      percent: 10,
-      guard: { minVisits: 30, errorMargin: 5, p75Margin: 25 },
-      reason: 'try the new cards',
-    });
-    expect(canary.status, JSON.stringify(canary.body)).toBe(200);
-    expect((await act(manager, { remote: 'billing', action: 'canary', version: v2, percent: 40, reason: 'looks fine, widen' })).status).toBe(200);
+  it(
+    'promotes, starts a guarded canary, widens and stops it, and rolls back, each recorded with who and why',
+    async () => {
+      const [v1, v2] = versions as [string, string];
+      const promoted = await act(manager, { remote: 'billing', action: 'promote', version: v1, reason: 'first release' });
+      expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+      expect(promoted.body.data.smoke).toBe('skipped');
+      const canary = await act(manager, {
+        remote: 'billing',
+        action: 'canary',
+        version: v2,
+        percent: 10,
+        guard: { minVisits: 30, errorMargin: 5, p75Margin: 25 },
+        reason: 'try the new cards',
+      });
+      expect(canary.status, JSON.stringify(canary.body)).toBe(200);
+      expect((await act(manager, { remote: 'billing', action: 'canary', version: v2, percent: 40, reason: 'looks fine, widen' })).status).toBe(200);
 
-    let overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
-    let billing = overview.remotes.find((remote: { name: string }) => remote.name === 'billing');
-    expect(billing).toMatchObject({ live: v1, canary: { version: v2, percent: 40, guard: { minVisits: 30, errorMargin: 0.05, p75Margin: 0.25 } } });
+      let overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+      let billing = overview.remotes.find((remote: { name: string }) => remote.name === 'billing');
+      expect(billing).toMatchObject({ live: v1, canary: { version: v2, percent: 40, guard: { minVisits: 30, errorMargin: 0.05, p75Margin: 0.25 } } });
 
-    expect((await act(manager, { remote: 'billing', action: 'canary-off', reason: 'trial over' })).status).toBe(200);
-    expect((await act(manager, { remote: 'billing', action: 'promote', version: v2, reason: 'second release' })).status).toBe(200);
-    expect((await act(manager, { remote: 'billing', action: 'rollback', reason: 'cards broke' })).status).toBe(200);
-    overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
-    billing = overview.remotes.find((remote: { name: string }) => remote.name === 'billing');
-    expect(billing).toMatchObject({ live: v1, canary: null });
-    const changes = overview.history.filter((entry: { action: string }) => entry.action !== 'publish');
-    expect(changes.map((entry: { action: string; reason: string }) => `${entry.action}: ${entry.reason}`)).toEqual([
-      'rollback: cards broke',
-      'promote: second release',
-      'canary-off: trial over',
-      'canary: looks fine, widen',
-      'canary: try the new cards',
-      'promote: first release',
-    ]);
-    expect(new Set(changes.map((entry: { actor: string }) => entry.actor)).size).toBe(1);
-    // Every change went to the store the API reads: with the database store, no pointer file is written.
-    expect(existsSync(t.releaseFiles.pointerFile)).toBe(pointerStore === 'file');
-    expect(changes[0].actor).toMatch(/^Grace Hopper <.+@example\.com> \(dashboard\)$/);
-  });
+      expect((await act(manager, { remote: 'billing', action: 'canary-off', reason: 'trial over' })).status).toBe(200);
+      expect((await act(manager, { remote: 'billing', action: 'promote', version: v2, reason: 'second release' })).status).toBe(200);
+      expect((await act(manager, { remote: 'billing', action: 'rollback', reason: 'cards broke' })).status).toBe(200);
+      overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+      billing = overview.remotes.find((remote: { name: string }) => remote.name === 'billing');
+      expect(billing).toMatchObject({ live: v1, canary: null });
+      const changes = overview.history.filter((entry: { action: string }) => entry.action !== 'publish');
+      expect(changes.map((entry: { action: string; reason: string }) => `${entry.action}: ${entry.reason}`)).toEqual([
+        'rollback: cards broke',
+        'promote: second release',
+        'canary-off: trial over',
+        'canary: looks fine, widen',
+        'canary: try the new cards',
+        'promote: first release',
+      ]);
+      expect(new Set(changes.map((entry: { actor: string }) => entry.actor)).size).toBe(1);
+      // Every change went to the store the API reads: with the database store, no pointer file is written.
+      expect(existsSync(t.releaseFiles.pointerFile)).toBe(pointerStore === 'file');
+      expect(changes[0].actor).toMatch(/^Grace Hopper <.+@example\.com> \(dashboard\)$/);
+    },
+    CLI_TIMEOUT,
+  );
 
-  it("stops a guarded canary through the guard's own command, in the same store, with the figures it saw", async () => {
-    const [v1, v2] = versions as [string, string];
-    const started = await act(manager, {
-      remote: 'billing',
-      action: 'canary',
-      version: v2,
-      percent: 20,
-      guard: { minVisits: 5, errorMargin: 5, p75Margin: 25 },
-      reason: 'second try',
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const seen = {
-      canary: { version: v2, visits: 6, errors: 3, errorRate: 0.5, fallbacks: 0, p50: 100, p75: 120, p95: 150 },
-      stable: { version: v1, visits: 40, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 140 },
-      rules: { minVisits: 5, errorMargin: 0.05, p75Margin: 0.25 },
-      tripped: ['error-rate' as const],
-    };
-    const outcome = await stopWithReleaseCli(cli)('billing', v2, 'canary guard: error rate 50% against 0%', seen);
-    expect(outcome.stopped, outcome.message).toBe(true);
-    const overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
-    expect(overview.remotes.find((remote: { name: string }) => remote.name === 'billing')).toMatchObject({ live: v1, canary: null });
-    expect(overview.history[0]).toMatchObject({
-      action: 'guard-stop',
-      actor: 'canary guard',
-      from: v2,
-      to: v1,
-      figures: { canary: { version: v2, errorRate: 0.5 }, stable: { version: v1, errorRate: 0 } },
-    });
-  });
-
-  it('starts a canary with steps, which the guard widens and then promotes, each step recorded with its figures', async () => {
-    const [v1, v2] = versions as [string, string];
-    const refused = await act(manager, {
-      remote: 'billing',
-      action: 'canary',
-      version: v2,
-      percent: 30,
-      guard: { minVisits: 5, errorMargin: 5, p75Margin: 25, steps: [20, 100], stepMinutes: 5 },
-      reason: 'steps that fall',
-    });
-    expect(refused.status).toBe(400);
-    const started = await act(manager, {
-      remote: 'billing',
-      action: 'canary',
-      version: v2,
-      percent: 10,
-      guard: { minVisits: 5, errorMargin: 5, p75Margin: 25, steps: [50, 100], stepMinutes: 5 },
-      reason: 'step by step',
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const billingOf = async () =>
-      (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data.remotes.find((remote: { name: string }) => remote.name === 'billing');
-    expect((await billingOf()).canary).toMatchObject({ percent: 10, guard: { steps: [50, 100], stepMinutes: 5 } });
-
-    const healthy = (percent: number, next: number) => ({
-      canary: { version: v2, visits: 8, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 150 },
-      stable: { version: v1, visits: 80, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 140 },
-      rules: { minVisits: 5, errorMargin: 0.05, p75Margin: 0.25, steps: [50, 100], stepMinutes: 5 },
-      step: { percent, next, since: new Date().toISOString() },
-    });
-    const widened = await widenWithReleaseCli(cli)('billing', v2, 'canary guard: healthy at 10%; widening to 50%', healthy(10, 50));
-    expect(widened.widened, widened.message).toBe(true);
-    expect(await billingOf()).toMatchObject({ live: v1, canary: { version: v2, percent: 50, guard: { steps: [50, 100] } } });
-
-    const promoted = await widenWithReleaseCli(cli)('billing', v2, 'canary guard: healthy at 50%; promoting it', healthy(50, 100));
-    expect(promoted.widened, promoted.message).toBe(true);
-    expect(await billingOf()).toMatchObject({ live: v2, canary: null, rollbackTo: v1 });
-
-    const history = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data.history;
-    expect(history.slice(0, 2)).toMatchObject([
-      {
-        action: 'guard-promote',
+  it(
+    "stops a guarded canary through the guard's own command, in the same store, with the figures it saw",
+    async () => {
+      const [v1, v2] = versions as [string, string];
+      const started = await act(manager, {
+        remote: 'billing',
+        action: 'canary',
+        version: v2,
+        percent: 20,
+        guard: { minVisits: 5, errorMargin: 5, p75Margin: 25 },
+        reason: 'second try',
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const seen = {
+        canary: { version: v2, visits: 6, errors: 3, errorRate: 0.5, fallbacks: 0, p50: 100, p75: 120, p95: 150 },
+        stable: { version: v1, visits: 40, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 140 },
+        rules: { minVisits: 5, errorMargin: 0.05, p75Margin: 0.25 },
+        tripped: ['error-rate' as const],
+      };
+      const outcome = await stopWithReleaseCli(cli)('billing', v2, 'canary guard: error rate 50% against 0%', seen);
+      expect(outcome.stopped, outcome.message).toBe(true);
+      const overview = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+      expect(overview.remotes.find((remote: { name: string }) => remote.name === 'billing')).toMatchObject({ live: v1, canary: null });
+      expect(overview.history[0]).toMatchObject({
+        action: 'guard-stop',
         actor: 'canary guard',
-        from: v1,
-        to: v2,
-        reason: 'canary guard: healthy at 50%; promoting it',
-        figures: { canary: { visits: 8 } },
-      },
-      { action: 'guard-widen', actor: 'canary guard', from: `${v2} 10%`, to: `${v2} 50%`, figures: { canary: { errorRate: 0 }, stable: { version: v1 } } },
-    ]);
-    // Back to the first version for the tests that follow.
-    expect((await act(manager, { remote: 'billing', action: 'rollback', reason: 'back to the first' })).status).toBe(200);
-  });
+        from: v2,
+        to: v1,
+        figures: { canary: { version: v2, errorRate: 0.5 }, stable: { version: v1, errorRate: 0 } },
+      });
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    'starts a canary with steps, which the guard widens and then promotes, each step recorded with its figures',
+    async () => {
+      const [v1, v2] = versions as [string, string];
+      const refused = await act(manager, {
+        remote: 'billing',
+        action: 'canary',
+        version: v2,
+        percent: 30,
+        guard: { minVisits: 5, errorMargin: 5, p75Margin: 25, steps: [20, 100], stepMinutes: 5 },
+        reason: 'steps that fall',
+      });
+      expect(refused.status).toBe(400);
+      const started = await act(manager, {
+        remote: 'billing',
+        action: 'canary',
+        version: v2,
+        percent: 10,
+        guard: { minVisits: 5, errorMargin: 5, p75Margin: 25, steps: [50, 100], stepMinutes: 5 },
+        reason: 'step by step',
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const billingOf = async () =>
+        (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data.remotes.find((remote: { name: string }) => remote.name === 'billing');
+      expect((await billingOf()).canary).toMatchObject({ percent: 10, guard: { steps: [50, 100], stepMinutes: 5 } });
+
+      const healthy = (percent: number, next: number) => ({
+        canary: { version: v2, visits: 8, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 150 },
+        stable: { version: v1, visits: 80, errors: 0, errorRate: 0, fallbacks: 0, p50: 100, p75: 110, p95: 140 },
+        rules: { minVisits: 5, errorMargin: 0.05, p75Margin: 0.25, steps: [50, 100], stepMinutes: 5 },
+        step: { percent, next, since: new Date().toISOString() },
+      });
+      const widened = await widenWithReleaseCli(cli)('billing', v2, 'canary guard: healthy at 10%; widening to 50%', healthy(10, 50));
+      expect(widened.widened, widened.message).toBe(true);
+      expect(await billingOf()).toMatchObject({ live: v1, canary: { version: v2, percent: 50, guard: { steps: [50, 100] } } });
+
+      const promoted = await widenWithReleaseCli(cli)('billing', v2, 'canary guard: healthy at 50%; promoting it', healthy(50, 100));
+      expect(promoted.widened, promoted.message).toBe(true);
+      expect(await billingOf()).toMatchObject({ live: v2, canary: null, rollbackTo: v1 });
+
+      const history = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data.history;
+      expect(history.slice(0, 2)).toMatchObject([
+        {
+          action: 'guard-promote',
+          actor: 'canary guard',
+          from: v1,
+          to: v2,
+          reason: 'canary guard: healthy at 50%; promoting it',
+          figures: { canary: { visits: 8 } },
+        },
+        { action: 'guard-widen', actor: 'canary guard', from: `${v2} 10%`, to: `${v2} 50%`, figures: { canary: { errorRate: 0 }, stable: { version: v1 } } },
+      ]);
+      // Back to the first version for the tests that follow.
+      expect((await act(manager, { remote: 'billing', action: 'rollback', reason: 'back to the first' })).status).toBe(200);
+    },
+    CLI_TIMEOUT,
+  );
 
   it('says why a change is refused, and changes nothing', async () => {
     const before = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
