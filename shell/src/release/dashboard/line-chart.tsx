@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styles from './dashboard.module.css';
 
 export interface ChartSeries {
@@ -19,9 +19,12 @@ interface Props {
   to: number;
 }
 
+/** The drawing's width until the chart has been measured (and where nothing measures it). */
 const WIDTH = 560;
 const HEIGHT = 180;
-const PAD = { left: 56, right: 12, top: 10, bottom: 24 };
+const PAD = { right: 12, top: 10, bottom: 24 };
+/** About the widest a character of the 11 px tick labels is drawn, to leave the y axis's labels room at the left. */
+const TICK_CHAR_PX = 7.5;
 /** Enough distinct colours for a live version, a canary and a few earlier versions; all pass 3:1 on white. */
 export const SERIES_COLOURS = ['#5427d8', '#c2410c', '#0f766e', '#be185d', '#4d7c0f', '#1d4ed8'];
 
@@ -32,9 +35,25 @@ export const SERIES_COLOURS = ['#5427d8', '#c2410c', '#0f766e', '#be185d', '#4d7
  */
 export function LineChart({ title, series, format, formatX, from, to }: Props) {
   const titleId = useId();
+  // The drawing is as wide as the box it is shown in, so its labels keep their size and shape on a phone
+  // (a fixed drawing stretched to the box squeezed them sideways).
+  const svg = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(WIDTH);
+  useEffect(() => {
+    const element = svg.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const values = series.flatMap((s) => s.points.flatMap((p) => (p.y === null ? [] : [p.y])));
   const max = Math.max(...values, 0) || 1;
-  const x = (value: number) => PAD.left + ((value - from) / Math.max(1, to - from)) * (WIDTH - PAD.left - PAD.right);
+  const [top, bottom] = [format(max), format(0)];
+  const left = Math.ceil(Math.max(top.length, bottom.length, 4) * TICK_CHAR_PX) + 10;
+  const x = (value: number) => left + ((value - from) / Math.max(1, to - from)) * (width - left - PAD.right);
   const y = (value: number) => HEIGHT - PAD.bottom - (value / max) * (HEIGHT - PAD.top - PAD.bottom);
 
   return (
@@ -42,19 +61,19 @@ export function LineChart({ title, series, format, formatX, from, to }: Props) {
       <figcaption id={titleId} className={styles.chartTitle}>
         {title}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} className={styles.chartSvg} preserveAspectRatio="none">
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} className={styles.axis} />
-        <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={HEIGHT - PAD.bottom} className={styles.axis} />
-        <text x={PAD.left - 6} y={PAD.top + 8} textAnchor="end" className={styles.tick}>
-          {format(max)}
+      <svg ref={svg} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={titleId} className={styles.chartSvg}>
+        <line x1={left} x2={width - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} className={styles.axis} />
+        <line x1={left} x2={left} y1={PAD.top} y2={HEIGHT - PAD.bottom} className={styles.axis} />
+        <text x={left - 6} y={PAD.top + 8} textAnchor="end" className={styles.tick}>
+          {top}
         </text>
-        <text x={PAD.left - 6} y={HEIGHT - PAD.bottom} textAnchor="end" className={styles.tick}>
-          {format(0)}
+        <text x={left - 6} y={HEIGHT - PAD.bottom} textAnchor="end" className={styles.tick}>
+          {bottom}
         </text>
-        <text x={PAD.left} y={HEIGHT - 6} className={styles.tick}>
+        <text x={left} y={HEIGHT - 6} className={styles.tick}>
           {formatX(from)}
         </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className={styles.tick}>
+        <text x={width - PAD.right} y={HEIGHT - 6} textAnchor="end" className={styles.tick}>
           {formatX(to)}
         </text>
         {series.map((s, index) => {
