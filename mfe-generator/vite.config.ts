@@ -2,10 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { fileURLToPath } from 'node:url';
-import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@reelmint/shared/federation';
+import { devServer, federationOptions, remoteBuildOptions } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
@@ -21,6 +21,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ),
   ],
   server: devServer('generator'),
-  // The server build keeps its own chunking (it is read from disk by the shell's server, not fetched).
-  build: { target: 'es2022', ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) }) },
+  build: { target: 'es2022', rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) },
 }));
