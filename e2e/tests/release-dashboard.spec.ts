@@ -310,6 +310,8 @@ test('a release manager starts a guarded canary of a broken build from the dashb
 });
 
 test('a promote made from the dashboard reaches the pages of both shell servers within seconds, without a restart', async ({ browser }) => {
+  // A test budget, not a wait: the promote runs the real release CLI, whose smoke check opens Chromium, and two shell
+  // servers are started and stopped.
   test.setTimeout(180_000);
   const manager = await account('Second Manager');
   expect((await release('grant-release-manager', manager.email)).code).toBe(0);
