@@ -2,10 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { fileURLToPath } from 'node:url';
-import { devServer, federationOptions, remoteBuildOptions } from '@reelmint/shared/federation';
+import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@reelmint/shared/federation';
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: './',
   plugins: [
     react(),
@@ -21,5 +21,6 @@ export default defineConfig(({ command }) => ({
     ),
   ],
   server: devServer('generator'),
-  build: { target: 'es2022', rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) },
+  // The server build keeps its own chunking (it is read from disk by the shell's server, not fetched).
+  build: { target: 'es2022', ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) }) },
 }));

@@ -1,11 +1,11 @@
 import { expect, test } from '../support/test.ts';
 import type { Page } from '@playwright/test';
-import { ROUTES, shipped } from '../support/routes.ts';
+import { ROUTES, shipped, untilInteractive } from '../support/routes.ts';
 import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
 import type { Stoppable } from '../support/servers.ts';
 
 /** The public pages the shell's server draws into the first HTML (README, "The first visit"). */
-const PUBLIC = ROUTES.filter(({ remote, path }) => remote === 'marketing' || path === '/pricing');
+const PUBLIC = ROUTES.filter(({ remote, path }) => remote === 'marketing' || path === '/pricing' || remote === 'generator');
 const LANGUAGES = ['en', 'fr', 'zh-TW'] as const;
 const at = (lng: string, path: string) => `/${lng}${path === '/' ? '' : path}`;
 
@@ -135,6 +135,20 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
     }
     expect(watcher.errors).toEqual([]);
   });
+});
+
+test('the studio arrives drawn empty for everybody; a tab that keeps a draft gets it drawn afresh with the draft, not the empty form', async ({ page }) => {
+  const watcher = await watch(page);
+  await page.goto('/en/text-to-video/generator');
+  const prompt = page.locator('[data-remote-region="generator"] textarea').first();
+  await expect.poll(() => watcher.takenOver()).toEqual({ kept: true, owned: true, outlineSeen: false });
+  await prompt.fill('A lighthouse at dawn, waves in slow motion');
+  await page.reload();
+  await expect(prompt).toHaveValue('A lighthouse at dawn, waves in slow motion');
+  await untilInteractive(page);
+  // Drawn again by the browser (the heading is a new element), with no hydration error on the way.
+  await expect.poll(() => watcher.takenOver()).toMatchObject({ kept: false, owned: true });
+  expect(watcher.errors).toEqual([]);
 });
 
 test('the templates gallery and the plan cards arrive drawn with the API’s data, and the browser starts from it instead of asking again', async ({

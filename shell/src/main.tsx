@@ -34,7 +34,10 @@ async function canTakeOver(rendered: RenderedPage, i18n: Awaited<ReturnType<type
   if (configuredRemotes()[rendered.remote]?.entry !== rendered.entry) return false;
   try {
     const started = performance.now();
-    await loadExposed(rendered.remote, rendered.module);
+    const screen = await loadExposed<{ canTakeOver?: () => boolean }>(rendered.remote, rendered.module);
+    // The screen knows when this browser's page would differ from the one drawn for everybody (the generator with a
+    // draft kept in this tab): it is then drawn afresh rather than taken over with the wrong content.
+    if (typeof screen.canTakeOver === 'function' && !screen.canTakeOver()) return false;
     // The region starts drawn, so it never loads the screen itself: its load is counted here, for the
     // version's load and error figures on the release dashboard.
     telemetry.record(rendered.remote, 'load', { ms: performance.now() - started });

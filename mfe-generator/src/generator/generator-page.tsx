@@ -67,6 +67,22 @@ function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
+/**
+ * Whether the browser may take over the studio the shell's server drew (the same, empty form for everybody): not when
+ * this tab keeps a draft that differs from it, which the studio opens with instead.
+ */
+export function canTakeOver(): boolean {
+  const draft = loadDraft();
+  if (!draft) return true;
+  const { model, resolution, duration, aspectRatio = '16:9' } = draft.config;
+  const sameSettings =
+    model === DEFAULT_CONFIG.model &&
+    resolution === DEFAULT_CONFIG.resolution &&
+    duration === DEFAULT_CONFIG.duration &&
+    aspectRatio === DEFAULT_CONFIG.aspectRatio;
+  return sameSettings && !draft.prompt && !draft.negativePrompt && !draft.seed && !draft.templateId && !draft.image;
+}
+
 /** /text-to-video/generator, /image-to-video/generator and /generator: one studio, two modes. */
 export default function GeneratorPage() {
   const { t } = useGeneratorText();

@@ -342,7 +342,7 @@ describe('public pages drawn into the first HTML', () => {
 
   it('leaves to the browser an address without its language, signed-in screens, and a remote the address overrides', async () => {
     const { page, loads, draws } = drawing();
-    for (const path of ['/faqs', '/zh-cn/faqs', '/en/generator', '/en/credits']) {
+    for (const path of ['/faqs', '/zh-cn/faqs', '/en/payment/success', '/en/credits']) {
       const { html } = await page(path);
       expect(html, path).toContain('<div id="root"></div>');
       expect(bootData(html), path).toMatchObject({ rendered: null });
