@@ -137,7 +137,12 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
   });
 });
 
-test('the studio arrives drawn empty for everybody; a tab that keeps a draft gets it drawn afresh with the draft, not the empty form', async ({ page }) => {
+test('the studio arrives drawn empty for everybody; a tab that keeps a draft gets it drawn afresh with the draft, not the empty form', async ({
+  page,
+  request,
+}) => {
+  // Drawn with the API's answer about the engine, so the preview notice is there before any script runs.
+  expect(drawn(await (await request.get('/en/text-to-video/generator')).text()).root).toContain('data-testid="preview-notice"');
   const watcher = await watch(page);
   await page.goto('/en/text-to-video/generator');
   const prompt = page.locator('[data-remote-region="generator"] textarea').first();

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { api } from '@reelmint/shared';
+import { useEffect, useRef, useState } from 'react';
+import { api, usePublicRead } from '@reelmint/shared';
 import type { VideoEngineName } from '@reelmint/shared';
 
 /** How long the studio waits for the answer before it shows without it (the API may be slow or down). */
@@ -11,8 +11,12 @@ export const ENGINE_WAIT_MS = 2000;
  * shows only once the server has said so.
  */
 export function useVideoEngine(): VideoEngineName | null | undefined {
-  const [engine, setEngine] = useState<VideoEngineName | null | undefined>(undefined);
+  // A studio the shell's server drew already says it, from the same answer.
+  const drawnWith = usePublicRead('config')?.videoEngine;
+  const [engine, setEngine] = useState<VideoEngineName | null | undefined>(drawnWith);
+  const known = useRef(drawnWith !== undefined);
   useEffect(() => {
+    if (known.current) return;
     let live = true;
     const giveUp = setTimeout(() => live && setEngine((known) => (known === undefined ? null : known)), ENGINE_WAIT_MS);
     api.config().then(

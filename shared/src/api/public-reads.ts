@@ -1,18 +1,20 @@
 import { createContext, use, useContext } from 'react';
-import type { PlanItem, VideoTemplate } from './types.ts';
+import type { PlanItem, SiteConfig, VideoTemplate } from './types.ts';
 
 /** The public API reads (GET, no session) a page's first HTML may already carry, by name. */
 export interface PublicReadData {
   templates: VideoTemplate[];
   plans: PlanItem[];
+  config: SiteConfig;
 }
 
 export type PublicReadName = keyof PublicReadData;
 
-/** Where each one is read: the same calls `api.templates` and `api.plans` make. */
+/** Where each one is read: the same calls `api.templates`, `api.plans` and `api.config` make. */
 export const PUBLIC_READ_PATHS: Readonly<Record<PublicReadName, string>> = {
   templates: '/api/video/templates',
   plans: '/api/subscription/plans',
+  config: '/api/config',
 };
 
 /**

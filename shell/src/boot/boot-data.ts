@@ -59,7 +59,7 @@ function parseRendered(value: unknown): RenderedPage | null {
   if (reads && typeof reads === 'object') {
     for (const name of Object.keys(PUBLIC_READ_PATHS) as (keyof PublicReadData)[]) {
       const data = (reads as Record<string, unknown>)[name];
-      if (Array.isArray(data)) Object.assign(known, { [name]: data });
+      if (typeof data === 'object' && data !== null) Object.assign(known, { [name]: data });
     }
   }
   return {

@@ -26,7 +26,7 @@ async function readData(url: string, timeoutMs: number, fetchImpl: typeof fetch)
     const response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) return undefined;
     const body = (await response.json()) as { success?: unknown; data?: unknown } | null;
-    return body?.success === true && Array.isArray(body.data) ? body.data : undefined;
+    return body?.success === true && typeof body.data === 'object' && body.data !== null ? body.data : undefined;
   } catch {
     // Down, slow or garbled: the screen is drawn as it is while loading, and the browser asks again.
     return undefined;
