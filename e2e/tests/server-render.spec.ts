@@ -142,11 +142,16 @@ test('the studio arrives drawn empty for everybody; a tab that keeps a draft get
   request,
 }) => {
   // Drawn with the API's answer about the engine, so the preview notice is there before any script runs.
-  expect(drawn(await (await request.get('/en/text-to-video/generator')).text()).root).toContain('data-testid="preview-notice"');
+  const studioHtml = drawn(await (await request.get('/en/text-to-video/generator')).text()).root;
+  expect(studioHtml).toContain('data-testid="preview-notice"');
+  // Its controls arrive disabled: typing or a tap on plain HTML would be lost when the browser takes the page over.
+  expect(studioHtml).toMatch(/<fieldset[^>]* disabled=""/);
   const watcher = await watch(page);
   await page.goto('/en/text-to-video/generator');
   const prompt = page.locator('[data-remote-region="generator"] textarea').first();
   await expect.poll(() => watcher.takenOver()).toEqual({ kept: true, owned: true, outlineSeen: false });
+  // Taken over, the same fields are enabled and keep what is typed.
+  await expect(prompt).toBeEditable();
   await prompt.fill('A lighthouse at dawn, waves in slow motion');
   await page.reload();
   await expect(prompt).toHaveValue('A lighthouse at dawn, waves in slow motion');

@@ -43,6 +43,7 @@ import { SettingsPanel } from './settings-panel.tsx';
 import { useGeneration } from './use-generation.ts';
 import { historyPages, useHistory } from './use-history.ts';
 import type { HistoryFilter } from './use-history.ts';
+import { useTakenOver } from './use-taken-over.ts';
 import { useVideoEngine } from './use-video-engine.ts';
 import { videoApi } from './video-api.ts';
 import type { EditRequest, GenerateRequest, VideoRecord } from './video-api.ts';
@@ -133,6 +134,7 @@ export default function GeneratorPage() {
   const relaxed = relaxedOffered && chosenQueue === 'relaxed';
   const history = useHistory(signedIn, filter, page);
   const engine = useVideoEngine();
+  const takenOver = useTakenOver();
   const reloadHistory = history.reload;
   const generation = useGeneration(reloadHistory);
   const { state: job } = generation;
@@ -515,7 +517,7 @@ export default function GeneratorPage() {
 
         {/* Kept invisible until the engine is known: a preview notice appearing above a studio already on
             screen would push it down under the visitor's eyes. */}
-        <div className={styles.studio} data-waiting={engine === undefined || undefined}>
+        <fieldset className={styles.studio} disabled={!takenOver} data-waiting={engine === undefined || undefined}>
           <section className={styles.composer} aria-label={t('composerLabel')}>
             <ModeTabs
               mode={mode}
@@ -645,7 +647,7 @@ export default function GeneratorPage() {
               notify('success', t('advanced.reuseSeedDone', { seed }));
             }}
           />
-        </div>
+        </fieldset>
 
         {signedIn ? (
           <HistoryPanel
