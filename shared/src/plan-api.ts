@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PLAN_KEYS } from './plans.ts';
+import { BILLING_CYCLES, PLAN_KEYS, SUBSCRIPTION_STATUSES } from './plans.ts';
 
 /**
- * The plan catalogue's shapes declared once: the API serialises with JSON Schemas made from these
+ * The plan catalogue's and the subscription's shapes declared once: the API serialises with JSON Schemas made from these
  * (`jsonSchemaOf` in ./schema.ts) and the apps take their types from them (type-only, so zod stays
  * out of the browser). Server-safe.
  */
@@ -44,3 +44,56 @@ export const planItem = z.object({
   popular: z.boolean().optional(),
 });
 export type PlanItem = z.infer<typeof planItem>;
+
+/** A move down waiting for the end of the paid period. */
+export const scheduledPlanChange = z.object({
+  plan: z.enum(PLAN_KEYS),
+  billingCycle: z.enum(BILLING_CYCLES),
+  /** When the current period ends and the change takes effect. */
+  effectiveDate: z.string(),
+});
+export type ScheduledPlanChange = z.infer<typeof scheduledPlanChange>;
+
+/** The signed-in person's subscription as the API answers it (GET /api/user/subscription and the calls that change it). */
+export const subscriptionReply = z.object({
+  plan: z.enum(PLAN_KEYS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  features: planFeatures,
+  expiresAt: z.string().nullable(),
+  /** How the paid plan is billed; null on the free plan. */
+  billingCycle: z.enum(BILLING_CYCLES).nullable(),
+  /** A move down waiting for the end of the period, or null. */
+  scheduledChange: scheduledPlanChange.nullable(),
+});
+export type SubscriptionReply = z.infer<typeof subscriptionReply>;
+
+/**
+ * The subscription as the apps hold it: the billing cycle and the scheduled change are absent from
+ * the built-in free plan shown to anonymous visitors or while the server is down.
+ */
+export type SubscriptionStatus = Omit<SubscriptionReply, 'billingCycle' | 'scheduledChange'> &
+  Partial<Pick<SubscriptionReply, 'billingCycle' | 'scheduledChange'>>;
+
+/** What POST /api/subscription/change did: a checkout to open, the plan changed now, or a move down scheduled. */
+export const planChangeReply = z.object({
+  kind: z.enum(['checkout', 'changed', 'scheduled']),
+  /** The checkout to open when `kind` is checkout, else null. */
+  checkoutUrl: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  subscription: subscriptionReply,
+  /** The credit balance after the change. */
+  balance: z.int(),
+});
+export type PlanChangeReply = z.infer<typeof planChangeReply>;
+
+/** POST /api/subscription/upgrade: the checkout to open. */
+export const upgradeReply = z.object({ checkoutUrl: z.string(), sessionId: z.string() });
+export type UpgradeReply = z.infer<typeof upgradeReply>;
+
+/** POST /api/subscription/cancel: the paid plan goes on until this date. */
+export const cancelReply = z.object({ effectiveDate: z.string() });
+export type CancelReply = z.infer<typeof cancelReply>;
+
+/** A checkout session created for a plan (POST /api/payment/create-subscription-session) or a credit pack. */
+export const checkoutSessionReply = z.object({ checkoutUrl: z.string(), message: z.string(), sessionId: z.string() });
+export type CheckoutSessionReply = z.infer<typeof checkoutSessionReply>;

@@ -1,4 +1,4 @@
-import type { PlanFeatures } from './plan-api.ts';
+import type { PlanFeatures, ScheduledPlanChange, SubscriptionStatus } from './plan-api.ts';
 import type { GenerationConfig } from './pricing.ts';
 
 export const PLAN_KEYS = ['free', 'pro', 'premium'] as const;
@@ -42,25 +42,14 @@ export function checkGenerationAccess(config: GenerationConfig, features: PlanFe
   return problems;
 }
 
-export type SubscriptionStatusValue = 'active' | 'canceled' | 'expired' | 'past_due';
+/** How a paid plan is billed: one payment a month, or one a year for twelve months. */
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
-export interface ScheduledPlanChange {
-  plan: PlanKey;
-  billingCycle: 'monthly' | 'yearly';
-  /** When the current period ends and the change takes effect. */
-  effectiveDate: string;
-}
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'expired', 'past_due'] as const;
+export type SubscriptionStatusValue = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export interface SubscriptionStatus {
-  plan: PlanKey;
-  status: SubscriptionStatusValue;
-  features: PlanFeatures;
-  expiresAt: string | null;
-  /** How the paid plan is billed; null on the free plan. Absent from older servers and the fallback data. */
-  billingCycle?: 'monthly' | 'yearly' | null;
-  /** A move down waiting for the end of the period, or null. */
-  scheduledChange?: ScheduledPlanChange | null;
-}
+export type { ScheduledPlanChange, SubscriptionStatus };
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const EXPIRING_SOON_DAYS = 7;

@@ -1,8 +1,8 @@
 import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
 import type { PlanItem } from '@reelmint/shared/plan-api';
-import type { PlanKey } from '@reelmint/shared/plans';
+import type { BillingCycle, PlanKey } from '@reelmint/shared/plans';
 
-export type BillingCycle = 'monthly' | 'yearly';
+export type { BillingCycle };
 
 /** A plan as the API sells it: every yearly figure known, in dollars, priced per month. */
 export type CatalogueItem = Required<PlanItem> & { currency: 'USD'; interval: 'month' };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { planFeatures, planItem } from '@reelmint/shared/plan-api';
-import { PLAN_KEYS } from '@reelmint/shared/plans';
+import { cancelReply, checkoutSessionReply, planChangeReply, planItem, subscriptionReply, upgradeReply } from '@reelmint/shared/plan-api';
+import type { PlanChangeReply } from '@reelmint/shared/plan-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -12,28 +12,8 @@ import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
 import type { BillingCycle } from './catalogue.ts';
 import { currentSubscription, toStatus } from './subscriptions.ts';
 
-const featuresSchema = jsonSchemaOf(planFeatures);
-
-export const subscriptionStatusSchema = {
-  type: 'object',
-  required: ['plan', 'status', 'features', 'expiresAt', 'billingCycle', 'scheduledChange'],
-  properties: {
-    plan: { type: 'string', enum: [...PLAN_KEYS] },
-    status: { type: 'string' },
-    features: featuresSchema,
-    expiresAt: { type: ['string', 'null'] },
-    billingCycle: { type: ['string', 'null'], enum: ['monthly', 'yearly', null] },
-    scheduledChange: {
-      type: ['object', 'null'],
-      required: ['plan', 'billingCycle', 'effectiveDate'],
-      properties: {
-        plan: { type: 'string', enum: [...PLAN_KEYS] },
-        billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
-        effectiveDate: { type: 'string' },
-      },
-    },
-  },
-};
+/** The subscription as every call that reads or changes it answers it (shared `subscriptionReply`). */
+export const subscriptionStatusSchema = jsonSchemaOf(subscriptionReply);
 
 const planItemSchema = jsonSchemaOf(planItem);
 
@@ -84,11 +64,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['checkoutUrl', 'sessionId'],
-            properties: { checkoutUrl: { type: 'string' }, sessionId: { type: 'string' } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(upgradeReply)),
           ...errorReplies,
         },
       },
@@ -113,7 +89,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Cancel at the end of the paid period',
         body: { type: 'object', additionalProperties: false, properties: { timestamp: { type: 'string', maxLength: 64 } } },
         response: {
-          200: envelopeSchema({ type: 'object', required: ['effectiveDate'], properties: { effectiveDate: { type: 'string' } } }),
+          200: envelopeSchema(jsonSchemaOf(cancelReply)),
           ...errorReplies,
         },
       },
@@ -142,17 +118,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['kind', 'checkoutUrl', 'sessionId', 'subscription', 'balance'],
-            properties: {
-              kind: { type: 'string', enum: ['checkout', 'changed', 'scheduled'] },
-              checkoutUrl: { type: ['string', 'null'] },
-              sessionId: { type: ['string', 'null'] },
-              subscription: subscriptionStatusSchema,
-              balance: { type: 'integer' },
-            },
-          }),
+          200: envelopeSchema(jsonSchemaOf(planChangeReply)),
           ...errorReplies,
         },
       },
@@ -163,16 +129,14 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       const change = await changePlan(services, user.id, plan, request.body.billingCycle, request.body.source ?? 'pricing', services.publicBase(request));
       const [subscription, balance] = await Promise.all([currentSubscription(services, user.id), currentBalance(services, user.id)]);
       const message = { checkout: 'Checkout created', changed: 'Plan changed', scheduled: 'Plan change scheduled for the end of the period' }[change.kind];
-      return ok(
-        {
-          kind: change.kind,
-          checkoutUrl: change.kind === 'checkout' ? change.checkoutUrl : null,
-          sessionId: change.kind === 'checkout' ? change.sessionId : null,
-          subscription: toStatus(subscription),
-          balance,
-        },
-        message,
-      );
+      const changed: PlanChangeReply = {
+        kind: change.kind,
+        checkoutUrl: change.kind === 'checkout' ? change.checkoutUrl : null,
+        sessionId: change.kind === 'checkout' ? change.sessionId : null,
+        subscription: toStatus(subscription),
+        balance,
+      };
+      return ok(changed, message);
     },
   );
 
@@ -209,11 +173,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['checkoutUrl', 'message', 'sessionId'],
-            properties: { checkoutUrl: { type: 'string' }, message: { type: 'string' }, sessionId: { type: 'string' } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(checkoutSessionReply)),
           ...errorReplies,
         },
       },

@@ -1,5 +1,6 @@
 import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
-import type { PlanKey, SubscriptionStatus, SubscriptionStatusValue } from '@reelmint/shared/plans';
+import type { SubscriptionReply } from '@reelmint/shared/plan-api';
+import type { PlanKey, SubscriptionStatusValue } from '@reelmint/shared/plans';
 import type { Transaction } from 'kysely';
 import type { CoreContext } from '../context.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
@@ -138,7 +139,7 @@ export function planOf(row: Subscription): PlanKey {
   return isPlanKey(row.plan) ? row.plan : 'free';
 }
 
-export function toStatus(row: Subscription): SubscriptionStatus {
+export function toStatus(row: Subscription): SubscriptionReply {
   const plan = planOf(row);
   const scheduled = row.scheduled_plan && isPlanKey(row.scheduled_plan) && row.current_period_end ? row.scheduled_plan : null;
   return {

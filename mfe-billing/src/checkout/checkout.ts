@@ -1,8 +1,8 @@
 import { api, ApiError } from '@reelmint/shared';
-import type { CheckoutReply } from '@reelmint/shared';
+import type { BillingCycle, CheckoutReply } from '@reelmint/shared';
 import { rememberCheckoutOrigin } from './checkout-return.ts';
 
-export type BillingCycle = 'monthly' | 'yearly';
+export type { BillingCycle };
 
 /** A checkout request that hangs would keep 'Processing...' forever; past this it counts as failed. */
 export const CHECKOUT_TIMEOUT_MS = 20_000;

@@ -1,16 +1,7 @@
 import { ApiError, PLAN_KEYS, request } from '@reelmint/shared';
-import type { PlanKey, SubscriptionStatus } from '@reelmint/shared';
+import type { PlanChangeReply, PlanKey, SubscriptionStatus } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { CHECKOUT_TIMEOUT_MS } from '../checkout/checkout.ts';
-
-/** What the API did with a change (api/README "Plan changes"). */
-export interface PlanChangeReply {
-  kind: 'checkout' | 'changed' | 'scheduled';
-  checkoutUrl: string | null;
-  sessionId: string | null;
-  subscription: SubscriptionStatus;
-  balance: number;
-}
 
 /**
  * Which way a card's plan and cycle lie from the plan in force: up (paid now, what is left of the

@@ -1,3 +1,4 @@
+import type { CheckoutSessionReply } from '../plan-api.ts';
 import type { SubscriptionStatus } from '../plans.ts';
 import type { VideoEngineName } from '../video-api.ts';
 
@@ -9,7 +10,7 @@ export interface Envelope<T> {
   message?: string;
 }
 
-export type { PlanItem } from '../plan-api.ts';
+export type { CancelReply, CheckoutSessionReply, PlanChangeReply, PlanItem, SubscriptionReply, UpgradeReply } from '../plan-api.ts';
 export type { AccountRole, AccountSession, AccountUser, LoginReply, RegisterReply } from '../account-api.ts';
 export type {
   EditReply,
@@ -40,19 +41,8 @@ export interface RefundReply {
   newBalance: number;
   refundId: string;
 }
-export interface UpgradeReply {
-  checkoutUrl: string;
-  sessionId: string;
-}
-export interface CancelReply {
-  effectiveDate: string;
-}
-
-export interface CheckoutReply {
-  success: boolean;
-  data?: { checkoutUrl?: string; message?: string };
-  message?: string;
-}
+/** The whole reply of create-subscription-session, read warily: a checkout counts only with `success` and a URL. */
+export type CheckoutReply = Envelope<Partial<CheckoutSessionReply>>;
 
 /** GET /api/config: what this deployment offers. */
 export interface SiteConfig {
