@@ -171,6 +171,8 @@ test('the templates gallery and the plan cards arrive drawn with the API’s dat
   expect(gallery.root).toMatch(/<img[^>]+src="http:\/\/localhost:8787\/api\/video\/templates\/[^"/]+\/poster"/);
   const pricing = drawn(await (await request.get('/en/pricing')).text());
   expect(pricing.root).toContain('data-testid="plan-card-pro"');
+  // The note that checkout is a test (this site runs the local provider) is drawn with the cards, not added above them later.
+  expect(pricing.root).toContain('data-testid="test-checkout-note"');
 
   const watcher = await watch(page);
   const catalogueReads: string[] = [];
