@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { PORTS } from '@reelmint/shared/remotes';
 import { MAIL_PORT } from './support/mailbox.ts';
 
-const SHELL = 'http://localhost:5173';
+const SHELL = `http://localhost:${PORTS.shell}`;
 /** The specs that open the test's mailbox (support/mailbox.ts). */
 const MAIL_SPECS = /(email-verification|password-reset)\.spec\.ts$/;
 
@@ -56,7 +57,7 @@ export default defineConfig({
       // The real API on a fresh embedded database; tests register many people, so sign-up limits are relaxed.
       command: 'npm start -w api',
       cwd: '..',
-      url: 'http://localhost:8787/api/config',
+      url: `http://localhost:${PORTS.api}/api/config`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       env: {

@@ -1,9 +1,7 @@
-import type { RemoteName } from './remotes.mjs';
+import type { AppName } from './remotes.mjs';
 
-export { REMOTE_NAMES } from './remotes.mjs';
-export type { RemoteName };
-export type AppName = 'shell' | RemoteName;
-export declare const PORTS: Readonly<Record<AppName | 'api', number>>;
+export { PORTS, REMOTE_NAMES } from './remotes.mjs';
+export type { AppName, RemoteName } from './remotes.mjs';
 export declare const SHARED_CONTRACT_VERSION: string;
 export interface SharedItem {
   singleton: true;

@@ -3,14 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { PORTS } from './remotes.mjs';
 
 const sharedPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const [major] = sharedPackage.version.split('.');
 
-export { REMOTE_NAMES } from './remotes.mjs';
-
-/** The local origins, one per deployable (the README's Origins table). */
-export const PORTS = Object.freeze({ shell: 5173, marketing: 5174, generator: 5175, billing: 5176, api: 8787 });
+export { PORTS, REMOTE_NAMES } from './remotes.mjs';
 
 export const SHARED_CONTRACT_VERSION = sharedPackage.version;
 

@@ -62,8 +62,16 @@ import { DEFAULT_SHARE_LIMITS, registerSharingRoutes } from './videos/sharing.ts
 import type { ShareLimits } from './videos/sharing.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from './videos/worker.ts';
 import type { WorkerOptions } from './videos/worker.ts';
+import { PORTS, REMOTE_NAMES } from '@reelmint/shared/remotes';
 
-export const LOCAL_SITE_ORIGINS = [5173, 5174, 5175, 5176].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+/** The shell's origin on a local run, where checkout sends people back unless SITE_ORIGIN says otherwise. */
+export const LOCAL_SITE_ORIGIN = `http://localhost:${PORTS.shell}`;
+
+/** The shell and every remote on a local run, by either local host name: the default CORS allow list. */
+export const LOCAL_SITE_ORIGINS = [PORTS.shell, ...REMOTE_NAMES.map((name) => PORTS[name])].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
 
 export interface BuildOptions {
   database: Database;
@@ -205,7 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     engine,
     storage,
     paths,
-    siteOrigin: (options.siteOrigin ?? 'http://localhost:5173').replace(/\/$/, ''),
+    siteOrigin: (options.siteOrigin ?? LOCAL_SITE_ORIGIN).replace(/\/$/, ''),
     mailer: new Mailer(core, options.mailTransport ?? null, app.log, { ...DEFAULT_OUTBOX_OPTIONS, ...options.outbox }),
     maxActiveJobsPerUser: options.maxActiveJobsPerUser ?? 3,
     templateMedia: new TemplateMedia(storage, paths.templates),

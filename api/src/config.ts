@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGoogleVerifier } from './accounts/google.ts';
 import type { BuildOptions } from './app.ts';
-import { LOCAL_SITE_ORIGINS } from './app.ts';
+import { LOCAL_SITE_ORIGIN, LOCAL_SITE_ORIGINS } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { localProvider } from './payments/provider.ts';
@@ -21,9 +21,11 @@ import { FalAdapter } from './videos/providers/fal.ts';
 import { RunwayAdapter } from './videos/providers/runway.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from './videos/providers/hosted-engine.ts';
 import { providerMapping } from './videos/providers/mapping.ts';
+import { DEFAULT_WORKER_OPTIONS } from './videos/worker.ts';
 import type { WorkerOptions } from './videos/worker.ts';
 import type { ReleaseStoreConfig } from './release/release-files.ts';
 import { SQLITE_FILE, releaseConfig } from '../../scripts/release/config.mjs';
+import { PORTS } from '@reelmint/shared/remotes';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
@@ -49,7 +51,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   return {
-    port: positiveInt('PORT', env.PORT, 8787),
+    port: positiveInt('PORT', env.PORT, PORTS.api),
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -151,7 +153,7 @@ export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): VideoEngine
 
 /** Worker settings for the engine: hosted jobs mostly wait, and the provider limits how many run. */
 export function workerOptionsFromEnv(engine: VideoEngine, env: NodeJS.ProcessEnv = process.env): Partial<WorkerOptions> {
-  const concurrency = positiveInt('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2);
+  const concurrency = positiveInt('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, DEFAULT_WORKER_OPTIONS.concurrency);
   if (engine.name === 'local') return { concurrency };
   const maxInFlight = positiveInt('PROVIDER_MAX_IN_FLIGHT', env.PROVIDER_MAX_IN_FLIGHT, 4);
   return {
@@ -190,7 +192,7 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
     payments: paymentProvider(env),
     storage: storageFromEnv(config.dataDir, env),
     mailTransport: mailTransport(env),
-    siteOrigin: env.SITE_ORIGIN || 'http://localhost:5173',
+    siteOrigin: env.SITE_ORIGIN || LOCAL_SITE_ORIGIN,
     siteOrigins: list(env.SITE_ORIGINS) ?? LOCAL_SITE_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     rateLimits: {

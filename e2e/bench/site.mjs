@@ -10,6 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { PORTS } from '@reelmint/shared/remotes';
 // The e2e launch options, so the benchmark's browser is the tests' browser (tsx lets this .mjs load the .ts config).
 import { chromiumLaunch } from '../playwright.config.ts';
 import { createAppServer, listen } from '../../scripts/serve-static.mjs';
@@ -18,15 +19,16 @@ import { medianRun, startLighthouse } from './lighthouse.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const SHELL = 'http://localhost:5173';
-const API = 'http://localhost:8787';
+const SHELL = `http://localhost:${PORTS.shell}`;
+const API = `http://localhost:${PORTS.api}`;
 const RUNS = Number(process.env.BENCH_RUNS) || 7;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 /** Issue #12's budget for the home page's JavaScript, compressed as sent. */
 const HOME_JS_BUDGET = 170 * 1024;
 const REFERENCE_DIST = join(here, 'reference', 'dist');
 const LIGHTHOUSE_VERSION = JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
-const ORIGINS = { 5173: 'shell', 5174: 'marketing', 5175: 'generator', 5176: 'billing', 8787: 'api' };
+/** Port to the deployable it serves, to name where each byte came from. */
+const ORIGINS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [port, name]));
 const APPS = { shell: 'shell', 'mfe-marketing': 'marketing', 'mfe-generator': 'generator', 'mfe-billing': 'billing' };
 const PAGES = [
   { path: '/en', remote: 'marketing' },
@@ -363,7 +365,7 @@ try {
   const federated = await measure('site', { transfers: true });
   await stopGroup(site);
   // start.mjs stops the API's group as it exits; wait until both ports are really free again.
-  for (const port of [5173, 8787]) {
+  for (const port of [PORTS.shell, PORTS.api]) {
     const deadline = Date.now() + 30_000;
     while (!(await portIsFree(port))) {
       if (Date.now() > deadline) throw new Error(`Port ${port} is still in use after the site stopped`);
@@ -372,8 +374,8 @@ try {
   }
 
   // The reference on the shell's origin (the API allows it) with an API of its own on a fresh database.
-  const api = startGroup('npm', ['start', '-w', 'api'], { PORT: '8787' });
-  const referenceServer = await listen(createAppServer({ dir: REFERENCE_DIST, spa: true }), 5173);
+  const api = startGroup('npm', ['start', '-w', 'api'], { PORT: String(PORTS.api) });
+  const referenceServer = await listen(createAppServer({ dir: REFERENCE_DIST, spa: true }), PORTS.shell);
   let reference;
   try {
     await waitForUrl(`${API}/api/config`, 120_000, api);

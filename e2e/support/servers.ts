@@ -6,9 +6,9 @@ import type { Server } from 'node:http';
 // The same static server `npm start` uses, so these origins behave like the real ones.
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
+import { API } from './origins.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const API = 'http://localhost:8787';
 
 export interface Stoppable {
   stop(): Promise<void>;

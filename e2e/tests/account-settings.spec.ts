@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
+import { API } from '../support/origins.ts';
 
-const API = 'http://localhost:8787';
 const PASSWORD = 'correct horse battery';
 /** A real 2x2 PNG, small enough to write here. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
@@ -39,7 +39,7 @@ test('a new name and picture from /account show in the header, and stay after a 
   await page.getByLabel('Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('picture-status')).toHaveText('Your picture has been updated.');
   const picture = avatar.locator('img');
-  await expect(picture).toHaveAttribute('src', /^http:\/\/localhost:8787\/api\/account\/picture\/[a-f0-9]{32}\.png$/);
+  await expect(picture).toHaveAttribute('src', new RegExp(`^${API}/api/account/picture/[a-f0-9]{32}\\.png$`));
   // The header shows the picture itself, loaded from the API, instead of the initial.
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/test.ts';
+import { API } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
 import { shipped } from '../support/routes.ts';
 
-const API = 'http://localhost:8787';
 const MODAL_TITLE = shipped('billing', 'en', 'modal.title');
 
 interface Account {
@@ -94,7 +94,7 @@ test('a free person out of credits upgrades from the generator and comes back to
   const checkoutWindow = context.waitForEvent('page');
   await modal.getByRole('button', { name: 'Continue' }).click();
   const checkout = await checkoutWindow;
-  await expect(checkout).toHaveURL(/localhost:8787\/api\/payment\/checkout\/cs_/);
+  await expect(checkout).toHaveURL(new RegExp(`${API}/api/payment/checkout/cs_`));
   // Opened without opener: the checkout cannot reach back into the site's window.
   expect(await checkout.evaluate(() => window.opener)).toBeNull();
   // Had the browser blocked that window, the modal keeps a link to the same checkout.

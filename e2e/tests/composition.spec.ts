@@ -1,10 +1,13 @@
 import { expect, test } from '../support/test.ts';
+import { PORTS, REMOTE_NAMES } from '@reelmint/shared/remotes';
+
+const REMOTE_PORTS = REMOTE_NAMES.map((name) => String(PORTS[name]));
 
 test('shell and remotes share one React and one copy of the shared contract', async ({ page }) => {
   const remoteScripts: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (['5174', '5175', '5176'].includes(url.port)) remoteScripts.push(url.pathname);
+    if (REMOTE_PORTS.includes(url.port)) remoteScripts.push(url.pathname);
   });
   // A preference the shell reads at start; the remote's links read it back through the shared store.
   await page.addInitScript(() => localStorage.setItem('preferred_lang', 'de'));

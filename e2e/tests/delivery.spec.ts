@@ -1,7 +1,9 @@
+import { PORTS, REMOTE_NAMES } from '@reelmint/shared/remotes';
 import { expect, test } from '../support/test.ts';
+import { originOf } from '../support/origins.ts';
 
-// How the site reaches a visitor: compressed bytes from every origin.
-const SITE_PORTS = new Set(['5173', '5174', '5175', '5176']);
+// How the site reaches a visitor: compressed bytes from every origin (the shell's and each remote's).
+const SITE_PORTS = new Set(['shell' as const, ...REMOTE_NAMES].map((name) => String(PORTS[name])));
 /** Below this, a compressed copy is not smaller than its source (the build writes none). */
 const WORTH_COMPRESSING = 1024;
 
@@ -41,14 +43,14 @@ test('every script, stylesheet and JSON file a page loads from the site arrives 
 });
 
 test('each origin sends brotli, gzip or the plain file as Accept-Encoding asks, and says it varies by it', async ({ request }) => {
-  const manifest = await (await request.get('http://localhost:5174/mf-manifest.json')).json();
+  const manifest = await (await request.get(`${originOf('marketing')}/mf-manifest.json`)).json();
   const css: string = manifest.exposes.find((exposed: { name: string }) => exposed.name === 'HomePage').assets.css.sync[0];
   const urls = [
-    'http://localhost:5173/en/pricing',
-    'http://localhost:5173/locales/en/translation.json',
-    `http://localhost:5174/${css}`,
-    'http://localhost:5175/mf-manifest.json',
-    'http://localhost:5176/remoteEntry.js',
+    `${originOf('shell')}/en/pricing`,
+    `${originOf('shell')}/locales/en/translation.json`,
+    `${originOf('marketing')}/${css}`,
+    `${originOf('generator')}/mf-manifest.json`,
+    `${originOf('billing')}/remoteEntry.js`,
   ];
   for (const url of urls) {
     const plain = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });

@@ -1,7 +1,6 @@
 import { expect, test } from '../support/test.ts';
+import { API } from '../support/origins.ts';
 import type { Locator, Page } from '@playwright/test';
-
-const API = 'http://localhost:8787';
 
 function freshEmail(): string {
   return `edit-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

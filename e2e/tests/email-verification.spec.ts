@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { SHELL } from '../support/origins.ts';
 import { Mailbox } from '../support/mailbox.ts';
 
 const mailbox = new Mailbox();
@@ -26,7 +27,7 @@ test('a new account is reminded in the header until the address is confirmed fro
   await expect.poll(() => mailbox.to(email).length).toBe(2);
   const mail = mailbox.to(email).at(-1);
   expect(mail?.subject).toBe('Confirm your email address for Reelmint');
-  const link = /http:\/\/localhost:5173\/en\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+  const link = new RegExp(`${SHELL}/en/verify-email\\?token=[A-Za-z0-9_-]+`).exec(mail?.text ?? '')?.[0];
   expect(link).toBeTruthy();
 
   await page.goto(link!);

@@ -1,8 +1,12 @@
 import { expect, test } from '../support/test.ts';
 import { LANGUAGES } from '@reelmint/shared/languages';
 import { shipped, untilInteractive } from '../support/routes.ts';
+import { originOf } from '../support/origins.ts';
 
-const BILLING = 'http://localhost:5176';
+const BILLING = originOf('billing');
+const MARKETING = originOf('marketing');
+/** A hashed chunk of the marketing remote's local build, by its name. */
+const marketingChunk = (name: string) => new RegExp(`^${MARKETING}/assets/${name}-[\\w-]{8}\\.js$`);
 
 interface Manifest {
   exposes: { path: string; assets: { js: { sync: string[]; async: string[] }; css: { sync: string[] } } }[];
@@ -42,7 +46,7 @@ test.describe('the first HTML cuts the waterfall', () => {
     expect(strings).toHaveLength(2);
     for (const file of strings) expect(start.modules).toContain(remoteFile(file));
     expect(start.fetches).toContain('/locales/fr/translation.json');
-    for (const origin of ['http://localhost:5174', 'http://localhost:5175', BILLING, new URL(boot.config.apiBase).origin]) {
+    for (const origin of [MARKETING, originOf('generator'), BILLING, new URL(boot.config.apiBase).origin]) {
       expect(html).toContain(`<link rel="preconnect" href="${origin}" crossorigin>`);
     }
   });
@@ -62,8 +66,8 @@ test.describe('the first HTML cuts the waterfall', () => {
     const duplicates = requested.filter((url, index) => requested.indexOf(url) !== index);
     expect(duplicates).toEqual([]);
     // The marketing remote's German strings are asked for before its FAQs screen's own chunk, not after it ran.
-    const strings = requested.findIndex((url) => /localhost:5174\/assets\/de-[\w-]{8}\.js$/.test(url));
-    const screen = requested.findIndex((url) => /localhost:5174\/assets\/faqs-page-[\w-]{8}\.js$/.test(url));
+    const strings = requested.findIndex((url) => marketingChunk('de').test(url));
+    const screen = requested.findIndex((url) => marketingChunk('faqs-page').test(url));
     expect(strings).toBeGreaterThanOrEqual(0);
     expect(screen).toBeGreaterThan(strings);
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
@@ -86,7 +90,7 @@ test('once the first page is idle, the other remotes’ entries and likely next 
   const frenchStrings = pricing.assets.js.async.find((file) => /^assets\/fr-[\w-]{8}\.js$/.test(file))!;
   await expect.poll(() => requested).toContain(`${BILLING}/${frenchStrings}`);
   for (const file of pricing.assets.js.sync) await expect.poll(() => requested).toContain(`${BILLING}/${file}`);
-  await expect.poll(() => requested).toContain('http://localhost:5175/remoteEntry.js');
+  await expect.poll(() => requested).toContain(`${originOf('generator')}/remoteEntry.js`);
 
   const before = requested.length;
   await page.getByTestId('site-header').getByRole('link', { name: 'Tarifs' }).click();

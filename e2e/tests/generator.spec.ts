@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '../support/test.ts';
+import { API } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
 
-const API = 'http://localhost:8787';
 const PASSWORD = 'correct horse battery';
 
 function freshEmail(): string {

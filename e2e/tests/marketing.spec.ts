@@ -1,11 +1,11 @@
 import { expect, test } from '../support/test.ts';
+import { API, SHELL } from '../support/origins.ts';
 import type { Page, Route } from '@playwright/test';
 import { shipped, untilInteractive } from '../support/routes.ts';
 
 // The marketing remote on the served site, in French: every page's content, every call to action
 // keeping the language, the templates gallery against the real API, and its loading and error states.
 
-const API = 'http://localhost:8787';
 const fr = (key: string) => shipped('marketing', 'fr', key);
 const region = (page: Page) => page.locator('[data-remote-region="marketing"]');
 
@@ -156,7 +156,7 @@ test('the site search action opens the gallery filtered by q, and a category nar
  * error states are the browser's, on an address the server leaves undrawn (in French, by the language cookie).
  */
 async function openGalleryInTheBrowser(page: Page) {
-  await page.context().addCookies([{ name: 'i18next', value: 'fr', url: 'http://localhost:5173' }]);
+  await page.context().addCookies([{ name: 'i18next', value: 'fr', url: SHELL }]);
   await page.goto('/free-video-templates');
 }
 

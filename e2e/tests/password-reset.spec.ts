@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
+import { API, SHELL } from '../support/origins.ts';
 import { Mailbox } from '../support/mailbox.ts';
 
-const API = 'http://localhost:8787';
 const mailbox = new Mailbox();
 
 test.beforeAll(async () => mailbox.open());
@@ -27,7 +27,7 @@ test('a forgotten password is reset from the link in the mail; the person is sig
   await expect.poll(() => resets().length).toBe(1);
   const [mail] = resets();
   expect(mail?.subject).toBe('Reset your Reelmint password');
-  const link = /http:\/\/localhost:5173\/en\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+  const link = new RegExp(`${SHELL}/en/reset-password\\?token=[A-Za-z0-9_-]+`).exec(mail?.text ?? '')?.[0];
   expect(link).toBeTruthy();
 
   await page.goto(link!);

@@ -8,13 +8,15 @@ import type { Browser, Page } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
 import { untilInteractive } from '../support/routes.ts';
+import { API, originOf } from '../support/origins.ts';
 
 // A whole release cycle of the billing remote against a separate shell (5187) and billing origin
 // (5188) reading a temporary pointer and releases folder, so the default servers stay as they are.
 const root = join(import.meta.dirname, '..', '..');
 const SHELL = 'http://localhost:5187';
 const BILLING_ORIGIN = 'http://localhost:5188';
-const DEV_SERVER = 'http://localhost:5176';
+// Billing's own origin stands in for its team's dev server (the default override allow list names it).
+const DEV_SERVER = originOf('billing');
 const work = mkdtempSync(join(tmpdir(), 'reelmint-release-e2e-'));
 const env = {
   ...process.env,
@@ -120,18 +122,18 @@ test.beforeAll(async () => {
     const local = await release('promote', remote, 'local', '--reason', 'e2e site', '--no-smoke');
     expect(local.code, local.err).toBe(0);
   }
-  const documents = shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: 'http://localhost:8787', overrideOrigins: [DEV_SERVER] });
+  const documents = shellDocuments({ pointerFile: env.REMOTES_POINTER, apiBase: API, overrideOrigins: [DEV_SERVER] });
   const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: SHELL, documents });
   // The shell's policy as `npm start` builds it for this environment: code from each remote's origin (billing's
   // is REMOTE_ORIGIN_BILLING, the others their defaults) and from the allowed override origin.
-  const security = { codeOrigins: [BILLING_ORIGIN, 'http://localhost:5174', 'http://localhost:5175', DEV_SERVER], apiOrigin: 'http://localhost:8787' };
+  const security = { codeOrigins: [BILLING_ORIGIN, originOf('marketing'), originOf('generator'), DEV_SERVER], apiOrigin: API };
   servers.push(
     await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), 5187),
     await listen(
       createAppServer({
         dir: join(root, 'mfe-billing', 'dist'),
         releasesDir: join(env.RELEASES_DIR, 'mfe-billing'),
-        security: { apiOrigin: 'http://localhost:8787' },
+        security: { apiOrigin: API },
       }),
       5188,
     ),

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { originOf } from '../support/origins.ts';
 import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
 import type { Stoppable } from '../support/servers.ts';
 
@@ -16,7 +17,7 @@ test.beforeEach(async () => {
     await startShell(SHELL_PORT, {
       marketing: { entry: `http://localhost:${MARKETING_PORT}/remoteEntry.js`, version: 'test' },
       generator: { entry: `http://localhost:${GENERATOR_PORT}/remoteEntry.js`, version: 'test' },
-      billing: { entry: 'http://localhost:5176/remoteEntry.js', version: 'local' },
+      billing: { entry: `${originOf('billing')}/remoteEntry.js`, version: 'local' },
     }),
   ];
 });
@@ -64,5 +65,5 @@ test('the first HTML of a page whose remote hangs still arrives whole: its head,
   expect(html).toContain('<html lang="fr"');
   expect(html).toContain(`<link rel="canonical" href="${shellUrl}/fr/about-us" data-head>`);
   expect(html).toContain('<script id="reelmint-boot" type="application/json">');
-  expect(html).toContain('<link rel="preconnect" href="http://localhost:5176" crossorigin>');
+  expect(html).toContain(`<link rel="preconnect" href="${originOf('billing')}" crossorigin>`);
 });

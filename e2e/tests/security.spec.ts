@@ -1,11 +1,11 @@
 import { expect, test } from '../support/test.ts';
+import { PORTS, REMOTE_NAMES } from '@reelmint/shared/remotes';
+import { API, originOf, SHELL } from '../support/origins.ts';
 import { shipped, untilInteractive } from '../support/routes.ts';
 
 // The content security policy as a visitor's browser enforces it. Every other spec runs under it too, and fails
 // on any violation (support/test.ts); these check that it is there and that it refuses what it must.
-const SHELL = 'http://localhost:5173';
-const REMOTES = ['http://localhost:5174', 'http://localhost:5175', 'http://localhost:5176'];
-const API = 'http://localhost:8787';
+const REMOTES = REMOTE_NAMES.map(originOf);
 
 function directives(policy: string | undefined): Record<string, string[]> {
   return Object.fromEntries(
@@ -55,7 +55,7 @@ test('a script injected into a page does not run, inline or from an origin the s
       () => 'refused',
     );
     return { inline: (window as unknown as { __injected?: string }).__injected ?? null, foreign };
-  }, 'http://127.0.0.1:5176/remoteEntry.js');
+  }, `http://127.0.0.1:${PORTS.billing}/remoteEntry.js`);
   expect(ran).toEqual({ inline: null, foreign: 'refused' });
   await expect
     .poll(() =>
@@ -64,7 +64,7 @@ test('a script injected into a page does not run, inline or from an origin the s
         .map(({ directive, blocked }) => `${directive} ${blocked}`)
         .sort(),
     )
-    .toEqual(['script-src-elem http://127.0.0.1:5176/remoteEntry.js', 'script-src-elem inline']);
+    .toEqual([`script-src-elem http://127.0.0.1:${PORTS.billing}/remoteEntry.js`, 'script-src-elem inline']);
 });
 
 test('another site cannot frame the shell', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { API, originOf } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
 import { ROUTES, shipped, untilInteractive } from '../support/routes.ts';
 import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
@@ -114,7 +115,7 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
 
   test('a signed-in visitor (whose session the server never sees) gets the drawn page taken over too, then their account in the header', async ({ page }) => {
     const email = `drawn-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const response = await page.request.post('http://localhost:8787/api/auth/register', {
+    const response = await page.request.post(`${API}/api/auth/register`, {
       data: { name: 'Ada Lovelace', email, password: 'correct horse battery' },
     });
     expect(response.status()).toBe(201);
@@ -168,7 +169,7 @@ test('the templates gallery and the plan cards arrive drawn with the API’s dat
   const gallery = drawn(await (await request.get('/en/free-video-templates')).text());
   expect(gallery.root).toContain('data-testid="template-card"');
   // The first posters are in the HTML, so the browser fetches them with the page instead of after the screen's script.
-  expect(gallery.root).toMatch(/<img[^>]+src="http:\/\/localhost:8787\/api\/video\/templates\/[^"/]+\/poster"/);
+  expect(gallery.root).toMatch(new RegExp(`<img[^>]+src="${API}/api/video/templates/[^"/]+/poster"`));
   const pricing = drawn(await (await request.get('/en/pricing')).text());
   expect(pricing.root).toContain('data-testid="plan-card-pro"');
   // The note that checkout is a test (this site runs the local provider) is drawn with the cards, not added above them later.
@@ -213,7 +214,7 @@ test.describe('a remote that is down or hangs while the server draws', () => {
     servers = [
       await startShell(SHELL_PORT, {
         marketing: { entry: `http://localhost:${MARKETING_PORT}/remoteEntry.js`, version: 'test' },
-        billing: { entry: 'http://localhost:5176/remoteEntry.js', version: 'local' },
+        billing: { entry: `${originOf('billing')}/remoteEntry.js`, version: 'local' },
       }),
     ];
   });

@@ -1,7 +1,6 @@
 import { expect, test } from '../support/test.ts';
+import { API } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
-
-const API = 'http://localhost:8787';
 
 async function register(page: Page) {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,8 +1,7 @@
 import { expect, test } from '../support/test.ts';
+import { API, SHELL } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
 
-const API = 'http://localhost:8787';
-const SHELL = 'http://localhost:5173';
 const PROMPT = 'Lanterns rising over a sleeping harbour';
 
 function freshEmail(): string {
@@ -45,7 +44,7 @@ test('an owner makes a square clip with a seed, shares it; a signed-out browser 
 
   await page.getByTestId('share').click();
   const link = page.getByTestId('share-link');
-  await expect(link).toHaveValue(/^http:\/\/localhost:5173\/v\/vid_/);
+  await expect(link).toHaveValue(new RegExp(`^${SHELL}/v/vid_`));
   const shareUrl = await link.inputValue();
   const id = shareUrl.split('/').pop()!;
   await expect(page.getByTestId('history').getByTestId('history-shared')).toContainText('Shared');

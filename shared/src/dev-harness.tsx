@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { PORTS } from '../remotes.mjs';
 import { configure } from './config.ts';
 import { normalizeLanguage } from './languages.ts';
 import { languageStore } from './stores/language.ts';
@@ -13,7 +14,7 @@ import { languageStore } from './stores/language.ts';
  * an i18next instance, a router and the API base. The bus and stores come from this package.
  */
 export async function mountDevHarness(element: HTMLElement, app: ReactNode): Promise<void> {
-  configure({ apiBase: import.meta.env?.VITE_API_BASE ?? 'http://localhost:8787' });
+  configure({ apiBase: import.meta.env?.VITE_API_BASE ?? `http://localhost:${PORTS.api}` });
   const lng = normalizeLanguage(new URLSearchParams(location.search).get('lng'));
   // As the shell does: the active-language store follows i18next, so links and formatters agree with the text.
   languageStore.setState({ lng });

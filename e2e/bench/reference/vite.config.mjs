@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { REMOTE_NAMES } from '../../../shared/remotes.mjs';
+import { PORTS, REMOTE_NAMES } from '../../../shared/remotes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -52,7 +52,7 @@ export default defineConfig({
   root: shell,
   base: '/',
   plugins: [reference(), react()],
-  define: { __REFERENCE_API_BASE__: JSON.stringify(process.env.REFERENCE_API_BASE ?? 'http://localhost:8787') },
+  define: { __REFERENCE_API_BASE__: JSON.stringify(process.env.REFERENCE_API_BASE ?? `http://localhost:${PORTS.api}`) },
   build: { target: 'es2022', outDir: join(here, 'dist'), emptyOutDir: true },
   logLevel: 'warn',
 });

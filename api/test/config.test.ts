@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { engineFromEnv, optionsFromEnv, readEnv, workerOptionsFromEnv } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+
+describe('the API configuration from the environment', () => {
+  it('listens on the API port of the local site unless PORT says otherwise, and refuses a port that is not a number', () => {
+    expect(readEnv({}).port).toBe(8787);
+    expect(readEnv({ PORT: '9100' }).port).toBe(9100);
+    expect(() => readEnv({ PORT: 'eighty' })).toThrow('PORT must be a positive integer, got "eighty"');
+  });
+
+  it('lets the shell and the remotes of a local run call it, and sends checkout back to the local shell, unless told otherwise', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'reelmint-config-'));
+    try {
+      const config = { port: 8787, host: '127.0.0.1', dataDir, databaseUrl: undefined };
+      // The options only hold the database; nothing here opens or queries it.
+      const database = {} as Database;
+      const local = optionsFromEnv(config, database, {});
+      expect(local.siteOrigin).toBe('http://localhost:5173');
+      expect(local.siteOrigins).toEqual([
+        'http://localhost:5173',
+        'http://127.0.0.1:5173',
+        'http://localhost:5174',
+        'http://127.0.0.1:5174',
+        'http://localhost:5175',
+        'http://127.0.0.1:5175',
+        'http://localhost:5176',
+        'http://127.0.0.1:5176',
+      ]);
+      const hosted = optionsFromEnv(config, database, {
+        SITE_ORIGIN: 'https://reelmint.example',
+        SITE_ORIGINS: 'https://reelmint.example, https://cdn.example',
+      });
+      expect(hosted.siteOrigin).toBe('https://reelmint.example');
+      expect(hosted.siteOrigins).toEqual(['https://reelmint.example', 'https://cdn.example']);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('WORKER_CONCURRENCY', () => {
+  const local = engineFromEnv({});
+  const hosted = engineFromEnv({ VIDEO_ENGINE: 'fal', FAL_KEY: 'test-key' });
+
+  it('renders two jobs at once per worker unless set', () => {
+    expect(workerOptionsFromEnv(local, {})).toEqual({ concurrency: 2 });
+    expect(workerOptionsFromEnv(local, { WORKER_CONCURRENCY: '' })).toEqual({ concurrency: 2 });
+    expect(workerOptionsFromEnv(local, { WORKER_CONCURRENCY: '5' })).toEqual({ concurrency: 5 });
+  });
+
+  it('lets a hosted engine keep as many jobs in flight as its provider allows, whichever is larger', () => {
+    expect(workerOptionsFromEnv(hosted, { WORKER_CONCURRENCY: '2', PROVIDER_MAX_IN_FLIGHT: '6' })).toMatchObject({ concurrency: 6, maxInFlight: 6 });
+    expect(workerOptionsFromEnv(hosted, { WORKER_CONCURRENCY: '8', PROVIDER_MAX_IN_FLIGHT: '6' })).toMatchObject({ concurrency: 8, maxInFlight: 6 });
+  });
+
+  it.each(['0', '-1', '2.5', 'two'])('refuses %s, naming the variable', (value) => {
+    for (const engine of [local, hosted]) {
+      expect(() => workerOptionsFromEnv(engine, { WORKER_CONCURRENCY: value })).toThrow(`WORKER_CONCURRENCY must be a positive integer, got "${value}"`);
+    }
+  });
+});

@@ -1,0 +1,8 @@
+import { PORTS } from '@reelmint/shared/remotes';
+import type { AppName } from '@reelmint/shared/remotes';
+
+// The site's fixed local origins as `npm start` serves them (the test command's servers), from the one
+// definition of the ports. Specs that start extra origins of their own pick other ports and say so.
+export const originOf = (app: AppName | 'api') => `http://localhost:${PORTS[app]}`;
+export const SHELL = originOf('shell');
+export const API = originOf('api');
