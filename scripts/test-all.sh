@@ -65,10 +65,13 @@ together \
   typecheck 'npm run typecheck' \
   build 'npm run build'
 
-step "Unit tests: the apps' and scripts' suites beside the API's (SQLite and PostgreSQL at once)"
+# The pointer's database store is tested on SQLite with the scripts' suite, and on PostgreSQL beside it, in a
+# throwaway cluster of its own (a few seconds, well inside the API's run).
+step "Unit tests: the apps' and scripts' suites beside the API's (SQLite and PostgreSQL at once) and the pointer's database store on PostgreSQL"
 together \
   apps 'npm run test:unit:apps' \
-  api 'npm run test -w api'
+  api 'npm run test -w api' \
+  pointer-postgres 'npm run test:release:postgres'
 
 step "End-to-end (Chromium, every app on its own origin)"
 npm run test:e2e

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,16 +14,40 @@ import { fakeDist, fakeShellDist, releaseEnv, temporaryDir } from './fixtures.mj
 const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
 const run = promisify(execFile);
 
-// On SQLite (a file in the test's folder) by default; on PostgreSQL when DATABASE_URL is set
-// (`bash api/scripts/with-postgres.sh node --test scripts/release/pointer-db.test.mjs`).
-function setUp() {
+/**
+ * A database of this test's own in the PostgreSQL cluster DATABASE_URL names, dropped when the test ends, so the
+ * tests share nothing with each other or with another suite using the same cluster.
+ */
+async function postgresDatabase(t, adminUrl) {
+  const { default: pg } = await import('pg');
+  const name = `release_${randomBytes(8).toString('hex')}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  t.after(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+// On SQLite (a file in the test's folder) by default; on PostgreSQL when DATABASE_URL is set, as `npm test` does
+// (`npm run test:release:postgres`: this file against a throwaway cluster).
+async function setUp(t) {
   const dir = temporaryDir();
   const env = releaseEnv(dir, {
     REMOTE_ORIGIN_BILLING: 'http://localhost:7176',
     SHELL_ORIGIN: 'http://127.0.0.1:9',
     REMOTES_POINTER_STORE: 'database',
     DATA_DIR: join(dir, 'api-data'),
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    // Set or absent, never inherited: an empty value means the SQLite file in DATA_DIR.
+    DATABASE_URL: process.env.DATABASE_URL ? await postgresDatabase(t, process.env.DATABASE_URL) : '',
   });
   fakeShellDist(env.SHELL_DIST);
   const release = async (...args) => {
@@ -79,8 +104,8 @@ async function eventually(read, expected, withinMs = 5_000) {
   assert.deepEqual(last, expected);
 }
 
-test('two shell servers on one database both serve a promote within seconds, without a restart', async () => {
-  const { dir, env, release, publish } = setUp();
+test('two shell servers on one database both serve a promote within seconds, without a restart', async (t) => {
+  const { dir, env, release, publish } = await setUp(t);
   const v1 = await publish('1.0.0');
   const v2 = await publish('1.1.0');
   assert.equal((await release('promote', 'billing', v1, '-m', 'first', '--no-smoke')).code, 0);
@@ -109,8 +134,8 @@ test('two shell servers on one database both serve a promote within seconds, wit
   assert.match((await release('status')).out, /Site composition \(the (database|PostgreSQL database)/);
 });
 
-test('changes made at the same moment from several processes are serialised: none is lost', async () => {
-  const { env, release, publish } = setUp();
+test('changes made at the same moment from several processes are serialised: none is lost', async (t) => {
+  const { env, release, publish } = await setUp(t);
   const versions = [await publish('2.0.0'), await publish('2.1.0'), await publish('2.2.0'), await publish('2.3.0')];
   const results = await Promise.all(versions.map((version, index) => release('promote', 'billing', version, '-m', `race ${index}`, '--no-smoke')));
   for (const result of results) assert.equal(result.code, 0, result.out);
@@ -118,8 +143,7 @@ test('changes made at the same moment from several processes are serialised: non
   const store = await openPointerStore(releaseConfig({ ...process.env, ...env }));
   try {
     const pointer = await store.read();
-    // On PostgreSQL both tests share the database: only this test's changes count.
-    const promotes = (await store.history()).filter((entry) => entry.action === 'promote' && entry.reason?.startsWith('race '));
+    const promotes = (await store.history()).filter((entry) => entry.action === 'promote');
     assert.equal(promotes.length, 4);
     // Each change read the one before it: the chain of from -> to has no gap and ends at the live version.
     for (let index = 1; index < promotes.length; index += 1) assert.equal(promotes[index].from, promotes[index - 1].to);
