@@ -137,9 +137,10 @@ describe.each(STORES)('the release dashboard API, with the pointer in the %s sto
 });
 
 /** A build folder shaped like a remote's dist (what `publish --dist` copies). */
-async function fakeDist(dir: string) {
+/** A billing build that requires this range of the shared contract (the live shell in these tests provides 1.0.0). */
+async function fakeDist(dir: string, requiredVersion = '^1.0.0') {
   await mkdir(join(dir, 'assets'), { recursive: true });
-  const shared = [{ id: 'billing:@reelmint/shared', name: '@reelmint/shared', version: '0.0.0', singleton: true, requiredVersion: '^1.0.0' }];
+  const shared = [{ id: 'billing:@reelmint/shared', name: '@reelmint/shared', version: '0.0.0', singleton: true, requiredVersion }];
   await writeFile(
     join(dir, 'mf-manifest.json'),
     JSON.stringify({ id: 'billing', name: 'billing', metaData: { pluginVersion: '1.23.0' }, shared, exposes: [] }),
@@ -341,6 +342,39 @@ describe.each(STORES)('release actions from the dashboard, with the pointer in t
       ]);
       // Back to the first version for the tests that follow.
       expect((await act(manager, { remote: 'billing', action: 'rollback', reason: 'back to the first' })).status).toBe(200);
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    'refuses a build the live shell cannot host, as the command line does, and changes nothing',
+    async () => {
+      const published = await cli(
+        ['publish', 'billing', '--dist', await fakeDist(join(t.dataDir, 'dist-2.0.0'), '^2.0.0'), '--version', '2.0.0', '--allow-dirty'],
+        'test',
+      );
+      expect(published.code, published.output).toBe(0);
+      const incompatible = /Published billing (\S+)/.exec(published.output)![1]!;
+      const before = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+      for (const body of [
+        { remote: 'billing', action: 'promote', version: incompatible, reason: 'the new contract' },
+        { remote: 'billing', action: 'canary', version: incompatible, percent: 10, reason: 'the new contract, carefully' },
+      ]) {
+        const refused = await act(manager, body);
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({
+          error: 'INCOMPATIBLE',
+          message: expect.stringMatching(/@reelmint\/shared: the build requires \^2\.0\.0, but the live shell provides 1\.0\.0/),
+        });
+      }
+      const after = (await call(t.app, 'GET', '/api/release/overview', { token: manager })).body.data;
+      expect(after.remotes.find((remote: { name: string }) => remote.name === 'billing')).toMatchObject({
+        live: before.remotes.find((remote: { name: string }) => remote.name === 'billing').live,
+        canary: null,
+      });
+      expect(after.history.filter((entry: { action: string }) => entry.action !== 'publish')).toEqual(
+        before.history.filter((entry: { action: string }) => entry.action !== 'publish'),
+      );
     },
     CLI_TIMEOUT,
   );

@@ -105,13 +105,17 @@ describe('telemetry reports from the shell', () => {
     expect((await rows(t)).length).toBe(before);
   });
 
-  it('refuses a giant report with a 413 before reading it all', async () => {
-    const reply = await call(t.app, 'POST', '/api/telemetry/remotes', {
-      rawBody: JSON.stringify({ events: [load({ route: `/${'a'.repeat(20_000)}` })] }),
-      headers: { 'content-type': 'text/plain' },
-    });
-    expect(reply.status).toBe(413);
-    expect(reply.body.error).toBe('PAYLOAD_TOO_LARGE');
+  it('refuses a giant report with a 413 before reading it all, and stores none of it', async () => {
+    const before = (await rows(t)).length;
+    for (const contentType of ['text/plain', 'application/json']) {
+      const reply = await call(t.app, 'POST', '/api/telemetry/remotes', {
+        rawBody: JSON.stringify({ events: [load({ route: `/${'a'.repeat(20_000)}` })] }),
+        headers: { 'content-type': contentType },
+      });
+      expect(reply.status).toBe(413);
+      expect(reply.body.error).toBe('PAYLOAD_TOO_LARGE');
+    }
+    expect((await rows(t)).length).toBe(before);
   });
 
   it('refuses text that is not JSON with a 400', async () => {

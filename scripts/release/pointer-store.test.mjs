@@ -3,7 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { changePointer, readHistory, readPointer, withPointerLock, writePointer } from './pointer-store.mjs';
+import { releaseConfig } from './config.mjs';
+import { changePointer, openPointerStore, readHistory, readPointer, withPointerLock, writePointer } from './pointer-store.mjs';
 import { temporaryDir } from './fixtures.mjs';
 
 const storeUrl = new URL('./pointer-store.mjs', import.meta.url).href;
@@ -141,4 +142,15 @@ test('a failed change leaves the pointer as it was and releases the lock', async
   assert.deepEqual(readHistory(files.historyFile), []);
   const after = await changePointer(files, { action: 'noop', remote: null, actor: 'x', reason: 'y' }, () => null);
   assert.equal(after.changed, false);
+});
+
+test('the pointer stays in its file unless REMOTES_POINTER_STORE says database, as for `npm start`; any other value is refused', async () => {
+  const dir = temporaryDir();
+  const config = releaseConfig({ REMOTES_POINTER: join(dir, 'remotes.json') });
+  assert.equal(config.pointerStore, 'file');
+  const store = await openPointerStore(config);
+  assert.equal(store.kind, 'file');
+  assert.equal(store.where, join(dir, 'remotes.json'));
+  assert.equal(releaseConfig({ REMOTES_POINTER_STORE: 'database' }).pointerStore, 'database');
+  assert.throws(() => releaseConfig({ REMOTES_POINTER_STORE: 'postgres' }), /REMOTES_POINTER_STORE must be "file" or "database", not "postgres"/);
 });

@@ -177,6 +177,78 @@ describe('the release dashboard page', () => {
     expect(JSON.parse(String(posted[1]!.body))).toEqual({ remote: 'billing', action: 'canary-off', reason: 'trial over' });
   });
 
+  it('marks a stop the guard could not make, saying that nothing changed and why, with the figures it saw', async () => {
+    configure({ apiBase: 'http://api.test' });
+    const failedStop: Overview = {
+      ...overview,
+      history: [
+        {
+          at: '2026-11-23T11:00:00.000Z',
+          actor: 'canary guard',
+          action: 'guard-stop-failed',
+          remote: 'billing',
+          reason: `canary guard: error rate 80%; not stopped: the smoke check of ${STABLE} failed (/pricing showed the fallback)`,
+          from: CANARY,
+          to: STABLE,
+          figures: { canary: { version: CANARY, visits: 60, errorRate: 0.8, p75: 900 }, stable: { version: STABLE, visits: 300, errorRate: 0.01, p75: 700 } },
+        },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) =>
+        String(url).includes('/overview')
+          ? reply(200, { success: true, data: failedStop, error: null, message: 'OK' })
+          : reply(200, { success: true, data: metrics, error: null, message: 'OK' }),
+      ),
+    );
+    await renderPage();
+    const [entry] = within(await screen.findByTestId('release-history')).getAllByRole('listitem');
+    expect(entry).toHaveTextContent('Guard could not stop the canary: the smoke check of the live version failed, so nothing changed');
+    expect(entry).toHaveTextContent(`not stopped: the smoke check of ${STABLE} failed`);
+    expect(within(entry!).getByTestId('release-history-figures')).toHaveTextContent('error rate 80% against 1%');
+    // The canary is still shown as running: the pointer did not change.
+    expect(within(screen.getByTestId('release-remote-billing')).getByTestId('release-canary')).toHaveTextContent(`${CANARY} for 10% of visitors`);
+  });
+
+  it('says when a change was made but its smoke check failed, and when a change was refused, with the command output', async () => {
+    configure({ apiBase: 'http://api.test' });
+    const undo = 'Smoke check FAILED: /pricing showed the fallback\nRoll back with: npm run release -- rollback billing --reason "..."';
+    const refusal =
+      'Refused: billing 2.0.0 is not compatible with the live shell:\n  - @reelmint/shared: the build requires ^2.0.0, but the live shell provides 1.0.0';
+    const answers = [
+      reply(200, { success: true, data: { smoke: 'failed', output: undo }, error: null, message: 'OK' }),
+      reply(409, { success: false, data: null, error: 'INCOMPATIBLE', message: refusal }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL, init?: RequestInit) => {
+        if (init?.method === 'POST') return answers.shift()!;
+        return String(url).includes('/overview')
+          ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
+          : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderPage();
+    const billing = await screen.findByTestId('release-remote-billing');
+    const change = async (reason: string) => {
+      await user.selectOptions(within(billing).getByLabelText('Change'), 'rollback');
+      await user.clear(within(billing).getByLabelText('Reason (kept in the history)'));
+      await user.type(within(billing).getByLabelText('Reason (kept in the history)'), reason);
+      await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
+      await user.click(within(billing).getByRole('button', { name: 'Yes, make the change' }));
+    };
+    await change('cards broke');
+    const failed = await within(billing).findByTestId('release-outcome');
+    expect(failed).toHaveTextContent('The change was made, but its smoke check failed. The command output says how to undo it.');
+    expect(failed).toHaveTextContent('Roll back with: npm run release -- rollback billing');
+
+    await change('try again');
+    expect(await within(billing).findByText('The change was refused and nothing changed. The command output says why.')).toBeInTheDocument();
+    expect(within(billing).getByTestId('release-outcome')).toHaveTextContent('the build requires ^2.0.0, but the live shell provides 1.0.0');
+  });
+
   it('starts a guarded canary with steps, and refuses steps that do not rise above its share', async () => {
     configure({ apiBase: 'http://api.test' });
     const fetch = vi.fn(async (url: URL, init?: RequestInit) => {
