@@ -1,53 +1,7 @@
+import type { CreditHistoryItem, CreditPurpose } from '@reelmint/shared/billing-api';
 import type { CoreContext } from '../context.ts';
 import { toCount } from '../db/database.ts';
-import type { LedgerKind } from '../db/schema.ts';
 import { CLIENT_SPEND_SOURCE } from './sources.ts';
-
-/**
- * What a ledger row was for, in words a screen can translate: the row's source, read together
- * with its metadata (or, for a refund, the metadata of the spend it returns).
- */
-export type CreditPurpose = 'signup' | 'plan' | 'renewal' | 'pack' | 'generation' | 'generation-refund' | 'edit' | 'edit-refund' | 'spend' | 'refund' | 'other';
-
-export interface CreditHistoryItem {
-  id: string;
-  kind: LedgerKind;
-  /** Signed: grants and refunds positive, spends negative. */
-  amount: number;
-  balanceAfter: number;
-  purpose: CreditPurpose;
-  plan: string | null;
-  billingCycle: string | null;
-  videoId: string | null;
-  model: string | null;
-  resolution: string | null;
-  duration: string | null;
-  createdAt: string;
-}
-
-const nullableString = { type: ['string', 'null'] };
-
-export const creditHistoryItemSchema = {
-  type: 'object',
-  required: ['id', 'kind', 'amount', 'balanceAfter', 'purpose', 'plan', 'billingCycle', 'videoId', 'model', 'resolution', 'duration', 'createdAt'],
-  properties: {
-    id: { type: 'string' },
-    kind: { type: 'string', enum: ['grant', 'spend', 'refund', 'forfeit'] },
-    amount: { type: 'integer' },
-    balanceAfter: { type: 'integer' },
-    purpose: {
-      type: 'string',
-      enum: ['signup', 'plan', 'renewal', 'pack', 'generation', 'generation-refund', 'edit', 'edit-refund', 'spend', 'refund', 'other'],
-    },
-    plan: nullableString,
-    billingCycle: nullableString,
-    videoId: nullableString,
-    model: nullableString,
-    resolution: nullableString,
-    duration: nullableString,
-    createdAt: { type: 'string' },
-  },
-};
 
 function purposeOf(source: string, metadata: Record<string, unknown>): CreditPurpose {
   switch (source) {

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { creditHistoryPage, creditsReply, deductReply, refundReply } from '@reelmint/shared/billing-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { isUniqueViolation } from '../db/database.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { idempotencyHeaderSchema, idempotencyKey, requestHash } from '../http/idempotency.ts';
-import { coerceIntegerQuery, pageOfSchema, pageQuerySchema } from '../http/query.ts';
+import { coerceIntegerQuery, pageQuerySchema } from '../http/query.ts';
 import type { Services } from '../services.ts';
-import { creditHistory, creditHistoryItemSchema } from './history.ts';
+import { creditHistory } from './history.ts';
 import { idempotentEntry, refundInTransaction, spendInTransaction } from './ledger.ts';
 import { CLIENT_SPEND_SOURCE } from './sources.ts';
 
@@ -31,7 +33,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
         tags: ['credits'],
         summary: 'Credit balance of the signed-in user',
         response: {
-          200: envelopeSchema({ type: 'object', required: ['balance'], properties: { balance: { type: 'integer' } } }),
+          200: envelopeSchema(jsonSchemaOf(creditsReply)),
           ...errorReplies,
         },
       },
@@ -51,7 +53,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
         summary: 'Every grant, spend and refund of the signed-in user, newest first',
         querystring: pageQuerySchema,
         response: {
-          200: pageOfSchema(creditHistoryItemSchema),
+          200: envelopeSchema(jsonSchemaOf(creditHistoryPage)),
           ...errorReplies,
         },
       },
@@ -89,11 +91,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['newBalance', 'transactionId'],
-            properties: { newBalance: { type: 'integer' }, transactionId: { type: 'string' }, replayed: { type: 'boolean' } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(deductReply)),
           ...errorReplies,
         },
       },
@@ -143,11 +141,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['newBalance', 'refundId'],
-            properties: { newBalance: { type: 'integer' }, refundId: { type: 'string' }, replayed: { type: 'boolean' } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(refundReply)),
           ...errorReplies,
         },
       },

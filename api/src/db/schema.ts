@@ -1,4 +1,5 @@
 import type { AccountRole } from '@reelmint/shared/account-api';
+import type { LedgerKind, ReceiptKind } from '@reelmint/shared/billing-api';
 import type { AspectRatio, Resolution, VideoModel } from '@reelmint/shared/pricing';
 import type { VideoEngineName, VideoKind, VideoStatus } from '@reelmint/shared/video-api';
 import type { Generated, Selectable } from 'kysely';
@@ -89,7 +90,6 @@ export interface SubscriptionsTable {
 }
 
 /** `forfeit`: the balance an account held when it was deleted, given up (the books then add up to zero). */
-export type LedgerKind = 'grant' | 'spend' | 'refund' | 'forfeit';
 
 export interface CreditLedgerTable {
   id: string;
@@ -128,8 +128,6 @@ export interface CheckoutSessionsTable {
   kind: Generated<string>;
   pack: string | null;
 }
-
-export type ReceiptKind = 'plan' | 'renewal' | 'change' | 'pack';
 
 export interface ReceiptsTable {
   id: string;

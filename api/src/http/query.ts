@@ -1,6 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { envelopeSchema } from './envelope.ts';
-import type { Schema } from './envelope.ts';
 
 /**
  * Validation does not coerce types (a JSON body with "5" for a number must be a 400), but query
@@ -26,12 +24,3 @@ export const pageQuerySchema = {
     per_page: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
   },
 };
-
-/** The reply of a paged list: one page of items, where it is, and how many there are in all. */
-export function pageOfSchema(itemSchema: Schema): Schema {
-  return envelopeSchema({
-    type: 'object',
-    required: ['items', 'page', 'perPage', 'total'],
-    properties: { items: { type: 'array', items: itemSchema }, page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' } },
-  });
-}

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { creditPack, receiptsPage } from '@reelmint/shared/billing-api';
+import { checkoutSessionReply } from '@reelmint/shared/plan-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
-import { coerceIntegerQuery, pageOfSchema, pageQuerySchema } from '../http/query.ts';
+import { coerceIntegerQuery, pageQuerySchema } from '../http/query.ts';
 import { CREDIT_PACKS } from '../plans/catalogue.ts';
 import { currentSubscription } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import { startPackCheckout } from './checkout.ts';
-import { listReceipts, receiptSchema } from './receipts.ts';
-
-const packSchema = {
-  type: 'object',
-  required: ['id', 'credits', 'price', 'currency'],
-  properties: { id: { type: 'string' }, credits: { type: 'integer' }, price: { type: 'number' }, currency: { type: 'string' } },
-};
+import { listReceipts } from './receipts.ts';
 
 /** Credit packs (one-time top-ups bought through the same checkout) and the receipts of every payment. */
 export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Services): void {
@@ -21,7 +18,7 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
       schema: {
         tags: ['credits'],
         summary: 'The credit packs on sale (public); buying one needs a paid plan',
-        response: { 200: envelopeSchema({ type: 'array', items: packSchema }), ...errorReplies },
+        response: { 200: envelopeSchema({ type: 'array', items: jsonSchemaOf(creditPack) }), ...errorReplies },
       },
     },
     async () => ok(CREDIT_PACKS),
@@ -43,11 +40,7 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['checkoutUrl', 'message', 'sessionId'],
-            properties: { checkoutUrl: { type: 'string' }, message: { type: 'string' }, sessionId: { type: 'string' } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(checkoutSessionReply)),
           ...errorReplies,
         },
       },
@@ -68,10 +61,7 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
         tags: ['payments'],
         summary: 'The receipts of the signed-in user’s payments, newest first',
         querystring: pageQuerySchema,
-        response: {
-          200: pageOfSchema(receiptSchema),
-          ...errorReplies,
-        },
+        response: { 200: envelopeSchema(jsonSchemaOf(receiptsPage)), ...errorReplies },
       },
     },
     async (request) => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Receipt as ReceiptView, ReceiptKind } from '@reelmint/shared/billing-api';
 import type { Transaction } from 'kysely';
 import type { CoreContext } from '../context.ts';
 import { toCount } from '../db/database.ts';
-import type { DB, Receipt, ReceiptKind } from '../db/schema.ts';
+import type { DB, Receipt } from '../db/schema.ts';
 
 export interface ReceiptInput {
   userId: string;
@@ -39,39 +40,6 @@ export async function recordReceipt(trx: Transaction<DB>, ctx: CoreContext, inpu
     })
     .execute();
 }
-
-export interface ReceiptView {
-  id: string;
-  kind: ReceiptKind;
-  plan: string | null;
-  billingCycle: string | null;
-  pack: string | null;
-  amount: number;
-  listPrice: number;
-  currency: string;
-  credits: number;
-  /** 'local': the test provider, no money moved. */
-  provider: string;
-  createdAt: string;
-}
-
-export const receiptSchema = {
-  type: 'object',
-  required: ['id', 'kind', 'plan', 'billingCycle', 'pack', 'amount', 'listPrice', 'currency', 'credits', 'provider', 'createdAt'],
-  properties: {
-    id: { type: 'string' },
-    kind: { type: 'string', enum: ['plan', 'renewal', 'change', 'pack'] },
-    plan: { type: ['string', 'null'] },
-    billingCycle: { type: ['string', 'null'] },
-    pack: { type: ['string', 'null'] },
-    amount: { type: 'number' },
-    listPrice: { type: 'number' },
-    currency: { type: 'string' },
-    credits: { type: 'integer' },
-    provider: { type: 'string' },
-    createdAt: { type: 'string' },
-  },
-};
 
 export function toReceiptView(row: Receipt): ReceiptView {
   return {

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paymentSession } from '@reelmint/shared/billing-api';
+import type { PaymentSession } from '@reelmint/shared/billing-api';
 import type { PlanKey } from '@reelmint/shared/plans';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { packById, planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
-import { subscriptionStatusSchema } from '../plans/routes.ts';
 import { currentSubscription, toStatus } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import type { CheckoutSession } from '../db/schema.ts';
@@ -130,23 +132,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         summary: 'A checkout session of the signed-in user, with the plan and balance it led to',
         params: sessionParams,
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              kind: { type: 'string', enum: ['plan', 'pack'] },
-              pack: { type: ['string', 'null'] },
-              status: { type: 'string', enum: ['open', 'paid', 'canceled', 'failed'] },
-              plan: { type: 'string' },
-              planName: { type: 'string' },
-              billingCycle: { type: 'string' },
-              amount: { type: 'number' },
-              currency: { type: 'string' },
-              creditsGranted: { type: ['integer', 'null'] },
-              balance: { type: 'integer' },
-              subscription: subscriptionStatusSchema,
-            },
-          }),
+          200: envelopeSchema(jsonSchemaOf(paymentSession)),
           ...errorReplies,
         },
       },
@@ -160,20 +146,21 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         .where('user_id', '=', user.id)
         .executeTakeFirst();
       if (!session) throw new AppError(404, 'SESSION_NOT_FOUND', 'Checkout session not found');
-      return ok({
+      const paid: PaymentSession = {
         id: session.id,
-        kind: session.kind,
+        kind: session.kind as PaymentSession['kind'],
         pack: session.pack,
-        status: session.status,
+        status: session.status as PaymentSession['status'],
         plan: session.plan,
         planName: planByKey(session.plan as PlanKey).name,
-        billingCycle: session.billing_cycle,
+        billingCycle: session.billing_cycle as BillingCycle,
         amount: session.amount_cents / 100,
         currency: session.currency,
         creditsGranted: session.credits_granted,
         balance: user.balance,
         subscription: toStatus(await currentSubscription(services, user.id)),
-      });
+      };
+      return ok(paid);
     },
   );
 

@@ -1,4 +1,5 @@
 import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
+import type { CreditPack as PackItem } from '@reelmint/shared/billing-api';
 import type { PlanItem } from '@reelmint/shared/plan-api';
 import type { BillingCycle, PlanKey } from '@reelmint/shared/plans';
 
@@ -64,13 +65,8 @@ export function planRank(plan: PlanKey): number {
   return PLAN_KEYS.indexOf(plan);
 }
 
-export interface CreditPack {
-  id: string;
-  credits: number;
-  /** One payment, in dollars. */
-  price: number;
-  currency: 'USD';
-}
+/** A pack as the API sells it, in dollars. */
+export type CreditPack = PackItem & { currency: 'USD' };
 
 /**
  * One-time top-ups for members of a paid plan who run out before their next grant. Dearer per

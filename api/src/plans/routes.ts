@@ -13,7 +13,7 @@ import type { BillingCycle } from './catalogue.ts';
 import { currentSubscription, toStatus } from './subscriptions.ts';
 
 /** The subscription as every call that reads or changes it answers it (shared `subscriptionReply`). */
-export const subscriptionStatusSchema = jsonSchemaOf(subscriptionReply);
+const subscriptionStatusSchema = jsonSchemaOf(subscriptionReply);
 
 const planItemSchema = jsonSchemaOf(planItem);
 

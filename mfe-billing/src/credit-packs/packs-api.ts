@@ -1,13 +1,6 @@
 import { ApiError, request } from '@reelmint/shared';
+import type { CheckoutSessionReply, CreditPack } from '@reelmint/shared';
 import { CHECKOUT_TIMEOUT_MS } from '../checkout/checkout.ts';
-
-/** A one-time top-up as `GET /api/credits/packs` lists it (api/README "Credit packs"). */
-export interface CreditPack {
-  id: string;
-  credits: number;
-  price: number;
-  currency: string;
-}
 
 export type PackCheckout = { ok: true; checkoutUrl: string } | { ok: false; network: boolean };
 
@@ -15,7 +8,7 @@ export const packsApi = {
   list: () => request<CreditPack[]>('GET', '/api/credits/packs'),
   async startCheckout(packId: string, source: string): Promise<PackCheckout> {
     try {
-      const reply = await request<{ checkoutUrl: string }>('POST', '/api/payment/create-pack-session', {
+      const reply = await request<CheckoutSessionReply>('POST', '/api/payment/create-pack-session', {
         body: { packId, source },
         signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
       });

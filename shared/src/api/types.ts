@@ -11,6 +11,20 @@ export interface Envelope<T> {
 }
 
 export type { CancelReply, CheckoutSessionReply, PlanChangeReply, PlanItem, SubscriptionReply, UpgradeReply } from '../plan-api.ts';
+export type {
+  CreditHistoryItem,
+  CreditHistoryPage,
+  CreditPack,
+  CreditPurpose,
+  CreditsInfo,
+  DeductReply,
+  LedgerKind,
+  PaymentSession,
+  Receipt,
+  ReceiptKind,
+  ReceiptsPage,
+  RefundReply,
+} from '../billing-api.ts';
 export type { AccountRole, AccountSession, AccountUser, LoginReply, RegisterReply } from '../account-api.ts';
 export type {
   EditReply,
@@ -29,18 +43,6 @@ export type {
   VideoType,
 } from '../video-api.ts';
 
-export interface CreditsInfo {
-  balance: number;
-}
-
-export interface DeductReply {
-  newBalance: number;
-  transactionId: string;
-}
-export interface RefundReply {
-  newBalance: number;
-  refundId: string;
-}
 /** The whole reply of create-subscription-session, read warily: a checkout counts only with `success` and a URL. */
 export type CheckoutReply = Envelope<Partial<CheckoutSessionReply>>;
 

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { BILLING_CYCLES } from './plans.ts';
+import { subscriptionReply } from './plan-api.ts';
+
+/**
+ * Credits and payments declared once: the balance and what changes it, the credits history, the
+ * credit packs, the receipts and a checkout session. The API serialises with JSON Schemas made from
+ * these (`jsonSchemaOf` in ./schema.ts) and the apps take their types from them (type-only, so zod
+ * stays out of the browser). Server-safe.
+ */
+
+/** GET /api/user/credits: the signed-in person's balance. */
+export const creditsReply = z.object({ balance: z.int() });
+export type CreditsInfo = z.infer<typeof creditsReply>;
+
+/** POST /api/user/credits/deduct (`replayed`: the same Idempotency-Key was seen before; nothing was spent again). */
+export const deductReply = z.object({ newBalance: z.int(), transactionId: z.string(), replayed: z.boolean() });
+export type DeductReply = z.infer<typeof deductReply>;
+
+/** POST /api/user/credits/refund, the same way. */
+export const refundReply = z.object({ newBalance: z.int(), refundId: z.string(), replayed: z.boolean() });
+export type RefundReply = z.infer<typeof refundReply>;
+
+/** What a ledger row does to the balance; `forfeit` takes away credits that ran out. */
+export const LEDGER_KINDS = ['grant', 'spend', 'refund', 'forfeit'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** What a ledger row was for, in words a screen can translate (api/README "Credits history"). */
+export const CREDIT_PURPOSES = [
+  'signup',
+  'plan',
+  'renewal',
+  'pack',
+  'generation',
+  'generation-refund',
+  'edit',
+  'edit-refund',
+  'spend',
+  'refund',
+  'other',
+] as const;
+export type CreditPurpose = (typeof CREDIT_PURPOSES)[number];
+
+/** One page of a list, newest first: the items, where it is, and how many there are in all. */
+const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.int(), perPage: z.int(), total: z.int() });
+
+/** One grant, spend or refund (GET /api/user/credits/history). */
+export const creditHistoryItem = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed: grants and refunds positive, spends negative. */
+  amount: z.int(),
+  balanceAfter: z.int(),
+  purpose: z.enum(CREDIT_PURPOSES),
+  plan: z.string().nullable(),
+  billingCycle: z.string().nullable(),
+  videoId: z.string().nullable(),
+  model: z.string().nullable(),
+  resolution: z.string().nullable(),
+  duration: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CreditHistoryItem = z.infer<typeof creditHistoryItem>;
+
+export const creditHistoryPage = pageOf(creditHistoryItem);
+export type CreditHistoryPage = z.infer<typeof creditHistoryPage>;
+
+/** A one-time top-up as GET /api/credits/packs lists it (api/README "Credit packs"). */
+export const creditPack = z.object({
+  id: z.string(),
+  credits: z.int(),
+  /** One payment, in dollars. */
+  price: z.number(),
+  currency: z.string(),
+});
+export type CreditPack = z.infer<typeof creditPack>;
+
+export const RECEIPT_KINDS = ['plan', 'renewal', 'change', 'pack'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+/** One payment's receipt (GET /api/payment/receipts, api/README "Receipts"). */
+export const receipt = z.object({
+  id: z.string(),
+  kind: z.enum(RECEIPT_KINDS),
+  plan: z.string().nullable(),
+  billingCycle: z.string().nullable(),
+  pack: z.string().nullable(),
+  amount: z.number(),
+  /** The list price; more than `amount` when a move up counted what was left of the plan before. */
+  listPrice: z.number(),
+  currency: z.string(),
+  credits: z.int(),
+  /** 'local': the test provider, no money moved. */
+  provider: z.string(),
+  createdAt: z.string(),
+});
+export type Receipt = z.infer<typeof receipt>;
+
+export const receiptsPage = pageOf(receipt);
+export type ReceiptsPage = z.infer<typeof receiptsPage>;
+
+export const CHECKOUT_STATUSES = ['open', 'paid', 'canceled', 'failed'] as const;
+
+/** A checkout session of the signed-in person, with the plan and balance it led to (GET /api/payment/session/{id}). */
+export const paymentSession = z.object({
+  id: z.string(),
+  /** A plan, or a one-time credit pack (whose `plan` is the plan it was bought on). */
+  kind: z.enum(['plan', 'pack']),
+  pack: z.string().nullable(),
+  status: z.enum(CHECKOUT_STATUSES),
+  plan: z.string(),
+  planName: z.string(),
+  billingCycle: z.enum(BILLING_CYCLES),
+  amount: z.number(),
+  currency: z.string(),
+  creditsGranted: z.int().nullable(),
+  /** The person's balance now, with the grant in it. */
+  balance: z.int(),
+  subscription: subscriptionReply,
+});
+export type PaymentSession = z.infer<typeof paymentSession>;
