@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test.ts';
-import type { Browser, Page, Request } from '@playwright/test';
+import type { Browser, Locator, Page, Request } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
 import { releaseConfig } from '../../scripts/release/config.mjs';
@@ -161,6 +161,15 @@ async function screenshot(page: Page, width: number, name: string) {
   await page.screenshot({ path: test.info().outputPath(name), clip: { x: 0, y: 0, width, height: Math.ceil(await bottom()) } });
 }
 
+/** One part of the dashboard at this width, drawn in a window as tall as the page so nothing scrolls under the fixed header. */
+async function sectionScreenshot(page: Page, section: Locator, width: number, name: string) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await section.boundingBox())!;
+  await page.screenshot({ path: test.info().outputPath(name), clip: { x: 0, y: Math.max(0, box.y - 16), width, height: Math.ceil(box.height + 32) } });
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -292,9 +301,6 @@ test('a release manager starts a guarded canary of a broken build from the dashb
   await action.selectOption('promote');
   expect(await action.evaluate(textFits)).toBe(true);
 
-  // What the page looks like at this point, kept with the run's results (RELEASING.md shows it).
-  await screenshot(page, 1280, 'release-dashboard-1280.png');
-  await screenshot(page, 375, 'release-dashboard-375.png');
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(billing.getByTestId('release-canary')).toHaveText('No canary running');
   // On a phone the page keeps its width and the figures table scrolls sideways inside its box.
@@ -340,4 +346,48 @@ test('a promote made from the dashboard reaches the pages of both shell servers 
   await untilInteractive(visitor);
   await expect(visitor.locator('html')).toHaveAttribute('data-remote-billing', versions.next!);
   await visitor.close();
+});
+
+test('a healthy guarded canary started from the dashboard with steps keeps running on visitors’ reports, its steps and figures on the page', async ({
+  browser,
+}) => {
+  // A test budget, not a wait: the canary runs the real release CLI, whose smoke check opens Chromium, and eight browsers visit.
+  test.setTimeout(180_000);
+  const manager = await account('Step Manager');
+  expect((await release('grant-release-manager', manager.email)).code).toBe(0);
+  const page = await signedIn(browser, manager);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${SHELL}/en/release`);
+  const billing = page.getByTestId('release-remote-billing');
+  // The version the previous test promoted is live; the first stable build comes back as a canary.
+  await expect(billing.getByTestId('release-live')).toHaveText(versions.next!);
+  await billing.getByLabel('Change').selectOption('canary');
+  await billing.getByLabel('Version', { exact: true }).selectOption(versions.stable!);
+  await billing.getByLabel('Share of visitors (%)').fill('25');
+  await billing.getByLabel('Minimum visits before judging').fill('3');
+  await billing.getByLabel('Allowed extra load time at p75 (%)').fill('1000');
+  await billing.getByLabel('Widen step by step while healthy (shares in %, e.g. 25, 50, 100; empty: stay)').fill('50, 100');
+  await billing.getByLabel('Minimum minutes per step').fill('30');
+  await billing.getByLabel('Reason (kept in the history)').fill('bring the first plan cards back, step by step');
+  await billing.getByRole('button', { name: 'Review the change' }).click();
+  await billing.getByRole('button', { name: 'Yes, make the change' }).click();
+  await expect(billing.getByTestId('release-outcome')).toContainText('Done.', { timeout: 90_000 });
+  await expect(billing.getByTestId('release-canary')).toContainText(`${versions.stable} for 25% of visitors`);
+  await expect(billing.getByTestId('release-canary-steps')).toHaveText(
+    'Widens itself while healthy: 50% → 100%, each step after at least 3 visits and 30 minutes. At 100% it becomes the live version.',
+  );
+
+  for (let i = 0; i < 8; i += 1) await visit(browser, `e2e-step-visitor-${i}`);
+  // The dashboard (refreshing on its own) shows the live version's figures from these visits; the guard, looking
+  // every second, has seen them too and leaves a canary that does no worse running at its share.
+  await expect(billing.getByTestId('release-figures').filter({ hasText: versions.next! })).toBeVisible({ timeout: 30_000 });
+  await expect(billing.getByTestId('release-canary')).toContainText(`${versions.stable} for 25% of visitors`);
+  await expect(page.getByTestId('release-history').locator('li').first()).toContainText('bring the first plan cards back, step by step');
+
+  // What the page looks like at this point, kept with the run's results (RELEASING.md shows them).
+  await billing.getByLabel('Change').selectOption('promote');
+  await screenshot(page, 1280, 'release-dashboard-1280.png');
+  await screenshot(page, 375, 'release-dashboard-375.png');
+  // On a phone, billing's part alone (the other remotes' parts are the same form without figures).
+  await sectionScreenshot(page, billing, 375, 'release-dashboard-billing-375.png');
 });
