@@ -40,9 +40,10 @@ const FORBIDDEN = {
 
 /** The API may use only the entries of @reelmint/shared that hold no browser code. */
 const SERVER_SAFE_SHARED = {
-  regex: '^@reelmint/shared(/(?!pricing$|plans$|languages$|federation$|remotes$|schema$|release-api$|account-api$|video-api$|plan-api$|billing-api$)[^/]+)?$',
+  regex:
+    '^@reelmint/shared(/(?!pricing$|plans$|languages$|federation$|remotes$|schema$|release-api$|account-api$|video-api$|plan-api$|billing-api$|site-api$)[^/]+)?$',
   message:
-    'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api).',
+    'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api, site-api).',
 };
 
 const boundaries = Object.entries(FORBIDDEN).map(([part, { from, message, allowTypeImports = false }]) => ({

@@ -41,7 +41,8 @@ import { registerTemplateRoutes } from './templates/routes.ts';
 import { DEFAULT_UPLOAD_LIMITS, startUploadSweeper } from './uploads/quota.ts';
 import type { UploadLimits } from './uploads/quota.ts';
 import { registerUploadRoutes, removeUploadFile } from './uploads/routes.ts';
-import { VIDEO_ENGINES } from '@reelmint/shared/video-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { siteConfig } from '@reelmint/shared/site-api';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
 import { CanaryGuard, DEFAULT_GUARD_OPTIONS, stopWithReleaseCli, widenWithReleaseCli } from './release/canary-guard.ts';
@@ -306,15 +307,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         tags: ['meta'],
         summary: 'What the front end may offer',
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['googleClientId', 'paymentProvider', 'videoEngine'],
-            properties: {
-              googleClientId: { type: ['string', 'null'] },
-              paymentProvider: { type: 'string', enum: ['local', 'stripe'] },
-              videoEngine: { type: 'string', enum: [...VIDEO_ENGINES] },
-            },
-          }),
+          200: envelopeSchema(jsonSchemaOf(siteConfig)),
           ...errorReplies,
         },
       },

@@ -58,3 +58,45 @@ export type AccountSession = z.infer<typeof accountSession>;
 
 export const accountSessionsReply = z.object({ items: z.array(accountSession) });
 export type AccountSessionsReply = z.infer<typeof accountSessionsReply>;
+
+/** A call that sends mail: `mailMayBeLate` when the mail server did not take it yet (it is kept and retried). */
+export const mailSentReply = z.object({ mailMayBeLate: z.boolean() });
+export type MailSentReply = z.infer<typeof mailSentReply>;
+
+/** POST /api/auth/email/verify/resend: a new link went to `email`. */
+export const verificationResentReply = mailSentReply.extend({ email: z.string() });
+export type VerificationResentReply = z.infer<typeof verificationResentReply>;
+
+/** POST /api/auth/email/change: the account moves to `pendingEmail` once that address confirms. */
+export const emailChangeReply = mailSentReply.extend({ pendingEmail: z.string() });
+export type EmailChangeReply = z.infer<typeof emailChangeReply>;
+
+/** POST /api/auth/email/verify: a confirmation link followed. */
+export const verifyEmailReply = z.object({
+  email: z.string(),
+  /** signup: the account's own address is now confirmed; change: the account moved to `email`. */
+  purpose: z.enum(['signup', 'change']),
+});
+export type VerifyEmailReply = z.infer<typeof verifyEmailReply>;
+
+/** POST /api/auth/password/reset/check: the address a reset link is for, while it can still be used. */
+export const resetLinkReply = z.object({ email: z.string() });
+export type ResetLinkReply = z.infer<typeof resetLinkReply>;
+
+/** POST /api/account/password: how many other sessions the change ended. */
+export const passwordChangedReply = z.object({ endedSessions: z.int() });
+export type PasswordChangedReply = z.infer<typeof passwordChangedReply>;
+
+/** POST /api/account/sessions/sign-out-others: how many sessions were ended. */
+export const sessionsEndedReply = z.object({ ended: z.int() });
+export type SessionsEndedReply = z.infer<typeof sessionsEndedReply>;
+
+/** POST /api/account/delete. */
+export const accountDeletedReply = z.object({
+  deleted: z.boolean(),
+  /** Payment records stayed, anonymised, because the law requires them (api/README.md). */
+  paymentRecordsKept: z.boolean(),
+  /** The goodbye mail waits in the outbox: the mail server did not take it just now. */
+  mailMayBeLate: z.boolean(),
+});
+export type AccountDeletedReply = z.infer<typeof accountDeletedReply>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
+import type { AccountDeletedReply } from '@reelmint/shared/account-api';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { clearScheduledChange } from '../payments/plan-change.ts';
@@ -14,12 +15,8 @@ import { mailLanguage } from './password-reset.ts';
 import { verifyPassword } from './passwords.ts';
 import { pictureKey } from './settings.ts';
 
-export interface DeletionOutcome {
-  /** Payment records stayed, anonymised, because the law requires them (see api/README.md). */
-  paymentRecordsKept: boolean;
-  /** The goodbye mail waits in the outbox: the mail server did not take it just now. */
-  mailMayBeLate: boolean;
-}
+/** What a deletion did, as POST /api/account/delete answers it besides `deleted`. */
+export type DeletionOutcome = Omit<AccountDeletedReply, 'deleted'>;
 
 /**
  * Ends the person's subscription at the payment provider, through the provider interface: a change

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EmailChangeReply, VerificationResentReply, VerifyEmailReply } from '@reelmint/shared/account-api';
 import type { Language } from '@reelmint/shared/languages';
 import { isUniqueViolation } from '../db/database.ts';
 import type { EmailVerificationPurpose, User } from '../db/schema.ts';
@@ -78,7 +79,7 @@ export async function sendVerificationMail(services: Services, user: User, reque
 }
 
 /** 'Resend' from the reminder: a fresh link, within the per-account allowance. */
-export async function resendVerificationMail(services: Services, user: User, requestedLanguage?: string): Promise<{ email: string; mailMayBeLate: boolean }> {
+export async function resendVerificationMail(services: Services, user: User, requestedLanguage?: string): Promise<VerificationResentReply> {
   if (user.email_verified_at) throw new AppError(409, 'EMAIL_ALREADY_VERIFIED', 'This email address is already confirmed.');
   await assertMailAllowance(services, user.id, 1);
   return { email: user.email, ...(await sendVerificationMail(services, user, requestedLanguage)) };
@@ -93,7 +94,7 @@ export async function requestEmailChange(
   services: Services,
   user: User,
   input: { email: string; password?: string | undefined; language?: string | undefined },
-): Promise<{ pendingEmail: string; mailMayBeLate: boolean }> {
+): Promise<EmailChangeReply> {
   const newEmail = normalizeEmail(input.email);
   if (user.password_hash && !(input.password && (await verifyPassword(user.password_hash, input.password)))) {
     throw new AppError(403, 'WRONG_PASSWORD', 'The current password is not correct.');
@@ -139,7 +140,7 @@ export async function pendingEmailOf(ctx: CoreContext, userId: string): Promise<
  * is used up by a guarded update, so two clicks change things once. No sign-in is needed, since
  * the link may be opened on another device; holding the link is the proof.
  */
-export async function confirmEmail(services: Services, token: string): Promise<{ email: string; purpose: EmailVerificationPurpose }> {
+export async function confirmEmail(services: Services, token: string): Promise<VerifyEmailReply> {
   const link = await services.db.selectFrom('email_verifications').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!link) throw linkErrors.invalid();
   if (link.used_at) throw linkErrors.used();

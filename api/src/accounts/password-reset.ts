@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { matchLanguage, FALLBACK_LANGUAGE } from '@reelmint/shared/languages';
 import type { Language } from '@reelmint/shared/languages';
+import type { MailSentReply, ResetLinkReply } from '@reelmint/shared/account-api';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { passwordResetMail, siteLink } from '../mail/render.ts';
@@ -25,7 +26,7 @@ export function mailLanguage(user: Pick<User, 'language'>, requested?: string | 
  * `mailMayBeLate` is the mail server's state (a send, or a connection check when there is
  * nothing to send, which takes about as long).
  */
-export async function requestPasswordReset(services: Services, email: string, requestedLanguage?: string): Promise<{ mailMayBeLate: boolean }> {
+export async function requestPasswordReset(services: Services, email: string, requestedLanguage?: string): Promise<MailSentReply> {
   const user = await services.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
   const now = services.now();
   if (user) {
@@ -78,7 +79,7 @@ async function findLink(services: Services, token: string) {
 }
 
 /** Whether the link can still be used, so the page can say so before the person types a password. */
-export async function checkResetLink(services: Services, token: string): Promise<{ email: string }> {
+export async function checkResetLink(services: Services, token: string): Promise<ResetLinkReply> {
   const link = await findLink(services, token);
   return { email: link.email };
 }

@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '@reelmint/shared/languages';
-import { accountUser, loginReply, registerReply } from '@reelmint/shared/account-api';
+import {
+  accountUser,
+  emailChangeReply,
+  loginReply,
+  mailSentReply,
+  registerReply,
+  resetLinkReply,
+  verificationResentReply,
+  verifyEmailReply,
+} from '@reelmint/shared/account-api';
 import type { LoginReply } from '@reelmint/shared/account-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -17,12 +26,6 @@ import { confirmEmail, requestEmailChange, resendVerificationMail, sendVerificat
 export const userSchema = jsonSchemaOf(accountUser);
 const loginReplySchema = envelopeSchema(jsonSchemaOf(loginReply));
 const registerReplySchema = envelopeSchema(jsonSchemaOf(registerReply));
-const mailReply = (properties: Record<string, unknown>) =>
-  envelopeSchema({
-    type: 'object',
-    required: ['mailMayBeLate', ...Object.keys(properties)],
-    properties: { mailMayBeLate: { type: 'boolean' }, ...properties },
-  });
 
 const email = { type: 'string', format: 'email', maxLength: 254 };
 const password = { type: 'string', minLength: 8, maxLength: 256 };
@@ -172,7 +175,7 @@ export function registerAccountRoutes(
           properties: { email, language: { type: 'string', enum: [...LANGUAGES] } },
         },
         response: {
-          200: envelopeSchema({ type: 'object', required: ['mailMayBeLate'], properties: { mailMayBeLate: { type: 'boolean' } } }),
+          200: envelopeSchema(jsonSchemaOf(mailSentReply)),
           ...errorReplies,
         },
       },
@@ -191,7 +194,7 @@ export function registerAccountRoutes(
         tags: ['accounts'],
         summary: 'Whether a password reset link can still be used',
         body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: resetToken } },
-        response: { 200: envelopeSchema({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }), ...errorReplies },
+        response: { 200: envelopeSchema(jsonSchemaOf(resetLinkReply)), ...errorReplies },
       },
     },
     async (request) => ok(await checkResetLink(services, request.body.token)),
@@ -225,11 +228,7 @@ export function registerAccountRoutes(
         summary: 'Follow an email confirmation link: verifies the address, or moves the account to the new one',
         body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: resetToken } },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['email', 'purpose'],
-            properties: { email: { type: 'string' }, purpose: { type: 'string', enum: ['signup', 'change'] } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(verifyEmailReply)),
           ...errorReplies,
         },
       },
@@ -245,7 +244,7 @@ export function registerAccountRoutes(
         tags: ['accounts'],
         summary: 'Mail the signed-in person a new link to confirm their address',
         body: { type: 'object', additionalProperties: false, properties: { language } },
-        response: { 200: mailReply({ email: { type: 'string' } }), ...errorReplies },
+        response: { 200: envelopeSchema(jsonSchemaOf(verificationResentReply)), ...errorReplies },
       },
     },
     async (request) => {
@@ -268,7 +267,7 @@ export function registerAccountRoutes(
           // password: the current one, required when the account has one.
           properties: { email, password: { type: 'string', minLength: 1, maxLength: 256 }, language },
         },
-        response: { 200: mailReply({ pendingEmail: { type: 'string' } }), ...errorReplies },
+        response: { 200: envelopeSchema(jsonSchemaOf(emailChangeReply)), ...errorReplies },
       },
     },
     async (request) => {

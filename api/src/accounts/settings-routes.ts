@@ -1,4 +1,4 @@
-import { accountSessionsReply } from '@reelmint/shared/account-api';
+import { accountDeletedReply, accountSessionsReply, passwordChangedReply, sessionsEndedReply } from '@reelmint/shared/account-api';
 import type { AccountSessionsReply } from '@reelmint/shared/account-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { FastifyInstance } from 'fastify';
@@ -98,7 +98,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
           properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 256 }, newPassword: { type: 'string', minLength: 8, maxLength: 256 } },
         },
         response: {
-          200: envelopeSchema({ type: 'object', required: ['endedSessions'], properties: { endedSessions: { type: 'integer' } } }),
+          200: envelopeSchema(jsonSchemaOf(passwordChangedReply)),
           ...errorReplies,
         },
       },
@@ -130,7 +130,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
       schema: {
         tags: ['accounts'],
         summary: 'Sign out every other session of the account (this one stays)',
-        response: { 200: envelopeSchema({ type: 'object', required: ['ended'], properties: { ended: { type: 'integer' } } }), ...errorReplies },
+        response: { 200: envelopeSchema(jsonSchemaOf(sessionsEndedReply)), ...errorReplies },
       },
     },
     async (request) => {
@@ -177,11 +177,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
           },
         },
         response: {
-          200: envelopeSchema({
-            type: 'object',
-            required: ['deleted', 'paymentRecordsKept', 'mailMayBeLate'],
-            properties: { deleted: { type: 'boolean' }, paymentRecordsKept: { type: 'boolean' }, mailMayBeLate: { type: 'boolean' } },
-          }),
+          200: envelopeSchema(jsonSchemaOf(accountDeletedReply)),
           ...errorReplies,
         },
       },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AccountSession } from '@reelmint/shared/account-api';
+import type { AccountSession, PasswordChangedReply } from '@reelmint/shared/account-api';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -47,7 +47,7 @@ export async function removePicture(services: Services, user: User): Promise<Use
  * Changes the password after checking the current one, and ends every other session: whoever
  * else was signed in with the old password is signed out. A wrong current password changes nothing.
  */
-export async function changePassword(services: Services, session: Session, current: string, next: string): Promise<{ endedSessions: number }> {
+export async function changePassword(services: Services, session: Session, current: string, next: string): Promise<PasswordChangedReply> {
   const { user } = session;
   if (!user.password_hash) {
     throw new AppError(409, 'NO_PASSWORD', 'This account signs in with Google and has no password yet; ask for a reset link to set one.');

@@ -1,4 +1,5 @@
 import type { PlanKey } from '@reelmint/shared/plans';
+import type { PaymentProviderName } from '@reelmint/shared/site-api';
 import type { CheckoutSession } from '../db/schema.ts';
 
 /** The price a subscription moves to. */
@@ -83,7 +84,7 @@ export interface CheckoutLinks {
 }
 
 export interface PaymentProvider {
-  readonly name: 'local' | 'stripe';
+  readonly name: PaymentProviderName;
   /** Throws a PaymentProviderError when the provider refuses or fails (anything else counts as unavailable). */
   createCheckout(session: CheckoutSession, links: CheckoutLinks): Promise<{ checkoutUrl: string; providerRef: string | null }>;
   /** Verifies a webhook on its raw bytes and returns the event; throws when the signature is bad. */

@@ -1,21 +1,26 @@
 import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
 import type {
+  AccountDeletedReply,
   AccountUser,
   CancelReply,
   CheckoutReply,
   CreditsInfo,
   DeductReply,
-  ForgotPasswordReply,
+  EmailChangeReply,
   Loaded,
   LoginReply,
   MailSentReply,
+  PasswordChangedReply,
   PlanItem,
   RefundReply,
   RegisterReply,
+  ResetLinkReply,
+  SessionsEndedReply,
   SiteConfig,
   SubscriptionStatus,
   UpgradeReply,
+  VerificationResentReply,
   VerifyEmailReply,
   VideoHistoryPage,
   VideoTemplate,
@@ -30,16 +35,16 @@ export const api = {
   register: (name: string, email: string, password: string, language?: string) =>
     request<RegisterReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
   /** Always succeeds the same way whether or not the address has an account. */
-  forgotPassword: (email: string, language: string) => request<ForgotPasswordReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
+  forgotPassword: (email: string, language: string) => request<MailSentReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
   /** Rejects with RESET_LINK_INVALID, RESET_LINK_EXPIRED or RESET_LINK_USED when the link cannot be used. */
-  checkResetLink: (token: string) => request<{ email: string }>('POST', '/api/auth/password/reset/check', { body: { token } }),
+  checkResetLink: (token: string) => request<ResetLinkReply>('POST', '/api/auth/password/reset/check', { body: { token } }),
   resetPassword: (token: string, password: string) => request<LoginReply>('POST', '/api/auth/password/reset', { body: { token, password } }),
   /** Follows a confirmation link; rejects with VERIFY_LINK_INVALID, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED or EMAIL_TAKEN. */
   verifyEmail: (token: string) => request<VerifyEmailReply>('POST', '/api/auth/email/verify', { body: { token } }),
-  resendVerification: (language: string) => request<MailSentReply & { email: string }>('POST', '/api/auth/email/verify/resend', { body: { language } }),
+  resendVerification: (language: string) => request<VerificationResentReply>('POST', '/api/auth/email/verify/resend', { body: { language } }),
   /** `password`: the current one (accounts without a password, made with Google, send none). */
   changeEmail: (email: string, password: string | undefined, language: string) =>
-    request<MailSentReply & { pendingEmail: string }>('POST', '/api/auth/email/change', { body: { email, language, ...(password ? { password } : {}) } }),
+    request<EmailChangeReply>('POST', '/api/auth/email/change', { body: { email, language, ...(password ? { password } : {}) } }),
   /** Settings (/account). Each answers the account as it now is. */
   updateProfile: (changes: { name?: string; language?: string }) => request<AccountUser>('PATCH', '/api/account/profile', { body: changes }),
   uploadPicture: (file: Blob) => {
@@ -50,17 +55,16 @@ export const api = {
   removePicture: () => request<AccountUser>('DELETE', '/api/account/picture'),
   /** Rejects with WRONG_PASSWORD (nothing changes) or NO_PASSWORD (a Google account: set one by mail). */
   changePassword: (currentPassword: string, newPassword: string) =>
-    request<{ endedSessions: number }>('POST', '/api/account/password', { body: { currentPassword, newPassword } }),
+    request<PasswordChangedReply>('POST', '/api/account/password', { body: { currentPassword, newPassword } }),
   accountSessions: () => request<AccountSessionsReply>('GET', '/api/account/sessions'),
-  signOutOtherSessions: () => request<{ ended: number }>('POST', '/api/account/sessions/sign-out-others'),
+  signOutOtherSessions: () => request<SessionsEndedReply>('POST', '/api/account/sessions/sign-out-others'),
   /** Everything kept about the account, as the JSON document the API hands out as a file (no envelope). */
   exportData: () => requestRaw<Record<string, unknown>>('GET', '/api/account/export'),
   /**
    * Deletes the account for good; `language` is the page's, for the goodbye mail. Rejects with
    * WRONG_PASSWORD or NO_PASSWORD (nothing changes) or DELETION_FAILED (the provider refused; nothing changes).
    */
-  deleteAccount: (password: string, language: string) =>
-    request<{ deleted: boolean; paymentRecordsKept: boolean; mailMayBeLate: boolean }>('POST', '/api/account/delete', { body: { password, language } }),
+  deleteAccount: (password: string, language: string) => request<AccountDeletedReply>('POST', '/api/account/delete', { body: { password, language } }),
   google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
   me: () => request<AccountUser>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),

@@ -1,6 +1,5 @@
 import type { CheckoutSessionReply } from '../plan-api.ts';
 import type { SubscriptionStatus } from '../plans.ts';
-import type { VideoEngineName } from '../video-api.ts';
 
 /** Every API reply has this envelope. */
 export interface Envelope<T> {
@@ -25,7 +24,22 @@ export type {
   ReceiptsPage,
   RefundReply,
 } from '../billing-api.ts';
-export type { AccountRole, AccountSession, AccountUser, LoginReply, RegisterReply } from '../account-api.ts';
+export type {
+  AccountDeletedReply,
+  AccountRole,
+  AccountSession,
+  AccountUser,
+  EmailChangeReply,
+  LoginReply,
+  MailSentReply,
+  PasswordChangedReply,
+  RegisterReply,
+  ResetLinkReply,
+  SessionsEndedReply,
+  VerificationResentReply,
+  VerifyEmailReply,
+} from '../account-api.ts';
+export type { SiteConfig } from '../site-api.ts';
 export type {
   EditReply,
   GenerateReply,
@@ -46,34 +60,10 @@ export type {
 /** The whole reply of create-subscription-session, read warily: a checkout counts only with `success` and a URL. */
 export type CheckoutReply = Envelope<Partial<CheckoutSessionReply>>;
 
-/** GET /api/config: what this deployment offers. */
-export interface SiteConfig {
-  googleClientId: string | null;
-  /** `local` is the test checkout: no money moves, and pages say so. */
-  paymentProvider: 'local' | 'stripe';
-  videoEngine: VideoEngineName;
-}
-
 export type { SubscriptionStatus };
 
 /** A result that may come from built-in fallback data because the server could not be reached. */
 export interface Loaded<T> {
   data: T;
   fallback: boolean;
-}
-
-/** `mailMayBeLate`: the mail server could not be reached; the mail is kept and sent when it can be. */
-export interface ForgotPasswordReply {
-  mailMayBeLate: boolean;
-}
-
-/** Replies of calls that send mail: true when the mail server did not take it yet (it is kept and retried). */
-export interface MailSentReply {
-  mailMayBeLate: boolean;
-}
-
-export interface VerifyEmailReply {
-  email: string;
-  /** signup: the account's own address is now confirmed; change: the account moved to `email`. */
-  purpose: 'signup' | 'change';
 }
