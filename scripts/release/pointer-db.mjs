@@ -29,13 +29,13 @@ function historyRow(change, at, summary) {
   return { at, actor: change.actor, action: change.action, remote: change.remote, reason: change.reason, ...summary };
 }
 
-async function sqliteStore(path) {
+async function sqliteStore(path, lockWaitMs) {
   const { default: Database } = await import('better-sqlite3');
   mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   // A writer waits this long for SQLite's write lock (another change, or the API's own writes) before failing.
-  db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  db.pragma(`busy_timeout = ${lockWaitMs}`);
   db.exec(`CREATE TABLE IF NOT EXISTS release_pointer (id INTEGER PRIMARY KEY CHECK (id = 1), document TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS release_history (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, entry TEXT NOT NULL);
     INSERT OR IGNORE INTO release_pointer (id, document) VALUES (1, '${EMPTY}');`);
@@ -84,7 +84,7 @@ async function sqliteStore(path) {
   };
 }
 
-async function postgresStore(url) {
+async function postgresStore(url, lockWaitMs) {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const where = 'the PostgreSQL database';
@@ -120,7 +120,7 @@ async function postgresStore(url) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        await client.query(`SET LOCAL lock_timeout = '${LOCK_WAIT_MS}ms'`);
+        await client.query(`SET LOCAL lock_timeout = '${Math.round(lockWaitMs)}ms'`);
         const { rows } = await client.query('SELECT document FROM release_pointer WHERE id = 1 FOR UPDATE');
         const current = parseDocument(rows[0].document, where);
         const result = mutate(structuredClone(current));
@@ -150,8 +150,9 @@ async function postgresStore(url) {
 }
 
 /**
- * @param {{ databaseUrl?: string, sqlitePath: string }} options the API's database: DATABASE_URL when set, else its SQLite file
+ * @param {{ databaseUrl?: string, sqlitePath: string, lockWaitMs?: number }} options the API's database: DATABASE_URL when
+ * set, else its SQLite file; how long a change waits for another holder of the lock (tests shorten it)
  */
-export function openDatabasePointer({ databaseUrl, sqlitePath }) {
-  return databaseUrl ? postgresStore(databaseUrl) : sqliteStore(sqlitePath);
+export function openDatabasePointer({ databaseUrl, sqlitePath, lockWaitMs = LOCK_WAIT_MS }) {
+  return databaseUrl ? postgresStore(databaseUrl, lockWaitMs) : sqliteStore(sqlitePath, lockWaitMs);
 }

@@ -153,3 +153,57 @@ test('changes made at the same moment from several processes are serialised: non
     await store.close();
   }
 });
+
+/** Takes the pointer's lock as another change would hold it (SQLite's write lock, or PostgreSQL's row lock); returns its release. */
+async function holdLock(config) {
+  if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('SELECT document FROM release_pointer WHERE id = 1 FOR UPDATE');
+    return async () => {
+      await client.query('ROLLBACK');
+      await client.end();
+    };
+  }
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(config.sqlitePath);
+  db.exec('BEGIN IMMEDIATE');
+  return async () => {
+    db.exec('ROLLBACK');
+    db.close();
+  };
+}
+
+test('a change waits for the lock another change holds, then gives up saying so, and the pointer and history stay as they were', async (t) => {
+  const { env } = await setUp(t);
+  const config = releaseConfig({ ...process.env, ...env });
+  // The wait shortened from the CLI's 10 seconds, so the test does not sit through it.
+  const store = await openPointerStore({ ...config, lockWaitMs: 300 });
+  const change = (version) =>
+    store.change({ action: 'promote', remote: 'billing', actor: 'Ada (test)', reason: version }, (current) => ({
+      document: { ...current, remotes: { ...current.remotes, billing: { version, entry: `http://localhost:7176/releases/${version}/remoteEntry.js` } } },
+      summary: { to: version },
+    }));
+  // Closed before the test's database is dropped.
+  try {
+    await change('1.0.0');
+    const release = await holdLock(config);
+    try {
+      await assert.rejects(change('1.1.0'), /Another release command holds the pointer's lock in the (database|PostgreSQL database)/);
+    } finally {
+      await release();
+    }
+    assert.equal((await store.read()).remotes.billing.version, '1.0.0');
+    // Once the other change is over, the next one goes through.
+    await change('1.2.0');
+    assert.equal((await store.read()).remotes.billing.version, '1.2.0');
+    assert.deepEqual(
+      (await store.history()).map((entry) => entry.reason),
+      ['1.0.0', '1.2.0'],
+    );
+  } finally {
+    await store.close();
+  }
+});
