@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { LANGUAGES } from '@reelmint/shared/languages';
 
 test('home: transparent at the top, white-translucent once scrolled past 50px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
@@ -54,4 +55,23 @@ test('the language menu switches the text and rewrites the URL without a reload'
   expect(await page.evaluate(() => localStorage.getItem('preferred_lang'))).toBe('fr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('from 1024 px up the bar’s links keep one line each and all show, in every language', async ({ page }) => {
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    for (const lng of LANGUAGES) {
+      await page.goto(`/${lng}/pricing`);
+      const nav = page.getByTestId('site-header').locator('nav');
+      await expect(nav.getByRole('link')).toHaveCount(4);
+      const fit = await nav.evaluate((element) => ({
+        overflow: element.scrollWidth - element.clientWidth,
+        lines: [...element.querySelectorAll('a')].map((link) => link.getClientRects().length),
+        heights: [...element.querySelectorAll('a')].map((link) => Math.round(link.getBoundingClientRect().height)),
+      }));
+      // Nothing cut off or scrolled out of view, and every link as tall as a one-line one.
+      expect(fit.overflow, `${lng} at ${width} px`).toBe(0);
+      expect(new Set(fit.heights).size, `${lng} at ${width} px: ${fit.heights.join(', ')}`).toBe(1);
+    }
+  }
 });

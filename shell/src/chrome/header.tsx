@@ -10,19 +10,23 @@ import { VerifyReminder } from './verify-reminder.tsx';
 import styles from './header.module.css';
 
 const NAV = [
-  { to: '/text-to-video', key: 'nav.textToVideo' },
-  { to: '/image-to-video', key: 'nav.imageToVideo' },
-  { to: '/free-video-templates', key: 'nav.templates' },
-  { to: '/pricing', key: 'nav.pricing' },
+  { to: '/text-to-video', key: 'textToVideo' },
+  { to: '/image-to-video', key: 'imageToVideo' },
+  { to: '/free-video-templates', key: 'templates' },
+  { to: '/pricing', key: 'pricing' },
 ] as const;
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The header's links. The bar takes the short labels (`navShort`), which keep one line each in every language from
+ * 1024 px up; the side sheet and the footer have the room for the full ones (`nav`).
+ */
+function NavLinks({ onNavigate, short = false }: { onNavigate?: () => void; short?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       {NAV.map((item) => (
         <LocalizedLink key={item.to} to={item.to} className={styles.navLink} onClick={onNavigate}>
-          {t(item.key)}
+          {t(short ? `navShort.${item.key}` : `nav.${item.key}`)}
         </LocalizedLink>
       ))}
     </>
@@ -69,7 +73,7 @@ export function Header() {
           Reelmint
         </LocalizedLink>
         <nav className={styles.nav} aria-label={t('header.navigation')}>
-          <NavLinks />
+          <NavLinks short />
         </nav>
         <div className={styles.actions}>
           <LanguageMenu />
