@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, DURATIONS, EDIT_KINDS, MERGE_TRANSITIONS, MODELS, NEGATIVE_PROMPT_MAX, REFRAME_MODES, RESOLUTIONS, SEED_MAX } from './pricing.ts';
+import {
+  ASPECT_RATIOS,
+  DURATIONS,
+  EDIT_KINDS,
+  EDIT_SPEEDS,
+  MERGE_MAX_CLIPS,
+  MERGE_MIN_CLIPS,
+  MERGE_TRANSITIONS,
+  MODELS,
+  NEGATIVE_PROMPT_MAX,
+  REFRAME_MODES,
+  RESOLUTIONS,
+  SEED_MAX,
+} from './pricing.ts';
 
 /**
  * Video replies declared once: the API serialises with JSON Schemas made from these (`jsonSchemaOf`
@@ -177,3 +190,49 @@ export const videoTemplate = z.object({
   previewReady: z.boolean().meta({ description: 'False until the preview clip has been rendered (the URL answers 404 meanwhile): show the poster alone' }),
 });
 export type VideoTemplate = z.infer<typeof videoTemplate>;
+
+const videoId = z.string().min(1).max(100);
+
+/**
+ * POST /api/videos/edits and its estimate: the kind and the fields of that kind (api/README.md,
+ * "Editing"). One flat object, as the API validates it; which fields each kind takes and needs is
+ * checked by the API, so a stray or missing field gets its own message.
+ */
+export const editRequest = z.strictObject({
+  kind: z.enum(EDIT_KINDS),
+  videoId: videoId.optional().meta({ description: 'The finished video to edit (every kind but merge)' }),
+  videoIds: z
+    .array(videoId)
+    .max(50)
+    .optional()
+    .meta({ description: `merge: ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} of your finished videos, in order` }),
+  start: z.number().min(0).max(3600).optional().meta({ description: 'trim: where the new clip starts, in seconds' }),
+  end: z.number().min(0).max(3600).optional().meta({ description: 'trim: where it ends, in seconds' }),
+  aspectRatio: z.enum(ASPECT_RATIOS).optional().meta({ description: 'reframe: the new shape' }),
+  mode: z.enum(REFRAME_MODES).optional().meta({ description: 'reframe: crop around the focus (default) or fit over a blurred fill' }),
+  focusX: z.number().min(0).max(1).optional().meta({ description: 'reframe crop: what to keep, 0 = left edge, 1 = right edge (default 0.5)' }),
+  focusY: z.number().min(0).max(1).optional().meta({ description: 'reframe crop: 0 = top, 1 = bottom (default 0.5)' }),
+  speed: z.literal(EDIT_SPEEDS).optional().meta({ description: 'speed: the playback factor' }),
+  transition: z.enum(MERGE_TRANSITIONS).optional().meta({ description: 'merge: a hard cut (default) or a crossfade' }),
+  duration: z.enum(DURATIONS).optional().meta({ description: 'extend: how much to add (default 5s)' }),
+});
+export type EditRequestBody = z.infer<typeof editRequest>;
+
+/** What an edit would cost and make (POST /api/videos/edits/estimate); nothing is charged. */
+export const editEstimate = z.object({
+  kind: z.enum(EDIT_KINDS),
+  cost: z.int(),
+  balance: z.int(),
+  enough: z.boolean(),
+  seconds: z.number().meta({ description: 'How long the new clip will be' }),
+  /** The new clip's length as a video states it ("7.5s"). */
+  duration: z.string(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  width: z.int(),
+  height: z.int(),
+});
+export type EditEstimate = z.infer<typeof editEstimate>;
+
+/** POST /api/upload: a picture kept for an image-to-video generation. */
+export const uploadReply = z.object({ id: z.string(), width: z.int(), height: z.int(), mimeType: z.string(), size: z.int() });
+export type UploadReply = z.infer<typeof uploadReply>;

@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { uploadReply } from '@reelmint/shared/video-api';
+import type { UploadReply } from '@reelmint/shared/video-api';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { accountOrAddress } from '../http/rate-limits.ts';
@@ -30,17 +33,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
         summary: 'Upload a PNG, JPEG or WebP picture (multipart field "file", at most 10 MB and 40 megapixels)',
         consumes: ['multipart/form-data'],
         response: {
-          201: envelopeSchema({
-            type: 'object',
-            required: ['id', 'width', 'height', 'mimeType', 'size'],
-            properties: {
-              id: { type: 'string' },
-              width: { type: 'integer' },
-              height: { type: 'integer' },
-              mimeType: { type: 'string' },
-              size: { type: 'integer' },
-            },
-          }),
+          201: envelopeSchema(jsonSchemaOf(uploadReply)),
           ...errorReplies,
         },
       },
@@ -71,7 +64,8 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
         await services.storage.remove([uploadKey(fileName)]);
         throw error;
       }
-      return reply.code(201).send(ok({ id, width, height, mimeType, size: buffer.length }, 'Uploaded'));
+      const uploaded: UploadReply = { id, width, height, mimeType, size: buffer.length };
+      return reply.code(201).send(ok(uploaded, 'Uploaded'));
     },
   );
 

@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PLAN_FEATURES, PLAN_NAMES, cheapestPlanWith } from '@reelmint/shared/plans';
 import {
-  ASPECT_RATIOS,
-  DURATIONS,
   EDIT_KINDS,
   EDIT_MAX_SECONDS,
   EDIT_MIN_SECONDS,
-  EDIT_SPEEDS,
   MERGE_MAX_CLIPS,
   MERGE_MIN_CLIPS,
-  MERGE_TRANSITIONS,
   MODELS,
-  REFRAME_MODES,
   RESOLUTIONS,
   CROSSFADE_SECONDS,
   durationSeconds,
@@ -21,8 +16,8 @@ import {
   parseSeconds,
 } from '@reelmint/shared/pricing';
 import type { AspectRatio, Duration, EditKind, EditSpeed, MergeTransition, ReframeMode, Resolution, VideoModel } from '@reelmint/shared/pricing';
-import { editReply } from '@reelmint/shared/video-api';
-import type { EditReply, VideoEngineName } from '@reelmint/shared/video-api';
+import { editEstimate, editReply, editRequest } from '@reelmint/shared/video-api';
+import type { EditEstimate, EditReply, EditRequestBody, VideoEngineName } from '@reelmint/shared/video-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { spendInTransaction } from '../credits/ledger.ts';
 import { isUniqueViolation } from '../db/database.ts';
@@ -44,30 +39,15 @@ export type EditSpec =
   | { kind: 'merge'; sourceIds: string[]; transition: MergeTransition }
   | { kind: 'extend'; sourceIds: [string]; duration: Duration };
 
-export interface EditBody {
-  kind: EditKind;
-  videoId?: string;
-  videoIds?: string[];
-  start?: number;
-  end?: number;
-  aspectRatio?: AspectRatio;
-  mode?: ReframeMode;
-  focusX?: number;
-  focusY?: number;
-  speed?: EditSpeed;
-  transition?: MergeTransition;
-  duration?: Duration;
-}
-
 /** The fields each kind takes; any other is refused, so a mistyped request is not half applied. */
-const FIELDS: Record<EditKind, ReadonlyArray<keyof EditBody>> = {
+const FIELDS: Record<EditKind, ReadonlyArray<keyof EditRequestBody>> = {
   trim: ['videoId', 'start', 'end'],
   reframe: ['videoId', 'aspectRatio', 'mode', 'focusX', 'focusY'],
   speed: ['videoId', 'speed'],
   merge: ['videoIds', 'transition'],
   extend: ['videoId', 'duration'],
 };
-const REQUIRED: Record<EditKind, ReadonlyArray<keyof EditBody>> = {
+const REQUIRED: Record<EditKind, ReadonlyArray<keyof EditRequestBody>> = {
   trim: ['videoId', 'start', 'end'],
   reframe: ['videoId', 'aspectRatio'],
   speed: ['videoId', 'speed'],
@@ -75,31 +55,7 @@ const REQUIRED: Record<EditKind, ReadonlyArray<keyof EditBody>> = {
   extend: ['videoId'],
 };
 
-const idSchema = { type: 'string', minLength: 1, maxLength: 100 };
-export const editBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['kind'],
-  properties: {
-    kind: { type: 'string', enum: [...EDIT_KINDS] },
-    videoId: { ...idSchema, description: 'The finished video to edit (every kind but merge)' },
-    videoIds: {
-      type: 'array',
-      maxItems: 50,
-      items: idSchema,
-      description: `merge: ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} of your finished videos, in order`,
-    },
-    start: { type: 'number', minimum: 0, maximum: 3600, description: 'trim: where the new clip starts, in seconds' },
-    end: { type: 'number', minimum: 0, maximum: 3600, description: 'trim: where it ends, in seconds' },
-    aspectRatio: { type: 'string', enum: [...ASPECT_RATIOS], description: 'reframe: the new shape' },
-    mode: { type: 'string', enum: [...REFRAME_MODES], description: 'reframe: crop around the focus (default) or fit over a blurred fill' },
-    focusX: { type: 'number', minimum: 0, maximum: 1, description: 'reframe crop: what to keep, 0 = left edge, 1 = right edge (default 0.5)' },
-    focusY: { type: 'number', minimum: 0, maximum: 1, description: 'reframe crop: 0 = top, 1 = bottom (default 0.5)' },
-    speed: { type: 'number', enum: [...EDIT_SPEEDS], description: 'speed: the playback factor' },
-    transition: { type: 'string', enum: [...MERGE_TRANSITIONS], description: 'merge: a hard cut (default) or a crossfade' },
-    duration: { type: 'string', enum: [...DURATIONS], description: 'extend: how much to add (default 5s)' },
-  },
-};
+const editBodySchema = jsonSchemaOf(editRequest, 'input');
 
 /** An edit checked against the sources it names: what it costs and what it makes. */
 export interface EditPlan {
@@ -146,7 +102,7 @@ const fitsLength = (seconds: number) => {
  * Max edits), then the fields of its kind, then the videos it names. Throws the refusal; nothing
  * is charged before this passes.
  */
-export async function planEdit(services: Services, userId: string, body: EditBody): Promise<EditPlan> {
+export async function planEdit(services: Services, userId: string, body: EditRequestBody): Promise<EditPlan> {
   const plan = planOf(await currentSubscription(services, userId));
   if (!PLAN_FEATURES[plan].advancedEditing) {
     const needed = cheapestPlanWith('advancedEditing');
@@ -156,7 +112,7 @@ export async function planEdit(services: Services, userId: string, body: EditBod
     });
   }
   const kind = body.kind;
-  const stray = (Object.keys(body) as Array<keyof EditBody>).filter((key) => key !== 'kind' && !FIELDS[kind].includes(key));
+  const stray = (Object.keys(body) as Array<keyof EditRequestBody>).filter((key) => key !== 'kind' && !FIELDS[kind].includes(key));
   if (stray.length > 0) throw validation(`${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} not used by a ${kind} edit`);
   const missing = REQUIRED[kind].filter((key) => body[key] === undefined);
   if (missing.length > 0) throw validation(`A ${kind} edit needs ${missing.join(' and ')}`);
@@ -266,26 +222,11 @@ export function parseEdit(text: string | null): EditSpec | null {
   }
 }
 
-const estimateReplySchema = {
-  type: 'object',
-  required: ['kind', 'cost', 'balance', 'enough', 'seconds', 'duration', 'aspectRatio', 'width', 'height'],
-  properties: {
-    kind: { type: 'string' },
-    cost: { type: 'integer' },
-    balance: { type: 'integer' },
-    enough: { type: 'boolean' },
-    seconds: { type: 'number', description: 'How long the new clip will be' },
-    duration: { type: 'string' },
-    aspectRatio: { type: 'string' },
-    width: { type: 'integer' },
-    height: { type: 'integer' },
-  },
-};
-
+const estimateReplySchema = jsonSchemaOf(editEstimate);
 const editReplySchema = jsonSchemaOf(editReply);
 
 export function registerEditRoutes(app: FastifyInstance, services: Services, editLimit: RateLimitRule): void {
-  app.post<{ Body: EditBody }>(
+  app.post<{ Body: EditRequestBody }>(
     '/api/videos/edits/estimate',
     {
       config: { rateLimit: editLimit },
@@ -301,7 +242,7 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
       const plan = await planEdit(services, user.id, request.body);
       const balance = (await services.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirst())?.balance ?? 0;
       const frame = frameSize(plan.resolution, plan.aspectRatio);
-      return ok({
+      const estimate: EditEstimate = {
         kind: plan.spec.kind,
         cost: plan.cost,
         balance,
@@ -311,7 +252,8 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
         aspectRatio: plan.aspectRatio,
         width: frame.width,
         height: frame.height,
-      });
+      };
+      return ok(estimate);
     },
   );
 
@@ -331,7 +273,7 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
     };
   };
 
-  app.post<{ Body: EditBody }>(
+  app.post<{ Body: EditRequestBody }>(
     '/api/videos/edits',
     {
       config: { rateLimit: editLimit },

@@ -1,17 +1,15 @@
 import { api, ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
 import type {
-  AspectRatio,
-  Duration,
+  EditEstimate,
   EditKind,
   EditReply,
-  EditSpeed,
+  EditRequestBody,
   GenerateReply,
   GenerateRequest,
   Loaded,
-  MergeTransition,
   PublicVideo,
-  ReframeMode,
   ShareState,
+  UploadReply,
   VideoHistoryPage,
   VideoKind,
   VideoRecord,
@@ -19,38 +17,27 @@ import type {
 
 export type { EditReply, GenerateReply, GenerateRequest, ShareState, VideoRecord } from '@reelmint/shared';
 
+/** An edit's fields as the API takes them: `kind` with the fields it needs (`Need`) and may take (`May`). */
+type EditOf<K extends EditKind, Need extends keyof EditRequestBody, May extends keyof EditRequestBody = never> = { kind: K } & {
+  [F in Need]-?: NonNullable<EditRequestBody[F]>;
+} & Pick<EditRequestBody, May>;
+
 /** An edit of finished videos (api/README.md, "Editing"): the fields of its kind only. */
 export type EditRequest =
-  | { kind: 'trim'; videoId: string; start: number; end: number }
-  | { kind: 'reframe'; videoId: string; aspectRatio: AspectRatio; mode: ReframeMode; focusX?: number; focusY?: number }
-  | { kind: 'speed'; videoId: string; speed: EditSpeed }
-  | { kind: 'merge'; videoIds: string[]; transition: MergeTransition }
-  | { kind: 'extend'; videoId: string; duration: Duration };
+  | EditOf<'trim', 'videoId' | 'start' | 'end'>
+  | EditOf<'reframe', 'videoId' | 'aspectRatio' | 'mode', 'focusX' | 'focusY'>
+  | EditOf<'speed', 'videoId' | 'speed'>
+  | EditOf<'merge', 'videoIds' | 'transition'>
+  | EditOf<'extend', 'videoId' | 'duration'>;
 
-export interface EditEstimate {
-  kind: EditKind;
-  cost: number;
-  balance: number;
-  enough: boolean;
-  seconds: number;
-  duration: string;
-  aspectRatio: AspectRatio;
-  width: number;
-  height: number;
-}
+export type { EditEstimate };
 
 /** The most clips the merge picker lists: the API's largest history page. */
 export const MERGE_PICKER_LIMIT = 50;
 
 export type HistoryPage = VideoHistoryPage;
 
-export interface UploadReply {
-  id: string;
-  width: number;
-  height: number;
-  mimeType: string;
-  size: number;
-}
+export type { UploadReply };
 
 /** History defaults to page 1, 10 per page. */
 export const HISTORY_PER_PAGE = 10;

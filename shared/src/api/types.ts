@@ -41,11 +41,14 @@ export type {
 } from '../account-api.ts';
 export type { SiteConfig } from '../site-api.ts';
 export type {
+  EditEstimate,
   EditReply,
+  EditRequestBody,
   GenerateReply,
   GenerateRequest,
   PublicVideo,
   ShareState,
+  UploadReply,
   VideoEdit,
   VideoEngineName,
   VideoHistoryPage,
