@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bus, openSubscriptionModal, requestCredits } from './bus.ts';
 import type { SubscriptionModalRequest } from './bus.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { canUpgrade, cheapestPlanWith, checkGenerationAccess, DAY_MS, expiryState, PLAN_FEATURES } from './plans.ts';
 

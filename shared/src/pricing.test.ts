@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { creditCost, creditLevel, durationSeconds, editCost, formatCredits, formatSeconds, isCriticallyLow, parseSeconds } from './pricing.ts';
 

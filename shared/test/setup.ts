@@ -1,14 +1,18 @@
-import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
 
 // A screen's first render imports its strings through Vite's transform, and userEvent types key by
 // key: on a busy two-core machine (CI runs the whole gate on one) both outlast the defaults of 1 s
 // per wait and 5 s per test. These are ceilings, not delays: a passing wait returns at once.
-configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+// Test files that draw nothing run in Node (`// @vitest-environment node` at their top): without a
+// document they load neither Testing Library nor jsdom, and there is no storage to clear.
+if (typeof document !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup, configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+}

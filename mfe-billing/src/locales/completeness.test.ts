@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { expect, it } from 'vitest';
 import { byLanguage, translationProblems } from '@reelmint/shared/i18n-check';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../test/fake-api.ts';
 import { planFeatureKeys, yearlySaving } from './plan-catalogue.ts';

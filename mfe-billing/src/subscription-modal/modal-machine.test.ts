@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CLOSED, initialPlan, transition } from './modal-machine.ts';
 import type { ModalEvent, ModalState } from './modal-machine.ts';

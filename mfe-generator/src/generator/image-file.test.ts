@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { expect, it } from 'vitest';
 import { checkImageFile, MAX_IMAGE_BYTES } from './image-file.ts';
 

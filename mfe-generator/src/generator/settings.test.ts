@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PLAN_FEATURES } from '@reelmint/shared';
 import { costSummary, isGenerationConfig, lockedFeature, lockMessageKey } from './settings.ts';

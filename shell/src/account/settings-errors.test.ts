@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError, configure } from '@reelmint/shared';
 import { settingsErrorKey } from './settings-errors.ts';

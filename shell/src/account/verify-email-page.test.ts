@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@reelmint/shared';
 import { brokenVerifyReason } from './verify-email-page.tsx';

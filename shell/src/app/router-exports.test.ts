@@ -1,10 +1,12 @@
+// @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as provided from './router-exports.ts';
 
-// vitest runs in the shell's folder; the other apps are its siblings.
-const root = join(process.cwd(), '..');
+// The repository's root, whichever folder vitest was started from (the shell's or the root's).
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const APP_SOURCES = ['shell/src', 'mfe-marketing/src', 'mfe-generator/src', 'mfe-billing/src', 'shared/src'];
 const OWN_FILE = 'shell/src/app/router-exports.ts';
 // The shell's server renders on Node with the whole package (StaticRouter) and hands the remotes it renders that

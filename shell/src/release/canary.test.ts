@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BUCKETS, canaryBucket, inCanary } from './canary.ts';
 
