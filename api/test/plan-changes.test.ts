@@ -561,6 +561,29 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(schedule.phases[1]!.items[0]!.price_data).toMatchObject({ unit_amount: '1300', recurring: { interval: 'month' } });
   });
 
+  type SweepLine = { details: Record<string, unknown>; message: string };
+  /** Starts the sweeper of kept events as the API does, and answers the lines its first pass logged. */
+  async function firstSweep(): Promise<SweepLine[]> {
+    const lines: SweepLine[] = [];
+    let swept!: () => void;
+    const done = new Promise<void>((resolve) => {
+      swept = resolve;
+    });
+    const stop = startDeferredEventSweeper(
+      t.app.services,
+      { maxAgeMs: 7 * 24 * 3600_000, sweepEveryMs: 3600_000 },
+      {
+        warn: (details, message) => {
+          lines.push({ details: details as Record<string, unknown>, message });
+          swept();
+        },
+      },
+    );
+    await done;
+    stop();
+    return lines;
+  }
+
   it('gives up, with a log line, an event kept for a subscription no checkout linked within the limit; a younger one is kept', async () => {
     const invoiceFor = (subscription: string, id: string) => ({
       id,
@@ -577,26 +600,11 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
         .select(['id', 'provider_subscription_id'])
         .where('provider_subscription_id', 'like', 'sub_%_linked')
         .execute();
-    const lines: Array<{ details: Record<string, unknown>; message: string }> = [];
+    let lines: SweepLine[] = [];
     try {
       offsetMs = 8 * 24 * 3600_000;
       expect((await deliver('invoice.paid', invoiceFor('sub_later_linked', 'in_later'), 'evt_later_linked')).body.data.outcome).toBe('deferred');
-      let swept!: () => void;
-      const done = new Promise<void>((resolve) => {
-        swept = resolve;
-      });
-      const stop = startDeferredEventSweeper(
-        t.app.services,
-        { maxAgeMs: 7 * 24 * 3600_000, sweepEveryMs: 3600_000 },
-        {
-          warn: (details, message) => {
-            lines.push({ details: details as Record<string, unknown>, message });
-            swept();
-          },
-        },
-      );
-      await done;
-      stop();
+      lines = await firstSweep();
     } finally {
       offsetMs = 0;
     }
@@ -615,6 +623,57 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(await kept()).toEqual([{ id: 'stripe:evt_later_linked', provider_subscription_id: 'sub_later_linked' }]);
     // Nothing old is left to sweep: a second pass settles nothing.
     expect(await sweepDeferredEvents(t.app.services, 7 * 24 * 3600_000)).toEqual([]);
+  });
+
+  it('applies, with a log line, a kept event whose subscription is linked by the time the sweep finds it, once', async () => {
+    const { token, user } = await signUp(t.app);
+    const started = (await change(t.app, token, 'pro', 'monthly')).body.data;
+    const subscriptionId = stand.complete(new URL(started.checkoutUrl).pathname.split('/').at(-1)!);
+    const renewal = stand.renew(subscriptionId);
+    expect((await deliver('invoice.paid', renewal, 'evt_waited_renewal', renewal.lines.data[0]!.period.start)).body.data.outcome).toBe('deferred');
+    const keptRow = () => t.app.services.db.selectFrom('deferred_payment_events').selectAll().where('provider_subscription_id', '=', subscriptionId).execute();
+    // The checkout that links a subscription replays what waited for it in the same transaction, so
+    // the sweep's own apply is the safeguard for a kept row that outlives the link: to reach it,
+    // the row is set aside while the checkout links the subscription, then put back.
+    const [held] = await keptRow();
+    expect(held).toBeDefined();
+    await t.app.services.db.deleteFrom('deferred_payment_events').where('id', '=', held!.id).execute();
+    expect((await deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_links_waited')).body.data.outcome).toBe('applied');
+    await t.app.services.db.insertInto('deferred_payment_events').values(held!).execute();
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500);
+
+    let lines: SweepLine[] = [];
+    try {
+      offsetMs = 8 * 24 * 3600_000;
+      lines = await firstSweep();
+    } finally {
+      offsetMs = 0;
+    }
+    expect(lines.filter((line) => line.details.subscription === subscriptionId)).toEqual([
+      {
+        details: expect.objectContaining({ event: 'stripe:evt_waited_renewal', type: 'subscription.renewed', outcome: 'applied' }),
+        message: 'applied a kept payment event to its subscription',
+      },
+    ]);
+    // The renewal did what it would have done on arrival: the next period, its credits and its receipt.
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      expiresAt: new Date(renewal.lines.data[0]!.period.end * 1000).toISOString(),
+    });
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 500);
+    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
+    expect(receipts.map((r: { kind: string }) => r.kind).sort()).toEqual(['plan', 'renewal']);
+    // Settled once: the row is gone, a later pass finds nothing of it, and Stripe's retry is a duplicate.
+    expect(await keptRow()).toEqual([]);
+    offsetMs = 8 * 24 * 3600_000;
+    try {
+      expect((await sweepDeferredEvents(t.app.services, 7 * 24 * 3600_000)).filter((swept) => swept.providerSubscriptionId === subscriptionId)).toEqual([]);
+    } finally {
+      offsetMs = 0;
+    }
+    expect((await deliver('invoice.paid', renewal, 'evt_waited_renewal')).body.data.outcome).toBe('duplicate');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(1100);
   });
 
   it('keeps a Stripe plan while its renewal is late, and the late renewal still grants once', async () => {
