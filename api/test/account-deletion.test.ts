@@ -362,6 +362,44 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     expect(ended.status).toBe(200);
     expect((await login(t.app, email)).status).toBe(401);
   });
+  it('deletes the Stripe customer a credit pack was paid as: packs are paid as the member’s customer, never as a guest Stripe would keep', async () => {
+    const { token, user, customerId } = await memberWithScheduledChange('Top-up');
+    const started = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-750' } });
+    expect(started.status).toBe(200);
+    const checkoutRef = new URL(started.body.data.checkoutUrl).pathname.split('/').at(-1)!;
+    // The one-time Checkout is opened for the customer the subscription was paid as.
+    expect(stand.checkoutSessions.get(checkoutRef)).toMatchObject({ mode: 'payment', customer: customerId });
+    const payer = stand.completePayment(checkoutRef);
+    expect(payer).toBe(customerId);
+    const paid = await deliver('checkout.session.completed', {
+      id: checkoutRef,
+      object: 'checkout.session',
+      client_reference_id: started.body.data.sessionId,
+      payment_status: 'paid',
+      subscription: null,
+      customer: payer,
+    });
+    expect(paid.body.data.outcome).toBe('applied');
+    expect((await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items[0]).toMatchObject({ kind: 'pack', pack: 'credits-750' });
+
+    const paidAtStripe = await t.app.services.db
+      .selectFrom('checkout_sessions')
+      .select('provider_ref')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'paid')
+      .execute();
+    const deleted = await deleteAccount(t.app, token);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.paymentRecordsKept).toBe(true);
+    expect(stand.customers.get(customerId)!.deleted).toBe(true);
+    expect(stand.calls.filter((c) => c.method === 'DELETE' && c.path === `/v1/customers/${customerId}`)).toHaveLength(1);
+    // Both Checkouts this person paid (the plan and the pack) were paid as a customer that is now deleted: no payer is left at Stripe.
+    const payers = paidAtStripe.map((row) => stand.checkoutSessions.get(row.provider_ref!)!);
+    expect(payers.map((session) => session.mode).sort()).toEqual(['payment', 'subscription']);
+    for (const session of payers) expect(stand.customers.get(session.customer!)!.deleted).toBe(true);
+    expect(await rowsOf(t.app, user.id)).toMatchObject({ users: 0 });
+    expect(await t.app.services.db.selectFrom('payment_customers').select('customer_ref').where('customer_ref', '=', customerId).execute()).toEqual([]);
+  });
   it('when Stripe releases the waiting change but refuses the cancellation, a retry goes on from the release instead of failing on it every time', async () => {
     const { token, user, subscriptionId, scheduleId } = await memberWithScheduledChange('Halfway');
     const cancelPath = new RegExp(`^/v1/subscriptions/${subscriptionId}$`);

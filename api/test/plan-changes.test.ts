@@ -310,22 +310,36 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(receipts[0]).toMatchObject({ plan: 'pro', billingCycle: 'yearly', amount: 120, credits: 6000 });
   });
 
-  it('sells a credit pack as a one-time Stripe payment, granted once however often Stripe reports it', async () => {
+  it('sells a credit pack as a one-time Stripe payment, granted once however often Stripe reports it, paid as a Stripe customer that is kept for the next', async () => {
     const { token, user } = await subscriber('pro', 'monthly');
+    const lastCheckoutSent = () => stand.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').at(-1)!;
+    const refOf = (started: { checkoutUrl: string }) => new URL(started.checkoutUrl).pathname.split('/').at(-1)!;
+    const recorded = () =>
+      t.app.services.db.selectFrom('payment_customers').select(['customer_ref', 'provider']).where('user_id', '=', user.id).orderBy('created_at').execute();
+    // This member's subscription completion named no customer, so none is recorded yet.
+    expect(await recorded()).toEqual([]);
+
     const started = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-2000' } });
     expect(started.status).toBe(200);
-    const sent = stand.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').at(-1)!;
+    const sent = lastCheckoutSent();
     expect(sent.body).toMatchObject({
       mode: 'payment',
+      // Stripe keeps a one-time payer as a guest unless asked to make a customer, and a guest
+      // cannot be deleted with the account.
+      customer_creation: 'always',
       line_items: [{ price_data: { unit_amount: '4500', product_data: { name: 'Reelmint 2,000 credits' } } }],
     });
+    expect(sent.body.customer).toBeUndefined();
     expect((sent.body.line_items as Array<{ price_data: Record<string, unknown> }>)[0]!.price_data.recurring).toBeUndefined();
+    const customer = stand.completePayment(refOf(started.body.data));
+    expect(customer).toMatch(/^cus_/);
     const completed = {
-      id: new URL(started.body.data.checkoutUrl).pathname.split('/').at(-1),
+      id: refOf(started.body.data),
       object: 'checkout.session',
       client_reference_id: started.body.data.sessionId,
       payment_status: 'paid',
       subscription: null,
+      customer,
     };
     const outcomes = await Promise.all([
       deliver('checkout.session.completed', completed, 'evt_pack_1'),
@@ -341,6 +355,66 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
       credits: 2000,
       provider: 'stripe',
     });
+    // The customer Checkout made is the person's, so deleting the account deletes it at Stripe.
+    expect(await recorded()).toEqual([{ customer_ref: customer, provider: 'stripe' }]);
+
+    // The next pack is paid as the same customer: no second one is made.
+    const again = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-250' } });
+    expect(again.status).toBe(200);
+    expect(lastCheckoutSent().body).toMatchObject({ mode: 'payment', customer });
+    expect(lastCheckoutSent().body.customer_creation).toBeUndefined();
+    expect(stand.completePayment(refOf(again.body.data))).toBe(customer);
+    const customersAtStripe = stand.customers.size;
+    expect(
+      (await deliver('checkout.session.completed', { ...completed, id: refOf(again.body.data), client_reference_id: again.body.data.sessionId })).body.data
+        .outcome,
+    ).toBe('applied');
+    expect(stand.customers.size).toBe(customersAtStripe);
+    expect(await recorded()).toEqual([{ customer_ref: customer, provider: 'stripe' }]);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 2000 + 250);
+  });
+
+  it('opens a pack checkout for a new Stripe customer when the recorded one was deleted at Stripe', async () => {
+    const { token, user } = await subscriber('max', 'monthly');
+    const first = (await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-250' } })).body.data;
+    const ref = (started: { checkoutUrl: string }) => new URL(started.checkoutUrl).pathname.split('/').at(-1)!;
+    const gone = stand.completePayment(ref(first))!;
+    const completion = (started: { checkoutUrl: string; sessionId: string }, customer: string | null) => ({
+      id: ref(started),
+      object: 'checkout.session',
+      client_reference_id: started.sessionId,
+      payment_status: 'paid',
+      subscription: null,
+      customer,
+    });
+    expect((await deliver('checkout.session.completed', completion(first, gone))).body.data.outcome).toBe('applied');
+    // Deleted from Stripe's dashboard, say: Stripe answers that it has no such customer.
+    stand.customers.get(gone)!.deleted = true;
+
+    const started = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-750' } });
+    expect(started.status).toBe(200);
+    const tries = stand.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').slice(-2);
+    expect(tries.map((c) => [c.body.customer ?? null, c.body.customer_creation ?? null])).toEqual([
+      [gone, null],
+      [null, 'always'],
+    ]);
+    const fresh = stand.completePayment(ref(started.body.data))!;
+    expect(fresh).not.toBe(gone);
+    expect((await deliver('checkout.session.completed', completion(started.body.data, fresh))).body.data.outcome).toBe('applied');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 1000 + 250 + 750);
+    // Both are recorded: deleting the account asks Stripe to delete each (one already gone counts as done).
+    const recorded = await t.app.services.db.selectFrom('payment_customers').select('customer_ref').where('user_id', '=', user.id).execute();
+    expect(recorded.map((row) => row.customer_ref).sort()).toEqual([gone, fresh].sort());
+
+    // Any other refusal is not tried again: it is the caller's 4xx, and nothing opens or is granted.
+    const callsBefore = stand.calls.length;
+    stand.state.checkoutError = { status: 400, type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd', code: 'amount_too_small' };
+    const refused = await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId: 'credits-250' } }).finally(() => {
+      stand.state.checkoutError = null;
+    });
+    expect([refused.status, refused.body.error]).toEqual([422, 'CHECKOUT_REFUSED']);
+    expect(stand.calls.slice(callsBefore).filter((c) => c.path === '/v1/checkout/sessions')).toHaveLength(1);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 1000 + 250 + 750);
   });
 
   it('cancelling releases a waiting schedule first, since Stripe refuses to cancel a scheduled subscription directly', async () => {

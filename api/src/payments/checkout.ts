@@ -107,6 +107,14 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
     pack: input.pack,
   };
   await ctx.db.insertInto('checkout_sessions').values(session).execute();
+  const customer = await ctx.db
+    .selectFrom('payment_customers')
+    .select('customer_ref')
+    .where('user_id', '=', input.userId)
+    .where('provider', '=', ctx.payments.name)
+    .orderBy('created_at', 'desc')
+    .orderBy('customer_ref', 'desc')
+    .executeTakeFirst();
   const query = `session_id=${encodeURIComponent(session.id)}`;
   let created;
   try {
@@ -116,6 +124,7 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
       cancelUrl: `${ctx.siteOrigin}/payment/cancel?${query}`,
       planName: productName,
       ownerToken: await ctx.tokens.signCheckout(input.userId, session.id),
+      customerRef: customer?.customer_ref ?? null,
     });
   } catch (error) {
     await ctx.db.updateTable('checkout_sessions').set({ status: 'failed' }).where('id', '=', session.id).execute();

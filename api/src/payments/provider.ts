@@ -81,6 +81,11 @@ export interface CheckoutLinks {
    * provider's page needs it to pay or cancel; hosted providers keep their own proof.
    */
   ownerToken: string;
+  /**
+   * The provider's customer the person already pays as (the newest one recorded), so a hosted
+   * checkout is paid as that customer rather than a new one; null when none is recorded.
+   */
+  customerRef: string | null;
 }
 
 export interface PaymentProvider {

@@ -71,6 +71,10 @@ export function providerErrorOf(error: unknown): PaymentProviderError {
   return new PaymentProviderError('unavailable', message, { cause: error });
 }
 
+/** Stripe's answer to a request naming a customer it does not have (deleted, or never made). */
+const isMissingCustomer = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'customer';
+
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
@@ -109,12 +113,16 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     async createCheckout(session, links) {
       const metadata = { sessionId: session.id, userId: session.user_id };
       const price = { currency: session.currency.toLowerCase(), unit_amount: session.amount_cents, product_data: { name: `Reelmint ${links.planName}` } };
-      // A credit pack is a one-time payment; a plan a subscription that renews.
-      const created = await stripe.checkout.sessions
-        .create(
+      // Paid as a Stripe customer, never as a guest: the one the person already is, else a new one
+      // Checkout makes (it always does for a subscription; a one-time payment must ask for it).
+      // A customer is deleted with the account; a guest payer cannot be deleted through the API.
+      const open = (customer: string | null) =>
+        stripe.checkout.sessions.create(
+          // A credit pack is a one-time payment; a plan a subscription that renews.
           session.kind === 'pack'
             ? {
                 mode: 'payment',
+                ...(customer ? { customer } : { customer_creation: 'always' as const }),
                 client_reference_id: session.id,
                 metadata,
                 payment_intent_data: { metadata },
@@ -124,6 +132,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
               }
             : {
                 mode: 'subscription',
+                ...(customer ? { customer } : {}),
                 client_reference_id: session.id,
                 metadata,
                 subscription_data: { metadata },
@@ -131,10 +140,16 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
                 success_url: links.successUrl,
                 cancel_url: links.cancelUrl,
               },
-        )
-        .catch((error: unknown) => {
-          throw providerErrorOf(error);
-        });
+        );
+      let created;
+      try {
+        created = await open(links.customerRef);
+      } catch (error) {
+        if (!links.customerRef || !isMissingCustomer(error)) throw providerErrorOf(error);
+        // The recorded customer was deleted at Stripe (from its dashboard, say): Checkout makes a
+        // new one instead, which the completion records.
+        created = await sorted(open(null));
+      }
       if (!created.url) throw new Error('Stripe returned a checkout session without a URL');
       return { checkoutUrl: created.url, providerRef: created.id };
     },

@@ -89,24 +89,37 @@ export interface StripeErrorAnswer {
   code?: string;
 }
 
-const stripeError = (status: number, type: string, message: string, code?: string) => ({
+const stripeError = (status: number, type: string, message: string, code?: string, param?: string) => ({
   status,
-  json: { error: { type, message, ...(code ? { code } : {}) } },
+  json: { error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } },
 });
+
+/** A Checkout session as the stand-in keeps it: `customer` is the one it was given, or made when it was paid. */
+export interface StandInCheckout {
+  id: string;
+  mode: string;
+  line_items: Array<{ price_data: Record<string, unknown> }>;
+  status: string;
+  customer: string | null;
+  customer_creation: string | null;
+}
 
 /**
  * A local stand-in for the parts of Stripe's API the provider uses, reached by the real SDK
- * through its host/port/protocol options: Checkout sessions (create, expire), products,
+ * through its host/port/protocol options: Checkout sessions (create, for an existing customer or
+ * not, expire), products,
  * customers (delete), subscriptions (retrieve; update with a new price, proration and `billing_cycle_anchor=now`,
  * which answers a new period and a paid invoice; cancel), and subscription schedules (create
  * from a subscription, update phases, release). As at Stripe, a subscription that a schedule
  * manages refuses direct updates, and a declined card fails the update with a 402 card error.
- * `complete` and `renew` play what Stripe does on its own: a paid Checkout that creates the
- * subscription, and the end of a period (entering a schedule's next phase).
+ * `complete`, `completePayment` and `renew` play what Stripe does on its own: a paid subscription
+ * Checkout that creates the subscription, a paid one-time Checkout, and the end of a period
+ * (entering a schedule's next phase). As at Stripe, a one-time Checkout makes a customer only when
+ * asked (`customer_creation=always`; else the payer stays a guest, which no API call can delete).
  */
 export async function startStripeStandIn() {
   const calls: StripeCall[] = [];
-  const checkoutSessions = new Map<string, { id: string; mode: string; line_items: Array<{ price_data: Record<string, unknown> }>; status: string }>();
+  const checkoutSessions = new Map<string, StandInCheckout>();
   const subscriptions = new Map<string, Subscription>();
   const schedules = new Map<string, Schedule>();
   const products = new Map<string, { id: string; name: string }>();
@@ -141,6 +154,12 @@ export async function startStripeStandIn() {
     recurring: { interval: (data.recurring as { interval: 'month' | 'year' }).interval, interval_count: 1 },
   });
 
+  const newCustomer = (): string => {
+    const customer = { id: nextId('cus'), object: 'customer' as const, deleted: false };
+    customers.set(customer.id, customer);
+    return customer.id;
+  };
+
   const invoiceFor = (subscription: Subscription, reason: Invoice['billing_reason'], amount: number): Invoice => {
     const item = subscription.items.data[0]!;
     const invoice: Invoice = {
@@ -160,9 +179,25 @@ export async function startStripeStandIn() {
     let match: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (state.checkoutError) return stripeError(state.checkoutError.status, state.checkoutError.type, state.checkoutError.message, state.checkoutError.code);
+      const customer = body.customer === undefined ? null : String(body.customer);
+      const creation = body.customer_creation === undefined ? null : String(body.customer_creation);
+      if (customer && creation) return stripeError(400, 'invalid_request_error', 'You may only specify one of these parameters: customer, customer_creation.');
+      if (creation && body.mode === 'subscription') {
+        return stripeError(400, 'invalid_request_error', '`customer_creation` can only be used in `payment` and `setup` mode.', undefined, 'customer_creation');
+      }
+      if (customer && (!customers.has(customer) || customers.get(customer)!.deleted)) {
+        return stripeError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing', 'customer');
+      }
       const id = nextId('cs_test');
-      checkoutSessions.set(id, { id, mode: String(body.mode), line_items: body.line_items as Array<{ price_data: Record<string, unknown> }>, status: 'open' });
-      return { json: { id, object: 'checkout.session', mode: body.mode, status: 'open', url: `https://checkout.stripe.com/c/pay/${id}` } };
+      checkoutSessions.set(id, {
+        id,
+        mode: String(body.mode),
+        line_items: body.line_items as StandInCheckout['line_items'],
+        status: 'open',
+        customer,
+        customer_creation: creation,
+      });
+      return { json: { id, object: 'checkout.session', mode: body.mode, status: 'open', customer, url: `https://checkout.stripe.com/c/pay/${id}` } };
     }
     if (method === 'POST' && (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
       const session = checkoutSessions.get(match[1]!);
@@ -303,6 +338,7 @@ export async function startStripeStandIn() {
     schedules,
     invoices,
     customers,
+    checkoutSessions,
     state,
     /** The person paid the Checkout: Stripe creates the subscription and its first paid invoice. */
     complete(checkoutSessionId: string): string {
@@ -311,14 +347,13 @@ export async function startStripeStandIn() {
       session.status = 'complete';
       const price = priceFrom(session.line_items[0]!.price_data);
       const start = now();
-      // Checkout makes a new customer for a payer it was not given one for.
-      const customer = { id: nextId('cus'), object: 'customer' as const, deleted: false };
-      customers.set(customer.id, customer);
+      // A subscription Checkout makes a new customer for a payer it was not given one for.
+      session.customer ??= newCustomer();
       const subscription: Subscription = {
         id: nextId('sub'),
         object: 'subscription',
         status: 'active',
-        customer: customer.id,
+        customer: session.customer,
         cancel_at_period_end: false,
         schedule: null,
         latest_invoice: null,
@@ -340,6 +375,17 @@ export async function startStripeStandIn() {
       subscriptions.set(subscription.id, subscription);
       invoiceFor(subscription, 'subscription_create', price.unit_amount);
       return subscription.id;
+    },
+    /**
+     * The person paid a one-time (payment mode) Checkout. Answers the customer it was paid as: the
+     * one it was given, a new one when it was asked to make one, else null (a guest payer).
+     */
+    completePayment(checkoutSessionId: string): string | null {
+      const session = checkoutSessions.get(checkoutSessionId);
+      if (!session || session.mode !== 'payment') throw new Error(`No one-time checkout session ${checkoutSessionId}`);
+      session.status = 'complete';
+      if (!session.customer && session.customer_creation === 'always') session.customer = newCustomer();
+      return session.customer;
     },
     /**
      * The period ended: the subscription renews, entering its schedule's next phase when it has
