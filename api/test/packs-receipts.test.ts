@@ -110,6 +110,20 @@ describe('credit packs and receipts with the local provider', () => {
     expect((await call(t.app, 'GET', '/api/payment/receipts', { token: stranger.token })).body.data).toMatchObject({ items: [], total: 0 });
   });
 
+  it('refuses to take payment through a pack checkout a newer one replaced or its owner cancelled, granting nothing', async () => {
+    const { token, user } = await member('pro', 'monthly');
+    const open = async (packId: string) => (await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId } })).body.data;
+    const replaced = await open('credits-250');
+    const newer = await open('credits-750');
+    const late = await call(t.app, 'POST', `/api/payment/checkout/${replaced.sessionId}/pay`, { token });
+    expect([late.status, late.body.error]).toEqual([409, 'SESSION_CLOSED']);
+    expect((await call(t.app, 'POST', `/api/payment/checkout/${newer.sessionId}/cancel`, { token })).status).toBe(303);
+    const cancelled = await call(t.app, 'POST', `/api/payment/checkout/${newer.sessionId}/pay`, { token });
+    expect([cancelled.status, cancelled.body.error]).toEqual([409, 'SESSION_CLOSED']);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500);
+    expect((await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.total).toBe(1);
+  });
+
   it('gives a move up a receipt with what was paid beside the list price, and the scheduled move down one when it starts', async () => {
     const start = clock;
     const { token } = await member('pro', 'monthly');

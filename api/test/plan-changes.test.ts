@@ -417,6 +417,42 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 1000 + 250 + 750);
   });
 
+  it('grants a pack Stripe was paid for after a newer pack checkout replaced it, since the money was taken; the newer one still sells', async () => {
+    const { token, user } = await subscriber('pro', 'monthly');
+    const open = async (packId: string) => (await call(t.app, 'POST', '/api/payment/create-pack-session', { token, body: { packId } })).body.data;
+    const ref = (started: { checkoutUrl: string }) => new URL(started.checkoutUrl).pathname.split('/').at(-1)!;
+    const paidEvent = (started: { checkoutUrl: string; sessionId: string }, customer: string | null) => ({
+      id: ref(started),
+      object: 'checkout.session',
+      client_reference_id: started.sessionId,
+      payment_status: 'paid',
+      subscription: null,
+      customer,
+    });
+    const older = await open('credits-250');
+    // Stripe does not take the expiry of the older checkout (it is being paid that moment in another tab).
+    stand.state.refuse = {
+      method: 'POST',
+      path: new RegExp(`^/v1/checkout/sessions/${ref(older)}/expire$`),
+      error: { status: 400, type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in [open] can be expired.' },
+    };
+    const newer = await open('credits-750').finally(() => {
+      stand.state.refuse = null;
+    });
+    expect((await call(t.app, 'GET', `/api/payment/session/${older.sessionId}`, { token })).body.data.status).toBe('canceled');
+
+    const first = await deliver('checkout.session.completed', paidEvent(older, stand.completePayment(ref(older))));
+    expect(first.body.data.outcome).toBe('applied');
+    expect((await call(t.app, 'GET', `/api/payment/session/${older.sessionId}`, { token })).body.data).toMatchObject({ status: 'paid', creditsGranted: 250 });
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 250);
+    // Its retry grants nothing more, and the newer checkout is still the person's to pay.
+    expect((await deliver('checkout.session.completed', paidEvent(older, null))).body.data.outcome).toBe('ignored');
+    expect((await deliver('checkout.session.completed', paidEvent(newer, stand.completePayment(ref(newer))))).body.data.outcome).toBe('applied');
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 250 + 750);
+    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
+    expect(receipts.map((r: { pack: string | null }) => r.pack).sort()).toEqual(['credits-250', 'credits-750', null]);
+  });
+
   it('cancelling releases a waiting schedule first, since Stripe refuses to cancel a scheduled subscription directly', async () => {
     const { token, subscriptionId } = await subscriber('max', 'yearly');
     await change(t.app, token, 'pro', 'yearly');

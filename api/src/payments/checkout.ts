@@ -288,17 +288,30 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
           }
           await lockSubscription(ctx, trx, found.user_id);
           // Guarded state change: only an open session can become paid, whatever the event id.
-          const session = await trx
-            .updateTable('checkout_sessions')
-            .set({ status: 'paid', completed_at: now.toISOString() })
-            .where('id', '=', event.sessionId)
-            .where('status', '=', 'open')
-            .returningAll()
-            .executeTakeFirst();
+          const markPaid = (from: 'open' | 'canceled') =>
+            trx
+              .updateTable('checkout_sessions')
+              .set({ status: 'paid', completed_at: now.toISOString() })
+              .where('id', '=', event.sessionId)
+              .where('status', '=', from)
+              .returningAll()
+              .executeTakeFirst();
+          let session = await markPaid('open');
           if (!session) {
-            const state = await trx.selectFrom('checkout_sessions').select('status').where('id', '=', event.sessionId).executeTakeFirstOrThrow();
+            const state = await trx
+              .selectFrom('checkout_sessions')
+              .select(['status', 'kind', 'provider'])
+              .where('id', '=', event.sessionId)
+              .executeTakeFirstOrThrow();
             if (state.status === 'paid') return { outcome: 'ignored' };
-            return { outcome: 'refused', refusal: new AppError(409, 'SESSION_CLOSED', `This checkout is ${state.status} and can no longer be paid`) };
+            // A pack checkout a newer one replaced was still paid at a hosted provider (its expiry
+            // failed or crossed the payment): the money is taken, and a pack changes no plan, so
+            // the pack is granted rather than kept without credits. The local checkout refuses
+            // before any payment, so a closed one there stays refused.
+            if (state.kind === 'pack' && state.status === 'canceled' && state.provider !== 'local') session = await markPaid('canceled');
+            if (!session) {
+              return { outcome: 'refused', refusal: new AppError(409, 'SESSION_CLOSED', `This checkout is ${state.status} and can no longer be paid`) };
+            }
           }
           if (session.kind === 'pack') {
             // A one-time top-up: credits once (the key is the session's), no change to the plan.
