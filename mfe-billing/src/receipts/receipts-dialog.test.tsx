@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '@reelmint/shared';
+import { renderScreen } from '../../../shared/test/render.tsx';
+import { fail, fakeApi, ok } from '../test/fake-api.ts';
+import { signIn } from '../test/session.ts';
+import type { Receipt } from './receipts-api.ts';
+import { ReceiptsDialog } from './receipts-dialog.tsx';
+
+const receipt = (overrides: Partial<Receipt>): Receipt => ({
+  id: 'rcpt_1',
+  kind: 'plan',
+  plan: 'pro',
+  billingCycle: 'monthly',
+  pack: null,
+  amount: 13,
+  listPrice: 13,
+  currency: 'USD',
+  credits: 500,
+  provider: 'stripe',
+  createdAt: '2026-03-03T10:00:00Z',
+  ...overrides,
+});
+
+const page = (items: Receipt[], total = items.length, number = 1) => ok({ items, page: number, perPage: 20, total });
+
+describe('receipts dialog', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('writes each receipt in the page’s language: what was bought, the date, the amount and the credits, with the notes that apply', async () => {
+    signIn('premium');
+    fakeApi({
+      'GET /api/payment/receipts': () =>
+        page([
+          receipt({
+            id: 'rcpt_pack',
+            kind: 'pack',
+            plan: null,
+            billingCycle: null,
+            pack: 'credits-2000',
+            amount: 45,
+            listPrice: 45,
+            credits: 2000,
+            provider: 'local',
+          }),
+          receipt({ id: 'rcpt_change', kind: 'change', plan: 'premium', amount: 25.4, listPrice: 39, credits: 1000, createdAt: '2026-02-14T10:00:00Z' }),
+        ]),
+    });
+    await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/fr/pricing', lng: 'fr' });
+    expect(await screen.findByRole('dialog', { name: 'Vos reçus' })).toBeInTheDocument();
+    const [pack, change] = await screen.findAllByTestId('receipt');
+
+    // French numbers, prices and dates: a narrow space between thousands, a comma for cents, the day first.
+    expect(pack!.textContent).toContain('Pack de 2\u202f000 crédits');
+    expect(within(pack!).getByTestId('receipt-amount').textContent).toBe('45\u00a0$US');
+    expect(within(pack!).getByTestId('receipt-granted').textContent).toBe('+2\u202f000');
+    expect(pack).toHaveTextContent('3 mars 2026');
+    expect(pack).toHaveTextContent('Paiement de test');
+    expect(pack).not.toHaveTextContent('Prix catalogue');
+
+    expect(change).toHaveTextContent('Passage au forfait Max, facturé chaque mois');
+    expect(within(change!).getByTestId('receipt-amount').textContent).toBe('25,40\u00a0$US');
+    expect(change).toHaveTextContent('14 février 2026');
+    expect(change!.textContent).toContain('Prix catalogue 39\u00a0$US');
+    expect(change).not.toHaveTextContent('Paiement de test');
+  });
+
+  it('says when there is nothing yet, and when the list cannot be loaded offers a retry that loads it', async () => {
+    signIn('pro');
+    fakeApi({ 'GET /api/payment/receipts': () => page([]) });
+    const empty = await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/en/pricing' });
+    expect(await screen.findByTestId('receipts-empty')).toHaveTextContent('No payments yet.');
+    empty.unmount();
+
+    let answers = 0;
+    fakeApi({
+      'GET /api/payment/receipts': () => {
+        answers += 1;
+        return answers === 1 ? fail(503, 'TIMEOUT', 'The server took too long') : page([receipt({})]);
+      },
+    });
+    await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/en/pricing' });
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent('Your receipts could not be loaded.');
+    await userEvent.click(within(problem).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('receipt')).toHaveTextContent('Pro plan, billed monthly');
+  });
+
+  it('pages through receipts twenty at a time', async () => {
+    signIn('pro');
+    const { fetchMock } = fakeApi({
+      'GET /api/payment/receipts': () => page([receipt({ id: 'rcpt_newest' })], 21),
+    });
+    await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/en/pricing' });
+    const pager = await screen.findByRole('navigation', { name: /receipts/i });
+    expect(pager).toHaveTextContent('Page 1 of 2');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    // The pager is drawn again once the second page has come.
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => [new URL(String(url)).searchParams.get('page'), new URL(String(url)).searchParams.get('per_page')])).toEqual([
+      ['1', '20'],
+      ['2', '20'],
+    ]);
+  });
+});
