@@ -67,9 +67,12 @@ together \
 
 # The pointer's database store is tested on SQLite with the scripts' suite, and on PostgreSQL beside it, in a
 # throwaway cluster of its own (a few seconds, well inside the API's run).
-step "Unit tests: the apps' and scripts' suites beside the API's (SQLite and PostgreSQL at once) and the pointer's database store on PostgreSQL"
+# The apps' suites are one vitest run (the root vitest.config.ts); the scripts' (node --test, a file at a time)
+# run beside it rather than after it.
+step "Unit tests: the apps' suites and the scripts' beside the API's (SQLite and PostgreSQL at once) and the pointer's database store on PostgreSQL"
 together \
-  apps 'npm run test:unit:apps' \
+  apps 'npm run test:apps' \
+  scripts 'npm run test:scripts' \
   api 'npm run test -w api' \
   pointer-postgres 'npm run test:release:postgres'
 
