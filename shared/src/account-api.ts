@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
 import { PLAN_KEYS } from './plans.ts';
 
 /**
@@ -100,3 +101,67 @@ export const accountDeletedReply = z.object({
   mailMayBeLate: z.boolean(),
 });
 export type AccountDeletedReply = z.infer<typeof accountDeletedReply>;
+
+/**
+ * The account calls' request bodies, as the API validates them (`jsonSchemaOf(schema, 'input')`).
+ * An address is checked with the JSON Schema `email` format the API has always used.
+ */
+const emailAddress = z.string().max(254).meta({ format: 'email' });
+/** A new password; signing in takes any non-empty one, so older passwords still work. */
+const newPassword = z.string().min(8).max(256);
+const givenPassword = z.string().min(1).max(256);
+const displayName = z.string().min(1).max(100).regex(/\S/);
+const language = z.enum(LANGUAGES);
+/** The token of a password reset or confirmation link. */
+const linkToken = z
+  .string()
+  .min(16)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** POST /api/auth/register; `language` is the page's, so mails reach the person in the language they signed up in. */
+export const registerRequest = z.strictObject({ name: displayName, email: emailAddress, password: newPassword, language: language.optional() });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** POST /api/auth/login. */
+export const loginRequest = z.strictObject({ email: emailAddress, password: givenPassword });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** POST /api/auth/google: a Google ID token. */
+export const googleSignInRequest = z.strictObject({ token: z.string().min(1).max(8192) });
+export type GoogleSignInRequest = z.infer<typeof googleSignInRequest>;
+
+/** POST /api/auth/password/forgot. */
+export const forgotPasswordRequest = z.strictObject({ email: emailAddress, language: language.optional() });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/** POST /api/auth/password/reset/check and POST /api/auth/email/verify: a link's token. */
+export const linkTokenRequest = z.strictObject({ token: linkToken });
+export type LinkTokenRequest = z.infer<typeof linkTokenRequest>;
+
+/** POST /api/auth/password/reset. */
+export const resetPasswordRequest = z.strictObject({ token: linkToken, password: newPassword });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** POST /api/auth/email/verify/resend. */
+export const resendVerificationRequest = z.strictObject({ language: language.optional() });
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequest>;
+
+/** POST /api/auth/email/change; `password` is the current one, required when the account has one. */
+export const emailChangeRequest = z.strictObject({ email: emailAddress, password: givenPassword.optional(), language: language.optional() });
+export type EmailChangeRequest = z.infer<typeof emailChangeRequest>;
+
+/** PATCH /api/account/profile: the name, the preferred language, or both. */
+export const profileChanges = z.strictObject({ name: displayName.optional(), language: language.optional() }).meta({ minProperties: 1 });
+export type ProfileChanges = z.infer<typeof profileChanges>;
+
+/** POST /api/account/password. */
+export const passwordChangeRequest = z.strictObject({ currentPassword: givenPassword, newPassword });
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+
+/** POST /api/account/delete (the password is required). */
+export const accountDeletionRequest = z.strictObject({
+  password: givenPassword,
+  language: z.string().max(16).optional().meta({ description: 'The page’s language, for the goodbye mail when the account has none' }),
+});
+export type AccountDeletionRequest = z.infer<typeof accountDeletionRequest>;

@@ -1,16 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LANGUAGES } from '@reelmint/shared/languages';
 import {
   accountUser,
   emailChangeReply,
+  emailChangeRequest,
+  forgotPasswordRequest,
+  googleSignInRequest,
+  linkTokenRequest,
   loginReply,
+  loginRequest,
   mailSentReply,
   registerReply,
+  registerRequest,
+  resendVerificationRequest,
   resetLinkReply,
+  resetPasswordRequest,
   verificationResentReply,
   verifyEmailReply,
 } from '@reelmint/shared/account-api';
-import type { LoginReply } from '@reelmint/shared/account-api';
+import type {
+  EmailChangeRequest,
+  ForgotPasswordRequest,
+  GoogleSignInRequest,
+  LinkTokenRequest,
+  LoginReply,
+  LoginRequest,
+  RegisterRequest,
+  ResendVerificationRequest,
+  ResetPasswordRequest,
+} from '@reelmint/shared/account-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -27,8 +44,7 @@ export const userSchema = jsonSchemaOf(accountUser);
 const loginReplySchema = envelopeSchema(jsonSchemaOf(loginReply));
 const registerReplySchema = envelopeSchema(jsonSchemaOf(registerReply));
 
-const email = { type: 'string', format: 'email', maxLength: 254 };
-const password = { type: 'string', minLength: 8, maxLength: 256 };
+const linkTokenBody = jsonSchemaOf(linkTokenRequest, 'input');
 
 export function registerAccountRoutes(
   app: FastifyInstance,
@@ -42,25 +58,14 @@ export function registerAccountRoutes(
     return { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: await userView(services, user) };
   };
 
-  app.post<{ Body: { name: string; email: string; password: string; language?: string } }>(
+  app.post<{ Body: RegisterRequest }>(
     '/api/auth/register',
     {
       config: { rateLimit: authLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Create an account on the free plan with its credits',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'email', 'password'],
-          // language: the page's, so mails reach the person in the language they signed up in.
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-            email,
-            password,
-            language: { type: 'string', enum: [...LANGUAGES] },
-          },
-        },
+        body: jsonSchemaOf(registerRequest, 'input'),
         response: { 201: registerReplySchema, ...errorReplies },
       },
     },
@@ -71,20 +76,15 @@ export function registerAccountRoutes(
     },
   );
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post<{ Body: LoginRequest }>(
     '/api/auth/login',
     {
       config: { rateLimit: authLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with email and password',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'password'],
-          // Login accepts any non-empty password: rules for new passwords must not lock out old ones.
-          properties: { email, password: { type: 'string', minLength: 1, maxLength: 256 } },
-        },
+        // Login accepts any non-empty password: rules for new passwords must not lock out old ones.
+        body: jsonSchemaOf(loginRequest, 'input'),
         response: { 200: loginReplySchema, ...errorReplies },
       },
     },
@@ -103,19 +103,14 @@ export function registerAccountRoutes(
     },
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: GoogleSignInRequest }>(
     '/api/auth/google',
     {
       config: { rateLimit: authLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with a Google ID token',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['token'],
-          properties: { token: { type: 'string', minLength: 1, maxLength: 8192 } },
-        },
+        body: jsonSchemaOf(googleSignInRequest, 'input'),
         response: { 200: loginReplySchema, ...errorReplies },
       },
     },
@@ -159,21 +154,14 @@ export function registerAccountRoutes(
     },
   );
 
-  const resetToken = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' };
-
-  app.post<{ Body: { email: string; language?: string } }>(
+  app.post<{ Body: ForgotPasswordRequest }>(
     '/api/auth/password/forgot',
     {
       config: { rateLimit: resetLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Mail a password reset link (the answer is the same whether or not the account exists)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email'],
-          properties: { email, language: { type: 'string', enum: [...LANGUAGES] } },
-        },
+        body: jsonSchemaOf(forgotPasswordRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(mailSentReply)),
           ...errorReplies,
@@ -186,28 +174,28 @@ export function registerAccountRoutes(
     },
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: LinkTokenRequest }>(
     '/api/auth/password/reset/check',
     {
       config: { rateLimit: resetLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Whether a password reset link can still be used',
-        body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: resetToken } },
+        body: linkTokenBody,
         response: { 200: envelopeSchema(jsonSchemaOf(resetLinkReply)), ...errorReplies },
       },
     },
     async (request) => ok(await checkResetLink(services, request.body.token)),
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post<{ Body: ResetPasswordRequest }>(
     '/api/auth/password/reset',
     {
       config: { rateLimit: resetLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Choose a new password with a reset link; ends every other session and signs in',
-        body: { type: 'object', additionalProperties: false, required: ['token', 'password'], properties: { token: resetToken, password } },
+        body: jsonSchemaOf(resetPasswordRequest, 'input'),
         response: { 200: loginReplySchema, ...errorReplies },
       },
     },
@@ -217,16 +205,14 @@ export function registerAccountRoutes(
     },
   );
 
-  const language = { type: 'string', enum: [...LANGUAGES] };
-
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: LinkTokenRequest }>(
     '/api/auth/email/verify',
     {
       config: { rateLimit: authLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Follow an email confirmation link: verifies the address, or moves the account to the new one',
-        body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: resetToken } },
+        body: linkTokenBody,
         response: {
           200: envelopeSchema(jsonSchemaOf(verifyEmailReply)),
           ...errorReplies,
@@ -236,14 +222,14 @@ export function registerAccountRoutes(
     async (request) => ok(await confirmEmail(services, request.body.token), 'Email address confirmed'),
   );
 
-  app.post<{ Body: { language?: string } }>(
+  app.post<{ Body: ResendVerificationRequest }>(
     '/api/auth/email/verify/resend',
     {
       config: { rateLimit: resetLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Mail the signed-in person a new link to confirm their address',
-        body: { type: 'object', additionalProperties: false, properties: { language } },
+        body: jsonSchemaOf(resendVerificationRequest, 'input'),
         response: { 200: envelopeSchema(jsonSchemaOf(verificationResentReply)), ...errorReplies },
       },
     },
@@ -253,20 +239,14 @@ export function registerAccountRoutes(
     },
   );
 
-  app.post<{ Body: { email: string; password?: string; language?: string } }>(
+  app.post<{ Body: EmailChangeRequest }>(
     '/api/auth/email/change',
     {
       config: { rateLimit: resetLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Ask to move the account to another address; it changes once that address confirms, and the current one is told',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email'],
-          // password: the current one, required when the account has one.
-          properties: { email, password: { type: 'string', minLength: 1, maxLength: 256 }, language },
-        },
+        body: jsonSchemaOf(emailChangeRequest, 'input'),
         response: { 200: envelopeSchema(jsonSchemaOf(emailChangeReply)), ...errorReplies },
       },
     },

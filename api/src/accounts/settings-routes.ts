@@ -1,8 +1,15 @@
-import { accountDeletedReply, accountSessionsReply, passwordChangedReply, sessionsEndedReply } from '@reelmint/shared/account-api';
-import type { AccountSessionsReply } from '@reelmint/shared/account-api';
+import {
+  accountDeletedReply,
+  accountDeletionRequest,
+  accountSessionsReply,
+  passwordChangeRequest,
+  passwordChangedReply,
+  profileChanges,
+  sessionsEndedReply,
+} from '@reelmint/shared/account-api';
+import type { AccountDeletionRequest, AccountSessionsReply, PasswordChangeRequest, ProfileChanges } from '@reelmint/shared/account-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES } from '@reelmint/shared/languages';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
@@ -18,18 +25,13 @@ const userReply = { 200: envelopeSchema(userSchema), ...errorReplies };
 
 /** The /account settings page's calls: profile, picture, password, sessions, the data export and deleting the account. */
 export function registerSettingsRoutes(app: FastifyInstance, services: Services, sensitiveLimit: RateLimitRule): void {
-  app.patch<{ Body: { name?: string; language?: string } }>(
+  app.patch<{ Body: ProfileChanges }>(
     '/api/account/profile',
     {
       schema: {
         tags: ['accounts'],
         summary: 'Change the name or the preferred language (used for mails and applied at sign-in)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, language: { type: 'string', enum: [...LANGUAGES] } },
-        },
+        body: jsonSchemaOf(profileChanges, 'input'),
         response: userReply,
       },
     },
@@ -84,19 +86,14 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
     },
   );
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.post<{ Body: PasswordChangeRequest }>(
     '/api/account/password',
     {
       config: { rateLimit: sensitiveLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Change the password (the current one is required); ends every other session',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['currentPassword', 'newPassword'],
-          properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 256 }, newPassword: { type: 'string', minLength: 8, maxLength: 256 } },
-        },
+        body: jsonSchemaOf(passwordChangeRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(passwordChangedReply)),
           ...errorReplies,
@@ -159,7 +156,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
     },
   );
 
-  app.post<{ Body: { password: string; language?: string } }>(
+  app.post<{ Body: AccountDeletionRequest }>(
     '/api/account/delete',
     {
       config: { rateLimit: sensitiveLimit },
@@ -167,15 +164,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
         tags: ['accounts'],
         summary:
           'Delete the account for good (the password is required): cancels the subscription at the provider, removes media and data, keeps only anonymised payment records, signs out everywhere',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['password'],
-          properties: {
-            password: { type: 'string', minLength: 1, maxLength: 256 },
-            language: { type: 'string', maxLength: 16, description: 'The page’s language, for the goodbye mail when the account has none' },
-          },
-        },
+        body: jsonSchemaOf(accountDeletionRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(accountDeletedReply)),
           ...errorReplies,
