@@ -66,8 +66,8 @@ test('from 1024 px up the bar’s links keep one line each and all show, in ever
       await expect(nav.getByRole('link')).toHaveCount(4);
       const fit = await nav.evaluate((element) => ({
         overflow: element.scrollWidth - element.clientWidth,
-        lines: [...element.querySelectorAll('a')].map((link) => link.getClientRects().length),
-        heights: [...element.querySelectorAll('a')].map((link) => Math.round(link.getBoundingClientRect().height)),
+        lines: Array.from(element.querySelectorAll('a'), (link) => link.getClientRects().length),
+        heights: Array.from(element.querySelectorAll('a'), (link) => Math.round(link.getBoundingClientRect().height)),
       }));
       // Nothing cut off or scrolled out of view, and every link as tall as a one-line one.
       expect(fit.overflow, `${lng} at ${width} px`).toBe(0);
