@@ -119,3 +119,26 @@ export const paymentSession = z.object({
   subscription: subscriptionReply,
 });
 export type PaymentSession = z.infer<typeof paymentSession>;
+
+/** The most credits one spend or refund may move. */
+export const CREDIT_AMOUNT_MAX = 1_000_000;
+
+/**
+ * POST /api/user/credits/deduct (with an Idempotency-Key header). `metadata` is free-form context
+ * from the client (the config it paid for, say), kept in the ledger; its `timestamp` is the client's
+ * clock at sending, so a retry with a new one is still the same request.
+ */
+export const deductRequest = z.strictObject({
+  amount: z.int().min(1).max(CREDIT_AMOUNT_MAX),
+  metadata: z.looseObject({ type: z.literal('video_generation'), timestamp: z.string().max(64) }).meta({ maxProperties: 20 }),
+});
+export type DeductRequest = z.infer<typeof deductRequest>;
+
+/** POST /api/user/credits/refund: return credits of one earlier deduct (at most what it took, once). */
+export const refundRequest = z.strictObject({
+  amount: z.int().min(1).max(CREDIT_AMOUNT_MAX),
+  reason: z.string().min(1).max(500),
+  transactionId: z.string().min(1).max(100),
+  timestamp: z.string().max(64).optional(),
+});
+export type RefundRequest = z.infer<typeof refundRequest>;

@@ -97,3 +97,27 @@ export type CancelReply = z.infer<typeof cancelReply>;
 /** A checkout session created for a plan (POST /api/payment/create-subscription-session) or a credit pack. */
 export const checkoutSessionReply = z.object({ checkoutUrl: z.string(), message: z.string(), sessionId: z.string() });
 export type CheckoutSessionReply = z.infer<typeof checkoutSessionReply>;
+
+/** The spellings a plan may be asked for by: its key, its name on the site ("Max" is premium), in any common case. */
+const PLAN_NAME_EXAMPLES = ['free', 'pro', 'premium', 'max', 'Free', 'Pro', 'Premium', 'Max', 'PRO', 'PREMIUM', 'MAX'];
+
+/** POST /api/subscription/upgrade (`timestamp`: the caller's clock, kept for nothing but tracing). */
+export const upgradeRequest = z.strictObject({
+  planId: z.string().min(1).max(40),
+  billingCycle: z.enum(BILLING_CYCLES).optional(),
+  timestamp: z.string().max(64).optional(),
+});
+export type UpgradeRequest = z.infer<typeof upgradeRequest>;
+
+/** POST /api/subscription/cancel; a bare POST is as good. */
+export const cancelRequest = z.strictObject({ timestamp: z.string().max(64).optional() });
+export type CancelRequest = z.infer<typeof cancelRequest>;
+
+/** POST /api/subscription/change and POST /api/payment/create-subscription-session: a paid plan and how to bill it. */
+export const planChangeRequest = z.strictObject({
+  planName: z.string().min(1).max(40).meta({ examples: PLAN_NAME_EXAMPLES }),
+  billingCycle: z.enum(BILLING_CYCLES),
+  /** Where on the site the change was asked for. */
+  source: z.string().max(100).optional(),
+});
+export type PlanChangeRequest = z.infer<typeof planChangeRequest>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { creditHistoryPage, creditsReply, deductReply, refundReply } from '@reelmint/shared/billing-api';
+import { creditHistoryPage, creditsReply, deductReply, deductRequest, refundReply, refundRequest } from '@reelmint/shared/billing-api';
+import type { DeductRequest, RefundRequest } from '@reelmint/shared/billing-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { isUniqueViolation } from '../db/database.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -10,20 +11,6 @@ import type { Services } from '../services.ts';
 import { creditHistory } from './history.ts';
 import { idempotentEntry, refundInTransaction, spendInTransaction } from './ledger.ts';
 import { CLIENT_SPEND_SOURCE } from './sources.ts';
-
-const MAX_AMOUNT = 1_000_000;
-
-interface DeductBody {
-  amount: number;
-  metadata: { type: 'video_generation'; timestamp: string; [key: string]: unknown };
-}
-
-interface RefundBody {
-  amount: number;
-  reason: string;
-  transactionId: string;
-  timestamp?: string;
-}
 
 export function registerCreditRoutes(app: FastifyInstance, services: Services): void {
   app.get(
@@ -67,29 +54,14 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
     },
   );
 
-  app.post<{ Body: DeductBody }>(
+  app.post<{ Body: DeductRequest }>(
     '/api/user/credits/deduct',
     {
       schema: {
         tags: ['credits'],
         summary: 'Spend credits (needs an Idempotency-Key header; a replay returns the first result)',
         headers: idempotencyHeaderSchema(true),
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['amount', 'metadata'],
-          properties: {
-            amount: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT },
-            metadata: {
-              type: 'object',
-              required: ['type', 'timestamp'],
-              // Free-form context from the client (e.g. the config it paid for), kept in the ledger.
-              additionalProperties: true,
-              maxProperties: 20,
-              properties: { type: { type: 'string', const: 'video_generation' }, timestamp: { type: 'string', maxLength: 64 } },
-            },
-          },
-        },
+        body: jsonSchemaOf(deductRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(deductReply)),
           ...errorReplies,
@@ -122,24 +94,14 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
     },
   );
 
-  app.post<{ Body: RefundBody }>(
+  app.post<{ Body: RefundRequest }>(
     '/api/user/credits/refund',
     {
       schema: {
         tags: ['credits'],
         summary: 'Return credits of one earlier /deduct spend (at most what it took, once)',
         headers: idempotencyHeaderSchema(true),
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['amount', 'reason', 'transactionId'],
-          properties: {
-            amount: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT },
-            reason: { type: 'string', minLength: 1, maxLength: 500 },
-            transactionId: { type: 'string', minLength: 1, maxLength: 100 },
-            timestamp: { type: 'string', maxLength: 64 },
-          },
-        },
+        body: jsonSchemaOf(refundRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(refundReply)),
           ...errorReplies,

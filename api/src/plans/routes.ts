@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelReply, checkoutSessionReply, planChangeReply, planItem, subscriptionReply, upgradeReply } from '@reelmint/shared/plan-api';
-import type { PlanChangeReply } from '@reelmint/shared/plan-api';
+import {
+  cancelReply,
+  cancelRequest,
+  checkoutSessionReply,
+  planChangeReply,
+  planChangeRequest,
+  planItem,
+  subscriptionReply,
+  upgradeReply,
+  upgradeRequest,
+} from '@reelmint/shared/plan-api';
+import type { CancelRequest, PlanChangeReply, PlanChangeRequest, UpgradeRequest } from '@reelmint/shared/plan-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -9,7 +19,6 @@ import { cancelSubscription, startCheckout } from '../payments/checkout.ts';
 import { cancelScheduledChange, changePlan } from '../payments/plan-change.ts';
 import type { Services } from '../services.ts';
 import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
-import type { BillingCycle } from './catalogue.ts';
 import { currentSubscription, toStatus } from './subscriptions.ts';
 
 /** The subscription as every call that reads or changes it answers it (shared `subscriptionReply`). */
@@ -17,7 +26,7 @@ const subscriptionStatusSchema = jsonSchemaOf(subscriptionReply);
 
 const planItemSchema = jsonSchemaOf(planItem);
 
-const planNames = ['free', 'pro', 'premium', 'max', 'Free', 'Pro', 'Premium', 'Max', 'PRO', 'PREMIUM', 'MAX'];
+const planChangeBody = jsonSchemaOf(planChangeRequest, 'input');
 
 export function registerPlanRoutes(app: FastifyInstance, services: Services): void {
   app.get(
@@ -47,22 +56,13 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.post<{ Body: { planId: string; billingCycle?: BillingCycle; timestamp?: string } }>(
+  app.post<{ Body: UpgradeRequest }>(
     '/api/subscription/upgrade',
     {
       schema: {
         tags: ['plans'],
         summary: 'Start a checkout for a paid plan',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['planId'],
-          properties: {
-            planId: { type: 'string', minLength: 1, maxLength: 40 },
-            billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
-            timestamp: { type: 'string', maxLength: 64 },
-          },
-        },
+        body: jsonSchemaOf(upgradeRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(upgradeReply)),
           ...errorReplies,
@@ -77,7 +77,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.post<{ Body: { timestamp?: string } | undefined }>(
+  app.post<{ Body: CancelRequest | undefined }>(
     '/api/subscription/cancel',
     {
       // The body is optional: a bare POST is as good as {timestamp}.
@@ -87,7 +87,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       schema: {
         tags: ['plans'],
         summary: 'Cancel at the end of the paid period',
-        body: { type: 'object', additionalProperties: false, properties: { timestamp: { type: 'string', maxLength: 64 } } },
+        body: jsonSchemaOf(cancelRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(cancelReply)),
           ...errorReplies,
@@ -101,22 +101,13 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.post<{ Body: { planName: string; billingCycle: BillingCycle; source?: string } }>(
+  app.post<{ Body: PlanChangeRequest }>(
     '/api/subscription/change',
     {
       schema: {
         tags: ['plans'],
         summary: 'Change plan or billing cycle: up now (a checkout, or in place at the provider, prorated), down at the end of the period',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['planName', 'billingCycle'],
-          properties: {
-            planName: { type: 'string', minLength: 1, maxLength: 40, examples: planNames },
-            billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
-            source: { type: 'string', maxLength: 100 },
-          },
-        },
+        body: planChangeBody,
         response: {
           200: envelopeSchema(jsonSchemaOf(planChangeReply)),
           ...errorReplies,
@@ -156,22 +147,13 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.post<{ Body: { planName: string; billingCycle: BillingCycle; source?: string } }>(
+  app.post<{ Body: PlanChangeRequest }>(
     '/api/payment/create-subscription-session',
     {
       schema: {
         tags: ['payments'],
         summary: 'Create a checkout session (planName pro, premium or max; any case)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['planName', 'billingCycle'],
-          properties: {
-            planName: { type: 'string', minLength: 1, maxLength: 40, examples: planNames },
-            billingCycle: { type: 'string', enum: ['monthly', 'yearly'] },
-            source: { type: 'string', maxLength: 100 },
-          },
-        },
+        body: planChangeBody,
         response: {
           200: envelopeSchema(jsonSchemaOf(checkoutSessionReply)),
           ...errorReplies,
