@@ -236,3 +236,11 @@ export type EditEstimate = z.infer<typeof editEstimate>;
 /** POST /api/upload: a picture kept for an image-to-video generation. */
 export const uploadReply = z.object({ id: z.string(), width: z.int(), height: z.int(), mimeType: z.string(), size: z.int() });
 export type UploadReply = z.infer<typeof uploadReply>;
+
+/** DELETE /api/videos/{id} and DELETE /api/upload/{id}: what was deleted. */
+export const deletedReply = z.object({ id: z.string(), deleted: z.boolean() });
+export type DeletedReply = z.infer<typeof deletedReply>;
+
+/** POST /api/public/videos/{id}/views: a shared video's views, this one counted. */
+export const viewCountReply = z.object({ views: z.int() });
+export type ViewCountReply = z.infer<typeof viewCountReply>;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
-import { uploadReply } from '@reelmint/shared/video-api';
+import { deletedReply, uploadReply } from '@reelmint/shared/video-api';
 import type { UploadReply } from '@reelmint/shared/video-api';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -77,7 +77,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
         summary: 'Delete one of your pictures (not while a video is being made from it)',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } },
         response: {
-          200: envelopeSchema({ type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } }),
+          200: envelopeSchema(jsonSchemaOf(deletedReply)),
           ...errorReplies,
         },
       },

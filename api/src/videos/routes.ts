@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkGenerationAccess, PLAN_FEATURES } from '@reelmint/shared/plans';
 import { DEFAULT_ASPECT_RATIO, SEED_MAX, creditCost } from '@reelmint/shared/pricing';
 import type { GenerationConfig } from '@reelmint/shared/pricing';
-import { generateReply, generateRequest, VIDEO_KINDS, videoHistoryPage } from '@reelmint/shared/video-api';
+import { deletedReply, generateReply, generateRequest, VIDEO_KINDS, videoHistoryPage } from '@reelmint/shared/video-api';
 import type { GenerateReply, GenerateRequest, VideoKind } from '@reelmint/shared/video-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { spendInTransaction } from '../credits/ledger.ts';
@@ -251,7 +251,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         summary: 'Delete one of your videos and its files (an unfinished one is refunded first)',
         params: idParams,
         response: {
-          200: envelopeSchema({ type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } }),
+          200: envelopeSchema(jsonSchemaOf(deletedReply)),
           ...errorReplies,
         },
       },

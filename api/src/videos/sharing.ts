@@ -1,4 +1,4 @@
-import { publicVideo, shareState } from '@reelmint/shared/video-api';
+import { publicVideo, shareState, viewCountReply } from '@reelmint/shared/video-api';
 import type { PublicVideo, ShareState } from '@reelmint/shared/video-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -154,7 +154,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
         tags: ['sharing'],
         summary: 'Count one view of a shared video\u2019s page (the page calls it once per visit)',
         params: idParams,
-        response: { 200: envelopeSchema({ type: 'object', required: ['views'], properties: { views: { type: 'integer' } } }), ...errorReplies },
+        response: { 200: envelopeSchema(jsonSchemaOf(viewCountReply)), ...errorReplies },
       },
     },
     async (request) => {

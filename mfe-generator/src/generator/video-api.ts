@@ -1,5 +1,6 @@
 import { api, ApiError, authStore, clearSession, request, runtimeConfig, withFallback } from '@reelmint/shared';
 import type {
+  DeletedReply,
   EditEstimate,
   EditKind,
   EditReply,
@@ -13,6 +14,7 @@ import type {
   VideoHistoryPage,
   VideoKind,
   VideoRecord,
+  ViewCountReply,
 } from '@reelmint/shared';
 
 export type { EditReply, GenerateReply, GenerateRequest, ShareState, VideoRecord } from '@reelmint/shared';
@@ -60,12 +62,12 @@ export const videoApi = {
     const page = await request<HistoryPage>('GET', '/api/videos/history', { query: { page: 1, per_page: MERGE_PICKER_LIMIT }, ...(signal ? { signal } : {}) });
     return page.items.filter((video) => video.status === 'succeeded' && !!video.videoUrl);
   },
-  remove: (id: string) => request<{ id: string; deleted: boolean }>('DELETE', `/api/videos/${encodeURIComponent(id)}`),
+  remove: (id: string) => request<DeletedReply>('DELETE', `/api/videos/${encodeURIComponent(id)}`),
   share: (id: string) => request<ShareState>('POST', `/api/videos/${encodeURIComponent(id)}/share`),
   unshare: (id: string) => request<ShareState>('DELETE', `/api/videos/${encodeURIComponent(id)}/share`),
   /** A shared video's public data; rejects with a 404 ApiError when it is not shared. */
   publicVideo: (id: string, signal?: AbortSignal) => request<PublicVideo>('GET', `/api/public/videos/${encodeURIComponent(id)}`, signal ? { signal } : {}),
-  countView: (id: string) => request<{ views: number }>('POST', `/api/public/videos/${encodeURIComponent(id)}/views`),
+  countView: (id: string) => request<ViewCountReply>('POST', `/api/public/videos/${encodeURIComponent(id)}/views`),
   upload: uploadImage,
 };
 

@@ -41,6 +41,7 @@ export type {
 } from '../account-api.ts';
 export type { SiteConfig } from '../site-api.ts';
 export type {
+  DeletedReply,
   EditEstimate,
   EditReply,
   EditRequestBody,
@@ -58,6 +59,7 @@ export type {
   VideoStatus,
   VideoTemplate,
   VideoType,
+  ViewCountReply,
 } from '../video-api.ts';
 
 /** The whole reply of create-subscription-session, read warily: a checkout counts only with `success` and a URL. */
