@@ -16,6 +16,18 @@ async function payLocal(app: App, token: string, sessionId: string) {
   expect(paid.status).toBe(303);
 }
 
+/** A Pro member's first renewal took effect exactly once: the next period, its 500 credits and its receipt. */
+async function expectRenewedOnce(app: App, token: string, userId: string, periodEnd: number) {
+  expect((await call(app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
+    plan: 'pro',
+    status: 'active',
+    expiresAt: new Date(periodEnd * 1000).toISOString(),
+  });
+  expect(await ledgerSum(app.services, userId)).toBe(100 + 500 + 500);
+  const receipts = (await call(app, 'GET', '/api/payment/receipts', { token })).body.data.items;
+  expect(receipts.map((r: { kind: string }) => r.kind).sort()).toEqual(['plan', 'renewal']);
+}
+
 const change = (app: App, token: string, planName: string, billingCycle: 'monthly' | 'yearly') =>
   call(app, 'POST', '/api/subscription/change', { token, body: { planName, billingCycle } });
 
@@ -512,15 +524,8 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
       [1, 2].map(() => deliver('checkout.session.completed', completion(started, subscriptionId), 'evt_late_checkout', checkoutAt)),
     );
     expect(outcomes.map((reply) => reply.body.data.outcome).sort()).toEqual(['applied', 'duplicate']);
-    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
-      plan: 'pro',
-      status: 'active',
-      billingCycle: 'monthly',
-      expiresAt: new Date(renewal.lines.data[0]!.period.end * 1000).toISOString(),
-    });
-    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 500);
-    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
-    expect(receipts.map((r: { kind: string }) => r.kind).sort()).toEqual(['plan', 'renewal']);
+    await expectRenewedOnce(t.app, token, user.id, renewal.lines.data[0]!.period.end);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data.billingCycle).toBe('monthly');
 
     // Stripe retries both once more, under new deliveries of the same events: nothing moves.
     expect((await deliver('invoice.paid', renewal, 'evt_early_renewal')).body.data.outcome).toBe('duplicate');
@@ -766,14 +771,7 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
       },
     ]);
     // The renewal did what it would have done on arrival: the next period, its credits and its receipt.
-    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
-      plan: 'pro',
-      status: 'active',
-      expiresAt: new Date(renewal.lines.data[0]!.period.end * 1000).toISOString(),
-    });
-    expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 500);
-    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
-    expect(receipts.map((r: { kind: string }) => r.kind).sort()).toEqual(['plan', 'renewal']);
+    await expectRenewedOnce(t.app, token, user.id, renewal.lines.data[0]!.period.end);
     // Settled once: the row is gone, a later pass finds nothing of it, and Stripe's retry is a duplicate.
     expect(await keptRow()).toEqual([]);
     offsetMs = 8 * 24 * 3600_000;
