@@ -1,23 +1,17 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkGenerationAccess, PLAN_FEATURES } from '@reelmint/shared/plans';
-import { DEFAULT_ASPECT_RATIO, SEED_MAX, creditCost } from '@reelmint/shared/pricing';
-import type { GenerationConfig } from '@reelmint/shared/pricing';
 import { deletedReply, generateReply, generateRequest, VIDEO_KINDS, videoHistoryPage } from '@reelmint/shared/video-api';
-import type { GenerateReply, GenerateRequest, VideoKind } from '@reelmint/shared/video-api';
+import type { GenerateRequest, VideoKind } from '@reelmint/shared/video-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
-import { spendInTransaction } from '../credits/ledger.ts';
-import { isUniqueViolation, toCount } from '../db/database.ts';
+import { toCount } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
-import { AppError, notFound, validation } from '../http/errors.ts';
-import { idempotencyHeaderSchema, idempotencyKey, keyReused, requestHash } from '../http/idempotency.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { idempotencyHeaderSchema, idempotencyKey } from '../http/idempotency.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
-import { currentSubscription, planOf } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
-import { findTemplate } from '../templates/catalogue.ts';
-import { activeJobCount, failAndRefund } from './jobs.ts';
+import { generateVideo } from './generation.ts';
+import { failAndRefund } from './jobs.ts';
 import { videoView, videoViewSchema } from './views.ts';
 import { videoKeys } from './worker.ts';
 
@@ -26,22 +20,6 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const generateReplySchema = jsonSchemaOf(generateReply);
 
 export function registerVideoRoutes(app: FastifyInstance, services: Services, generateLimit: RateLimitRule): void {
-  const replyOf = async (video: Video, replayed: boolean): Promise<GenerateReply> => {
-    const spend = await services.db.selectFrom('credit_ledger').select(['id', 'balance_after']).where('id', '=', video.spend_id).executeTakeFirst();
-    return {
-      id: video.id,
-      status: video.status,
-      cost: video.cost,
-      queue: video.relaxed ? 'relaxed' : 'priority',
-      newBalance: spend?.balance_after ?? 0,
-      transactionId: video.spend_id,
-      progress: video.progress,
-      type: video.type,
-      createdAt: video.created_at,
-      replayed,
-    };
-  };
-
   app.post<{ Body: GenerateRequest }>(
     '/api/videos/generate',
     {
@@ -56,131 +34,9 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
     async (request, reply) => {
       const { user } = await services.auth.require(request);
-      const clientKey = idempotencyKey(request, false);
-      const body = request.body;
-      const config: GenerationConfig = { model: body.model, resolution: body.resolution, duration: body.duration };
-      const key = clientKey ? `${user.id}:${clientKey}` : null;
-      const hash = requestHash('generate', body);
-
-      // The stored job's reply when this is a replay, else null. It returns the envelope, not the
-      // sent reply: a FastifyReply is thenable, and awaiting one would resolve to undefined and
-      // let the handler go on to queue (and pay for) the job again.
-      const replay = async () => {
-        if (!key) return null;
-        const existing = await services.db.selectFrom('videos').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-        if (!existing) return null;
-        const sameRequest =
-          existing.request_hash === null
-            ? existing.type === body.type && existing.model === body.model && existing.resolution === body.resolution && existing.duration === body.duration
-            : existing.request_hash === hash;
-        if (!sameRequest) throw keyReused();
-        return ok(await replyOf(existing, true), 'Already queued');
-      };
-      const replayed = await replay();
-      if (replayed) return reply.code(200).send(replayed);
-
-      const { prompt, imageId, templateId } = await resolveSource(services, user.id, body);
-      const plan = planOf(await currentSubscription(services, user.id));
-      const problems = checkGenerationAccess(config, PLAN_FEATURES[plan]);
-      if (problems.length > 0) {
-        throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', problems[0]!.message, { upgradeRequired: true, problems });
-      }
-      const aspectRatio = body.aspectRatio ?? DEFAULT_ASPECT_RATIO;
-      const mode = body.type === 'image-to-video' ? 'image' : body.type === 'template' ? 'template' : 'text';
-      if (services.engine.offersAspectRatio && !services.engine.offersAspectRatio(config.model, mode, aspectRatio)) {
-        throw new AppError(
-          422,
-          'ASPECT_RATIO_UNAVAILABLE',
-          `The ${config.model} model cannot make ${aspectRatio} videos of this kind here; choose another shape`,
-          { aspectRatio },
-        );
-      }
-      // Max's unlimited generations: the relaxed queue spends nothing, one video at a time, after the paid ones.
-      const relaxed = body.queue === 'relaxed';
-      if (relaxed && !PLAN_FEATURES[plan].unlimitedGenerations) {
-        throw new AppError(403, 'RELAXED_QUEUE_UNAVAILABLE', 'Generating without credits on the relaxed queue comes with Max', { upgradeRequired: true });
-      }
-      const cost = relaxed ? 0 : creditCost(config);
-      const id = `vid_${randomUUID()}`;
-      let video: Video;
-      try {
-        video = await services.db.transaction().execute(async (trx) => {
-          const spend = await spendInTransaction(trx, services, {
-            userId: user.id,
-            amount: cost,
-            idempotencyKey: `generation:${id}`,
-            source: 'generation',
-            reason: `${body.type} ${config.model} ${config.resolution} ${config.duration}${relaxed ? ' relaxed' : ''}`,
-            metadata: { videoId: id, ...config, ...(relaxed ? { queue: 'relaxed' } : {}) },
-          });
-          // Counted after the spend: its row lock on the user makes this check-and-insert atomic
-          // per user on PostgreSQL too, so concurrent requests cannot all slip under the cap.
-          if ((await activeJobCount(trx, user.id)) >= services.maxActiveJobsPerUser) {
-            throw new AppError(
-              429,
-              'TOO_MANY_JOBS',
-              `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`,
-            );
-          }
-          if (relaxed && (await activeJobCount(trx, user.id, 'relaxed')) > 0) {
-            throw new AppError(
-              429,
-              'RELAXED_JOB_ACTIVE',
-              'Your relaxed video is still queued or rendering: one at a time. Wait for it to finish, or generate now with credits.',
-            );
-          }
-          const row: Video = {
-            id,
-            user_id: user.id,
-            type: body.type,
-            status: 'queued',
-            prompt,
-            image_id: imageId,
-            template_id: templateId,
-            model: config.model,
-            resolution: config.resolution,
-            duration: config.duration,
-            cost,
-            relaxed: relaxed ? 1 : 0,
-            spend_id: spend.id,
-            refunded: 0,
-            progress: 0,
-            error: null,
-            video_file: null,
-            poster_file: null,
-            engine_ref: null,
-            engine: services.engine.name,
-            error_code: null,
-            provider_cost_cents: null,
-            attempts: 0,
-            worker_id: null,
-            heartbeat_at: null,
-            aspect_ratio: aspectRatio,
-            negative_prompt: body.negativePrompt?.trim() || null,
-            // Chosen here rather than by the engine, so the seed is known (and shown) from the start.
-            seed: body.seed ?? randomInt(0, SEED_MAX + 1),
-            shared_at: null,
-            share_views: 0,
-            source_id: null,
-            edit: null,
-            idempotency_key: key,
-            request_hash: key ? hash : null,
-            created_at: services.now().toISOString(),
-            started_at: null,
-            finished_at: null,
-          };
-          await trx.insertInto('videos').values(row).execute();
-          return row;
-        });
-      } catch (error) {
-        // A twin request with the same key committed first: answer with its job.
-        const twin = await replay();
-        if (twin) return reply.code(200).send(twin);
-        if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', 'The request conflicted with another one; try again');
-        throw error;
-      }
-      services.worker?.wake();
-      return reply.code(202).send(ok(await replyOf(video, false), 'Video queued'));
+      const outcome = await generateVideo(services, user.id, request.body, idempotencyKey(request, false));
+      if (outcome.replayed) return reply.code(200).send(ok(outcome.reply, 'Already queued'));
+      return reply.code(202).send(ok(outcome.reply, 'Video queued'));
     },
   );
 
@@ -294,24 +150,6 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       },
     );
   }
-}
-
-async function resolveSource(services: Services, userId: string, body: GenerateRequest) {
-  const prompt = body.prompt?.trim() ?? '';
-  if (body.type === 'text-to-video') {
-    if (!prompt) throw validation('A prompt is required for text-to-video');
-    return { prompt, imageId: null, templateId: null };
-  }
-  if (body.type === 'image-to-video') {
-    if (!body.imageId) throw validation('imageId is required for image-to-video');
-    const upload = await services.db.selectFrom('uploads').select('id').where('id', '=', body.imageId).where('user_id', '=', userId).executeTakeFirst();
-    if (!upload) throw notFound('UPLOAD_NOT_FOUND', 'No uploaded picture of yours has this id');
-    return { prompt: prompt || null, imageId: upload.id, templateId: null };
-  }
-  if (!body.templateId) throw validation('templateId is required for template videos');
-  const template = findTemplate(body.templateId);
-  if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No template has this id');
-  return { prompt: prompt || template.prompt, imageId: null, templateId: template.id };
 }
 
 export async function ownVideo(services: Services, userId: string, id: string): Promise<Video> {
