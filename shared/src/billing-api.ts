@@ -65,6 +65,10 @@ export type CreditHistoryItem = z.infer<typeof creditHistoryItem>;
 export const creditHistoryPage = pageOf(creditHistoryItem);
 export type CreditHistoryPage = z.infer<typeof creditHistoryPage>;
 
+/** The credit packs on sale, by id (the API's catalogue prices them). */
+export const CREDIT_PACK_IDS = ['credits-250', 'credits-750', 'credits-2000'] as const;
+export type CreditPackId = (typeof CREDIT_PACK_IDS)[number];
+
 /** A one-time top-up as GET /api/credits/packs lists it (api/README "Credit packs"). */
 export const creditPack = z.object({
   id: z.string(),
@@ -98,6 +102,17 @@ export type Receipt = z.infer<typeof receipt>;
 
 export const receiptsPage = pageOf(receipt);
 export type ReceiptsPage = z.infer<typeof receiptsPage>;
+
+/** POST /api/payment/create-pack-session: the pack to buy (an unknown id is refused as INVALID_PACK) and where it was asked for. */
+export const packCheckoutRequest = z.strictObject({
+  packId: z
+    .string()
+    .min(1)
+    .max(40)
+    .meta({ examples: [...CREDIT_PACK_IDS] }),
+  source: z.string().max(100).optional(),
+});
+export type PackCheckoutRequest = z.infer<typeof packCheckoutRequest>;
 
 export const CHECKOUT_STATUSES = ['open', 'paid', 'canceled', 'failed'] as const;
 
@@ -142,3 +157,15 @@ export const refundRequest = z.strictObject({
   timestamp: z.string().max(64).optional(),
 });
 export type RefundRequest = z.infer<typeof refundRequest>;
+
+/** What a payment provider's event did (api/README "Webhooks delivered late, twice or out of order"). */
+export const PAYMENT_EVENT_OUTCOMES = ['applied', 'duplicate', 'ignored', 'refused', 'deferred', 'stale'] as const;
+export type PaymentEventOutcome = (typeof PAYMENT_EVENT_OUTCOMES)[number];
+
+/** POST /api/payment/webhook: the provider's event was received, and what it did. */
+export const paymentWebhookReply = z.object({ received: z.boolean(), outcome: z.enum(PAYMENT_EVENT_OUTCOMES) });
+export type PaymentWebhookReply = z.infer<typeof paymentWebhookReply>;
+
+/** The local test checkout's page and buttons (GET and POST /api/payment/checkout/{id}...): the owner's signed link token, else the bearer header. */
+export const checkoutOwnerProof = z.strictObject({ token: z.string().min(1).max(2000).optional() });
+export type CheckoutOwnerProof = z.infer<typeof checkoutOwnerProof>;

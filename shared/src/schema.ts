@@ -9,3 +9,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' }) as Record<string, unknown>;
   return rest;
 }
+
+/** The path of a call on one record (`/{id}`): a video, an upload, a template, a checkout session. */
+export const idParams = z.object({ id: z.string().min(1).max(100) });
+export type IdParams = z.infer<typeof idParams>;

@@ -244,3 +244,7 @@ export type DeletedReply = z.infer<typeof deletedReply>;
 /** POST /api/public/videos/{id}/views: a shared video's views, this one counted. */
 export const viewCountReply = z.object({ views: z.int() });
 export type ViewCountReply = z.infer<typeof viewCountReply>;
+
+/** POST /api/videos/webhooks/fal: the announcement was received, and whether it named a job of this server. */
+export const falWebhookReply = z.object({ received: z.boolean(), matched: z.boolean() });
+export type FalWebhookReply = z.infer<typeof falWebhookReply>;

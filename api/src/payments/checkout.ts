@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PaymentEventOutcome } from '@reelmint/shared/billing-api';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
@@ -243,17 +244,15 @@ async function lockSubscription(ctx: CoreContext, trx: Transaction<DB>, userId: 
   await trx.selectFrom('subscriptions').select('user_id').where('user_id', '=', userId).forUpdate().execute();
 }
 
-/**
- * 'refused': the checkout may no longer be paid (closed, or the plan it buys is already in force);
- * nothing was granted and the session is closed. A provider that took money for it must end the
- * subscription it created. 'deferred': the event names a subscription no checkout has linked yet;
- * it is kept and applied when the checkout's completion arrives. 'stale': an event older than the
- * state the subscription already holds, which it therefore does not change.
- */
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused' | 'deferred' | 'stale';
-
 export interface AppliedEvent {
-  outcome: EventOutcome;
+  /**
+   * As the webhook answers it. 'refused': the checkout may no longer be paid (closed, or the plan it buys is
+   * already in force); nothing was granted and the session is closed. A provider that took money for it must end
+   * the subscription it created. 'deferred': the event names a subscription no checkout has linked yet; it is
+   * kept and applied when the checkout's completion arrives. 'stale': an event older than the state the
+   * subscription already holds, which it therefore does not change.
+   */
+  outcome: PaymentEventOutcome;
   /** Why a checkout was refused, for the person paying. */
   refusal?: AppError;
   /** Sessions the payment made stale, to expire at the provider. */
@@ -433,7 +432,7 @@ async function applySubscriptionEvent(
   event: SubscriptionEvent,
   now: Date,
   unknown: 'defer' | 'ignore',
-): Promise<EventOutcome> {
+): Promise<PaymentEventOutcome> {
   await lockProviderSubscription(ctx, trx, event.providerSubscriptionId);
   const at = event.occurredAt ?? now;
   const subscription = await trx.selectFrom('subscriptions').selectAll().where('provider_ref', '=', event.providerSubscriptionId).executeTakeFirst();
@@ -457,7 +456,7 @@ async function applySubscriptionEvent(
   const noSchedule = { scheduled_plan: null, scheduled_cycle: null, provider_schedule_ref: null };
   const userId = subscription.user_id;
 
-  const end = async (): Promise<EventOutcome> => {
+  const end = async (): Promise<PaymentEventOutcome> => {
     await trx
       .updateTable('subscriptions')
       .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, provider_ref: null, ...noSchedule, ...stamp })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { creditPack, receiptsPage } from '@reelmint/shared/billing-api';
+import { creditPack, packCheckoutRequest, receiptsPage } from '@reelmint/shared/billing-api';
+import type { PackCheckoutRequest } from '@reelmint/shared/billing-api';
 import { checkoutSessionReply } from '@reelmint/shared/plan-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -24,21 +25,13 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
     async () => ok(CREDIT_PACKS),
   );
 
-  app.post<{ Body: { packId: string; source?: string } }>(
+  app.post<{ Body: PackCheckoutRequest }>(
     '/api/payment/create-pack-session',
     {
       schema: {
         tags: ['payments'],
         summary: 'Create a checkout session for a credit pack (members of a paid plan)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['packId'],
-          properties: {
-            packId: { type: 'string', minLength: 1, maxLength: 40, examples: CREDIT_PACKS.map((pack) => pack.id) },
-            source: { type: 'string', maxLength: 100 },
-          },
-        },
+        body: jsonSchemaOf(packCheckoutRequest, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(checkoutSessionReply)),
           ...errorReplies,

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paymentSession } from '@reelmint/shared/billing-api';
-import type { PaymentSession } from '@reelmint/shared/billing-api';
+import { checkoutOwnerProof, paymentSession, paymentWebhookReply } from '@reelmint/shared/billing-api';
+import type { CheckoutOwnerProof, PaymentSession, PaymentWebhookReply } from '@reelmint/shared/billing-api';
 import type { PlanKey } from '@reelmint/shared/plans';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
+import type { IdParams } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { packById, planByKey, pricing } from '../plans/catalogue.ts';
@@ -13,20 +14,10 @@ import type { CheckoutSession } from '../db/schema.ts';
 import { applyPaymentEvent, cancelCheckout } from './checkout.ts';
 import { checkoutErrorPage, checkoutPage, packCheckoutPage } from './checkout-page.ts';
 
-const sessionParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-};
+const sessionParams = jsonSchemaOf(idParams, 'input');
 
 const htmlReply = { 200: { type: 'string', description: 'HTML page' }, ...errorReplies };
 const redirectReply = { 303: { type: 'null', description: 'Redirect to the site' }, ...errorReplies };
-
-const ownerProof = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { token: { type: 'string', minLength: 1, maxLength: 2000 } },
-};
 
 /** The owner token a checkout form posts; a bodiless POST (an API caller with a bearer header) has none. */
 const postedToken = (body: unknown): string | undefined =>
@@ -63,14 +54,14 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     return services.tokens.signCheckout(session.user_id, session.id);
   };
 
-  app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
+  app.get<{ Params: IdParams; Querystring: CheckoutOwnerProof }>(
     '/api/payment/checkout/:id',
     {
       schema: {
         tags: ['payments'],
         summary: 'Local test checkout page (owner only)',
         params: sessionParams,
-        querystring: ownerProof,
+        querystring: jsonSchemaOf(checkoutOwnerProof, 'input'),
         produces: ['text/html'],
         response: htmlReply,
       },
@@ -88,7 +79,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
   );
 
   // The buttons' bodies are read by postedToken: a schema would refuse the bodiless POST of an API caller.
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: IdParams }>(
     '/api/payment/checkout/:id/pay',
     { schema: { tags: ['payments'], summary: 'Local checkout: pay (test, owner only)', params: sessionParams, response: redirectReply } },
     async (request, reply) =>
@@ -112,7 +103,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
       }),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: IdParams }>(
     '/api/payment/checkout/:id/cancel',
     { schema: { tags: ['payments'], summary: 'Local checkout: cancel (owner only)', params: sessionParams, response: redirectReply } },
     async (request, reply) =>
@@ -124,7 +115,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
       }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: IdParams }>(
     '/api/payment/session/:id',
     {
       schema: {
@@ -174,13 +165,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
           tags: ['payments'],
           summary: 'Payment provider webhook (Stripe-Signature verified)',
           response: {
-            200: envelopeSchema({
-              type: 'object',
-              properties: {
-                received: { type: 'boolean' },
-                outcome: { type: 'string', enum: ['applied', 'duplicate', 'ignored', 'refused', 'deferred', 'stale'] },
-              },
-            }),
+            200: envelopeSchema(jsonSchemaOf(paymentWebhookReply)),
             ...errorReplies,
           },
         },
@@ -206,7 +191,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
             request.log.error({ err: error, subscription: event.providerSubscriptionId }, 'could not end a refused subscription at the provider');
           }
         }
-        return ok({ received: true, outcome });
+        return ok<PaymentWebhookReply>({ received: true, outcome });
       },
     );
   });

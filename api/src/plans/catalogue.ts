@@ -1,5 +1,6 @@
 import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
-import type { CreditPack as PackItem } from '@reelmint/shared/billing-api';
+import { CREDIT_PACK_IDS } from '@reelmint/shared/billing-api';
+import type { CreditPackId, CreditPack as PackItem } from '@reelmint/shared/billing-api';
 import type { PlanItem } from '@reelmint/shared/plan-api';
 import type { BillingCycle, PlanKey } from '@reelmint/shared/plans';
 
@@ -73,11 +74,13 @@ export type CreditPack = PackItem & { currency: 'USD' };
  * credit than the plans' monthly grants (Pro: 2.6 cents), so a plan stays the better deal, and
  * cheaper per credit the larger the pack.
  */
-export const CREDIT_PACKS: readonly CreditPack[] = [
-  { id: 'credits-250', credits: 250, price: 8, currency: 'USD' },
-  { id: 'credits-750', credits: 750, price: 20, currency: 'USD' },
-  { id: 'credits-2000', credits: 2000, price: 45, currency: 'USD' },
-];
+const PACK_ENTRIES: Record<CreditPackId, { credits: number; price: number }> = {
+  'credits-250': { credits: 250, price: 8 },
+  'credits-750': { credits: 750, price: 20 },
+  'credits-2000': { credits: 2000, price: 45 },
+};
+
+export const CREDIT_PACKS: readonly CreditPack[] = CREDIT_PACK_IDS.map((id) => ({ id, ...PACK_ENTRIES[id], currency: 'USD' }));
 
 export function packById(id: string): CreditPack | null {
   return CREDIT_PACKS.find((pack) => pack.id === id) ?? null;

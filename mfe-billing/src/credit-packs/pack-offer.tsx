@@ -34,7 +34,7 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
 
   const buy = async (packId: string, credits: number) => {
     setPurchase({ kind: 'starting', packId });
-    const outcome = await packsApi.startCheckout(packId, source);
+    const outcome = await packsApi.startCheckout({ packId, source });
     if (!outcome.ok) {
       setPurchase({ kind: 'failed', network: outcome.network });
       return;

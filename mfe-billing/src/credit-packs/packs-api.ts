@@ -1,15 +1,15 @@
 import { ApiError, request } from '@reelmint/shared';
-import type { CheckoutSessionReply, CreditPack } from '@reelmint/shared';
+import type { CheckoutSessionReply, CreditPack, PackCheckoutRequest } from '@reelmint/shared';
 import { CHECKOUT_TIMEOUT_MS } from '../checkout/checkout.ts';
 
 export type PackCheckout = { ok: true; checkoutUrl: string } | { ok: false; network: boolean };
 
 export const packsApi = {
   list: () => request<CreditPack[]>('GET', '/api/credits/packs'),
-  async startCheckout(packId: string, source: string): Promise<PackCheckout> {
+  async startCheckout(checkout: PackCheckoutRequest): Promise<PackCheckout> {
     try {
       const reply = await request<CheckoutSessionReply>('POST', '/api/payment/create-pack-session', {
-        body: { packId, source },
+        body: checkout,
         signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
       });
       return { ok: true, checkoutUrl: reply.checkoutUrl };

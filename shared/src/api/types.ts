@@ -18,6 +18,7 @@ export type {
   CreditsInfo,
   DeductReply,
   LedgerKind,
+  PackCheckoutRequest,
   PaymentSession,
   Receipt,
   ReceiptKind,

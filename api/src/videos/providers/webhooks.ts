@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { falWebhookReply } from '@reelmint/shared/video-api';
+import type { FalWebhookReply } from '@reelmint/shared/video-api';
 import { errorReplies, envelopeSchema, ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
@@ -22,11 +25,7 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
           summary: 'fal.ai webhook (signature verified); the job is then checked at fal at once',
           security: [],
           response: {
-            200: envelopeSchema({
-              type: 'object',
-              required: ['received', 'matched'],
-              properties: { received: { type: 'boolean' }, matched: { type: 'boolean' } },
-            }),
+            200: envelopeSchema(jsonSchemaOf(falWebhookReply)),
             ...errorReplies,
           },
         },
@@ -54,7 +53,7 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
         if ((announced as { request_id?: unknown })?.request_id !== requestId) {
           throw new AppError(400, 'VALIDATION_ERROR', 'The webhook body is about another request than its signature');
         }
-        return ok({ received: true, matched: engine.nudge(requestId) }, 'Received');
+        return ok<FalWebhookReply>({ received: true, matched: engine.nudge(requestId) }, 'Received');
       },
     );
   });
