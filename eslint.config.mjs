@@ -41,9 +41,9 @@ const FORBIDDEN = {
 /** The API may use only the entries of @reelmint/shared that hold no browser code. */
 const SERVER_SAFE_SHARED = {
   regex:
-    '^@reelmint/shared(/(?!pricing$|plans$|languages$|federation$|remotes$|schema$|release-api$|account-api$|video-api$|plan-api$|billing-api$|site-api$)[^/]+)?$',
+    '^@reelmint/shared(/(?!pricing$|plans$|languages$|federation$|remotes$|schema$|release-api$|account-api$|video-api$|plan-api$|billing-api$|site-api$|telemetry$)[^/]+)?$',
   message:
-    'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api, site-api).',
+    'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api, site-api, telemetry).',
 };
 
 const boundaries = Object.entries(FORBIDDEN).map(([part, { from, message, allowTypeImports = false }]) => ({

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { REMOTE_NAMES } from '../remotes.mjs';
+import { TELEMETRY_DETAIL, TELEMETRY_KINDS, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, TELEMETRY_ROUTE } from './telemetry.ts';
 
 /**
  * The release dashboard's requests and replies (GET /api/release/overview, GET /api/release/metrics,
- * POST /api/release/actions), declared once: the API validates and serialises with JSON Schemas made
- * from these, and the shell's dashboard takes its types from them. Server-safe: no browser code.
+ * POST /api/release/actions) and the shell's telemetry report (POST /api/telemetry/remotes), declared once:
+ * the API validates and serialises with JSON Schemas made from these, and the shell takes its types from
+ * them. Server-safe: no browser code.
  */
 
 const releaseRemote = z.enum(REMOTE_NAMES);
@@ -164,3 +166,27 @@ export const releaseActionReply = z.object({
   output: z.string(),
 });
 export type ReleaseActionReply = z.infer<typeof releaseActionReply>;
+
+/**
+ * One thing a visitor's browser saw of a remote version (./telemetry.ts has the limits): nothing about the person,
+ * no error text (only a reason code or the error's class name), the page's path without its query.
+ */
+export const telemetryEvent = z.strictObject({
+  remote: releaseRemote,
+  version: z.string().min(1).max(100),
+  canary: z.boolean(),
+  kind: z.enum(TELEMETRY_KINDS),
+  /** A load's time in milliseconds. */
+  ms: z.int().min(0).max(TELEMETRY_MAX_MS).optional(),
+  detail: z.string().regex(TELEMETRY_DETAIL).optional(),
+  route: z.string().regex(TELEMETRY_ROUTE).optional(),
+});
+export type TelemetryEvent = z.infer<typeof telemetryEvent>;
+
+/** POST /api/telemetry/remotes: what the shell sends, a few events at a time. */
+export const telemetryReport = z.strictObject({ events: z.array(telemetryEvent).min(1).max(TELEMETRY_MAX_EVENTS) });
+export type TelemetryReport = z.infer<typeof telemetryReport>;
+
+/** How many events of the report were kept. */
+export const telemetryReply = z.object({ stored: z.int() });
+export type TelemetryReply = z.infer<typeof telemetryReply>;

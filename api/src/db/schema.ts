@@ -1,6 +1,7 @@
 import type { AccountRole } from '@reelmint/shared/account-api';
 import type { LedgerKind, ReceiptKind } from '@reelmint/shared/billing-api';
 import type { AspectRatio, Resolution, VideoModel } from '@reelmint/shared/pricing';
+import type { TelemetryKind } from '@reelmint/shared/telemetry';
 import type { VideoEngineName, VideoKind, VideoStatus } from '@reelmint/shared/video-api';
 import type { Generated, Selectable } from 'kysely';
 
@@ -230,8 +231,6 @@ export interface VideosTable {
   finished_at: string | null;
 }
 
-export type ReleaseEventKind = 'load' | 'load-error' | 'fallback' | 'render-error' | 'uncaught-error';
-
 /** One observation from a visitor's browser about one remote version. Nothing in it names a person. */
 export interface ReleaseEventsTable {
   id: string;
@@ -239,7 +238,7 @@ export interface ReleaseEventsTable {
   version: string;
   /** 1 when the visitor was shown the remote's canary. */
   canary: number;
-  kind: ReleaseEventKind;
+  kind: TelemetryKind;
   /** Load time in milliseconds (kind 'load'). */
   duration_ms: number | null;
   /** Why a load failed (timeout, unavailable ...) or the name of the error class; never its message. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB, ReleaseEventKind } from '../db/schema.ts';
+import type { TelemetryKind } from '@reelmint/shared/telemetry';
+import type { DB } from '../db/schema.ts';
 import type { RemoteName } from '@reelmint/shared/remotes';
 import type { Figures, VersionSeries } from '@reelmint/shared/release-api';
 
@@ -12,7 +13,7 @@ import type { Figures, VersionSeries } from '@reelmint/shared/release-api';
  */
 export type { Figures, VersionSeries };
 
-const ERROR_KINDS: ReadonlySet<ReleaseEventKind> = new Set(['load-error', 'render-error', 'uncaught-error']);
+const ERROR_KINDS: ReadonlySet<TelemetryKind> = new Set(['load-error', 'render-error', 'uncaught-error']);
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: number[], p: number): number | null {
@@ -44,7 +45,7 @@ function figures(tally: Tally): Figures {
   };
 }
 
-function add(tally: Tally, row: { kind: ReleaseEventKind; duration_ms: number | null; canary: number }): void {
+function add(tally: Tally, row: { kind: TelemetryKind; duration_ms: number | null; canary: number }): void {
   tally.events += 1;
   if (Number(row.canary) === 1) tally.canaryEvents += 1;
   if (row.kind === 'load' || row.kind === 'load-error') tally.visits += 1;

@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseEventKind } from '../db/schema.ts';
+import { telemetryReply, telemetryReport } from '@reelmint/shared/release-api';
+import type { TelemetryReply, TelemetryReport } from '@reelmint/shared/release-api';
+import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { TELEMETRY_PATH } from '@reelmint/shared/telemetry';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
-import { REMOTE_NAMES } from '@reelmint/shared/remotes';
 import type { RemoteName } from '@reelmint/shared/remotes';
 import type { PublishedVersions } from './published.ts';
 
-export const TELEMETRY_PATH = '/api/telemetry/remotes';
-
-/** A page sends a few events at a time; a report beyond these is not from the shell. */
-export const MAX_EVENTS_PER_REPORT = 50;
-export const MAX_REPORT_BYTES = 16 * 1024;
-
-export const EVENT_KINDS: readonly ReleaseEventKind[] = ['load', 'load-error', 'fallback', 'render-error', 'uncaught-error'];
+/** A report larger than this is not from the shell: its most events fit well within. */
+const MAX_REPORT_BYTES = 16 * 1024;
 
 export interface TelemetryOptions {
   /** Reports per minute per client address. */
@@ -32,33 +29,6 @@ export const DEFAULT_TELEMETRY_OPTIONS: TelemetryOptions = {
   sweepEveryMs: 60 * 60_000,
 };
 
-interface ReportedEvent {
-  remote: RemoteName;
-  version: string;
-  canary: boolean;
-  kind: ReleaseEventKind;
-  ms?: number;
-  detail?: string;
-  route?: string;
-}
-
-const eventSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['remote', 'version', 'canary', 'kind'],
-  properties: {
-    remote: { type: 'string', enum: [...REMOTE_NAMES] },
-    version: { type: 'string', minLength: 1, maxLength: 100 },
-    canary: { type: 'boolean' },
-    kind: { type: 'string', enum: [...EVENT_KINDS] },
-    // A load that took over ten minutes is not a measurement.
-    ms: { type: 'integer', minimum: 0, maximum: 600_000 },
-    // A reason code or an error class name: letters, digits and a few separators, never free text.
-    detail: { type: 'string', pattern: '^[A-Za-z0-9_.:$-]{1,60}$' },
-    route: { type: 'string', pattern: '^/[A-Za-z0-9/_-]{0,99}$' },
-  },
-} as const;
-
 /**
  * POST /api/telemetry/remotes: what visitors' browsers saw of each remote version. The shell sends it
  * with navigator.sendBeacon, which posts text/plain (a type a browser may send across origins without
@@ -68,7 +38,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, services: Services
   void app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_REPORT_BYTES }, scope.getDefaultJsonParser('error', 'error'));
-    scope.post<{ Body: { events: ReportedEvent[] } }>(
+    scope.post<{ Body: TelemetryReport }>(
       TELEMETRY_PATH,
       {
         bodyLimit: MAX_REPORT_BYTES,
@@ -77,13 +47,8 @@ export function registerTelemetryRoutes(app: FastifyInstance, services: Services
           tags: ['release'],
           summary: 'Load times and errors of remote versions, as visitors saw them (no personal data)',
           security: [],
-          body: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['events'],
-            properties: { events: { type: 'array', minItems: 1, maxItems: MAX_EVENTS_PER_REPORT, items: eventSchema } },
-          },
-          response: { 202: envelopeSchema({ type: 'object', required: ['stored'], properties: { stored: { type: 'integer' } } }), ...errorReplies },
+          body: jsonSchemaOf(telemetryReport, 'input'),
+          response: { 202: envelopeSchema(jsonSchemaOf(telemetryReply)), ...errorReplies },
         },
       },
       async (request, reply) => {
@@ -115,7 +80,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, services: Services
             })),
           )
           .execute();
-        return reply.code(202).send(ok({ stored: events.length }));
+        return reply.code(202).send(ok<TelemetryReply>({ stored: events.length }));
       },
     );
   });

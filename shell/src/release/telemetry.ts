@@ -1,4 +1,7 @@
 import { runtimeConfig, stripLanguage } from '@reelmint/shared';
+import type { TelemetryEvent, TelemetryReport } from '@reelmint/shared/release-api';
+import { TELEMETRY_DETAIL, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, TELEMETRY_PATH, TELEMETRY_ROUTE } from '@reelmint/shared/telemetry';
+import type { TelemetryKind } from '@reelmint/shared/telemetry';
 import type { RemoteName } from '../remotes/pointer.ts';
 
 /**
@@ -6,18 +9,8 @@ import type { RemoteName } from '../remotes/pointer.ts';
  * took to load, loads that failed, fallbacks shown, render errors its boundaries caught, and uncaught
  * errors whose stack leads into a remote's files. Nothing about the person: no id, no address, no
  * error text (only a reason code or the error's class name), and the page's path without its query.
+ * The report is declared once, as shared release-api's `telemetryReport`.
  */
-export type TelemetryKind = 'load' | 'load-error' | 'fallback' | 'render-error' | 'uncaught-error';
-
-export interface TelemetryEvent {
-  remote: RemoteName;
-  version: string;
-  canary: boolean;
-  kind: TelemetryKind;
-  ms?: number;
-  detail?: string;
-  route?: string;
-}
 
 interface Target {
   version: string;
@@ -26,15 +19,10 @@ interface Target {
   base: string;
 }
 
-export const TELEMETRY_PATH = '/api/telemetry/remotes';
-/** The API refuses more per report. */
-const MAX_PER_REPORT = 50;
 /** Enough for any page; beyond it (a page left open against a dead endpoint) the oldest go. */
 const MAX_QUEUED = 200;
 /** Events wait this long for company before they are sent, so a page sends a few reports, not one per event. */
 const BATCH_DELAY_MS = 5000;
-const DETAIL = /^[A-Za-z0-9_.:$-]{1,60}$/;
-const ROUTE = /^\/[A-Za-z0-9/_-]{0,99}$/;
 
 export interface TelemetryEnvironment {
   /** The report's URL; null sends nothing. */
@@ -50,7 +38,7 @@ export interface TelemetryEnvironment {
 /** The part of a path that names the screen: language and query stripped, or nothing when it is unusual. */
 function screenRoute(pathname: string): string | undefined {
   const route = stripLanguage(pathname);
-  return ROUTE.test(route) ? route : undefined;
+  return TELEMETRY_ROUTE.test(route) ? route : undefined;
 }
 
 function browserEnvironment(): TelemetryEnvironment {
@@ -99,13 +87,13 @@ export class TelemetryReporter {
     const target = this.targets.get(remote);
     if (!target) return;
     const event: TelemetryEvent = { remote, version: target.version, canary: target.canary, kind };
-    if (extra.ms !== undefined && Number.isFinite(extra.ms)) event.ms = Math.min(600_000, Math.max(0, Math.round(extra.ms)));
-    if (extra.detail && DETAIL.test(extra.detail)) event.detail = extra.detail;
+    if (extra.ms !== undefined && Number.isFinite(extra.ms)) event.ms = Math.min(TELEMETRY_MAX_MS, Math.max(0, Math.round(extra.ms)));
+    if (extra.detail && TELEMETRY_DETAIL.test(extra.detail)) event.detail = extra.detail;
     const route = screenRoute(this.env.path());
     if (route) event.route = route;
     this.queue.push(event);
     if (this.queue.length > MAX_QUEUED) this.queue.splice(0, this.queue.length - MAX_QUEUED);
-    if (this.queue.length >= MAX_PER_REPORT) {
+    if (this.queue.length >= TELEMETRY_MAX_EVENTS) {
       this.flush();
       return;
     }
@@ -134,8 +122,8 @@ export class TelemetryReporter {
     const events = this.queue;
     this.queue = [];
     if (!url) return;
-    for (let start = 0; start < events.length; start += MAX_PER_REPORT) {
-      const body = JSON.stringify({ events: events.slice(start, start + MAX_PER_REPORT) });
+    for (let start = 0; start < events.length; start += TELEMETRY_MAX_EVENTS) {
+      const body = JSON.stringify({ events: events.slice(start, start + TELEMETRY_MAX_EVENTS) } satisfies TelemetryReport);
       let queued = false;
       try {
         queued = this.env.beacon?.(url, body) ?? false;
