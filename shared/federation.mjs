@@ -15,7 +15,7 @@ export const SHARED_CONTRACT_VERSION = sharedPackage.version;
 const require = createRequire(import.meta.url);
 const installedVersion = (name) => require(`${name}/package.json`).version;
 
-/** Singletons: one React, one router, one i18next, one store/bus library, one copy of the contract, one dialog primitive. */
+/** Singletons: one React, one router, one i18next, one store/bus library, one copy of the contract. */
 export function sharedSingletons() {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
   return {
@@ -32,8 +32,9 @@ export function sharedSingletons() {
     'zustand/': singleton('^5.0.0'),
     mitt: singleton('^3.0.0'),
     '@reelmint/shared': singleton(`^${major}.0.0`),
-    // The shell's header uses it, so the remotes' dialogs take the shell's copy instead of downloading one.
-    '@radix-ui/react-dialog': singleton('^1.3.0'),
+    // Radix's dialog is not among them: a shared package is bundled beside React and downloaded by every first page,
+    // while each app needs its dialog only once one opens. Each app keeps its own copy and loads it late; two copies
+    // never need to agree, as a dialog of one app never holds another's.
   };
 }
 

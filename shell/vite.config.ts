@@ -50,6 +50,10 @@ function sonnerStylesFromStylesheet(): Plugin {
   };
 }
 
+/** Radix's packages and the ones only they use (positioning, scroll lock, focus guards, hiding the page from screen readers). */
+const RADIX_AND_ITS_HELPERS =
+  /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce)[\\/]/;
+
 export default defineConfig({
   base: '/',
   plugins: [
@@ -59,5 +63,11 @@ export default defineConfig({
     sonnerStylesFromStylesheet(),
   ],
   server: devServer('shell'),
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // Radix (the header's menus, side sheet and tooltip, and the dialog every app shares) in a chunk of its own:
+    // otherwise the bundler merges it into the chunk that holds React, and every first page downloads it although
+    // only an open menu or dialog needs it (see chrome/deferred-chrome.tsx).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'radix', test: RADIX_AND_ITS_HELPERS }] } } },
+  },
 });

@@ -15,6 +15,7 @@ import { screenFor } from './app/routes.ts';
 import { configuredRemotes, loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 import { installTelemetry, telemetry } from './release/telemetry.ts';
+import { prefetchChrome } from './chrome/deferred-chrome.tsx';
 
 async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
   const response = await fetch('/config.json', { cache: 'no-store' });
@@ -93,6 +94,8 @@ async function boot() {
   });
   // Moves to another remote's screen then come from the cache instead of the network.
   whenIdle(() => {
+    // The header's menus and side sheet, so a menu opens at the first press.
+    prefetchChrome();
     const screen = screenFor(stripLanguage(location.pathname));
     const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
     void preloadLikelyScreens({

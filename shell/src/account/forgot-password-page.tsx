@@ -1,20 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, LocalizedLink, useActiveLanguage } from '@reelmint/shared';
+import { api, LocalizedLink, useActiveLanguage } from '@reelmint/shared';
+import { requestErrorKey } from './request-error.ts';
 import styles from './account-pages.module.css';
 
 type Sent = { email: string; mailMayBeLate: boolean };
-
-/** The sentence for a failed request: the API's codes in the page's language, never its English message. */
-export function requestErrorKey(failure: unknown): string {
-  if (failure instanceof ApiError) {
-    if (failure.isNetworkError) return 'auth.serverDown';
-    if (failure.code === 'RATE_LIMITED') return 'password.rateLimited';
-    if (failure.code === 'VALIDATION_ERROR') return 'password.invalidEmail';
-  }
-  return 'auth.genericError';
-}
 
 /** /forgot-password: asks for the account's email and says the same thing whether or not it has an account. */
 export default function ForgotPasswordPage() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, useActiveLanguage } from '@reelmint/shared';
-import { requestErrorKey } from './forgot-password-page.tsx';
+import { requestErrorKey } from './request-error.ts';
 import styles from './account-pages.module.css';
 
 type Outcome = { kind: 'sent'; email: string; mailMayBeLate: boolean } | { kind: 'error'; key: string };

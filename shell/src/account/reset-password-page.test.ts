@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@reelmint/shared';
 import { brokenLinkReason } from './reset-password-page.tsx';
-import { requestErrorKey } from './forgot-password-page.tsx';
+import { requestErrorKey } from './request-error.ts';
 
 describe('password reset pages', () => {
   it('explain a link the API refuses by its code, and treat anything else as not about the link', () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError, LocalizedLink, useLocalizePath } from '@reelmint/shared';
 import { sessionFromReply } from '../auth/auth-page.tsx';
-import { requestErrorKey } from './forgot-password-page.tsx';
+import { requestErrorKey } from './request-error.ts';
 import { showToast } from '../chrome/toasts.tsx';
 import styles from './account-pages.module.css';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@reelmint/shared';
-import { requestErrorKey } from './forgot-password-page.tsx';
+import { requestErrorKey } from './request-error.ts';
 
 /** The sentence for a refused settings change, from the API's code, in the page's language. */
 export function settingsErrorKey(failure: unknown): string {

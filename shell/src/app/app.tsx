@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import * as Tooltip from '@radix-ui/react-tooltip';
 // As a file rather than the <style> element sonner would write, which the content security policy refuses (vite.config.ts).
 import 'sonner/dist/styles.css';
 import { REMOTE_SCREENS } from './routes.ts';
@@ -26,9 +25,6 @@ const VerifyEmailPage = lazyScreen(() => import('../account/verify-email-page.ts
 const AccountPage = lazyScreen(() => import('../account/account-page.tsx'));
 // Only release managers open it: its own chunk, never fetched by visitors.
 const ReleaseDashboardPage = lazyScreen(() => import('../release/dashboard/release-dashboard-page.tsx'));
-
-/** Tooltips open after 700 ms by default. */
-const TOOLTIP_DELAY_MS = 700;
 
 function screenRoutes(prefix: '' | 'lng') {
   const routes = REMOTE_SCREENS.map(({ path, remote, module }) => {
@@ -61,7 +57,7 @@ function useMarkInteractive() {
 export function AppRoutes() {
   useMarkInteractive();
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
+    <>
       <ScrollToTop />
       <LanguageUrlSync />
       <HeadTags />
@@ -79,7 +75,7 @@ export function AppRoutes() {
       </Routes>
       <ModalHost />
       <Toasts />
-    </Tooltip.Provider>
+    </>
   );
 }
 

@@ -1,8 +1,9 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api, canUpgrade, clearSession, openSubscriptionModal, useAuth, useLocalizePath } from '@reelmint/shared';
 import type { AccountRole } from '@reelmint/shared';
+import { DeferredMenu } from './deferred-chrome.tsx';
+import type { MenuEntry } from './radix-chrome.tsx';
 import styles from './header.module.css';
 
 /** The role that opens /release (the API checks it too; the menu only spares others a link they cannot use). */
@@ -23,72 +24,60 @@ export function AccountMenu({ onAction }: { onAction?: (() => void) | undefined 
   if (!user) return null;
   const plan = user.plan ?? 'free';
   const initial = user.username.trim().charAt(0).toUpperCase() || '?';
+  const goTo = (path: string) => () => {
+    onAction?.();
+    navigate(localize(path));
+  };
+
+  const entries: MenuEntry[] = [
+    {
+      kind: 'label',
+      key: 'who',
+      content: (
+        <>
+          <strong data-testid="account-username">{user.username}</strong>
+          <span className={styles.planName} data-testid="account-plan">
+            {t(`plans.${plan}`, { defaultValue: plan })}
+          </span>
+        </>
+      ),
+    },
+    { kind: 'separator', key: 'separator' },
+  ];
+  if (canUpgrade(plan)) {
+    entries.push({
+      kind: 'item',
+      key: 'upgrade',
+      label: t('account.upgrade'),
+      onSelect: () => {
+        onAction?.();
+        void openSubscriptionModal({ source: 'header' });
+      },
+    });
+  }
+  entries.push({ kind: 'item', key: 'history', label: t('account.history'), onSelect: goTo('/credits') });
+  entries.push({ kind: 'item', key: 'settings', label: t('account.settings'), onSelect: goTo('/account') });
+  if (user.roles?.includes(RELEASE_MANAGER)) {
+    entries.push({ kind: 'item', key: 'release', label: t('account.releaseDashboard'), onSelect: goTo('/release'), testId: 'account-release-dashboard' });
+  }
+  entries.push({
+    kind: 'item',
+    key: 'logout',
+    label: t('account.logout'),
+    onSelect: () => {
+      void logout().then(() => navigate(localize('/')));
+    },
+  });
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.avatar} aria-label={t('account.menu', { name: user.username })}>
-        {user.profilePicture ? <img src={user.profilePicture} alt="" width={32} height={32} /> : <span aria-hidden="true">{initial}</span>}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menu} sideOffset={8} align="end">
-          <DropdownMenu.Label className={styles.menuLabel}>
-            <strong data-testid="account-username">{user.username}</strong>
-            <span className={styles.planName} data-testid="account-plan">
-              {t(`plans.${plan}`, { defaultValue: plan })}
-            </span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className={styles.separator} />
-          {canUpgrade(plan) && (
-            <DropdownMenu.Item
-              className={styles.menuItem}
-              onSelect={() => {
-                onAction?.();
-                void openSubscriptionModal({ source: 'header' });
-              }}
-            >
-              {t('account.upgrade')}
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item
-            className={styles.menuItem}
-            onSelect={() => {
-              onAction?.();
-              navigate(localize('/credits'));
-            }}
-          >
-            {t('account.history')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={styles.menuItem}
-            onSelect={() => {
-              onAction?.();
-              navigate(localize('/account'));
-            }}
-          >
-            {t('account.settings')}
-          </DropdownMenu.Item>
-          {user.roles?.includes(RELEASE_MANAGER) && (
-            <DropdownMenu.Item
-              className={styles.menuItem}
-              data-testid="account-release-dashboard"
-              onSelect={() => {
-                onAction?.();
-                navigate(localize('/release'));
-              }}
-            >
-              {t('account.releaseDashboard')}
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item
-            className={styles.menuItem}
-            onSelect={() => {
-              void logout().then(() => navigate(localize('/')));
-            }}
-          >
-            {t('account.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredMenu
+      trigger={{
+        className: styles.avatar,
+        'aria-label': t('account.menu', { name: user.username }),
+        children: user.profilePicture ? <img src={user.profilePicture} alt="" width={32} height={32} /> : <span aria-hidden="true">{initial}</span>,
+      }}
+      classes={{ content: styles.menu, label: styles.menuLabel, separator: styles.separator, item: styles.menuItem, check: styles.check }}
+      entries={entries}
+    />
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink, useAuth } from '@reelmint/shared';
 import { AccountMenu } from './account-menu.tsx';
 import { CreditDisplay } from './credit-display.tsx';
+import { prefetchChrome, useChrome, useOpenWithChrome } from './deferred-chrome.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useHeaderVariant } from './use-header-variant.ts';
 import { VerifyReminder } from './verify-reminder.tsx';
@@ -36,6 +36,10 @@ function NavLinks({ onNavigate, short = false }: { onNavigate?: () => void; shor
 function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const signedIn = useAuth((s) => !!s.token);
+  // A signed-in visitor's header is mostly menus (account, balance tooltip): their code comes at once.
+  useEffect(() => {
+    if (signedIn) prefetchChrome();
+  }, [signedIn]);
   if (signedIn) {
     return (
       <>
@@ -56,11 +60,17 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The site header. Under 768px the same items move into a side sheet. */
+/**
+ * The site header. Under 768px the same items move into a side sheet; its button is drawn by the header, and the
+ * sheet itself (a Radix dialog) comes with the header's deferred parts, at once when the button is pressed early.
+ */
 export function Header() {
   const { t } = useTranslation();
   const variant = useHeaderVariant();
+  const chrome = useChrome();
+  const openWithChrome = useOpenWithChrome();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const close = () => setSheetOpen(false);
 
   return (
@@ -80,29 +90,39 @@ export function Header() {
           <AccountActions />
         </div>
         <VerifyReminder />
-        <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
-          <Dialog.Trigger className={styles.sheetButton} aria-label={t('header.menu')}>
-            <span aria-hidden="true">☰</span>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className={styles.sheetOverlay} />
-            <Dialog.Content className={styles.sheet} data-testid="side-sheet" aria-describedby={undefined}>
-              <div className={styles.sheetTop}>
-                <Dialog.Title className={styles.sheetTitle}>Reelmint</Dialog.Title>
-                <Dialog.Close className={styles.sheetClose} aria-label={t('header.closeMenu')}>
-                  ×
-                </Dialog.Close>
-              </div>
-              <nav className={styles.sheetNav} aria-label={t('header.navigation')}>
-                <NavLinks onNavigate={close} />
-              </nav>
-              <div className={styles.sheetActions}>
-                <AccountActions onNavigate={close} />
-                <LanguageMenu />
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          ref={opener}
+          type="button"
+          className={styles.sheetButton}
+          aria-label={t('header.menu')}
+          aria-haspopup="dialog"
+          aria-expanded={sheetOpen}
+          onPointerEnter={prefetchChrome}
+          onClick={() => {
+            setSheetOpen(true);
+            openWithChrome(close);
+          }}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        {chrome && (
+          <chrome.Sheet
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            opener={opener}
+            title="Reelmint"
+            closeLabel={t('header.closeMenu')}
+            classes={{ overlay: styles.sheetOverlay, sheet: styles.sheet, top: styles.sheetTop, title: styles.sheetTitle, close: styles.sheetClose }}
+          >
+            <nav className={styles.sheetNav} aria-label={t('header.navigation')}>
+              <NavLinks onNavigate={close} />
+            </nav>
+            <div className={styles.sheetActions}>
+              <AccountActions onNavigate={close} />
+              <LanguageMenu />
+            </div>
+          </chrome.Sheet>
+        )}
       </div>
     </header>
   );

@@ -1,10 +1,12 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LANGUAGES, LANGUAGE_NAMES, useLinkLanguage, withLanguage } from '@reelmint/shared';
 import type { Language } from '@reelmint/shared';
 import { chooseLanguage } from '../i18n/i18n.ts';
+import { DeferredMenu } from './deferred-chrome.tsx';
 import styles from './header.module.css';
+
+const OPTIONS = LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng], lang: lng }));
 
 /** Picking a language stores preferred_lang, switches the text and rewrites the URL. */
 export function LanguageMenu() {
@@ -12,34 +14,33 @@ export function LanguageMenu() {
   const current = useLinkLanguage();
   const location = useLocation();
   const navigate = useNavigate();
+  const name = LANGUAGE_NAMES[current as Language] ?? current;
 
-  const pick = (lng: Language) => {
+  const pick = (value: string) => {
+    const lng = LANGUAGES.find((language) => language === value);
+    if (!lng) return;
     void chooseLanguage(lng);
     navigate(withLanguage(`${location.pathname}${location.search}${location.hash}`, lng), { replace: true });
   };
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.menuButton} aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[current as Language] ?? current}`}>
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="12" cy="12" r="10" />
-          <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
-        </svg>
-        <span className={styles.languageName}>{LANGUAGE_NAMES[current as Language] ?? current}</span>
-        <span className={styles.languageCode}>{current}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menu} sideOffset={8} align="end">
-          <DropdownMenu.RadioGroup value={current} onValueChange={(value) => pick(value as Language)}>
-            {LANGUAGES.map((lng) => (
-              <DropdownMenu.RadioItem key={lng} value={lng} className={styles.menuItem} lang={lng}>
-                {LANGUAGE_NAMES[lng]}
-                <DropdownMenu.ItemIndicator className={styles.check}>✓</DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredMenu
+      trigger={{
+        className: styles.menuButton,
+        'aria-label': `${t('header.language')}: ${name}`,
+        children: (
+          <>
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="12" r="10" />
+              <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+            </svg>
+            <span className={styles.languageName}>{name}</span>
+            <span className={styles.languageCode}>{current}</span>
+          </>
+        ),
+      }}
+      classes={{ content: styles.menu, label: styles.menuLabel, separator: styles.separator, item: styles.menuItem, check: styles.check }}
+      entries={[{ kind: 'choice', key: 'languages', value: current, options: OPTIONS, onChoose: pick }]}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -6,6 +5,7 @@ import { api, useActiveLanguage, useAuth } from '@reelmint/shared';
 import { resendErrorKey } from '../account/resend-verification.tsx';
 import styles from './header.module.css';
 import { showToast } from './toasts.tsx';
+import { DeferredMenu } from './deferred-chrome.tsx';
 
 /** Set when the sign-up's confirmation mail could not go out at once (it is kept and retried). */
 const mailLateStore = createStore<{ late: boolean }>(() => ({ late: false }));
@@ -38,27 +38,43 @@ export function VerifyReminder() {
   };
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.verifyReminder} data-testid="verify-reminder" aria-label={t('verify.pill')}>
-        <span aria-hidden="true">✉</span>
-        <span className={styles.verifyReminderText}>{t('verify.pill')}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={`${styles.menu} ${styles.verifyMenu}`} sideOffset={8} align="end">
-          <DropdownMenu.Label className={styles.menuLabel}>
-            {t('verify.reminder', { email })}
-            {mailLate && (
-              <span className={styles.verifyLate} data-testid="verify-mail-late">
-                {t('verify.mailLate')}
-              </span>
-            )}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={styles.menuItem} onSelect={() => void resend()}>
-            {t('verify.resend')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredMenu
+      trigger={{
+        className: styles.verifyReminder,
+        'data-testid': 'verify-reminder',
+        'aria-label': t('verify.pill'),
+        children: (
+          <>
+            <span aria-hidden="true">✉</span>
+            <span className={styles.verifyReminderText}>{t('verify.pill')}</span>
+          </>
+        ),
+      }}
+      classes={{
+        content: `${styles.menu} ${styles.verifyMenu}`,
+        label: styles.menuLabel,
+        separator: styles.separator,
+        item: styles.menuItem,
+        check: styles.check,
+      }}
+      entries={[
+        {
+          kind: 'label',
+          key: 'where',
+          content: (
+            <>
+              {t('verify.reminder', { email })}
+              {mailLate && (
+                <span className={styles.verifyLate} data-testid="verify-mail-late">
+                  {t('verify.mailLate')}
+                </span>
+              )}
+            </>
+          ),
+        },
+        { kind: 'separator', key: 'separator' },
+        { kind: 'item', key: 'resend', label: t('verify.resend'), onSelect: () => void resend() },
+      ]}
+    />
   );
 }

@@ -1,0 +1,154 @@
+import { useEffect, useRef } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as Tooltip from '@radix-ui/react-tooltip';
+
+/**
+ * The header's menus, side sheet and tooltip as Radix draws them. About 35 KiB compressed that no first paint
+ * needs, so this module is loaded apart (deferred-chrome.tsx): once the page is idle, or when a visitor reaches
+ * for a menu before that. The header draws its buttons without it, the same size and place.
+ */
+
+/** A CSS module's class name, which its types give as possibly undefined. */
+type ClassName = string | undefined;
+
+/** The menu button's own attributes and content, as the header draws it before and after this module arrives. */
+export interface MenuTrigger {
+  className: ClassName;
+  'aria-label': string;
+  'data-testid'?: string;
+  children: ReactNode;
+}
+
+export type MenuEntry =
+  | { kind: 'label'; key: string; content: ReactNode }
+  | { kind: 'separator'; key: string }
+  | { kind: 'item'; key: string; label: ReactNode; onSelect: () => void; testId?: string }
+  | { kind: 'choice'; key: string; value: string; options: readonly { value: string; label: string; lang?: string }[]; onChoose: (value: string) => void };
+
+export interface MenuClasses {
+  content: ClassName;
+  label: ClassName;
+  separator: ClassName;
+  item: ClassName;
+  check: ClassName;
+}
+
+export interface MenuProps {
+  trigger: MenuTrigger;
+  classes: MenuClasses;
+  entries: readonly MenuEntry[];
+  /** The visitor pressed the plain button before this module arrived: open at once. */
+  defaultOpen: boolean;
+  /** The plain button had the keyboard focus: this button takes it over. */
+  focusTrigger: boolean;
+}
+
+function Entry({ entry, classes }: { entry: MenuEntry; classes: MenuClasses }) {
+  switch (entry.kind) {
+    case 'label':
+      return <DropdownMenu.Label className={classes.label}>{entry.content}</DropdownMenu.Label>;
+    case 'separator':
+      return <DropdownMenu.Separator className={classes.separator} />;
+    case 'item':
+      return (
+        <DropdownMenu.Item className={classes.item} data-testid={entry.testId} onSelect={entry.onSelect}>
+          {entry.label}
+        </DropdownMenu.Item>
+      );
+    case 'choice':
+      return (
+        <DropdownMenu.RadioGroup value={entry.value} onValueChange={entry.onChoose}>
+          {entry.options.map((option) => (
+            <DropdownMenu.RadioItem key={option.value} value={option.value} className={classes.item} lang={option.lang}>
+              {option.label}
+              <DropdownMenu.ItemIndicator className={classes.check}>✓</DropdownMenu.ItemIndicator>
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+      );
+  }
+}
+
+export function Menu({ trigger, classes, entries, defaultOpen, focusTrigger }: MenuProps) {
+  const { children, ...attributes } = trigger;
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Read once: the button replaces the plain one a single time, and later focus is the browser's business.
+  const takeFocus = useRef(focusTrigger && !defaultOpen);
+  useEffect(() => {
+    if (takeFocus.current) triggerRef.current?.focus();
+  }, []);
+  return (
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger ref={triggerRef} {...attributes}>
+        {children}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={classes.content} sideOffset={8} align="end">
+          {entries.map((entry) => (
+            <Entry key={entry.key} entry={entry} classes={classes} />
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export interface SheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The header's menu button, drawn by the header itself: focus goes back to it when the sheet closes. */
+  opener: RefObject<HTMLButtonElement | null>;
+  title: string;
+  closeLabel: string;
+  classes: { overlay: ClassName; sheet: ClassName; top: ClassName; title: ClassName; close: ClassName };
+  children: ReactNode;
+}
+
+/** The side sheet that holds the header's items under 768 px. */
+export function Sheet({ open, onOpenChange, opener, title, closeLabel, classes, children }: SheetProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={classes.overlay} />
+        <Dialog.Content
+          className={classes.sheet}
+          data-testid="side-sheet"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
+          <div className={classes.top}>
+            <Dialog.Title className={classes.title}>{title}</Dialog.Title>
+            <Dialog.Close className={classes.close} aria-label={closeLabel}>
+              ×
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Tooltips open after 700 ms, Radix's default. */
+const TOOLTIP_DELAY_MS = 700;
+
+/** A tooltip over `children`, which must be one element that takes focus (a link or a button). */
+export function WithTooltip({ children, content, className }: { children: ReactNode; content: ReactNode; className: ClassName }) {
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className={className} sideOffset={6}>
+            {content}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
