@@ -136,6 +136,25 @@ export const versionSeries = z.object({
 });
 export type VersionSeries = z.infer<typeof versionSeries>;
 
+/** GET /api/release/metrics: one remote's figures over the last `hours`, in points `bucket_minutes` wide. */
+export const releaseMetricsQuery = z.strictObject({
+  remote: releaseRemote,
+  hours: z
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
+  bucket_minutes: z
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+});
+/** As the API reads it, the defaults filled in. */
+export type ReleaseMetricsQuery = z.infer<typeof releaseMetricsQuery>;
+/** As a caller may send it. */
+export type ReleaseMetricsQueryInput = z.input<typeof releaseMetricsQuery>;
+
 export const releaseMetrics = z.object({
   remote: releaseRemote,
   since: z.string(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { releaseActionReply, releaseActionRequest, releaseMetrics, releaseOverview } from '@reelmint/shared/release-api';
-import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseOverview } from '@reelmint/shared/release-api';
+import { releaseActionReply, releaseActionRequest, releaseMetrics, releaseMetricsQuery, releaseOverview } from '@reelmint/shared/release-api';
+import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseMetricsQuery, ReleaseOverview } from '@reelmint/shared/release-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -8,7 +8,6 @@ import { coerceIntegerQuery } from '../http/query.ts';
 import type { Services } from '../services.ts';
 import { versionSeries } from './figures.ts';
 import { REMOTE_NAMES } from '@reelmint/shared/remotes';
-import type { RemoteName } from '@reelmint/shared/remotes';
 import type { ReleaseCli } from './release-cli.ts';
 import type { ReleaseSource } from './source.ts';
 import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
@@ -133,31 +132,21 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
     },
   );
 
-  app.get<{ Querystring: { remote: RemoteName; hours?: number; bucket_minutes?: number } }>(
+  app.get<{ Querystring: ReleaseMetricsQuery }>(
     '/api/release/metrics',
     {
       preValidation: coerceIntegerQuery(['hours', 'bucket_minutes']),
       schema: {
         tags: ['release'],
         summary: 'Per version of a remote: visits, error rate and load-time percentiles, in total and over time (release managers only)',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['remote'],
-          properties: {
-            remote: { type: 'string', enum: [...REMOTE_NAMES] },
-            hours: { type: 'integer', minimum: 1, maximum: 24 * 14, default: 24 },
-            bucket_minutes: { type: 'integer', minimum: 1, maximum: 24 * 60, default: 60 },
-          },
-        },
+        querystring: jsonSchemaOf(releaseMetricsQuery, 'input'),
         response: { 200: envelopeSchema(jsonSchemaOf(releaseMetrics)), ...errorReplies },
       },
     },
     async (request) => {
       await requireReleaseManager(services, request);
-      const { remote } = request.query;
-      const hours = request.query.hours ?? 24;
-      const bucketMinutes = request.query.bucket_minutes ?? 60;
+      // Validation has filled in the defaults of the hours and the bucket width.
+      const { remote, hours, bucket_minutes: bucketMinutes } = request.query;
       const since = new Date(services.now().getTime() - hours * 60 * 60_000);
       const versions = await versionSeries(services.db, remote, since, bucketMinutes * 60_000);
       return ok<ReleaseMetrics>({ remote, since: since.toISOString(), bucketMinutes, versions });

@@ -1,8 +1,7 @@
 import { request } from '@reelmint/shared';
-import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseOverview } from '@reelmint/shared/release-api';
-import type { RemoteName } from '../../remotes/pointer.ts';
+import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseMetricsQueryInput, ReleaseOverview } from '@reelmint/shared/release-api';
 
-// The replies and the request are declared once, in @reelmint/shared/release-api, where the API's
+// The replies and the requests are declared once, in @reelmint/shared/release-api, where the API's
 // schemas come from too; the page uses the names below.
 export type {
   RemoteOverview,
@@ -20,7 +19,6 @@ export const BUCKET_MINUTES = 60;
 
 export const dashboardApi = {
   overview: () => request<ReleaseOverview>('GET', '/api/release/overview'),
-  metrics: (remote: RemoteName, hours = WINDOW_HOURS, bucketMinutes = BUCKET_MINUTES) =>
-    request<ReleaseMetrics>('GET', '/api/release/metrics', { query: { remote, hours, bucket_minutes: bucketMinutes } }),
+  metrics: (query: ReleaseMetricsQueryInput) => request<ReleaseMetrics>('GET', '/api/release/metrics', { query }),
   act: (body: ReleaseActionRequest) => request<ReleaseActionReply>('POST', '/api/release/actions', { body }),
 };

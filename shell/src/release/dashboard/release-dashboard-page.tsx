@@ -54,7 +54,11 @@ export default function ReleaseDashboardPage() {
   const load = useCallback(async () => {
     try {
       const overview = await dashboardApi.overview();
-      const entries = await Promise.all(overview.remotes.map(async (remote) => [remote.name, await dashboardApi.metrics(remote.name)] as const));
+      const entries = await Promise.all(
+        overview.remotes.map(
+          async (remote) => [remote.name, await dashboardApi.metrics({ remote: remote.name, hours: WINDOW_HOURS, bucket_minutes: BUCKET_MINUTES })] as const,
+        ),
+      );
       setState({ kind: 'ready', overview, metrics: Object.fromEntries(entries) });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 403) setState({ kind: 'forbidden' });
