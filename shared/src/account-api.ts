@@ -165,3 +165,7 @@ export const accountDeletionRequest = z.strictObject({
   language: z.string().max(16).optional().meta({ description: 'The page’s language, for the goodbye mail when the account has none' }),
 });
 export type AccountDeletionRequest = z.infer<typeof accountDeletionRequest>;
+
+/** GET /api/account/picture/{file}: an account picture by its random name (the account's `pictureUrl` ends with it). */
+export const pictureParams = z.object({ file: z.string().regex(/^[a-f0-9]{32}\.(png|jpg|webp)$/) });
+export type PictureParams = z.infer<typeof pictureParams>;

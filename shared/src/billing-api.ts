@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_CYCLES } from './plans.ts';
 import { subscriptionReply } from './plan-api.ts';
+import { pageOf, pageQuery } from './schema.ts';
 
 /**
  * Credits and payments declared once: the balance and what changes it, the credits history, the
@@ -41,9 +42,6 @@ export const CREDIT_PURPOSES = [
 ] as const;
 export type CreditPurpose = (typeof CREDIT_PURPOSES)[number];
 
-/** One page of a list, newest first: the items, where it is, and how many there are in all. */
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.int(), perPage: z.int(), total: z.int() });
-
 /** One grant, spend or refund (GET /api/user/credits/history). */
 export const creditHistoryItem = z.object({
   id: z.string(),
@@ -61,6 +59,13 @@ export const creditHistoryItem = z.object({
   createdAt: z.string(),
 });
 export type CreditHistoryItem = z.infer<typeof creditHistoryItem>;
+
+/** GET /api/user/credits/history?page=&per_page= (20 a page unless asked). */
+export const creditHistoryQuery = pageQuery(20);
+/** As the API reads it, the defaults filled in. */
+export type CreditHistoryQuery = z.infer<typeof creditHistoryQuery>;
+/** As a caller may send it. */
+export type CreditHistoryQueryInput = z.input<typeof creditHistoryQuery>;
 
 export const creditHistoryPage = pageOf(creditHistoryItem);
 export type CreditHistoryPage = z.infer<typeof creditHistoryPage>;
@@ -99,6 +104,13 @@ export const receipt = z.object({
   createdAt: z.string(),
 });
 export type Receipt = z.infer<typeof receipt>;
+
+/** GET /api/payment/receipts?page=&per_page= (20 a page unless asked). */
+export const receiptsQuery = pageQuery(20);
+/** As the API reads it, the defaults filled in. */
+export type ReceiptsQuery = z.infer<typeof receiptsQuery>;
+/** As a caller may send it. */
+export type ReceiptsQueryInput = z.input<typeof receiptsQuery>;
 
 export const receiptsPage = pageOf(receipt);
 export type ReceiptsPage = z.infer<typeof receiptsPage>;

@@ -13,6 +13,7 @@ import {
   RESOLUTIONS,
   SEED_MAX,
 } from './pricing.ts';
+import { pageOf, pageQuery } from './schema.ts';
 
 /**
  * Video replies declared once: the API serialises with JSON Schemas made from these (`jsonSchemaOf`
@@ -119,8 +120,22 @@ export const videoRecord = z.object({
 });
 export type VideoRecord = z.infer<typeof videoRecord>;
 
+/** GET /api/videos/history?page=&per_page=&videoType= (10 a page unless asked; every kind unless one is named). */
+export const videoHistoryQuery = pageQuery(10).extend({ videoType: z.enum(VIDEO_KINDS).optional() });
+/** As the API reads it, the defaults filled in. */
+export type VideoHistoryQuery = z.infer<typeof videoHistoryQuery>;
+/** As a caller may send it. */
+export type VideoHistoryQueryInput = z.input<typeof videoHistoryQuery>;
+
+/**
+ * GET /api/videos/{id}/file and /poster: the short-lived token the API's video and poster URLs carry, so a
+ * <video> or <img> (which sends no bearer header) may load them.
+ */
+export const mediaLinkQuery = z.strictObject({ token: z.string().max(2048).optional() });
+export type MediaLinkQuery = z.infer<typeof mediaLinkQuery>;
+
 /** One page of GET /api/videos/history. */
-export const videoHistoryPage = z.object({ items: z.array(videoRecord), page: z.int(), perPage: z.int(), total: z.int() });
+export const videoHistoryPage = pageOf(videoRecord);
 export type VideoHistoryPage = z.infer<typeof videoHistoryPage>;
 
 /** Whether a video is published, as the share and unshare calls answer it. */

@@ -4,10 +4,11 @@ import {
   accountSessionsReply,
   passwordChangeRequest,
   passwordChangedReply,
+  pictureParams,
   profileChanges,
   sessionsEndedReply,
 } from '@reelmint/shared/account-api';
-import type { AccountDeletionRequest, AccountSessionsReply, PasswordChangeRequest, ProfileChanges } from '@reelmint/shared/account-api';
+import type { AccountDeletionRequest, AccountSessionsReply, PasswordChangeRequest, PictureParams, ProfileChanges } from '@reelmint/shared/account-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { FastifyInstance } from 'fastify';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -68,13 +69,13 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
     },
   );
 
-  app.get<{ Params: { file: string } }>(
+  app.get<{ Params: PictureParams }>(
     '/api/account/picture/:file',
     {
       schema: {
         tags: ['accounts'],
         summary: 'An account picture; its random name is the only way to it, and a replaced picture is gone',
-        params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|webp)$' } } },
+        params: jsonSchemaOf(pictureParams, 'input'),
       },
     },
     async (request, reply) => {

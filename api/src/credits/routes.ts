@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { creditHistoryPage, creditsReply, deductReply, deductRequest, refundReply, refundRequest } from '@reelmint/shared/billing-api';
-import type { DeductRequest, RefundRequest } from '@reelmint/shared/billing-api';
+import { creditHistoryPage, creditHistoryQuery, creditsReply, deductReply, deductRequest, refundReply, refundRequest } from '@reelmint/shared/billing-api';
+import type { CreditHistoryQuery, DeductRequest, RefundRequest } from '@reelmint/shared/billing-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { isUniqueViolation } from '../db/database.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { idempotencyHeaderSchema, idempotencyKey, requestHash } from '../http/idempotency.ts';
-import { coerceIntegerQuery, pageQuerySchema } from '../http/query.ts';
+import { coerceIntegerQuery } from '../http/query.ts';
 import type { Services } from '../services.ts';
 import { creditHistory } from './history.ts';
 import { idempotentEntry, refundInTransaction, spendInTransaction } from './ledger.ts';
@@ -31,14 +31,14 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
     },
   );
 
-  app.get<{ Querystring: { page?: number; per_page?: number } }>(
+  app.get<{ Querystring: CreditHistoryQuery }>(
     '/api/user/credits/history',
     {
       preValidation: coerceIntegerQuery(['page', 'per_page']),
       schema: {
         tags: ['credits'],
         summary: 'Every grant, spend and refund of the signed-in user, newest first',
-        querystring: pageQuerySchema,
+        querystring: jsonSchemaOf(creditHistoryQuery, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(creditHistoryPage)),
           ...errorReplies,
@@ -47,8 +47,8 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
     },
     async (request) => {
       const { user } = await services.auth.require(request);
-      const page = request.query.page ?? 1;
-      const perPage = request.query.per_page ?? 20;
+      // Validation has filled in the page and its size.
+      const { page, per_page: perPage } = request.query;
       const { items, total } = await creditHistory(services, user.id, page, perPage);
       return ok({ items, page, perPage, total });
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { idempotencyHeaders, jsonSchemaOf } from '@reelmint/shared/schema';
 import { AppError } from './errors.ts';
 
 /** The Idempotency-Key header: printable, at most 200 characters. */
@@ -17,11 +18,8 @@ export function idempotencyKey(request: FastifyRequest, required: boolean): stri
   return value;
 }
 
-export const idempotencyHeaderSchema = (required: boolean) => ({
-  type: 'object',
-  properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
-  ...(required ? { required: ['idempotency-key'] } : {}),
-});
+/** The routes' header schema, declared once as shared `idempotencyHeaders`. */
+export const idempotencyHeaderSchema = (required: boolean) => jsonSchemaOf(idempotencyHeaders(required), 'input');
 
 /** JSON with object keys sorted, so two bodies that mean the same hash the same. */
 function canonicalJson(value: unknown): string {

@@ -14,13 +14,3 @@ export function coerceIntegerQuery(fields: string[]) {
     }
   };
 }
-
-/** The query of a paged list (`?page=&per_page=`), the same limits on every list. */
-export const pageQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-    per_page: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
-  },
-};

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { creditPack, packCheckoutRequest, receiptsPage } from '@reelmint/shared/billing-api';
-import type { PackCheckoutRequest } from '@reelmint/shared/billing-api';
+import { creditPack, packCheckoutRequest, receiptsPage, receiptsQuery } from '@reelmint/shared/billing-api';
+import type { PackCheckoutRequest, ReceiptsQuery } from '@reelmint/shared/billing-api';
 import { checkoutSessionReply } from '@reelmint/shared/plan-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
-import { coerceIntegerQuery, pageQuerySchema } from '../http/query.ts';
+import { coerceIntegerQuery } from '../http/query.ts';
 import { CREDIT_PACKS } from '../plans/catalogue.ts';
 import { currentSubscription } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
@@ -46,14 +46,14 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
     },
   );
 
-  app.get<{ Querystring: { page?: number; per_page?: number } }>(
+  app.get<{ Querystring: ReceiptsQuery }>(
     '/api/payment/receipts',
     {
       preValidation: coerceIntegerQuery(['page', 'per_page']),
       schema: {
         tags: ['payments'],
         summary: 'The receipts of the signed-in user’s payments, newest first',
-        querystring: pageQuerySchema,
+        querystring: jsonSchemaOf(receiptsQuery, 'input'),
         response: { 200: envelopeSchema(jsonSchemaOf(receiptsPage)), ...errorReplies },
       },
     },
@@ -61,8 +61,8 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
       const { user } = await services.auth.require(request);
       // A period that ended since the last visit may owe a receipt (a scheduled change starting): settle it first.
       await currentSubscription(services, user.id);
-      const page = request.query.page ?? 1;
-      const perPage = request.query.per_page ?? 20;
+      // Validation has filled in the page and its size.
+      const { page, per_page: perPage } = request.query;
       const { items, total } = await listReceipts(services, user.id, page, perPage);
       return ok({ items, page, perPage, total });
     },

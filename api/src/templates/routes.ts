@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { videoTemplate } from '@reelmint/shared/video-api';
 import type { VideoTemplate } from '@reelmint/shared/video-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
+import type { IdParams } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -9,7 +10,7 @@ import { TEMPLATES, findTemplate } from './catalogue.ts';
 
 const templateSchema = jsonSchemaOf(videoTemplate);
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
+const idParamsSchema = jsonSchemaOf(idParams, 'input');
 
 export function registerTemplateRoutes(app: FastifyInstance, services: Services): void {
   app.get(
@@ -39,13 +40,13 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: IdParams }>(
     '/api/video/templates/:id/poster',
     {
       schema: {
         tags: ['templates'],
         summary: 'Template poster JPEG (rendered on first request)',
-        params: idParams,
+        params: idParamsSchema,
         produces: ['image/jpeg'],
         response: { 200: { type: 'string', format: 'binary' }, ...errorReplies },
       },
@@ -63,13 +64,13 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: IdParams }>(
     '/api/video/templates/:id/preview',
     {
       schema: {
         tags: ['templates'],
         summary: 'Template preview clip MP4 (404 PREVIEW_NOT_READY until rendered; Range supported)',
-        params: idParams,
+        params: idParamsSchema,
         produces: ['video/mp4'],
         response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
       },

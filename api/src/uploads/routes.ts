@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
+import type { IdParams } from '@reelmint/shared/schema';
 import { deletedReply, uploadReply } from '@reelmint/shared/video-api';
 import type { UploadReply } from '@reelmint/shared/video-api';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -69,13 +70,13 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: IdParams }>(
     '/api/upload/:id',
     {
       schema: {
         tags: ['uploads'],
         summary: 'Delete one of your pictures (not while a video is being made from it)',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } },
+        params: jsonSchemaOf(idParams, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(deletedReply)),
           ...errorReplies,

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deletedReply, generateReply, generateRequest, VIDEO_KINDS, videoHistoryPage } from '@reelmint/shared/video-api';
-import type { GenerateRequest, VideoKind } from '@reelmint/shared/video-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { deletedReply, generateReply, generateRequest, mediaLinkQuery, videoHistoryPage, videoHistoryQuery } from '@reelmint/shared/video-api';
+import type { GenerateRequest, MediaLinkQuery, VideoHistoryQuery } from '@reelmint/shared/video-api';
+import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
+import type { IdParams } from '@reelmint/shared/schema';
 import { toCount } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -15,7 +16,7 @@ import { failAndRefund } from './jobs.ts';
 import { videoView, videoViewSchema } from './views.ts';
 import { videoKeys } from './worker.ts';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
+const idParamsSchema = jsonSchemaOf(idParams, 'input');
 
 const generateReplySchema = jsonSchemaOf(generateReply);
 
@@ -40,13 +41,13 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: IdParams }>(
     '/api/videos/status/:id',
     {
       schema: {
         tags: ['videos'],
         summary: 'Status and progress of one of your videos',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(videoViewSchema), ...errorReplies },
       },
     },
@@ -56,22 +57,14 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
   );
 
-  app.get<{ Querystring: { page?: number; per_page?: number; videoType?: VideoKind } }>(
+  app.get<{ Querystring: VideoHistoryQuery }>(
     '/api/videos/history',
     {
       preValidation: coerceIntegerQuery(['page', 'per_page']),
       schema: {
         tags: ['videos'],
         summary: 'Your videos, newest first',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-            per_page: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
-            videoType: { type: 'string', enum: [...VIDEO_KINDS] },
-          },
-        },
+        querystring: jsonSchemaOf(videoHistoryQuery, 'input'),
         response: {
           200: envelopeSchema(jsonSchemaOf(videoHistoryPage)),
           ...errorReplies,
@@ -80,8 +73,8 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
     async (request) => {
       const { user, jti } = await services.auth.require(request);
-      const page = request.query.page ?? 1;
-      const perPage = request.query.per_page ?? 10;
+      // Validation has filled in the page and its size.
+      const { page, per_page: perPage } = request.query;
       let query = services.db.selectFrom('videos').where('user_id', '=', user.id);
       if (request.query.videoType) query = query.where('type', '=', request.query.videoType);
       const [rows, count] = await Promise.all([
@@ -99,13 +92,13 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: IdParams }>(
     '/api/videos/:id',
     {
       schema: {
         tags: ['videos'],
         summary: 'Delete one of your videos and its files (an unfinished one is refunded first)',
-        params: idParams,
+        params: idParamsSchema,
         response: {
           200: envelopeSchema(jsonSchemaOf(deletedReply)),
           ...errorReplies,
@@ -125,15 +118,15 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
   );
 
   for (const kind of ['file', 'poster'] as const) {
-    app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
+    app.get<{ Params: IdParams; Querystring: MediaLinkQuery }>(
       `/api/videos/:id/${kind}`,
       {
         schema: {
           tags: ['videos'],
           summary: kind === 'file' ? 'The MP4 (HTTP Range supported)' : 'The poster JPEG',
           description: 'Owner only: a bearer token, or the ?token= carried by the URLs the API returns.',
-          params: idParams,
-          querystring: { type: 'object', additionalProperties: false, properties: { token: { type: 'string', maxLength: 2048 } } },
+          params: idParamsSchema,
+          querystring: jsonSchemaOf(mediaLinkQuery, 'input'),
           produces: [kind === 'file' ? 'video/mp4' : 'image/jpeg'],
           response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
         },
@@ -159,7 +152,7 @@ export async function ownVideo(services: Services, userId: string, id: string): 
   return video;
 }
 
-async function mediaUser(services: Services, request: FastifyRequest<{ Querystring: { token?: string } }>, resource: string): Promise<string> {
+async function mediaUser(services: Services, request: FastifyRequest<{ Querystring: MediaLinkQuery }>, resource: string): Promise<string> {
   if (request.headers.authorization) return (await services.auth.require(request)).user.id;
   const token = request.query.token;
   const link = token ? await services.tokens.verifyMedia(token, resource) : null;

@@ -1,6 +1,7 @@
 import { publicVideo, shareState, viewCountReply } from '@reelmint/shared/video-api';
 import type { PublicVideo, ShareState } from '@reelmint/shared/video-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
+import type { IdParams } from '@reelmint/shared/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Video } from '../db/schema.ts';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
@@ -25,7 +26,7 @@ export const DEFAULT_SHARE_LIMITS: ShareLimits = {
   view: { max: 60, timeWindow: 60_000 },
 };
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } };
+const idParamsSchema = jsonSchemaOf(idParams, 'input');
 
 const shareStateSchema = jsonSchemaOf(shareState);
 const publicVideoSchema = jsonSchemaOf(publicVideo);
@@ -61,14 +62,14 @@ async function sharedVideo(services: Services, id: string): Promise<Video> {
  * revalidation), so unsharing or deleting ends access on the next request.
  */
 export function registerSharingRoutes(app: FastifyInstance, services: Services, limits: ShareLimits): void {
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: IdParams }>(
     '/api/videos/:id/share',
     {
       config: { rateLimit: { ...limits.publish, keyGenerator: accountOrAddress(services) } },
       schema: {
         tags: ['sharing'],
         summary: 'Publish one of your finished videos: anyone with its link may watch it',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(shareStateSchema), ...errorReplies },
       },
     },
@@ -89,13 +90,13 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: IdParams }>(
     '/api/videos/:id/share',
     {
       schema: {
         tags: ['sharing'],
         summary: 'Stop sharing one of your videos: its page and media answer 404 from now on',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(shareStateSchema), ...errorReplies },
       },
     },
@@ -107,13 +108,13 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: IdParams }>(
     '/api/public/videos/:id',
     {
       schema: {
         tags: ['sharing'],
         summary: 'A shared video for its public page (no sign-in); 404 NOT_FOUND for anything not shared',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(publicVideoSchema), ...errorReplies },
       },
     },
@@ -146,14 +147,14 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: IdParams }>(
     '/api/public/videos/:id/views',
     {
       config: { rateLimit: { ...limits.view, keyGenerator: (request: FastifyRequest) => `ip:${request.ip}` } },
       schema: {
         tags: ['sharing'],
         summary: 'Count one view of a shared video\u2019s page (the page calls it once per visit)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: envelopeSchema(jsonSchemaOf(viewCountReply)), ...errorReplies },
       },
     },
@@ -172,13 +173,13 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
   );
 
   for (const kind of ['file', 'poster'] as const) {
-    app.get<{ Params: { id: string } }>(
+    app.get<{ Params: IdParams }>(
       `/api/public/videos/:id/${kind}`,
       {
         schema: {
           tags: ['sharing'],
           summary: kind === 'file' ? 'A shared video\u2019s MP4 (HTTP Range supported)' : 'A shared video\u2019s poster JPEG',
-          params: idParams,
+          params: idParamsSchema,
           produces: [kind === 'file' ? 'video/mp4' : 'image/jpeg'],
           response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
         },
