@@ -12,6 +12,7 @@ import type {
   ShareState,
   UploadReply,
   VideoHistoryPage,
+  VideoHistoryQueryInput,
   VideoKind,
   VideoRecord,
   ViewCountReply,
@@ -59,7 +60,10 @@ export const videoApi = {
     request<EditEstimate>('POST', '/api/videos/edits/estimate', { body, ...(signal ? { signal } : {}) }),
   /** The person's newest finished videos, for choosing clips to merge. */
   finishedClips: async (signal?: AbortSignal): Promise<VideoRecord[]> => {
-    const page = await request<HistoryPage>('GET', '/api/videos/history', { query: { page: 1, per_page: MERGE_PICKER_LIMIT }, ...(signal ? { signal } : {}) });
+    const page = await request<HistoryPage>('GET', '/api/videos/history', {
+      query: { page: 1, per_page: MERGE_PICKER_LIMIT } satisfies VideoHistoryQueryInput,
+      ...(signal ? { signal } : {}),
+    });
     return page.items.filter((video) => video.status === 'succeeded' && !!video.videoUrl);
   },
   remove: (id: string) => request<DeletedReply>('DELETE', `/api/videos/${encodeURIComponent(id)}`),

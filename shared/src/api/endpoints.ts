@@ -26,27 +26,39 @@ import type {
   VideoTemplate,
   VideoKind,
 } from './types.ts';
-import type { AccountSessionsReply } from '../account-api.ts';
+import type {
+  AccountSessionsReply,
+  LinkTokenRequest,
+  LoginRequest,
+  PasswordChangeRequest,
+  ProfileChanges,
+  ResetPasswordRequest,
+  GoogleSignInRequest,
+} from '../account-api.ts';
+import type { DeductRequest, RefundRequest } from '../billing-api.ts';
+import type { CancelRequest, PlanChangeRequest, UpgradeRequest } from '../plan-api.ts';
+import type { VideoHistoryQueryInput } from '../video-api.ts';
 
-/** One typed function per call. */
+/** One typed function per call; the bodies and queries they send are checked against the shared request declarations. */
 export const api = {
-  login: (email: string, password: string) => request<LoginReply>('POST', '/api/auth/login', { body: { email, password } }),
+  login: (email: string, password: string) => request<LoginReply>('POST', '/api/auth/login', { body: { email, password } satisfies LoginRequest }),
   /** `language`: the page's, so the account's mails are written in it. */
   register: (name: string, email: string, password: string, language?: string) =>
     request<RegisterReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
   /** Always succeeds the same way whether or not the address has an account. */
   forgotPassword: (email: string, language: string) => request<MailSentReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
   /** Rejects with RESET_LINK_INVALID, RESET_LINK_EXPIRED or RESET_LINK_USED when the link cannot be used. */
-  checkResetLink: (token: string) => request<ResetLinkReply>('POST', '/api/auth/password/reset/check', { body: { token } }),
-  resetPassword: (token: string, password: string) => request<LoginReply>('POST', '/api/auth/password/reset', { body: { token, password } }),
+  checkResetLink: (token: string) => request<ResetLinkReply>('POST', '/api/auth/password/reset/check', { body: { token } satisfies LinkTokenRequest }),
+  resetPassword: (token: string, password: string) =>
+    request<LoginReply>('POST', '/api/auth/password/reset', { body: { token, password } satisfies ResetPasswordRequest }),
   /** Follows a confirmation link; rejects with VERIFY_LINK_INVALID, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED or EMAIL_TAKEN. */
-  verifyEmail: (token: string) => request<VerifyEmailReply>('POST', '/api/auth/email/verify', { body: { token } }),
+  verifyEmail: (token: string) => request<VerifyEmailReply>('POST', '/api/auth/email/verify', { body: { token } satisfies LinkTokenRequest }),
   resendVerification: (language: string) => request<VerificationResentReply>('POST', '/api/auth/email/verify/resend', { body: { language } }),
   /** `password`: the current one (accounts without a password, made with Google, send none). */
   changeEmail: (email: string, password: string | undefined, language: string) =>
     request<EmailChangeReply>('POST', '/api/auth/email/change', { body: { email, language, ...(password ? { password } : {}) } }),
   /** Settings (/account). Each answers the account as it now is. */
-  updateProfile: (changes: { name?: string; language?: string }) => request<AccountUser>('PATCH', '/api/account/profile', { body: changes }),
+  updateProfile: (changes: ProfileChanges) => request<AccountUser>('PATCH', '/api/account/profile', { body: changes }),
   uploadPicture: (file: Blob) => {
     const form = new FormData();
     form.append('file', file);
@@ -55,7 +67,7 @@ export const api = {
   removePicture: () => request<AccountUser>('DELETE', '/api/account/picture'),
   /** Rejects with WRONG_PASSWORD (nothing changes) or NO_PASSWORD (a Google account: set one by mail). */
   changePassword: (currentPassword: string, newPassword: string) =>
-    request<PasswordChangedReply>('POST', '/api/account/password', { body: { currentPassword, newPassword } }),
+    request<PasswordChangedReply>('POST', '/api/account/password', { body: { currentPassword, newPassword } satisfies PasswordChangeRequest }),
   accountSessions: () => request<AccountSessionsReply>('GET', '/api/account/sessions'),
   signOutOtherSessions: () => request<SessionsEndedReply>('POST', '/api/account/sessions/sign-out-others'),
   /** Everything kept about the account, as the JSON document the API hands out as a file (no envelope). */
@@ -65,7 +77,7 @@ export const api = {
    * WRONG_PASSWORD or NO_PASSWORD (nothing changes) or DELETION_FAILED (the provider refused; nothing changes).
    */
   deleteAccount: (password: string, language: string) => request<AccountDeletedReply>('POST', '/api/account/delete', { body: { password, language } }),
-  google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } }),
+  google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } satisfies GoogleSignInRequest }),
   me: () => request<AccountUser>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),
   config: () => request<SiteConfig>('GET', '/api/config'),
@@ -73,29 +85,34 @@ export const api = {
   credits: (): Promise<Loaded<CreditsInfo>> => withFallback(request<CreditsInfo>('GET', '/api/user/credits'), FALLBACK_CREDITS),
   deductCredits: (amount: number, metadata: Record<string, unknown>, idempotencyKey: string) =>
     request<DeductReply>('POST', '/api/user/credits/deduct', {
-      body: { amount, metadata: { type: 'video_generation', timestamp: new Date().toISOString(), ...metadata } },
+      body: { amount, metadata: { type: 'video_generation', timestamp: new Date().toISOString(), ...metadata } } satisfies DeductRequest,
       idempotencyKey,
     }),
   refundCredits: (amount: number, reason: string, transactionId: string, idempotencyKey: string) =>
     request<RefundReply>('POST', '/api/user/credits/refund', {
-      body: { amount, reason, transactionId, timestamp: new Date().toISOString() },
+      body: { amount, reason, transactionId, timestamp: new Date().toISOString() } satisfies RefundRequest,
       idempotencyKey,
     }),
 
   subscription: (): Promise<Loaded<SubscriptionStatus>> => withFallback(request<SubscriptionStatus>('GET', '/api/user/subscription'), FALLBACK_SUBSCRIPTION),
   plans: (): Promise<Loaded<PlanItem[]>> => withFallback(request<PlanItem[]>('GET', '/api/subscription/plans'), FALLBACK_PLANS),
-  upgrade: (planId: string) => request<UpgradeReply>('POST', '/api/subscription/upgrade', { body: { planId, timestamp: new Date().toISOString() } }),
-  cancel: () => request<CancelReply>('POST', '/api/subscription/cancel', { body: { timestamp: new Date().toISOString() } }),
+  upgrade: (planId: string) =>
+    request<UpgradeReply>('POST', '/api/subscription/upgrade', { body: { planId, timestamp: new Date().toISOString() } satisfies UpgradeRequest }),
+  cancel: () => request<CancelReply>('POST', '/api/subscription/cancel', { body: { timestamp: new Date().toISOString() } satisfies CancelRequest }),
 
   templates: (): Promise<Loaded<VideoTemplate[]>> => withFallback(request<VideoTemplate[]>('GET', '/api/video/templates'), []),
 
   history: (page = 1, perPage = 10, videoType?: VideoKind) =>
-    request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } }),
+    request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } satisfies VideoHistoryQueryInput }),
 
   createSubscriptionSession: (
     planName: string,
     billingCycle: 'monthly' | 'yearly' = 'yearly',
     source = 'subscription-modal',
     { signal }: { signal?: AbortSignal } = {},
-  ) => requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', { body: { planName, billingCycle, source }, signal }),
+  ) =>
+    requestRaw<CheckoutReply>('POST', '/api/payment/create-subscription-session', {
+      body: { planName, billingCycle, source } satisfies PlanChangeRequest,
+      signal,
+    }),
 };

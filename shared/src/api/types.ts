@@ -13,6 +13,7 @@ export type { CancelReply, CheckoutSessionReply, PlanChangeReply, PlanItem, Subs
 export type {
   CreditHistoryItem,
   CreditHistoryPage,
+  CreditHistoryQueryInput,
   CreditPack,
   CreditPurpose,
   CreditsInfo,
@@ -23,6 +24,7 @@ export type {
   Receipt,
   ReceiptKind,
   ReceiptsPage,
+  ReceiptsQueryInput,
   RefundReply,
 } from '../billing-api.ts';
 export type {
@@ -54,6 +56,7 @@ export type {
   VideoEdit,
   VideoEngineName,
   VideoHistoryPage,
+  VideoHistoryQueryInput,
   VideoKind,
   VideoQueue,
   VideoRecord,
