@@ -5,6 +5,7 @@ import type {
   EditKind,
   EditReply,
   EditRequestBody,
+  Envelope,
   GenerateReply,
   GenerateRequest,
   Loaded,
@@ -75,7 +76,7 @@ export const videoApi = {
   upload: uploadImage,
 };
 
-type UploadEnvelope = { success?: boolean; data?: UploadReply; error?: string; message?: string };
+type UploadEnvelope = Partial<Envelope<UploadReply>>;
 
 function parseEnvelope(text: string): UploadEnvelope | null {
   try {

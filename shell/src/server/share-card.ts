@@ -1,17 +1,13 @@
+import type { Envelope, PublicVideo } from '@reelmint/shared';
+
 /**
  * The preview card of a shared video's page (`/v/<id>`): Open Graph and Twitter card tags written into the
  * first HTML, since the sites that unfurl a pasted link read the HTML and run no script. The video's data comes
  * from the API's public endpoint, the same one the page itself reads; a link that is not shared (private,
- * deleted, unknown) gets no card and a 404 status, so the answer reveals nothing either way.
+ * deleted, unknown) gets no card and a 404 status, so the answer reveals nothing either way. The fields it uses
+ * are those of shared video-api's `publicVideo`.
  */
-export interface SharedVideoData {
-  id: string;
-  prompt: string | null;
-  width: number;
-  height: number;
-  videoUrl: string;
-  posterUrl: string;
-}
+export type SharedVideoData = Pick<PublicVideo, 'id' | 'prompt' | 'width' | 'height' | 'videoUrl' | 'posterUrl'>;
 
 export interface ShareCard {
   status: 200 | 404;
@@ -64,7 +60,7 @@ export async function fetchSharedVideo(
     });
     if (response.status === 404) return 'not-shared';
     if (!response.ok) return null;
-    const body = (await response.json()) as { data?: SharedVideoData };
+    const body = (await response.json()) as Partial<Envelope<SharedVideoData>>;
     return body.data && typeof body.data.videoUrl === 'string' ? body.data : null;
   } catch {
     return null;
