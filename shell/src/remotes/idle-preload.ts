@@ -26,6 +26,13 @@ export interface IdlePreloadInput {
   warm?: (remote: RemoteName, module: string) => Promise<unknown>;
 }
 
+/** Hints added per task, as /take-over.js does for the page's own files. */
+const HINTS_PER_TASK = 4;
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function addLink(document: Document, href: string): void {
   for (const existing of document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) {
     if (existing.href === href) return;
@@ -53,6 +60,7 @@ export async function preloadLikelyScreens({
   warm,
 }: IdlePreloadInput): Promise<void> {
   const warmed: [RemoteName, string][] = [];
+  const files: string[] = [];
   await Promise.all(
     (Object.entries(pointer) as [RemoteName, RemotesPointer[RemoteName]][]).map(async ([name, target]) => {
       const screens = LIKELY_NEXT_SCREENS[name].filter((module) => !(current?.remote === name && current.module === module));
@@ -68,13 +76,18 @@ export async function preloadLikelyScreens({
       }
       if (!isManifest(manifest)) return;
       for (const module of screens) {
-        const files = exposedFiles(manifest, target.entry, module, languages);
-        if (!files) continue;
-        for (const href of [...files.strings, ...files.js]) addLink(document, href);
+        const screenFiles = exposedFiles(manifest, target.entry, module, languages);
+        if (!screenFiles) continue;
+        files.push(...screenFiles.strings, ...screenFiles.js);
         warmed.push([name, module]);
       }
     }),
   );
+  // A few hints per task: each starts a request, which costs a phone a few milliseconds of its main thread.
+  for (let start = 0; start < files.length; start += HINTS_PER_TASK) {
+    if (start > 0) await nextTask();
+    for (const href of files.slice(start, start + HINTS_PER_TASK)) addLink(document, href);
+  }
   // One at a time, after the files are on their way: the page stays responsive while the screens run.
   for (const [name, module] of warmed) {
     try {
