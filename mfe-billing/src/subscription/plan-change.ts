@@ -1,5 +1,5 @@
 import { ApiError, PLAN_KEYS, request } from '@reelmint/shared';
-import type { PlanChangeReply, PlanKey, SubscriptionStatus } from '@reelmint/shared';
+import type { PlanChangeReply, PlanChangeRequest, PlanKey, SubscriptionStatus } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { CHECKOUT_TIMEOUT_MS } from '../checkout/checkout.ts';
 
@@ -41,7 +41,7 @@ export const planChangeApi = {
   async change(planKey: PlanKey, cycle: BillingCycle, source: string): Promise<ChangeOutcome> {
     try {
       const reply = await request<PlanChangeReply>('POST', '/api/subscription/change', {
-        body: { planName: planKey, billingCycle: cycle, source },
+        body: { planName: planKey, billingCycle: cycle, source } satisfies PlanChangeRequest,
         signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
       });
       return { ok: true, reply };

@@ -9,7 +9,7 @@ export interface Envelope<T> {
   message?: string;
 }
 
-export type { CancelReply, CheckoutSessionReply, PlanChangeReply, PlanItem, SubscriptionReply, UpgradeReply } from '../plan-api.ts';
+export type { CancelReply, CheckoutSessionReply, PlanChangeReply, PlanChangeRequest, PlanItem, SubscriptionReply, UpgradeReply } from '../plan-api.ts';
 export type {
   CreditHistoryItem,
   CreditHistoryPage,
