@@ -34,6 +34,30 @@ describe('templates', () => {
     expect((await call(t.app, 'GET', '/api/video/templates', { token: 'not-a-token' })).status).toBe(200);
   });
 
+  it('answers in the language asked for: titles, prompts and negative prompts, the same settings and media', async () => {
+    const english = (await call(t.app, 'GET', '/api/video/templates')).body.data;
+    const french = (await call(t.app, 'GET', '/api/video/templates?lang=fr')).body.data;
+    const coffee = french.find((i: { id: string }) => i.id === 'tpl-coffee-pour');
+    expect(coffee).toMatchObject({
+      title: 'Café du matin',
+      category: 'Food',
+      prompt: 'Café versé lentement dans une tasse en céramique, vapeur qui s’élève',
+      settings: { model: 'v1.0', duration: '5s', negativePrompt: 'éclaboussures, texte, logos' },
+    });
+    expect(french.map((i: { id: string; posterUrl: string }) => [i.id, i.posterUrl])).toEqual(
+      english.map((i: { id: string; posterUrl: string }) => [i.id, i.posterUrl]),
+    );
+    const neon = (await call(t.app, 'GET', '/api/video/templates?lang=zh-TW')).body.data.find((i: { id: string }) => i.id === 'tpl-neon-city');
+    expect(neon.prompt).toBe('雨夜的街道，霓虹招牌倒映在水窪裡');
+    expect((await call(t.app, 'GET', '/api/video/templates?lang=en')).body.data).toEqual(english);
+  });
+
+  it('refuses a language the site does not speak', async () => {
+    const reply = await call(t.app, 'GET', '/api/video/templates?lang=xx');
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('VALIDATION_ERROR');
+  });
+
   it('renders a poster on first request and serves it from disk afterwards', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/video/templates/tpl-neon-city/poster' });
     expect(first.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { API, SHELL } from '../support/origins.ts';
-import type { Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { shipped, untilInteractive } from '../support/routes.ts';
 
 // The marketing remote on the served site, in French: every page's content, every call to action
@@ -14,6 +14,14 @@ interface Template {
   title: string;
   prompt: string;
 }
+
+/** The catalogue as the real API answers it for a page in a language. */
+async function catalogue(request: APIRequestContext, lng: string): Promise<Template[]> {
+  return (await (await request.get(`${API}/api/video/templates?lang=${lng}`)).json()).data as Template[];
+}
+
+/** The gallery's call to the API, whatever language it asks in. */
+const catalogueCall = (url: URL) => url.pathname === '/api/video/templates';
 
 test('the home hero loads its poster first, and offers no pause button while there is no clip to play', async ({ page }) => {
   // The e2e API runs with TEMPLATE_PREVIEWS=off, so posters exist and clips do not; pausing a clip is covered by the unit tests.
@@ -115,33 +123,43 @@ test('calls to action lead to the right route and keep the language', async ({ p
   await follow('/fr/about-us', fr('about.contactCta'), '/fr/contact');
 });
 
-test('picking a template opens the generator filled with its prompt', async ({ page, request }) => {
-  const catalogue = (await (await request.get(`${API}/api/video/templates`)).json()).data as Template[];
-  const neon = catalogue.find((t) => t.id === 'tpl-neon-city')!;
+test('the gallery shows each prompt in French, and picking a template opens the generator filled with it', async ({ page, request }) => {
+  const french = await catalogue(request, 'fr');
+  const neon = french.find((t) => t.id === 'tpl-neon-city')!;
+  const english = (await catalogue(request, 'en')).find((t) => t.id === 'tpl-neon-city')!;
+  expect(neon.prompt).not.toBe(english.prompt);
+
+  // The first HTML, drawn by the server, already carries the French titles and prompts.
+  const html = await (await request.get('/fr/free-video-templates')).text();
+  for (const template of french) expect(html).toContain(template.prompt);
+  expect(html).not.toContain(english.prompt);
 
   await page.goto('/fr/free-video-templates');
   const gallery = region(page);
-  await expect(gallery.getByTestId('template-card')).toHaveCount(catalogue.length);
+  await expect(gallery.getByTestId('template-card')).toHaveCount(french.length);
   await untilInteractive(page);
   // Searching in French, without the accent, finds the translated title; the URL follows the box.
   await gallery.getByRole('searchbox', { name: fr('templates.searchLabel') }).fill('neons');
   await expect(page).toHaveURL('/fr/free-video-templates?q=neons');
   await expect(gallery.getByTestId('template-card')).toHaveCount(1);
-  const card = gallery.getByTestId('template-card').filter({ hasText: fr('templates.titles.tpl-neon-city') });
+  const card = gallery.getByTestId('template-card').filter({ hasText: neon.title });
+  await expect(card.getByText(neon.prompt, { exact: true })).toBeVisible();
 
   const opened = page.waitForURL(`/fr/text-to-video/generator?template=${neon.id}`);
   await card.getByRole('link', { name: fr('templates.use') }).click();
   await opened;
-  // The prompt, not the negative prompt below it.
+  // The prompt, not the negative prompt below it, in the words the card showed.
   await expect(page.locator('[data-remote-region="generator"] textarea:not([data-testid="negative-prompt"])')).toHaveValue(neon.prompt);
+  await expect(page.getByTestId('template-chip')).toContainText(neon.title);
 });
 
-test('the site search action opens the gallery filtered by q, and a category narrows it', async ({ page }) => {
-  await page.goto('/fr/free-video-templates?q=pasta');
+test('the site search action opens the gallery filtered by q, and a category narrows it', async ({ page, request }) => {
+  const pasta = (await catalogue(request, 'fr')).find((t) => t.id === 'tpl-fresh-pasta')!;
+  await page.goto('/fr/free-video-templates?q=pates');
   const gallery = region(page);
-  await expect(gallery.getByRole('searchbox')).toHaveValue('pasta');
+  await expect(gallery.getByRole('searchbox')).toHaveValue('pates');
   await expect(gallery.getByTestId('template-card')).toHaveCount(1);
-  await expect(gallery.getByRole('heading', { level: 2, name: fr('templates.titles.tpl-fresh-pasta') })).toBeVisible();
+  await expect(gallery.getByRole('heading', { level: 2, name: pasta.title })).toBeVisible();
 
   await page.goto('/fr/free-video-templates');
   // The gallery arrives drawn with its buttons; they work once the browser has taken the page over.
@@ -164,7 +182,7 @@ test('the gallery shows its loading state while the API is slow and recovers fro
   // Slow: the call is held until the loading state has been seen, then let through.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/video/templates', async (route: Route) => {
+  await page.route(catalogueCall, async (route: Route) => {
     await held;
     await route.continue();
   });
@@ -181,7 +199,7 @@ test('the gallery shows its loading state while the API is slow and recovers fro
 
   // Server error: an alert with the reason and a retry that works without reloading the page.
   let failing = true;
-  await page.route('**/api/video/templates', (route: Route) =>
+  await page.route(catalogueCall, (route: Route) =>
     failing ? route.fulfill({ status: 500, json: { success: false, data: null, error: 'INTERNAL_ERROR', message: 'Database unavailable' } }) : route.continue(),
   );
   await openGalleryInTheBrowser(page);
@@ -193,7 +211,7 @@ test('the gallery shows its loading state while the API is slow and recovers fro
   await page.unrouteAll();
 
   // Down: the client cannot reach the server, so it says so instead of showing an empty catalogue.
-  await page.route('**/api/video/templates', (route: Route) => route.abort('connectionrefused'));
+  await page.route(catalogueCall, (route: Route) => route.abort('connectionrefused'));
   await openGalleryInTheBrowser(page);
   await expect(region(page).getByText(fr('templates.offline'))).toBeVisible();
   await expect(region(page).getByText(fr('templates.empty'))).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
   RESOLUTIONS,
   SEED_MAX,
 } from './pricing.ts';
+import { LANGUAGES } from './languages.ts';
 import { pageOf, pageQuery } from './schema.ts';
 
 /**
@@ -205,6 +206,12 @@ export const videoTemplate = z.object({
   previewReady: z.boolean().meta({ description: 'False until the preview clip has been rendered (the URL answers 404 meanwhile): show the poster alone' }),
 });
 export type VideoTemplate = z.infer<typeof videoTemplate>;
+
+/** GET /api/video/templates?lang=: the language of the titles, prompts and negative prompts (English without it). */
+export const templatesQuery = z.strictObject({
+  lang: z.enum(LANGUAGES).optional().meta({ description: 'The page’s language; the catalogue answers in it' }),
+});
+export type TemplatesQuery = z.infer<typeof templatesQuery>;
 
 const videoId = z.string().min(1).max(100);
 

@@ -1,9 +1,14 @@
 import type { GenerationConfig } from '@reelmint/shared/pricing';
+import type { Language } from '@reelmint/shared/languages';
 import type { TemplateSettings } from '@reelmint/shared/video-api';
+import { TEMPLATE_TRANSLATIONS } from './texts.ts';
+import type { TemplateText } from './texts.ts';
 
+/** A template as the catalogue holds it: its title, prompt and negative prompt in English (texts.ts has the other languages). */
 export interface TemplateDefinition {
   id: string;
   title: string;
+  /** The filter's key; the pages show it in their language. */
   category: string;
   prompt: string;
   settings: TemplateSettings;
@@ -130,4 +135,14 @@ export const TEMPLATES: TemplateDefinition[] = [
 
 export function findTemplate(id: string): TemplateDefinition | undefined {
   return TEMPLATES.find((t) => t.id === id);
+}
+
+/** A template's words in a language; English, the catalogue's own, for a text a language lacks. */
+export function templateText(template: TemplateDefinition, lng: Language): TemplateText {
+  const english: TemplateText = {
+    title: template.title,
+    prompt: template.prompt,
+    ...(template.settings.negativePrompt ? { negativePrompt: template.settings.negativePrompt } : {}),
+  };
+  return lng === 'en' ? english : { ...english, ...TEMPLATE_TRANSLATIONS[lng][template.id] };
 }

@@ -1,40 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import { videoTemplate } from '@reelmint/shared/video-api';
-import type { VideoTemplate } from '@reelmint/shared/video-api';
+import { templatesQuery, videoTemplate } from '@reelmint/shared/video-api';
+import type { TemplatesQuery, VideoTemplate } from '@reelmint/shared/video-api';
 import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
 import type { IdParams } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import { TEMPLATES, findTemplate } from './catalogue.ts';
+import { TEMPLATES, findTemplate, templateText } from './catalogue.ts';
 
 const templateSchema = jsonSchemaOf(videoTemplate);
+const querySchema = jsonSchemaOf(templatesQuery, 'input');
 
 const idParamsSchema = jsonSchemaOf(idParams, 'input');
 
 export function registerTemplateRoutes(app: FastifyInstance, services: Services): void {
-  app.get(
+  app.get<{ Querystring: TemplatesQuery }>(
     '/api/video/templates',
     {
       schema: {
         tags: ['templates'],
-        summary: 'Free video templates (public; a bearer token is ignored)',
+        summary: 'Free video templates in a language (public; a bearer token is ignored)',
+        querystring: querySchema,
         response: { 200: envelopeSchema({ type: 'array', items: templateSchema }), ...errorReplies },
       },
     },
     async (request) => {
       const base = services.publicBase(request);
+      const lng = request.query.lang ?? 'en';
       const items = await Promise.all(
-        TEMPLATES.map(async (t): Promise<VideoTemplate> => ({
-          id: t.id,
-          title: t.title,
-          category: t.category,
-          prompt: t.prompt,
-          settings: t.settings,
-          posterUrl: `${base}/api/video/templates/${t.id}/poster`,
-          previewUrl: `${base}/api/video/templates/${t.id}/preview`,
-          previewReady: await services.templateMedia.previewReady(t),
-        })),
+        TEMPLATES.map(async (t): Promise<VideoTemplate> => {
+          const { title, prompt, negativePrompt } = templateText(t, lng);
+          return {
+            id: t.id,
+            title,
+            category: t.category,
+            prompt,
+            settings: { ...t.settings, ...(negativePrompt ? { negativePrompt } : {}) },
+            posterUrl: `${base}/api/video/templates/${t.id}/poster`,
+            previewUrl: `${base}/api/video/templates/${t.id}/preview`,
+            previewReady: await services.templateMedia.previewReady(t),
+          };
+        }),
       );
       return ok(items);
     },

@@ -635,6 +635,61 @@ describe('templates and pictures', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/en\/text-to-video\/generator$/));
   });
 
+  it('fills in the template as the gallery showed it in the page’s language, and generates from that text', async () => {
+    const api = fakeApi({
+      ...baseRoutes(),
+      'GET /api/video/templates': ({ url }) =>
+        url.searchParams.get('lang') === 'de'
+          ? ok([
+              {
+                id: 'tpl-coffee-pour',
+                title: 'Morgenkaffee',
+                category: 'Food',
+                prompt: 'Kaffee wird langsam in eine Keramiktasse gegossen, Dampf steigt auf',
+                settings: { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9', negativePrompt: 'Verschüttetes, Schrift, Logos' },
+                posterUrl: '',
+                previewUrl: '',
+              },
+            ])
+          : fail(400, 'VALIDATION_ERROR', 'lang must be the page’s language'),
+      'POST /api/videos/generate': () =>
+        ok(
+          {
+            id: 'vid_1',
+            status: 'queued',
+            cost: 10,
+            queue: 'priority',
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'template',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
+      'GET /api/videos/status/*': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null })),
+    });
+    await signIn();
+    await renderScreen(
+      <>
+        <GeneratorPage />
+        <LocationProbe />
+      </>,
+      { path: '/de/text-to-video/generator?template=tpl-coffee-pour', lng: 'de' },
+    );
+    await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('Kaffee wird langsam in eine Keramiktasse gegossen, Dampf steigt auf'));
+    expect(screen.getByLabelText('Aus dem Video heraushalten (optional)')).toHaveValue('Verschüttetes, Schrift, Logos');
+    expect(screen.getByTestId('template-chip')).toHaveTextContent('Morgenkaffee');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toMatchObject({
+      type: 'template',
+      templateId: 'tpl-coffee-pour',
+      prompt: 'Kaffee wird langsam in eine Keramiktasse gegossen, Dampf steigt auf',
+      negativePrompt: 'Verschüttetes, Schrift, Logos',
+    });
+  });
+
   it('refuses a file that is not a picture before sending anything', async () => {
     const xhr = vi.fn();
     vi.stubGlobal('XMLHttpRequest', xhr);

@@ -7,6 +7,7 @@ import {
   checkGenerationAccess,
   creditsStore,
   DURATIONS,
+  FALLBACK_LANGUAGE,
   loadCredits,
   loadSubscription,
   notify,
@@ -86,7 +87,8 @@ export function canTakeOver(): boolean {
 
 /** /text-to-video/generator, /image-to-video/generator and /generator: one studio, two modes. */
 export default function GeneratorPage() {
-  const { t } = useGeneratorText();
+  const { t, i18n } = useGeneratorText();
+  const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
   const location = useLocation();
   const navigate = useNavigate();
   const localize = useLocalizePath();
@@ -172,7 +174,8 @@ export default function GeneratorPage() {
     [location.pathname, localize, navigate],
   );
 
-  // Started from the templates gallery: fill in its prompt and settings, then drop the query.
+  // Started from the templates gallery: fill in its prompt and settings, in the page's language as the gallery showed
+  // them (the person reads, edits and generates from that text), then drop the query.
   const templateParam = params.get('template');
   const applyTemplate = useEffectEvent(({ data, fallback }: Awaited<ReturnType<typeof api.templates>>, id: string) => {
     const found = data.find((item) => item.id === id);
@@ -188,18 +191,18 @@ export default function GeneratorPage() {
     navigate({ pathname: location.pathname, search: '' }, { replace: true });
   });
   const templateFailed = useEffectEvent((error: unknown) => setNotice(errorMessage(t, error)));
-  // Runs once per template id in the URL.
+  // Runs once per template id in the URL (the query is dropped once applied).
   useEffect(() => {
     if (!templateParam) return;
     let live = true;
-    api.templates().then(
+    api.templates(lng).then(
       (reply) => live && applyTemplate(reply, templateParam),
       (error: unknown) => live && templateFailed(error),
     );
     return () => {
       live = false;
     };
-  }, [templateParam]);
+  }, [templateParam, lng]);
 
   // Opened from a shared video's Remix: its prompt and settings (never its media), then drop the query.
   const remixParam = params.get('remix');

@@ -227,7 +227,7 @@ function HeroPreview({ template }: { template: VideoTemplate | undefined }) {
           {template ? <TemplateMedia template={template} playing={!paused} badges={false} loading="eager" /> : <div className={styles.playerEmpty} />}
         </div>
         {/* Always there, two lines tall, so the frame keeps its height when the template arrives. */}
-        <p className={styles.playerPrompt} lang="en" aria-hidden="true">
+        <p className={styles.playerPrompt} aria-hidden="true">
           {template && (
             <>
               <span>{t('textLanding.prompt')}</span> {template.prompt}

@@ -6,7 +6,7 @@ import { SimplePage } from '../ui/simple-page.tsx';
 import pageStyles from '../ui/page.module.css';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
 import { TemplateMedia } from '../templates/template-media.tsx';
-import { generatorPathFor, useTemplateText } from '../templates/template-text.ts';
+import { generatorPathFor } from '../templates/template-text.ts';
 import { useTemplates } from '../templates/use-templates.ts';
 import { SettingsGuide } from './settings-guide.tsx';
 import styles from './landing.module.css';
@@ -131,9 +131,7 @@ function PromptExample({ template }: { template: VideoTemplate }) {
       onBlur={() => setPlaying(false)}
     >
       <span className={styles.exampleLabel}>{t('textLanding.prompt')}</span>
-      <q className={styles.examplePrompt} lang="en">
-        {template.prompt}
-      </q>
+      <q className={styles.examplePrompt}>{template.prompt}</q>
       <TemplateMedia template={template} playing={playing} />
       <span className={styles.exampleAction}>
         {t('textLanding.useExample')} <span aria-hidden="true">→</span>
@@ -148,8 +146,7 @@ function PromptExample({ template }: { template: VideoTemplate }) {
  */
 function PictureExample({ template }: { template: VideoTemplate }) {
   const { t } = useMarketingText();
-  const text = useTemplateText();
-  const title = text.title(template);
+  const { title } = template;
   return (
     <LocalizedLink className={`${styles.example} ${styles.pictureExample}`} to={GENERATOR.image}>
       <span className={styles.pictureStage}>

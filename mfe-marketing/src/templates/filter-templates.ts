@@ -16,8 +16,8 @@ export function fold(text: string): string {
 
 /**
  * The templates in the chosen category (all when empty) whose searchable texts contain every word
- * of the query. `texts` gives each template's searchable texts: its shown (translated) title and
- * category as well as the catalogue's own, so a search works in the reader's language and in English.
+ * of the query. `texts` gives each template's searchable texts: its title and prompt as shown (the API
+ * gives them in the reader's language), and its category both shown and as the catalogue's English key.
  */
 export function filterTemplates<T extends VideoTemplate>(templates: readonly T[], filter: TemplateFilter, texts: (template: T) => string[]): T[] {
   const words = fold(filter.query).split(/\s+/).filter(Boolean);

@@ -3,12 +3,12 @@ import { creditCost, durationSeconds, LocalizedLink } from '@reelmint/shared';
 import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 import { TemplateMedia } from './template-media.tsx';
-import { generatorPathFor, useTemplateText } from './template-text.ts';
+import { generatorPathFor, useCategoryName } from './template-text.ts';
 import styles from './templates.module.css';
 
 /**
- * One template: poster (clip while hovered or focused), title, prompt and settings. The whole card
- * is one link into the generator, pre-filled from the template.
+ * One template: poster (clip while hovered or focused), title, prompt (both in the page's language, as the API
+ * gives them) and settings. The whole card is one link into the generator, pre-filled from the template.
  */
 export function TemplateCard({
   template,
@@ -21,7 +21,7 @@ export function TemplateCard({
   loading?: 'lazy' | 'eager';
 }) {
   const { t } = useMarketingText();
-  const text = useTemplateText();
+  const categoryName = useCategoryName();
   const [playing, setPlaying] = useState(false);
   const titleId = useId();
   const Heading = headingLevel;
@@ -38,13 +38,11 @@ export function TemplateCard({
     >
       <TemplateMedia template={template} playing={playing} loading={loading} />
       <div className={styles.cardBody}>
-        <p className={styles.category}>{text.category(template.category)}</p>
+        <p className={styles.category}>{categoryName(template.category)}</p>
         <Heading id={titleId} className={styles.cardTitle}>
-          {text.title(template)}
+          {template.title}
         </Heading>
-        <p className={styles.prompt} lang="en">
-          {template.prompt}
-        </p>
+        <p className={styles.prompt}>{template.prompt}</p>
         <p className={styles.meta}>
           <span>{settings.model}</span>
           <span>{settings.resolution}</span>

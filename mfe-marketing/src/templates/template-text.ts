@@ -1,19 +1,15 @@
-import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
 
 /**
- * Template titles and categories in the reader's language. The catalogue is English; a template
- * added to it before its translations ships still shows, under its catalogue name.
+ * Template categories in the reader's language: the catalogue's category is the filter's key, in English. A
+ * template's title and prompt come from the API already in the page's language (`useTemplates`).
  */
-export function useTemplateText() {
+export function useCategoryName() {
   const { t } = useMarketingText();
-  return {
-    title: (template: VideoTemplate) => t(`templates.titles.${template.id}`, { defaultValue: template.title }),
-    category: (category: string) => t(`templates.categories.${category}`, { defaultValue: category }),
-  };
+  return (category: string) => t(`templates.categories.${category}`, { defaultValue: category });
 }
 
 /** Where picking a template leads: the text generator, pre-filled from the template (the generator's contract). */
-export function generatorPathFor(template: VideoTemplate): string {
+export function generatorPathFor(template: { id: string }): string {
   return `/text-to-video/generator?template=${encodeURIComponent(template.id)}`;
 }

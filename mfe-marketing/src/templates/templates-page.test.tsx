@@ -22,6 +22,12 @@ const CATALOGUE = [
   template('tpl-coffee-pour', 'Morning coffee', 'Food', 'Slow pour of coffee into a ceramic cup, steam rising'),
   template('tpl-misty-forest', 'Misty forest morning', 'Nature', 'Sunbeams cutting through fog between tall pine trees'),
 ];
+/** The same catalogue as the API answers it for a French page (`?lang=fr`). */
+const CATALOGUE_FR = [
+  template('tpl-neon-city', 'Néons sous la pluie', 'Urban', 'Rue pluvieuse la nuit, enseignes au néon qui se reflètent dans les flaques'),
+  template('tpl-coffee-pour', 'Café du matin', 'Food', 'Café versé lentement dans une tasse en céramique, vapeur qui s’élève'),
+  template('tpl-misty-forest', 'Matin brumeux en forêt', 'Nature', 'Rayons de soleil perçant le brouillard entre de grands pins'),
+];
 
 /** Shows where the router is, so tests can read the URL the gallery keeps. */
 function Where() {
@@ -30,6 +36,15 @@ function Where() {
 }
 
 const serve = (body: unknown, status = 200) => vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body, { status })));
+/** The API, answering the catalogue in the language asked for. */
+const serveByLanguage = () => {
+  const fetch = vi.fn((url: string | URL) => {
+    const lang = new URL(String(url)).searchParams.get('lang');
+    return Promise.resolve(Response.json({ success: true, data: lang === 'fr' ? CATALOGUE_FR : CATALOGUE }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+};
 const titles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 async function open(path = '/free-video-templates', lng = 'en') {
@@ -46,10 +61,13 @@ describe('TemplatesPage', () => {
   afterEach(() => vi.unstubAllGlobals());
   configure({ apiBase: 'http://api.test' });
 
-  it('lists the catalogue, each card leading to the generator pre-filled from its template', async () => {
-    serve({ success: true, data: CATALOGUE });
+  it('lists the catalogue in the page’s language, each card leading to the generator pre-filled from its template', async () => {
+    const fetch = serveByLanguage();
     await open('/fr/free-video-templates', 'fr');
     const card = (await screen.findByRole('heading', { name: 'Néons sous la pluie' })).closest('article')!;
+    expect(String(fetch.mock.calls[0]![0])).toBe('http://api.test/api/video/templates?lang=fr');
+    expect(within(card).getByText('Rue pluvieuse la nuit, enseignes au néon qui se reflètent dans les flaques')).toBeInTheDocument();
+    expect(within(card).getByText('Urbain')).toBeInTheDocument();
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/fr/text-to-video/generator?template=tpl-neon-city');
     expect(within(card).getByText('Aperçu bientôt disponible')).toBeInTheDocument();
     const poster = card.querySelector('img')!;
@@ -59,6 +77,20 @@ describe('TemplatesPage', () => {
     // The posters a phone shows without scrolling come with the page; the rest as they come into view.
     const posters = screen.getAllByTestId('template-card').map((article) => article.querySelector('img')!.getAttribute('loading'));
     expect(posters).toEqual(['eager', 'eager', 'lazy']);
+  });
+
+  it('searches the prompts in the page’s language, and the categories in it and in English', async () => {
+    serveByLanguage();
+    await open('/fr/free-video-templates', 'fr');
+    const box = await screen.findByRole('searchbox');
+    await userEvent.type(box, 'flaques');
+    expect(titles()).toEqual(['Néons sous la pluie']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'cuisine');
+    expect(titles()).toEqual(['Café du matin']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'food');
+    expect(titles()).toEqual(['Café du matin']);
   });
 
   it('filters by category and keeps the choice in the URL', async () => {

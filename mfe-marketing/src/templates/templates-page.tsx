@@ -7,7 +7,7 @@ import pageStyles from '../ui/page.module.css';
 import { categoriesOf, filterTemplates } from './filter-templates.ts';
 import { TemplatesError, TemplatesOffline, TemplateSkeletons } from './load-states.tsx';
 import { TemplateCard } from './template-card.tsx';
-import { useTemplateText } from './template-text.ts';
+import { useCategoryName } from './template-text.ts';
 import { useTemplates } from './use-templates.ts';
 import styles from './templates.module.css';
 
@@ -40,7 +40,7 @@ export default function TemplatesPage() {
 
 function Gallery({ templates }: { templates: VideoTemplate[] }) {
   const { t } = useMarketingText();
-  const text = useTemplateText();
+  const categoryName = useCategoryName();
   const [params, setParams] = useSearchParams();
   const searchId = useId();
   const urlQuery = params.get('q') ?? '';
@@ -59,9 +59,8 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
   const category = categories.includes(requested) ? requested : '';
 
   const shown = filterTemplates(templates, { query, category }, (template) => [
-    text.title(template),
     template.title,
-    text.category(template.category),
+    categoryName(template.category),
     template.category,
     template.prompt,
   ]);
@@ -132,7 +131,7 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
           </button>
           {categories.map((name) => (
             <button key={name} type="button" className={styles.chip} aria-pressed={category === name} onClick={() => update('category', name)}>
-              {text.category(name)}
+              {categoryName(name)}
             </button>
           ))}
         </div>

@@ -76,10 +76,17 @@ describe('API client', () => {
     await expect(api.cancel()).rejects.toThrow('HTTP error 502');
   });
 
+  it('asks for the templates catalogue in the page’s language', async () => {
+    const fetchMock = reply(200, { success: true, data: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.templates('zh-TW');
+    expect(String((fetchMock.mock.calls[0] as [URL])[0])).toBe('http://api.test/api/video/templates?lang=zh-TW');
+  });
+
   it('gives the built-in fallback data, marked as such, when the network is down', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(api.plans()).resolves.toEqual({ data: FALLBACK_PLANS, fallback: true });
-    await expect(api.templates()).resolves.toEqual({ data: [], fallback: true });
+    await expect(api.templates('fr')).resolves.toEqual({ data: [], fallback: true });
     await expect(api.upgrade('pro')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 

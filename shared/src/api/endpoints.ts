@@ -1,5 +1,6 @@
 import { request, requestRaw, withFallback } from './client.ts';
 import { FALLBACK_CREDITS, FALLBACK_PLANS, FALLBACK_SUBSCRIPTION } from './fallback.ts';
+import { PUBLIC_READ_PATHS } from './public-reads.ts';
 import type {
   AccountDeletedReply,
   AccountUser,
@@ -100,7 +101,8 @@ export const api = {
     request<UpgradeReply>('POST', '/api/subscription/upgrade', { body: { planId, timestamp: new Date().toISOString() } satisfies UpgradeRequest }),
   cancel: () => request<CancelReply>('POST', '/api/subscription/cancel', { body: { timestamp: new Date().toISOString() } satisfies CancelRequest }),
 
-  templates: (): Promise<Loaded<VideoTemplate[]>> => withFallback(request<VideoTemplate[]>('GET', '/api/video/templates'), []),
+  /** The catalogue with its titles, prompts and negative prompts in `lng`, the page's language. */
+  templates: (lng: string): Promise<Loaded<VideoTemplate[]>> => withFallback(request<VideoTemplate[]>('GET', PUBLIC_READ_PATHS.templates(lng)), []),
 
   history: (page = 1, perPage = 10, videoType?: VideoKind) =>
     request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } satisfies VideoHistoryQueryInput }),

@@ -10,11 +10,14 @@ export interface PublicReadData {
 
 export type PublicReadName = keyof PublicReadData;
 
-/** Where each one is read: the same calls `api.templates`, `api.plans` and `api.config` make. */
-export const PUBLIC_READ_PATHS: Readonly<Record<PublicReadName, string>> = {
-  templates: '/api/video/templates',
-  plans: '/api/subscription/plans',
-  config: '/api/config',
+/**
+ * Where each one is read for a page in a language (the catalogue answers with its titles and prompts in it): the
+ * same calls `api.templates`, `api.plans` and `api.config` make.
+ */
+export const PUBLIC_READ_PATHS: Readonly<Record<PublicReadName, (lng: string) => string>> = {
+  templates: (lng) => `/api/video/templates?lang=${encodeURIComponent(lng)}`,
+  plans: () => '/api/subscription/plans',
+  config: () => '/api/config',
 };
 
 /**

@@ -4,7 +4,8 @@ export type LoadState<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | {
 
 /**
  * Runs `load` on mount and again on `retry()`, ignoring answers that arrive after unmount or after
- * a newer attempt started. `load` must be stable (a module-level function such as `api.templates`).
+ * a newer attempt started. `load` must be stable (a module-level function such as `api.plans`, or one memoised on
+ * what it reads, such as the page's language); a new `load` loads again.
  * With `initial` (what the page was drawn with, see `usePublicRead`) it starts ready and loads only on `retry()`.
  */
 export function useLoad<T>(load: () => Promise<T>, initial?: T): { state: LoadState<T>; retry: () => void } {

@@ -272,7 +272,9 @@ describe('public pages drawn into the first HTML', () => {
 
   it('a screen drawn with the API’s data carries it to the browser, and is drawn again after a while to follow it; one drawn without it is not kept', async () => {
     let templates: unknown[] | null = [{ id: 'sunrise' }];
-    const api = createServer((_request, response) => {
+    const asked: string[] = [];
+    const api = createServer((request, response) => {
+      asked.push(request.url ?? '');
       if (!templates) return void response.writeHead(503).end();
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ success: true, data: templates }));
@@ -306,6 +308,8 @@ describe('public pages drawn into the first HTML', () => {
       expect((bootData(loading.html) as { rendered: object }).rendered).not.toHaveProperty('reads');
       templates = [{ id: 'sunrise' }];
       expect((await page('/fr/free-video-templates')).html).toContain('<ul>1</ul>');
+      // Each page reads the catalogue in its own language.
+      expect(new Set(asked)).toEqual(new Set(['/api/video/templates?lang=en', '/api/video/templates?lang=fr']));
     } finally {
       clock.mockRestore();
       api.close();

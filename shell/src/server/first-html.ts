@@ -147,7 +147,7 @@ async function drawPage(
   const attempts = Screen ? [Screen, null] : [null];
   for (const candidate of attempts) {
     try {
-      const reads = createServerReads({ apiBase, timeoutMs: readTimeoutMs });
+      const reads = createServerReads({ apiBase, timeoutMs: readTimeoutMs, lng });
       const html = await renderPage({ location, lng, screen: candidate && { remote, module, Screen: candidate }, timeoutMs: renderTimeoutMs, reads });
       const answered = reads.answered();
       return {

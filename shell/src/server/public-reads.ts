@@ -18,6 +18,8 @@ export interface ServerReadsOptions {
   apiBase: string | undefined;
   /** How long one read may take; past it the screen is drawn without the data and the browser loads it. */
   timeoutMs: number;
+  /** The page's language: the catalogue's titles and prompts are read in it. */
+  lng: string;
   fetch?: typeof fetch;
 }
 
@@ -33,7 +35,7 @@ async function readData(url: string, timeoutMs: number, fetchImpl: typeof fetch)
   }
 }
 
-export function createServerReads({ apiBase, timeoutMs, fetch: fetchImpl = fetch }: ServerReadsOptions): ServerReads {
+export function createServerReads({ apiBase, timeoutMs, lng, fetch: fetchImpl = fetch }: ServerReadsOptions): ServerReads {
   const base = apiBase && /^https?:\/\//.test(apiBase) ? apiBase.replace(/\/$/, '') : null;
   const pending = new Map<PublicReadName, Promise<unknown>>();
   const answers: Partial<Record<PublicReadName, unknown>> = {};
@@ -43,7 +45,7 @@ export function createServerReads({ apiBase, timeoutMs, fetch: fetchImpl = fetch
       if (name in answers) return answers[name];
       let promise = pending.get(name);
       if (!promise) {
-        promise = readData(`${base}${PUBLIC_READ_PATHS[name]}`, timeoutMs, fetchImpl).then((data) => {
+        promise = readData(`${base}${PUBLIC_READ_PATHS[name](lng)}`, timeoutMs, fetchImpl).then((data) => {
           answers[name] = data;
           return data;
         });
