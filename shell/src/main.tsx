@@ -93,9 +93,9 @@ async function boot() {
     else createRoot(container).render(app);
   });
   // Moves to another remote's screen then come from the cache instead of the network.
+  // The header's menus and side sheet, so a menu opens at the first press; a task of its own.
+  whenIdle(prefetchChrome);
   whenIdle(() => {
-    // The header's menus and side sheet, so a menu opens at the first press.
-    prefetchChrome();
     const screen = screenFor(stripLanguage(location.pathname));
     const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
     void preloadLikelyScreens({

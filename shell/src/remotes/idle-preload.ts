@@ -62,7 +62,9 @@ export async function preloadLikelyScreens({
   const warmed: [RemoteName, string][] = [];
   const files: string[] = [];
   await Promise.all(
-    (Object.entries(pointer) as [RemoteName, RemotesPointer[RemoteName]][]).map(async ([name, target]) => {
+    (Object.entries(pointer) as [RemoteName, RemotesPointer[RemoteName]][]).map(async ([name, target], index) => {
+      // A remote per task: its entry's hint and its manifest's request each cost the main thread a little.
+      if (index > 0) await nextTask();
       const screens = LIKELY_NEXT_SCREENS[name].filter((module) => !(current?.remote === name && current.module === module));
       if (current?.remote !== name) addLink(document, target.entry);
       if (screens.length === 0) return;
