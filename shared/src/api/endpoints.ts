@@ -28,6 +28,7 @@ import type {
   VideoKind,
 } from './types.ts';
 import type {
+  AccountDeletionRequest,
   AccountSessionsReply,
   LinkTokenRequest,
   LoginRequest,
@@ -77,7 +78,8 @@ export const api = {
    * Deletes the account for good; `language` is the page's, for the goodbye mail. Rejects with
    * WRONG_PASSWORD or NO_PASSWORD (nothing changes) or DELETION_FAILED (the provider refused; nothing changes).
    */
-  deleteAccount: (password: string, language: string) => request<AccountDeletedReply>('POST', '/api/account/delete', { body: { password, language } }),
+  deleteAccount: (password: string, language: string) =>
+    request<AccountDeletedReply>('POST', '/api/account/delete', { body: { password, language } satisfies AccountDeletionRequest }),
   google: (token: string) => request<LoginReply>('POST', '/api/auth/google', { body: { token } satisfies GoogleSignInRequest }),
   me: () => request<AccountUser>('GET', '/api/auth/me'),
   logout: () => request<null>('POST', '/api/auth/logout'),
