@@ -1,9 +1,9 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaStorage } from '../storage/storage.ts';
 import type { TemplateDefinition } from './catalogue.ts';
 import { TEMPLATES } from './catalogue.ts';
-import { sceneFilter, wrapText } from '../videos/local-engine.ts';
+import { sceneFilter } from '../videos/local-engine.ts';
 import { runFfmpeg } from '../videos/ffmpeg.ts';
 
 /** Preview clips are short and small: they loop in a gallery card. */
@@ -35,12 +35,14 @@ export class TemplateMedia {
     private readonly workDir: string,
   ) {}
 
+  // Without a caption since the gallery shows each template's title in the page's language beside its media; the
+  // '-plain' keys leave behind the earlier files, which had the English title drawn in (stored files are never replaced).
   posterKey(t: TemplateDefinition): string {
-    return `templates/${t.id}.jpg`;
+    return `templates/${t.id}-plain.jpg`;
   }
 
   previewKey(t: TemplateDefinition): string {
-    return `templates/${t.id}.mp4`;
+    return `templates/${t.id}-plain.mp4`;
   }
 
   async previewReady(t: TemplateDefinition): Promise<boolean> {
@@ -121,11 +123,9 @@ export class TemplateMedia {
   private async renderFile(t: TemplateDefinition, key: string, poster: boolean): Promise<string> {
     await mkdir(this.workDir, { recursive: true });
     const target = join(this.workDir, key.slice(key.lastIndexOf('/') + 1));
-    const textFile = `${target}.txt`;
     const partial = poster ? `${target}.part.jpg` : `${target}.part.mp4`;
     const seconds = poster ? 1.2 : PREVIEW_SECONDS;
     try {
-      await writeFile(textFile, wrapText(t.title, 30, 2));
       const filter = sceneFilter(
         {
           jobId: t.id,
@@ -140,7 +140,7 @@ export class TemplateMedia {
           hue: t.hue,
           outputDir: this.workDir,
         },
-        textFile,
+        null,
       );
       const output = poster
         ? ['-ss', '1', '-frames:v', '1', '-q:v', '4', '-f', 'image2', partial]
@@ -169,7 +169,6 @@ export class TemplateMedia {
       this.missingSince.delete(key);
       return key;
     } finally {
-      await rm(textFile, { force: true });
       await rm(partial, { force: true });
     }
   }
