@@ -71,12 +71,14 @@ export function federationOptions(name, exposes = {}, { command = 'build', provi
  * and 4 stylesheets from marketing); one chunk costs the other screens' code, a few KiB compressed, and the idle
  * preload of the next screens then has nothing left to fetch. Strings stay one file per language, loaded for
  * the page's language only. The harness (src/dev/, the entry of the remote's own index.html) must stay out:
- * a chunk runs every module in it, and the harness renders into the page. Federation's own chunks (shared
+ * a chunk runs every module in it, and the harness renders into the page. So does a module named `*.lazy.tsx`:
+ * one a screen imports only dynamically, with code no first drawing needs (billing's dialogs and the Radix under
+ * them), which then arrives as a chunk of its own when it is first wanted. Federation's own chunks (shared
  * wrappers, fallbacks) are placed by the plugin before this group.
  */
 export function remoteBuildOptions(appRoot) {
   const source = join(appRoot, 'src').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return { output: { codeSplitting: { groups: [{ name: 'screens', test: new RegExp(`^${source}/(?!locales/|dev/)`) }] } } };
+  return { output: { codeSplitting: { groups: [{ name: 'screens', test: new RegExp(`^${source}/(?!locales/|dev/|.*\\.lazy\\.tsx?$)`) }] } } };
 }
 
 /** Dev server settings: fixed port, absolute origin so federated chunks resolve, CORS for module scripts. */

@@ -125,7 +125,8 @@ describe('pricing page', () => {
     expect(within(screen.getByTestId('plan-card-pro')).getByText('Current plan')).toBeInTheDocument();
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel subscription' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your Pro plan?' });
+    // The dialog's code arrives with its first opening.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your Pro plan?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep my plan' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));

@@ -24,7 +24,9 @@ async function mount() {
 
 async function open(opening: () => Promise<SubscriptionModalResult>, ready: RegExp | null = /Max/) {
   let result!: Promise<SubscriptionModalResult>;
-  act(() => {
+  // Awaited: the dialog's first drawing reads the strings with React's `use`, which stops a synchronous act
+  // before Radix's portal has mounted the panel.
+  await act(async () => {
     result = opening();
   });
   const dialog = await screen.findByRole('dialog', { name: TITLE });
@@ -164,7 +166,7 @@ describe('subscription modal', () => {
     });
     await mount();
     let first!: Promise<SubscriptionModalResult>;
-    act(() => {
+    await act(async () => {
       first = openSubscriptionModal({ source: 'header' });
     });
     const dialog = await screen.findByRole('dialog', { name: TITLE });
@@ -185,7 +187,7 @@ describe('subscription modal', () => {
   it('opened by a plan lock, is titled after the option and starts on the cheapest plan with it', async () => {
     fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();
-    act(() => {
+    await act(async () => {
       void openSubscriptionModal({ source: 'generator', needsPlan: { feature: 'hd720p', plan: 'pro' } });
     });
     const dialog = await screen.findByRole('dialog', { name: '720p videos come with Pro' });
@@ -340,7 +342,7 @@ describe('subscription modal', () => {
       { path: '/de/text-to-video/generator', lng: 'de' },
     );
     await screen.findByRole('button', { name: 'Generate' });
-    act(() => {
+    await act(async () => {
       void openSubscriptionModal({ source: 'header' });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Um mit diesem Video fortzufahren, brauchst du KI-Credits' });

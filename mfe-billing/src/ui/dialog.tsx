@@ -1,25 +1,40 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { notify } from '@reelmint/shared';
+import { useBillingText } from '../i18n.ts';
 import styles from './dialog.module.css';
+// Types only: erased from the build, so the module itself is still fetched by the dynamic import below alone.
+import type * as PanelModule from './modal-panel.lazy.tsx';
 
-// `:disabled` (unlike `[disabled]`) also matches controls inside a disabled fieldset, which cannot take focus.
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+type Panel = typeof PanelModule;
 
-/** Elements Tab can actually reach: not inert, not hidden, and (for radios) the one of its group Tab stops on. */
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[inert], [hidden]') && !(element instanceof HTMLInputElement && element.type === 'hidden'),
-  );
+// The modal and Radix under it arrive with the first dialog a person opens, not with the page: a `.lazy.tsx`
+// module stays out of the remote's screens chunk (remoteBuildOptions), so pricing's first load carries none of it.
+let loaded: Panel | undefined;
+let pending: Promise<Panel> | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
-/** Focuses the first of `candidates` that takes focus, else the dialog itself, so focus never stays outside. */
-function focusWithin(root: HTMLElement, candidates: HTMLElement[]): void {
-  for (const element of candidates) {
-    element.focus();
-    if (document.activeElement === element) return;
-  }
-  root.focus();
+/** Loads the modal once; a failed load is forgotten, so the next opening fetches afresh. */
+function loadPanel(): Promise<Panel> {
+  pending ??= import('./modal-panel.lazy.tsx').then(
+    (panel) => {
+      loaded = panel;
+      for (const listener of listeners) listener();
+      return panel;
+    },
+    (error: unknown) => {
+      pending = undefined;
+      throw error;
+    },
+  );
+  return pending;
 }
 
 interface DialogProps {
@@ -37,94 +52,33 @@ interface DialogProps {
 }
 
 /**
- * A modal dialog: rendered over the page, focus moved in on open, kept in while open (Tab wraps,
- * and focus that something else moves out is brought back) and returned to where it was on
- * close. Escape and a click on the backdrop dismiss it.
+ * A modal dialog over the page: focus moved in on open, kept in while open and returned to where it was on
+ * close; Escape and a click on the backdrop dismiss it. Nothing is drawn until the modal's code has arrived
+ * (the first opening only); if it cannot be fetched the person is told and the dialog counts as dismissed.
  */
-export function Dialog({ labelledBy, describedBy, onDismiss, initialFocus, variant = 'sheet', role = 'dialog', testId, children }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  // Focus moves once per opening, to where the caller asked at that moment.
-  const [startAt] = useState(initialFocus);
-  // Escape is heard by a listener that lives as long as the dialog; it calls the latest callback.
-  const dismissByKey = useEffectEvent(() => onDismiss());
-
-  useEffect(() => {
-    const root = panel.current;
-    if (!root) return;
-    let returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const preferred = startAt ? root.querySelector<HTMLElement>(startAt) : null;
-    focusWithin(root, preferred ? [preferred, ...focusables(root)] : focusables(root));
-
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        dismissByKey();
-      }
-    };
-    // Something outside (a closing menu restoring its own focus, say) may pull focus out: bring
-    // it back, and remember that element as the place to return to if the opener is gone.
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target;
-      if (!(target instanceof HTMLElement) || root.contains(target)) return;
-      if (!returnTo?.isConnected) returnTo = target;
-      focusWithin(root, focusables(root));
-    };
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
-      if (returnTo?.isConnected) returnTo.focus();
-    };
-  }, [startAt]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !panel.current) return;
-    const root = panel.current;
-    const items = focusables(root);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      root.focus();
-      return;
-    }
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === root)) {
-      event.preventDefault();
-      focusWithin(root, items.toReversed());
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      focusWithin(root, items);
-    }
-  };
-
-  return createPortal(
-    // The backdrop is a mouse shortcut for dismissing; keyboard users have Escape and the close button.
-    <div
-      role="presentation"
-      className={styles.backdrop}
-      data-variant={variant}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onDismiss();
-      }}
-    >
-      <div
-        ref={panel}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        className={styles.panel}
-        data-testid={testId}
-        onKeyDown={onKeyDown}
-      >
-        {children}
-      </div>
-    </div>,
-    document.body,
+export function Dialog({ variant = 'sheet', role = 'dialog', ...props }: DialogProps) {
+  const { t } = useBillingText();
+  const panel = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => undefined,
   );
+  const failed = useEffectEvent(() => {
+    notify('error', t('dialog.loadFailed'));
+    props.onDismiss();
+  });
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadPanel().catch(() => {
+      if (live) failed();
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!panel) return null;
+  const { default: ModalPanel } = panel;
+  return <ModalPanel {...props} variant={variant} role={role} classNames={{ backdrop: styles.backdrop, panel: styles.panel }} />;
 }
