@@ -17,7 +17,7 @@ export function historyPages(total: number): number {
 }
 
 /** The person's videos, one page at a time (page 1, 10 per page), filtered by type. */
-export function useHistory(signedIn: boolean, filter: HistoryFilter, page: number) {
+function useHistory(signedIn: boolean, filter: HistoryFilter, page: number) {
   const [state, setState] = useState<HistoryState>({ status: 'idle' });
   const [version, setVersion] = useState(0);
 
@@ -48,4 +48,26 @@ export function useHistory(signedIn: boolean, filter: HistoryFilter, page: numbe
   }, []);
 
   return { state, reload, remove };
+}
+
+/**
+ * The history as the studio browses it: a filter and a page (a new filter starts at page 1), and a page emptied
+ * by a delete (or a history that shrank elsewhere) goes back to the last page that exists.
+ */
+export function usePagedHistory(signedIn: boolean) {
+  const [filter, setFilter] = useState<HistoryFilter>('all');
+  const [page, setPage] = useState(1);
+  const history = useHistory(signedIn, filter, page);
+
+  const pageCount = history.state.status === 'ready' ? historyPages(history.state.page.total) : null;
+  useEffect(() => {
+    if (pageCount !== null && page > pageCount) setPage(pageCount);
+  }, [page, pageCount]);
+
+  const changeFilter = (next: HistoryFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
+
+  return { ...history, filter, page, changeFilter, setPage };
 }

@@ -1,0 +1,34 @@
+import type { GenerationConfig } from '@reelmint/shared';
+import type { GeneratorMode } from './mode.ts';
+import type { ChosenTemplate } from './use-studio-draft.ts';
+import type { GenerateRequest } from './video-api.ts';
+
+export interface GenerateForm {
+  mode: GeneratorMode;
+  /** Trimmed. */
+  prompt: string;
+  config: GenerationConfig;
+  negativePrompt: string;
+  seed: number | undefined;
+  template: ChosenTemplate | null;
+  /** The uploaded picture's id, in image mode. */
+  imageId: string | undefined;
+  relaxed: boolean;
+}
+
+/**
+ * The body of POST /api/videos/generate for a checked form: an image video in image mode, else a template video
+ * while a template is chosen, else a text video. Optional fields are sent only when they say something.
+ */
+export function generateRequestOf(form: GenerateForm): GenerateRequest {
+  const { prompt, config } = form;
+  const negativePrompt = form.negativePrompt.trim();
+  const steering = {
+    ...(negativePrompt ? { negativePrompt } : {}),
+    ...(form.seed !== undefined ? { seed: form.seed } : {}),
+    ...(form.relaxed ? { queue: 'relaxed' as const } : {}),
+  };
+  if (form.mode === 'image') return { type: 'image-to-video', imageId: form.imageId, ...(prompt ? { prompt } : {}), ...config, ...steering };
+  if (form.template) return { type: 'template', templateId: form.template.id, prompt, ...config, ...steering };
+  return { type: 'text-to-video', prompt, ...config, ...steering };
+}

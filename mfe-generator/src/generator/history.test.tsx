@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emptyHistory, fail, fakeApi, ok, video } from '../test/fake-api.ts';
+import { baseRoutes, freshStudioEachTest, page, signIn } from '../test/studio.tsx';
+
+freshStudioEachTest();
+
+describe('history', () => {
+  it('lists past videos and deletes one after an accessible confirmation', async () => {
+    let items = [
+      video(),
+      video({ id: 'vid_2', prompt: 'Snow on a quiet street', status: 'failed', error: 'render failed', refunded: true, videoUrl: null, posterUrl: null }),
+    ];
+    const api = fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': () => ok({ items, page: 1, perPage: 10, total: items.length }),
+      'DELETE /api/videos/*': (call) => {
+        items = items.filter((item) => !call.path.endsWith(item.id));
+        return ok({ id: 'vid_1', deleted: true });
+      },
+    });
+    await signIn();
+    await page();
+    const history = await screen.findByTestId('history');
+    expect(await within(history).findAllByTestId('history-item')).toHaveLength(2);
+    expect(within(history).getByText('Credits returned')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/videos/history')[0]!.url.searchParams.get('per_page')).toBe('10');
+
+    const opener = within(history).getByRole('button', { name: 'Delete “A paper boat on a rainy street”' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Delete this video?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('DELETE', '/api/videos/')).toHaveLength(0);
+
+    await userEvent.click(opener);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(history).getAllByTestId('history-item')).toHaveLength(1));
+    expect(api.callsTo('DELETE', '/api/videos/vid_1')).toHaveLength(1);
+    // The button that opened the dialog went with the video: focus lands on the list's heading, not on <body>.
+    expect(within(history).getByRole('heading', { name: 'Your videos' })).toHaveFocus();
+  });
+
+  it('goes back to the last page that exists when a delete empties the page shown', async () => {
+    let items = Array.from({ length: 11 }, (_, i) => video({ id: `vid_${i}`, prompt: `Video number ${i}` }));
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': (call) => {
+        const page = Number(call.url.searchParams.get('page'));
+        return ok({ items: items.slice((page - 1) * 10, page * 10), page, perPage: 10, total: items.length });
+      },
+      'DELETE /api/videos/*': (call) => {
+        items = items.filter((item) => !call.path.endsWith(`/${item.id}`));
+        return ok({ id: 'vid_10', deleted: true });
+      },
+    });
+    await signIn();
+    await page();
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Video number 10”' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Video number 0')).toBeInTheDocument();
+    expect(screen.queryByTestId('history-empty')).toBeNull();
+    expect(screen.getAllByTestId('history-item')).toHaveLength(10);
+    expect(screen.queryByRole('navigation', { name: 'Pages of your videos' })).toBeNull();
+  });
+
+  it('names each Download by its video, and keeps Play for after the job in progress', async () => {
+    sessionStorage.setItem('reelmint:generator:job', 'vid_9');
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': () => ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
+      'GET /api/videos/status/*': () => ok(video({ id: 'vid_9', status: 'processing', progress: 30, videoUrl: null })),
+    });
+    await signIn();
+    await page();
+    const history = await screen.findByTestId('history');
+    expect(await within(history).findByRole('button', { name: 'Download “A paper boat on a rainy street”' })).toBeEnabled();
+    const play = within(history).getByRole('button', { name: 'Play “A paper boat on a rainy street”' });
+    expect(play).toBeDisabled();
+    expect(play).toHaveAccessibleDescription('You can play past videos again once the one being made is ready.');
+    expect(screen.getByTestId('result-panel')).toHaveAttribute('data-phase', 'running');
+  });
+
+  it('filters by video type and pages through', async () => {
+    const api = fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/history': (call) => {
+        const page = Number(call.url.searchParams.get('page'));
+        return ok({ items: [video({ id: `vid_p${page}`, prompt: `Video on page ${page}` })], page, perPage: 10, total: 15 });
+      },
+    });
+    await signIn();
+    await page();
+    expect(await screen.findByText('Video on page 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Video on page 2')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'image-to-video');
+    await screen.findByText('Video on page 1');
+    const last = api.callsTo('GET', '/api/videos/history').at(-1)!;
+    expect(last.url.searchParams.get('videoType')).toBe('image-to-video');
+    expect(last.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('shows an empty state, and an error a person can retry', async () => {
+    let down = true;
+    fakeApi({ ...baseRoutes(), 'GET /api/videos/history': () => (down ? fail(500, 'INTERNAL_ERROR', 'boom') : emptyHistory()) });
+    await signIn();
+    await page();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/Your videos could not be loaded/)).toBeInTheDocument();
+    down = false;
+    await userEvent.click(retry);
+    expect(await screen.findByTestId('history-empty')).toHaveTextContent('No videos yet.');
+  });
+});

@@ -1,0 +1,200 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, ok, video } from '../test/fake-api.ts';
+import { baseRoutes, freshStudioEachTest, page, signIn } from '../test/studio.tsx';
+
+freshStudioEachTest();
+
+describe('the starting picture', () => {
+  it('refuses a file that is not a picture before sending anything', async () => {
+    const xhr = vi.fn();
+    vi.stubGlobal('XMLHttpRequest', xhr);
+    fakeApi(baseRoutes());
+    await signIn();
+    await page('/image-to-video/generator');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await screen.findByTestId('image-input'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByTestId('image-problem')).toHaveTextContent('This file is not a picture we can use. Choose a PNG, JPEG or WebP image.');
+    await user.upload(screen.getByTestId('image-input'), new File([new Uint8Array(11 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
+    expect(screen.getByTestId('image-problem')).toHaveTextContent('This picture is 11 MB; the limit is 10 MB.');
+    expect(xhr).not.toHaveBeenCalled();
+  });
+
+  it('uploads a picture with progress, then generates an image video from it', async () => {
+    const sent: FormData[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      status = 0;
+      responseText = '';
+      responseType = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      headers: Record<string, string> = {};
+      open() {}
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      abort() {}
+      send(body: FormData) {
+        sent.push(body);
+        setTimeout(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          setTimeout(() => {
+            this.status = 201;
+            this.responseText = JSON.stringify({ success: true, data: { id: 'img_1', width: 4, height: 4, mimeType: 'image/png', size: 4 } });
+            this.onload?.();
+          }, 50);
+        }, 10);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const api = fakeApi({
+      ...baseRoutes(),
+      'POST /api/videos/generate': () =>
+        ok(
+          {
+            id: 'vid_3',
+            status: 'queued',
+            cost: 10,
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'image-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
+      'GET /api/videos/status/*': () => ok(video({ id: 'vid_3', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
+    });
+    await signIn();
+    await page('/image-to-video/generator');
+    await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
+    expect(await screen.findByText('Uploading… 50%', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Your starting picture: cat.png' })).toBeInTheDocument();
+    expect(sent[0]!.get('file')).toBeInstanceOf(File);
+
+    // Typing re-saves the words only: the picture (a data URL up to ~13 MB) is not copied again per key.
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    await userEvent.type(screen.getByLabelText('Describe the motion (optional)'), 'Zoom');
+    expect(writes.mock.calls.filter(([key]) => key === 'reelmint:generator:draft')).toHaveLength(4);
+    expect(writes.mock.calls.filter(([key]) => key === 'reelmint:generator:draft-image')).toHaveLength(0);
+    expect(writes.mock.calls.filter(([, value]) => value.includes('data:image'))).toHaveLength(0);
+    writes.mockRestore();
+
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
+      type: 'image-to-video',
+      imageId: 'img_1',
+      prompt: 'Zoom',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '5s',
+      aspectRatio: '16:9',
+    });
+  });
+
+  it('has one tab stop for choosing a picture, the drop zone, not also the hidden file input', async () => {
+    fakeApi(baseRoutes());
+    await signIn();
+    await page('/image-to-video/generator');
+    const dropZone = (await screen.findByText('Drop a picture here or paste one')).closest('button')!;
+    dropZone.focus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('tab', { name: 'Image to video' })).toHaveFocus();
+  });
+
+  it('restores an uploaded picture kept only by its server id, and generates from it', async () => {
+    sessionStorage.setItem('reelmint:generator:draft', JSON.stringify({ prompt: '', config: { model: 'v1.0', resolution: '512p', duration: '5s' } }));
+    sessionStorage.setItem('reelmint:generator:draft-image', JSON.stringify({ name: 'huge.png', uploadId: 'img_9' }));
+    const api = fakeApi({
+      ...baseRoutes(),
+      'POST /api/videos/generate': () =>
+        ok(
+          {
+            id: 'vid_4',
+            status: 'queued',
+            cost: 10,
+            newBalance: 90,
+            transactionId: 'tx',
+            progress: 0,
+            type: 'image-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
+      'GET /api/videos/status/*': () => ok(video({ id: 'vid_4', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
+    });
+    await signIn();
+    await page('/image-to-video/generator');
+    expect(await screen.findByRole('img', { name: 'Your starting picture: huge.png' })).toBeInTheDocument();
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('Picture uploaded and ready.');
+    await screen.findByTestId('generator-balance');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toMatchObject({ type: 'image-to-video', imageId: 'img_9' });
+  });
+
+  it('keeps a picture chosen while signed out, and uploads it once the person has signed in', async () => {
+    const sent = fakeUploads(201);
+    fakeApi(baseRoutes());
+    await page('/image-to-video/generator');
+    await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
+    expect(await screen.findByText('Sign in and your picture will be uploaded.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png' });
+
+    await signIn();
+    expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png', uploadId: 'img_1' });
+  });
+
+  it('sends a person whose session ended during the upload to sign in, with the way back, and keeps the picture for after', async () => {
+    const sent = fakeUploads(401);
+    fakeApi(baseRoutes());
+    await signIn();
+    await page('/image-to-video/generator');
+    await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/en/auth?returnTo=%2Fimage-to-video%2Fgenerator'));
+    expect(sent).toHaveLength(1);
+    // Kept by its bytes, with no server id, so it goes up again after sign-in.
+    const kept = JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null') as Record<string, unknown>;
+    expect(kept).toMatchObject({ name: 'cat.png', dataUrl: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(kept.uploadId).toBeUndefined();
+  });
+});
+
+/** XMLHttpRequest (what uploads go through, for their progress) answering every upload with `status`. */
+function fakeUploads(status: 201 | 401) {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    upload: { onprogress: null } = { onprogress: null };
+    status = 0;
+    responseText = '';
+    responseType = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send(body: FormData) {
+      sent.push(body);
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(
+          status === 201
+            ? { success: true, data: { id: 'img_1', width: 4, height: 4, mimeType: 'image/png', size: 4 } }
+            : { success: false, error: 'UNAUTHENTICATED', message: 'Authentication failed' },
+        );
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}

@@ -1,0 +1,57 @@
+import type { RefObject } from 'react';
+import { useGeneratorText } from '../i18n.ts';
+import type { GeneratorMode } from './mode.ts';
+import { PROMPT_MAX } from './settings.ts';
+import styles from './studio.module.css';
+
+/** Prompts this close to the limit get a spoken count of what is left. */
+const PROMPT_WARN_AT = 50;
+
+interface Props {
+  mode: GeneratorMode;
+  value: string;
+  /** Why the prompt was refused (it is required in text mode), or null. */
+  problem: string | null;
+  /** The ids the page keeps for the field, its counter and its problem (drawn by the server the same way). */
+  ids: { prompt: string; counter: string; promptProblem: string };
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  onChange: (value: string) => void;
+}
+
+/** The prompt with its visible counter, a spoken count near the limit, and the reason it was refused. */
+export function PromptField({ mode, value, problem, ids, textareaRef, onChange }: Props) {
+  const { t } = useGeneratorText();
+  const left = PROMPT_MAX - value.length;
+  return (
+    <div className={styles.promptField}>
+      <div className={styles.promptTop}>
+        <label htmlFor={ids.prompt} className={styles.fieldLabel}>
+          {mode === 'image' ? t('prompt.labelImage') : t('prompt.label')}
+        </label>
+        <span id={ids.counter} className={styles.counter} data-near-limit={left <= PROMPT_WARN_AT || undefined}>
+          {t('prompt.counter', { count: value.length, max: PROMPT_MAX })}
+        </span>
+      </div>
+      <textarea
+        ref={textareaRef}
+        id={ids.prompt}
+        className={styles.prompt}
+        value={value}
+        maxLength={PROMPT_MAX}
+        placeholder={mode === 'image' ? t('prompt.placeholderImage') : t('prompt.placeholder')}
+        aria-describedby={`${ids.counter}${problem ? ` ${ids.promptProblem}` : ''}`}
+        aria-invalid={problem ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        rows={5}
+      />
+      <p className="rm-visually-hidden" aria-live="polite">
+        {left <= PROMPT_WARN_AT ? t('prompt.left', { count: left }) : ''}
+      </p>
+      {problem && (
+        <p id={ids.promptProblem} className={styles.errorText} role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

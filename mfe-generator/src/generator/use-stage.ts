@@ -1,0 +1,68 @@
+import { ApiError, notify } from '@reelmint/shared';
+import { useGeneratorText } from '../i18n.ts';
+import { errorMessage } from './errors.ts';
+import type { useGeneration } from './use-generation.ts';
+import { videoApi } from './video-api.ts';
+import type { EditRequest, ShareState, VideoRecord } from './video-api.ts';
+
+interface Options {
+  generation: ReturnType<typeof useGeneration>;
+  /** The id of the stage's heading, which takes focus when something new is put on it. */
+  resultId: string;
+  reloadHistory: () => void;
+}
+
+/**
+ * What the result panel shows: the job being made, or a finished video put there from the history, an edit's
+ * source, or a new edit. The stage belongs to the job being made; nothing else is put there meanwhile.
+ */
+export function useStage({ generation, resultId, reloadHistory }: Options) {
+  const { t } = useGeneratorText();
+  const job = generation.state;
+  const busy = job.phase === 'submitting' || job.phase === 'running';
+
+  const bringIntoView = () => {
+    const heading = document.getElementById(resultId);
+    heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+
+  const play = (video: VideoRecord) => {
+    // The history's Play is disabled meanwhile.
+    if (busy) return;
+    generation.show(video);
+    bringIntoView();
+  };
+
+  /** Puts the video an edit was made from on the stage; it may have been deleted since. */
+  const showSource = async (id: string) => {
+    if (busy) return;
+    try {
+      play(await videoApi.status(id));
+    } catch (error) {
+      notify('error', error instanceof ApiError && error.status === 404 ? t('edit.sourceGone') : errorMessage(t, error));
+    }
+  };
+
+  const edit = async (body: EditRequest) => {
+    const started = await generation.startEdit(body);
+    if (started) {
+      reloadHistory();
+      bringIntoView();
+    }
+    return started;
+  };
+
+  /** A video published or made private: the stage and the history show its new state. */
+  const shareChanged = (share: ShareState) => {
+    if (job.video?.id === share.id) generation.show({ ...job.video, ...share });
+    reloadHistory();
+  };
+
+  /** A video deleted: off the stage if it was there. */
+  const deleted = (video: VideoRecord) => {
+    if (job.video?.id === video.id) generation.show(null);
+  };
+
+  return { job, busy, play, showSource, edit, shareChanged, deleted };
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { loadCredits, loadSubscription, PLAN_FEATURES, useCredits, useSubscription } from '@reelmint/shared';
+import type { GenerationConfig } from '@reelmint/shared';
+import type { GenerationQueue } from './queue-choice.tsx';
+import { costSummary } from './settings.ts';
+
+/**
+ * The person's balance and plan as the studio uses them: read again on each sign-in, the features the settings
+ * are checked against, Max's relaxed queue (offered once the server has said the plan includes it) and the cost
+ * of a video against the balance.
+ */
+export function useStudioAccount(token: string | null) {
+  const signedIn = !!token;
+  const credits = useCredits((s) => s);
+  const subscription = useSubscription((s) => s);
+  const features = subscription.subscription?.features ?? PLAN_FEATURES.free;
+  const relaxedOffered = signedIn && features.unlimitedGenerations && !subscription.fallback;
+  const [chosenQueue, setChosenQueue] = useState<GenerationQueue>('priority');
+  const relaxed = relaxedOffered && chosenQueue === 'relaxed';
+
+  useEffect(() => {
+    void loadCredits();
+    void loadSubscription();
+  }, [token]);
+
+  /** What a video of these settings costs against the balance; the relaxed queue is always affordable. */
+  const estimate = (config: GenerationConfig) => {
+    const costed = costSummary(config, signedIn && credits.status === 'ready' ? credits.balance : null);
+    return relaxed ? { ...costed, enough: true } : costed;
+  };
+
+  /** Editing is offered once the plan is known for sure: null until then. */
+  const canEdit = signedIn && subscription.status === 'ready' && !subscription.fallback ? features.advancedEditing : null;
+
+  /** Reads the balance and plan again after the server could not be reached. */
+  const reload = () => {
+    void loadCredits({ force: true });
+    void loadSubscription({ force: true });
+  };
+
+  return {
+    features,
+    relaxedOffered,
+    chosenQueue,
+    setChosenQueue,
+    relaxed,
+    estimate,
+    canEdit,
+    /** The balance or the plan is the stand-in shown while the server cannot be reached. */
+    fallback: credits.fallback || subscription.fallback,
+    reload,
+  };
+}
