@@ -1,5 +1,5 @@
-import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import styles from './pages.module.css';
 
@@ -7,16 +7,8 @@ import styles from './pages.module.css';
  * The error screen for a shell screen that failed to load twice in a row (see lazy-screen.ts).
  * Its retry is the person's own choice, so it can never become a reload loop.
  */
-export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? <ScreenError /> : this.props.children;
-  }
+export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary FallbackComponent={ScreenError}>{children}</ErrorBoundary>;
 }
 
 /** The shell's strings are loaded before anything renders, so this speaks the page's language. */

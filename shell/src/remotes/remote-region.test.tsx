@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { telemetry } from '../release/telemetry.ts';
 import { RemoteRegion } from './remote-region.tsx';
@@ -41,5 +42,27 @@ describe('what a remote region reports for the release figures', () => {
       ['marketing', 'render-error', { detail: 'RangeError' }],
       ['marketing', 'fallback', { detail: 'render' }],
     ]);
+  });
+
+  it('a retry after a render error draws the screen again once it can draw', async () => {
+    const record = vi.spyOn(telemetry, 'record');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new TypeError('not yet');
+      return <p>Home</p>;
+    }
+    render(
+      <ScreenModules.Provider value={() => Flaky}>
+        <RemoteRegion remote="marketing" module="./HomePage" />
+      </ScreenModules.Provider>,
+    );
+    const fallback = await screen.findByTestId('remote-fallback');
+    broken = false;
+    await userEvent.click(within(fallback).getByRole('button'));
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-fallback')).toBeNull();
+    expect(record.mock.calls.filter(([, kind]) => kind === 'render-error')).toEqual([['marketing', 'render-error', { detail: 'TypeError' }]]);
   });
 });

@@ -1,10 +1,10 @@
 import { Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { telemetry } from '../release/telemetry.ts';
 import { loadExposed, RemoteLoadError, resetRemote } from './loader.ts';
 import type { RemoteName } from './pointer.ts';
-import { RegionErrorBoundary } from './region-error-boundary.tsx';
 import { ScreenModules } from './screen-modules.ts';
 import styles from './remote-region.module.css';
 
@@ -81,9 +81,14 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
   if (state.kind === 'failed') return quiet ? null : <RegionFallback remote={remote} cause="load" onRetry={retry} />;
   const { Screen } = state;
   return (
-    <RegionErrorBoundary
-      onError={(error) => telemetry.record(remote, 'render-error', { detail: error.name })}
-      fallback={(_, reset) => (quiet ? null : <RegionFallback remote={remote} cause="render" onRetry={reset} />)}
+    // A remote's render error stays in its region: the rest of the page keeps working, and the release telemetry
+    // counts it against the remote's version.
+    <ErrorBoundary
+      onError={(error, info) => {
+        console.warn('A remote region failed to render', error, info.componentStack);
+        telemetry.record(remote, 'render-error', { detail: error instanceof Error ? error.name : typeof error });
+      }}
+      fallbackRender={({ resetErrorBoundary }) => (quiet ? null : <RegionFallback remote={remote} cause="render" onRetry={resetErrorBoundary} />)}
     >
       <Suspense fallback={quiet ? null : <RegionLoading />}>
         <div data-remote-region={remote} className={styles.region}>
@@ -91,7 +96,7 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
         </div>
         <AfterMount run={onReady} />
       </Suspense>
-    </RegionErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
