@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { ReactNode } from 'react';
 import { notify } from '@reelmint/shared';
+import { lazyModule } from '@reelmint/shared/lazy-module';
 import { useBillingText } from '../i18n.ts';
 import styles from './dialog.module.css';
 // Types only: erased from the build, so the module itself is still fetched by the dynamic import below alone.
@@ -10,32 +11,7 @@ type Panel = typeof PanelModule;
 
 // The modal and Radix under it arrive with the first dialog a person opens, not with the page: a `.lazy.tsx`
 // module stays out of the remote's screens chunk (remoteBuildOptions), so pricing's first load carries none of it.
-let loaded: Panel | undefined;
-let pending: Promise<Panel> | undefined;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** Loads the modal once; a failed load is forgotten, so the next opening fetches afresh. */
-function loadPanel(): Promise<Panel> {
-  pending ??= import('./modal-panel.lazy.tsx').then(
-    (panel) => {
-      loaded = panel;
-      for (const listener of listeners) listener();
-      return panel;
-    },
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
-}
+const panelModule = lazyModule<Panel>(() => import('./modal-panel.lazy.tsx'));
 
 interface DialogProps {
   labelledBy: string;
@@ -58,19 +34,14 @@ interface DialogProps {
  */
 export function Dialog({ variant = 'sheet', role = 'dialog', ...props }: DialogProps) {
   const { t } = useBillingText();
-  const panel = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => undefined,
-  );
+  const panel = panelModule.useLoaded();
   const failed = useEffectEvent(() => {
     notify('error', t('dialog.loadFailed'));
     props.onDismiss();
   });
   useEffect(() => {
-    if (loaded) return;
     let live = true;
-    loadPanel().catch(() => {
+    panelModule.load().catch(() => {
       if (live) failed();
     });
     return () => {

@@ -1,59 +1,37 @@
-import { useRef } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import styles from './confirm-dialog.module.css';
+import { useEffect, useEffectEvent } from 'react';
+import { notify } from '@reelmint/shared';
+import { lazyModule } from '@reelmint/shared/lazy-module';
+import { useGeneratorText } from '../i18n.ts';
+// Types only: erased from the build, so the module itself is fetched by the dynamic import below alone.
+import type * as PanelModule from './confirm-panel.lazy.tsx';
+import type { ConfirmProps } from './confirm-panel.lazy.tsx';
 
-interface Props {
-  title: string;
-  body: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  busy?: boolean;
-  /** Where focus goes on close when the opener has left the page (a deleted item took its button with it). */
-  fallbackFocus?: () => HTMLElement | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+// The question and Radix's dialog under it arrive with the first question asked, not with the page: a `.lazy.tsx`
+// module stays out of the remote's screens chunk (remoteBuildOptions), so the generator's first load carries none of it.
+const panelModule = lazyModule<typeof PanelModule>(() => import('./confirm-panel.lazy.tsx'));
 
 /**
- * A modal question on Radix's dialog primitive: focus starts on the safe choice and stays in,
- * Escape or the backdrop cancel, and focus returns to whatever opened it, or to `fallbackFocus`
- * when that is gone (focus on a removed element falls to <body>, where keyboard and screen-reader
- * users lose their place).
+ * Asks a question in a modal dialog. Nothing is drawn until its code has arrived (the first question only); if it
+ * cannot be fetched the person is told and the question counts as answered no.
  */
-export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, busy = false, fallbackFocus, onConfirm, onCancel }: Props) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+export function ConfirmDialog(props: ConfirmProps) {
+  const { t } = useGeneratorText();
+  const panel = panelModule.useLoaded();
+  const failed = useEffectEvent(() => {
+    notify('error', t('dialog.loadFailed'));
+    props.onCancel();
+  });
+  useEffect(() => {
+    let live = true;
+    panelModule.load().catch(() => {
+      if (live) failed();
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
-  return (
-    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.backdrop}>
-          <Dialog.Content
-            className={styles.dialog}
-            onOpenAutoFocus={(event) => {
-              opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-              event.preventDefault();
-              cancelRef.current?.focus();
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              const target = opener.current?.isConnected ? opener.current : fallbackFocus?.();
-              target?.focus();
-            }}
-          >
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Description className={styles.body}>{body}</Dialog.Description>
-            <div className={styles.actions}>
-              <button ref={cancelRef} type="button" className={styles.cancel} onClick={onCancel}>
-                {cancelLabel}
-              </button>
-              <button type="button" className={styles.confirm} onClick={onConfirm} disabled={busy} aria-busy={busy}>
-                {confirmLabel}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Overlay>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  if (!panel) return null;
+  const { default: ConfirmPanel } = panel;
+  return <ConfirmPanel {...props} />;
 }

@@ -29,7 +29,8 @@ describe('history', () => {
 
     const opener = within(history).getByRole('button', { name: 'Delete “A paper boat on a rainy street”' });
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Delete this video?' });
+    // The first question brings the dialog's code: it appears once that has arrived.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this video?' });
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,49 +1,19 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyModule } from '@reelmint/shared/lazy-module';
 import type * as RadixChrome from './radix-chrome.tsx';
 import type { MenuClasses, MenuEntry, MenuTrigger } from './radix-chrome.tsx';
 import { showToast } from './toasts.tsx';
 
 type Chrome = typeof RadixChrome;
 
-let loaded: Chrome | undefined;
-let pending: Promise<Chrome> | undefined;
-const listeners = new Set<() => void>();
+const chrome = lazyModule<Chrome>(() => import('./radix-chrome.tsx'));
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/**
- * Loads the header's Radix parts (radix-chrome.tsx) once; a failed load is forgotten, so the next attempt
- * (the visitor pressing the button again) fetches afresh.
- */
-export function loadChrome(): Promise<Chrome> {
-  pending ??= import('./radix-chrome.tsx').then(
-    (chrome) => {
-      loaded = chrome;
-      for (const listener of listeners) listener();
-      return chrome;
-    },
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
-}
+/** Loads the header's Radix parts (radix-chrome.tsx) once; after a failed load the next call fetches afresh. */
+export const loadChrome: () => Promise<Chrome> = chrome.load;
 
 /** The Radix parts once loaded. Undefined on the server and in the browser's first render, so both draw the same page. */
-export function useChrome(): Chrome | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => undefined,
-  );
-}
+export const useChrome: () => Chrome | undefined = chrome.useLoaded;
 
 /** Starts loading the Radix parts without waiting, as a pointer comes near a button that needs them. */
 export function prefetchChrome(): void {
@@ -73,10 +43,10 @@ interface DeferredMenuProps {
  * to the real one.
  */
 export function DeferredMenu({ trigger, classes, entries }: DeferredMenuProps) {
-  const chrome = useChrome();
+  const parts = useChrome();
   const open = useOpenWithChrome();
   const [opening, setOpening] = useState({ defaultOpen: false, focusTrigger: false });
-  if (chrome) return <chrome.Menu trigger={trigger} classes={classes} entries={entries} {...opening} />;
+  if (parts) return <parts.Menu trigger={trigger} classes={classes} entries={entries} {...opening} />;
   const { children, ...attributes } = trigger;
   return (
     <button

@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+
+/** A module fetched when first wanted, and a hook that draws with it once it is here. */
+export interface LazyModule<T> {
+  /** Starts the fetch once; a failed fetch is forgotten, so the next call tries afresh. */
+  load(): Promise<T>;
+  /** The module once loaded. Undefined on the server and in a first render in the browser, so both draw the same. */
+  useLoaded(): T | undefined;
+}
+
+/**
+ * Code that no first paint needs (a dialog, a menu) is fetched late with this: `load` when a person reaches for
+ * it or the page is idle, `useLoaded` where it is drawn. An entry of its own, not part of the shared singleton:
+ * each app bundles its few lines, so a remote built with it runs in a shell built before it.
+ */
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let loaded: T | undefined;
+  let pending: Promise<T> | undefined;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return {
+    load() {
+      pending ??= importer().then(
+        (module) => {
+          loaded = module;
+          for (const listener of listeners) listener();
+          return module;
+        },
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    useLoaded() {
+      return useSyncExternalStore(
+        subscribe,
+        () => loaded,
+        () => undefined,
+      );
+    },
+  };
+}
