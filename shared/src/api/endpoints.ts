@@ -30,6 +30,10 @@ import type {
 import type {
   AccountDeletionRequest,
   AccountSessionsReply,
+  EmailChangeRequest,
+  ForgotPasswordRequest,
+  RegisterRequest,
+  ResendVerificationRequest,
   LinkTokenRequest,
   LoginRequest,
   PasswordChangeRequest,
@@ -38,6 +42,7 @@ import type {
   GoogleSignInRequest,
 } from '../account-api.ts';
 import type { DeductRequest, RefundRequest } from '../billing-api.ts';
+import type { Language } from '../languages.ts';
 import type { CancelRequest, PlanChangeRequest, UpgradeRequest } from '../plan-api.ts';
 import type { VideoHistoryQueryInput } from '../video-api.ts';
 
@@ -45,20 +50,22 @@ import type { VideoHistoryQueryInput } from '../video-api.ts';
 export const api = {
   login: (email: string, password: string) => request<LoginReply>('POST', '/api/auth/login', { body: { email, password } satisfies LoginRequest }),
   /** `language`: the page's, so the account's mails are written in it. */
-  register: (name: string, email: string, password: string, language?: string) =>
-    request<RegisterReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } }),
+  register: (name: string, email: string, password: string, language?: Language) =>
+    request<RegisterReply>('POST', '/api/auth/register', { body: { name, email, password, ...(language ? { language } : {}) } satisfies RegisterRequest }),
   /** Always succeeds the same way whether or not the address has an account. */
-  forgotPassword: (email: string, language: string) => request<MailSentReply>('POST', '/api/auth/password/forgot', { body: { email, language } }),
+  forgotPassword: (email: string, language: Language) =>
+    request<MailSentReply>('POST', '/api/auth/password/forgot', { body: { email, language } satisfies ForgotPasswordRequest }),
   /** Rejects with RESET_LINK_INVALID, RESET_LINK_EXPIRED or RESET_LINK_USED when the link cannot be used. */
   checkResetLink: (token: string) => request<ResetLinkReply>('POST', '/api/auth/password/reset/check', { body: { token } satisfies LinkTokenRequest }),
   resetPassword: (token: string, password: string) =>
     request<LoginReply>('POST', '/api/auth/password/reset', { body: { token, password } satisfies ResetPasswordRequest }),
   /** Follows a confirmation link; rejects with VERIFY_LINK_INVALID, VERIFY_LINK_EXPIRED, VERIFY_LINK_USED or EMAIL_TAKEN. */
   verifyEmail: (token: string) => request<VerifyEmailReply>('POST', '/api/auth/email/verify', { body: { token } satisfies LinkTokenRequest }),
-  resendVerification: (language: string) => request<VerificationResentReply>('POST', '/api/auth/email/verify/resend', { body: { language } }),
+  resendVerification: (language: Language) =>
+    request<VerificationResentReply>('POST', '/api/auth/email/verify/resend', { body: { language } satisfies ResendVerificationRequest }),
   /** `password`: the current one (accounts without a password, made with Google, send none). */
-  changeEmail: (email: string, password: string | undefined, language: string) =>
-    request<EmailChangeReply>('POST', '/api/auth/email/change', { body: { email, language, ...(password ? { password } : {}) } }),
+  changeEmail: (email: string, password: string | undefined, language: Language) =>
+    request<EmailChangeReply>('POST', '/api/auth/email/change', { body: { email, language, ...(password ? { password } : {}) } satisfies EmailChangeRequest }),
   /** Settings (/account). Each answers the account as it now is. */
   updateProfile: (changes: ProfileChanges) => request<AccountUser>('PATCH', '/api/account/profile', { body: changes }),
   uploadPicture: (file: Blob) => {
