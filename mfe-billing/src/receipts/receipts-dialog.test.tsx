@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
 import { fail, fakeApi, ok } from '../test/fake-api.ts';
@@ -24,6 +24,12 @@ const receipt = (overrides: Partial<Receipt>): Receipt => ({
 });
 
 const page = (items: Receipt[], total = items.length, number = 1) => ok({ items, page: number, perPage: 20, total });
+
+// The dialog's code is fetched when first wanted; compiling it here, once, keeps that out of the first
+// assertion's wait (the module stays unloaded for the code under test, which fetches it itself).
+beforeAll(async () => {
+  await import('../ui/modal-panel.lazy.tsx');
+});
 
 describe('receipts dialog', () => {
   afterEach(() => {
@@ -51,7 +57,7 @@ describe('receipts dialog', () => {
         ]),
     });
     await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/fr/pricing', lng: 'fr' });
-    expect(await screen.findByRole('dialog', { name: 'Vos reçus' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Vos reçus' }, { timeout: 5000 })).toBeInTheDocument();
     const [pack, change] = await screen.findAllByTestId('receipt');
 
     // French numbers, prices and dates: a narrow space between thousands, a comma for cents, the day first.

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_FEATURES, bus, clearSession, creditsStore, openSubscriptionModal, requestCredits, subscriptionStore } from '@reelmint/shared';
 import type { SubscriptionModalResult } from '@reelmint/shared';
 import { renderScreen } from '../../../shared/test/render.tsx';
@@ -29,10 +29,17 @@ async function open(opening: () => Promise<SubscriptionModalResult>, ready: RegE
   await act(async () => {
     result = opening();
   });
-  const dialog = await screen.findByRole('dialog', { name: TITLE });
+  // The first opening fetches the dialog's code; a loaded machine can take over a second.
+  const dialog = await screen.findByRole('dialog', { name: TITLE }, { timeout: 5000 });
   if (ready) await within(dialog).findByRole('radio', { name: ready });
   return { dialog, result };
 }
+
+// The dialog's code is fetched when first wanted; compiling it here, once, keeps that out of the first
+// assertion's wait (the module stays unloaded for the code under test, which fetches it itself).
+beforeAll(async () => {
+  await import('../ui/modal-panel.lazy.tsx');
+});
 
 describe('subscription modal', () => {
   const windowOpen = vi.fn();

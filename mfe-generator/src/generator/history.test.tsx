@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyHistory, fail, fakeApi, ok, video } from '../test/fake-api.ts';
 import { baseRoutes, freshStudioEachTest, page, signIn } from '../test/studio.tsx';
 
 freshStudioEachTest();
+
+// The question's code is fetched when first wanted; compiling it here, once, keeps that out of the first
+// assertion's wait (the module stays unloaded for the code under test, which fetches it itself).
+beforeAll(async () => {
+  await import('./confirm-panel.lazy.tsx');
+});
 
 describe('history', () => {
   it('lists past videos and deletes one after an accessible confirmation', async () => {
@@ -30,7 +36,7 @@ describe('history', () => {
     const opener = within(history).getByRole('button', { name: 'Delete “A paper boat on a rainy street”' });
     await userEvent.click(opener);
     // The first question brings the dialog's code: it appears once that has arrived.
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this video?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this video?' }, { timeout: 5000 });
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

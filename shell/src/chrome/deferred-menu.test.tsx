@@ -3,7 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderLanguageMenu } from './deferred-menu.fixture.tsx';
 
-// Each test file has its own modules, so the Radix parts start unloaded here, as on a first visit.
+// The Radix parts arrive when the test says so: a person's press or focus always comes before them here.
+const arrival = vi.hoisted(() => {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  return { arrived, release };
+});
+vi.mock('./radix-chrome.tsx', async (importOriginal) => {
+  await arrival.arrived;
+  return importOriginal();
+});
+
 describe('a header menu drawn before its code arrives', () => {
   it('is a plain menu button first, and a press opens the menu as soon as the code is here', async () => {
     const onSelect = vi.fn();
@@ -14,7 +24,10 @@ describe('a header menu drawn before its code arrives', () => {
     expect(screen.queryByRole('menu')).toBeNull();
 
     await userEvent.click(plain);
-    const item = await screen.findByRole('menuitem', { name: 'Français' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    arrival.release();
+    // Compiling the Radix parts can take a loaded machine over a second.
+    const item = await screen.findByRole('menuitem', { name: 'Français' }, { timeout: 5000 });
     // An open menu hides the rest of the page from assistive technology, its button included.
     expect(screen.getByRole('button', { name: 'Language: English', hidden: true })).toHaveAttribute('aria-expanded', 'true');
 
