@@ -1,8 +1,9 @@
 import { afterEach, vi } from 'vitest';
 
-// A screen's first render imports its strings through Vite's transform, and userEvent types key by
-// key: on a busy two-core machine (CI runs the whole gate on one) both outlast the defaults of 1 s
-// per wait and 5 s per test. These are ceilings, not delays: a passing wait returns at once.
+// A screen's first render imports its strings (and a dialog its code) through Vite's transform, and
+// userEvent types key by key: on a busy two-core machine (CI runs the whole gate on one, the apps' suites
+// beside the API's) a first German render of the subscription modal took 5.4 s. These are ceilings, not
+// delays: a passing wait returns at once.
 vi.setConfig({ testTimeout: 20_000 });
 
 // Test files that draw nothing run in Node (`// @vitest-environment node` at their top): without a
@@ -10,7 +11,7 @@ vi.setConfig({ testTimeout: 20_000 });
 if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5_000 });
+  configure({ asyncUtilTimeout: 15_000 });
   afterEach(() => {
     cleanup();
     localStorage.clear();

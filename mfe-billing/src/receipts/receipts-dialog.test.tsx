@@ -57,7 +57,7 @@ describe('receipts dialog', () => {
         ]),
     });
     await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/fr/pricing', lng: 'fr' });
-    expect(await screen.findByRole('dialog', { name: 'Vos reçus' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Vos reçus' })).toBeInTheDocument();
     const [pack, change] = await screen.findAllByTestId('receipt');
 
     // French numbers, prices and dates: a narrow space between thousands, a comma for cents, the day first.

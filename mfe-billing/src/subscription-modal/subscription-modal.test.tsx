@@ -29,8 +29,7 @@ async function open(opening: () => Promise<SubscriptionModalResult>, ready: RegE
   await act(async () => {
     result = opening();
   });
-  // The first opening fetches the dialog's code; a loaded machine can take over a second.
-  const dialog = await screen.findByRole('dialog', { name: TITLE }, { timeout: 5000 });
+  const dialog = await screen.findByRole('dialog', { name: TITLE });
   if (ready) await within(dialog).findByRole('radio', { name: ready });
   return { dialog, result };
 }

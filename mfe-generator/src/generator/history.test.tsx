@@ -36,7 +36,7 @@ describe('history', () => {
     const opener = within(history).getByRole('button', { name: 'Delete “A paper boat on a rainy street”' });
     await userEvent.click(opener);
     // The first question brings the dialog's code: it appears once that has arrived.
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this video?' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this video?' });
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -71,7 +71,7 @@ describe('the starting picture', () => {
     await signIn();
     await page('/image-to-video/generator');
     await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
-    expect(await screen.findByText('Uploading… 50%', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Uploading… 50%')).toBeInTheDocument();
     expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Your starting picture: cat.png' })).toBeInTheDocument();
     expect(sent[0]!.get('file')).toBeInstanceOf(File);
