@@ -11,6 +11,14 @@ import SubscriptionModal from './subscription-modal.tsx';
 const TITLE = 'This video needs AI credits to continue';
 const free = { plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null };
 
+/**
+ * The modal listens for open requests from an effect, which runs only once its strings have loaded: a request
+ * sent before that would be lost, so the tests wait for the listener (a busy machine loads strings late).
+ */
+async function modalListening() {
+  await waitFor(() => expect(bus.all.get('subscription:open')?.length ?? 0).toBeGreaterThan(0));
+}
+
 async function mount() {
   await renderScreen(
     <>
@@ -19,7 +27,9 @@ async function mount() {
     </>,
     { path: '/en/text-to-video/generator' },
   );
-  return screen.findByRole('button', { name: 'Generate' });
+  const generate = await screen.findByRole('button', { name: 'Generate' });
+  await modalListening();
+  return generate;
 }
 
 async function open(opening: () => Promise<SubscriptionModalResult>, ready: RegExp | null = /Max/) {
@@ -348,6 +358,7 @@ describe('subscription modal', () => {
       { path: '/de/text-to-video/generator', lng: 'de' },
     );
     await screen.findByRole('button', { name: 'Generate' });
+    await modalListening();
     await act(async () => {
       void openSubscriptionModal({ source: 'header' });
     });
