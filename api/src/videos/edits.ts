@@ -29,7 +29,7 @@ import type { RateLimitRule } from '../http/rate-limits.ts';
 import { currentSubscription, planOf } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import { frameSize } from './engine.ts';
-import { activeJobCount } from './jobs.ts';
+import { activeJobCount, queuedJob } from './jobs.ts';
 
 /** What an edit did, stored as JSON on the video it made (`videos.edit`). */
 export type EditSpec =
@@ -328,11 +328,10 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
               `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`,
             );
           }
-          const row: Video = {
+          const row = queuedJob({
             id,
             user_id: user.id,
             type: 'edit',
-            status: 'queued',
             prompt: first.prompt,
             image_id: null,
             template_id: null,
@@ -343,31 +342,16 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
             // Edits are paid work on the priority queue; only generations can be relaxed.
             relaxed: 0,
             spend_id: spend.id,
-            refunded: 0,
-            progress: 0,
-            error: null,
-            video_file: null,
-            poster_file: null,
-            engine_ref: null,
             engine: plan.spec.kind === 'extend' ? services.engine.name : plan.engine,
-            error_code: null,
-            provider_cost_cents: null,
-            attempts: 0,
-            worker_id: null,
-            heartbeat_at: null,
             aspect_ratio: plan.aspectRatio,
             negative_prompt: first.negative_prompt,
             seed: first.seed,
-            shared_at: null,
-            share_views: 0,
             source_id: first.id,
             edit: JSON.stringify(plan.spec),
             idempotency_key: key,
             request_hash: key ? hash : null,
             created_at: services.now().toISOString(),
-            started_at: null,
-            finished_at: null,
-          };
+          });
           await trx.insertInto('videos').values(row).execute();
           return row;
         });

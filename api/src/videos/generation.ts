@@ -11,7 +11,7 @@ import { keyReused, requestHash } from '../http/idempotency.ts';
 import { currentSubscription, planOf } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import { findTemplate } from '../templates/catalogue.ts';
-import { activeJobCount } from './jobs.ts';
+import { activeJobCount, queuedJob } from './jobs.ts';
 
 /** A generate request checked against the person's plan and the engine: what it makes and what it costs. */
 export interface GenerationPlan {
@@ -125,11 +125,10 @@ export async function queueGeneration(services: Services, userId: string, plan: 
         'Your relaxed video is still queued or rendering: one at a time. Wait for it to finish, or generate now with credits.',
       );
     }
-    const row: Video = {
+    const row = queuedJob({
       id,
       user_id: userId,
       type: plan.type,
-      status: 'queued',
       prompt: plan.prompt,
       image_id: plan.imageId,
       template_id: plan.templateId,
@@ -139,31 +138,16 @@ export async function queueGeneration(services: Services, userId: string, plan: 
       cost,
       relaxed: relaxed ? 1 : 0,
       spend_id: spend.id,
-      refunded: 0,
-      progress: 0,
-      error: null,
-      video_file: null,
-      poster_file: null,
-      engine_ref: null,
       engine: services.engine.name,
-      error_code: null,
-      provider_cost_cents: null,
-      attempts: 0,
-      worker_id: null,
-      heartbeat_at: null,
       aspect_ratio: plan.aspectRatio,
       negative_prompt: plan.negativePrompt,
       seed: plan.seed,
-      shared_at: null,
-      share_views: 0,
       source_id: null,
       edit: null,
       idempotency_key: claim?.key ?? null,
       request_hash: claim?.hash ?? null,
       created_at: services.now().toISOString(),
-      started_at: null,
-      finished_at: null,
-    };
+    });
     await trx.insertInto('videos').values(row).execute();
     return row;
   });

@@ -6,6 +6,31 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { DB, Video } from '../db/schema.ts';
 import { refundInTransaction } from '../credits/ledger.ts';
 
+/** What a job's row holds before anything has happened to it: queued, unclaimed, unrendered, unshared. */
+const FRESH_JOB = {
+  status: 'queued',
+  refunded: 0,
+  progress: 0,
+  error: null,
+  video_file: null,
+  poster_file: null,
+  engine_ref: null,
+  error_code: null,
+  provider_cost_cents: null,
+  attempts: 0,
+  worker_id: null,
+  heartbeat_at: null,
+  shared_at: null,
+  share_views: 0,
+  started_at: null,
+  finished_at: null,
+} as const satisfies Partial<Video>;
+
+/** The row of a new job: what the request decided, with every field of its later life at its start. */
+export function queuedJob(decided: Omit<Video, keyof typeof FRESH_JOB>): Video {
+  return { ...decided, ...FRESH_JOB };
+}
+
 /**
  * Claims the oldest queued job for `workerId`, so that two workers (threads of this process or
  * other processes) never take the same one. SQLite: a single UPDATE ... RETURNING is atomic on
