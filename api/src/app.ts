@@ -17,7 +17,7 @@ import { connectRedis, memoryCounter, redisCounter } from './http/counters.ts';
 import { createTokenSigner } from './accounts/tokens.ts';
 import { registerCreditRoutes } from './credits/routes.ts';
 import type { Database } from './db/database.ts';
-import { envelopeSchema, errorReplies, ok } from './http/envelope.ts';
+import { envelopeSchema, errorReplies, ok, refusal } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { clientErrorHandler, frameworkErrors, installInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -41,7 +41,6 @@ import { registerTemplateRoutes } from './templates/routes.ts';
 import { DEFAULT_UPLOAD_LIMITS, startUploadSweeper } from './uploads/quota.ts';
 import type { UploadLimits } from './uploads/quota.ts';
 import { registerUploadRoutes, removeUploadFile } from './uploads/routes.ts';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { siteConfig } from '@reelmint/shared/site-api';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
@@ -225,7 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler(errorHandler(app));
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ success: false, data: null, error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    void reply.code(404).send(refusal('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
   installInputGuard(app);
   // The local checkout's HTML forms post url-encoded (their one field is the owner's checkout token).
@@ -307,7 +306,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         tags: ['meta'],
         summary: 'What the front end may offer',
         response: {
-          200: envelopeSchema(jsonSchemaOf(siteConfig)),
+          200: envelopeSchema(siteConfig),
           ...errorReplies,
         },
       },
@@ -373,7 +372,7 @@ const STATUS_CODES: Record<number, string> = {
 function errorHandler(app: FastifyInstance) {
   return (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const send = (status: number, code: string, message: string, details: Record<string, unknown> = {}) =>
-      reply.code(status).send({ success: false, data: null, error: code, message, ...details });
+      reply.code(status).send(refusal(code, message, details));
 
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);

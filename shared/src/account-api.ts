@@ -92,6 +92,9 @@ export type PasswordChangedReply = z.infer<typeof passwordChangedReply>;
 export const sessionsEndedReply = z.object({ ended: z.int() });
 export type SessionsEndedReply = z.infer<typeof sessionsEndedReply>;
 
+/** POST /api/auth/logout: nothing but the envelope. */
+export const logoutReply = z.null();
+
 /** POST /api/account/delete. */
 export const accountDeletedReply = z.object({
   deleted: z.boolean(),

@@ -84,6 +84,9 @@ export const creditPack = z.object({
 });
 export type CreditPack = z.infer<typeof creditPack>;
 
+/** GET /api/credits/packs: every pack on sale. */
+export const creditPackCatalogue = z.array(creditPack);
+
 export const RECEIPT_KINDS = ['plan', 'renewal', 'change', 'pack'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 

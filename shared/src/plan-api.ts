@@ -45,6 +45,9 @@ export const planItem = z.object({
 });
 export type PlanItem = z.infer<typeof planItem>;
 
+/** GET /api/subscription/plans: every plan on sale. */
+export const planCatalogue = z.array(planItem);
+
 /** A move down waiting for the end of the paid period. */
 export const scheduledPlanChange = z.object({
   plan: z.enum(PLAN_KEYS),

@@ -10,6 +10,34 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output
   return rest;
 }
 
+/**
+ * The envelope of every successful JSON reply: `data` is the call's own reply, `message` is for people. The API
+ * serialises each route's success with `jsonSchemaOf(envelopeOf(reply))`; the client reads it as `OkEnvelope`.
+ */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data, error: z.null(), message: z.string() });
+export type OkEnvelope<T> = z.infer<ReturnType<typeof envelopeOf<z.ZodType<T>>>>;
+
+/**
+ * Every refusal (4xx and 5xx): the machine code in `error` for code, the text in `message` for people. Extra fields
+ * travel beside them for a screen that needs the figures (a 402's `required` and `available`, `upgradeRequired`).
+ */
+export const errorEnvelope = z
+  .looseObject({ success: z.literal(false), data: z.null(), error: z.string(), message: z.string() })
+  .meta({ description: 'Error envelope' });
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Any reply of a JSON call, either a success carrying `T` or a refusal. */
+export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
+
+/** A reply that is a file's bytes, not JSON: a video, a poster, a template's media. */
+export const fileBytes = z.string().meta({ format: 'binary' });
+
+/** A reply that is an HTML page (the local checkout). */
+export const htmlPage = z.string().meta({ description: 'HTML page' });
+
+/** A 303 that sends the browser back to the site: no body. */
+export const siteRedirect = z.null().meta({ description: 'Redirect to the site' });
+
 /** One page of a list, newest first: the items, where it is, and how many there are in all. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.int(), perPage: z.int(), total: z.int() });
 

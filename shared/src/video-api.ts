@@ -207,6 +207,9 @@ export const videoTemplate = z.object({
 });
 export type VideoTemplate = z.infer<typeof videoTemplate>;
 
+/** GET /api/video/templates: the whole catalogue, in the asked language. */
+export const templateCatalogue = z.array(videoTemplate);
+
 /** GET /api/video/templates?lang=: the language of the titles, prompts and negative prompts (English without it). */
 export const templatesQuery = z.strictObject({
   lang: z.enum(LANGUAGES).optional().meta({ description: 'The page’s language; the catalogue answers in it' }),

@@ -8,6 +8,7 @@ import {
   linkTokenRequest,
   loginReply,
   loginRequest,
+  logoutReply,
   mailSentReply,
   registerReply,
   registerRequest,
@@ -39,10 +40,8 @@ import { checkResetLink, requestPasswordReset, resetPassword } from './password-
 import type { User } from '../db/schema.ts';
 import { confirmEmail, requestEmailChange, resendVerificationMail, sendVerificationMail } from './email-verification.ts';
 
-/** The account as every account call answers it (shared `accountUser`). */
-export const userSchema = jsonSchemaOf(accountUser);
-const loginReplySchema = envelopeSchema(jsonSchemaOf(loginReply));
-const registerReplySchema = envelopeSchema(jsonSchemaOf(registerReply));
+const loginReplySchema = envelopeSchema(loginReply);
+const registerReplySchema = envelopeSchema(registerReply);
 
 const linkTokenBody = jsonSchemaOf(linkTokenRequest, 'input');
 
@@ -130,7 +129,7 @@ export function registerAccountRoutes(
   app.get(
     '/api/auth/me',
     {
-      schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: envelopeSchema(userSchema), ...errorReplies } },
+      schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: envelopeSchema(accountUser), ...errorReplies } },
     },
     async (request) => {
       const { user } = await services.auth.require(request);
@@ -144,7 +143,7 @@ export function registerAccountRoutes(
       schema: {
         tags: ['accounts'],
         summary: 'Revoke the bearer token',
-        response: { 200: envelopeSchema({ type: 'null' }), ...errorReplies },
+        response: { 200: envelopeSchema(logoutReply), ...errorReplies },
       },
     },
     async (request) => {
@@ -163,7 +162,7 @@ export function registerAccountRoutes(
         summary: 'Mail a password reset link (the answer is the same whether or not the account exists)',
         body: jsonSchemaOf(forgotPasswordRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(mailSentReply)),
+          200: envelopeSchema(mailSentReply),
           ...errorReplies,
         },
       },
@@ -182,7 +181,7 @@ export function registerAccountRoutes(
         tags: ['accounts'],
         summary: 'Whether a password reset link can still be used',
         body: linkTokenBody,
-        response: { 200: envelopeSchema(jsonSchemaOf(resetLinkReply)), ...errorReplies },
+        response: { 200: envelopeSchema(resetLinkReply), ...errorReplies },
       },
     },
     async (request) => ok(await checkResetLink(services, request.body.token)),
@@ -214,7 +213,7 @@ export function registerAccountRoutes(
         summary: 'Follow an email confirmation link: verifies the address, or moves the account to the new one',
         body: linkTokenBody,
         response: {
-          200: envelopeSchema(jsonSchemaOf(verifyEmailReply)),
+          200: envelopeSchema(verifyEmailReply),
           ...errorReplies,
         },
       },
@@ -230,7 +229,7 @@ export function registerAccountRoutes(
         tags: ['accounts'],
         summary: 'Mail the signed-in person a new link to confirm their address',
         body: jsonSchemaOf(resendVerificationRequest, 'input'),
-        response: { 200: envelopeSchema(jsonSchemaOf(verificationResentReply)), ...errorReplies },
+        response: { 200: envelopeSchema(verificationResentReply), ...errorReplies },
       },
     },
     async (request) => {
@@ -247,7 +246,7 @@ export function registerAccountRoutes(
         tags: ['accounts'],
         summary: 'Ask to move the account to another address; it changes once that address confirms, and the current one is told',
         body: jsonSchemaOf(emailChangeRequest, 'input'),
-        response: { 200: envelopeSchema(jsonSchemaOf(emailChangeReply)), ...errorReplies },
+        response: { 200: envelopeSchema(emailChangeReply), ...errorReplies },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import {
   accountDeletedReply,
+  accountUser,
   accountDeletionRequest,
   accountSessionsReply,
   passwordChangeRequest,
@@ -16,13 +17,12 @@ import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { contentTypeOf } from '../storage/storage.ts';
-import { userSchema } from './routes.ts';
 import { exportAccountData } from './data-export.ts';
 import { deleteAccount } from './account-deletion.ts';
 import { changePassword, listSessions, pictureKey, removePicture, replacePicture, updateProfile } from './settings.ts';
 import { userView } from './users.ts';
 
-const userReply = { 200: envelopeSchema(userSchema), ...errorReplies };
+const userReply = { 200: envelopeSchema(accountUser), ...errorReplies };
 
 /** The /account settings page's calls: profile, picture, password, sessions, the data export and deleting the account. */
 export function registerSettingsRoutes(app: FastifyInstance, services: Services, sensitiveLimit: RateLimitRule): void {
@@ -96,7 +96,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
         summary: 'Change the password (the current one is required); ends every other session',
         body: jsonSchemaOf(passwordChangeRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(passwordChangedReply)),
+          200: envelopeSchema(passwordChangedReply),
           ...errorReplies,
         },
       },
@@ -114,7 +114,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
         tags: ['accounts'],
         summary: 'Where the account is signed in, newest first',
         response: {
-          200: envelopeSchema(jsonSchemaOf(accountSessionsReply)),
+          200: envelopeSchema(accountSessionsReply),
           ...errorReplies,
         },
       },
@@ -128,7 +128,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
       schema: {
         tags: ['accounts'],
         summary: 'Sign out every other session of the account (this one stays)',
-        response: { 200: envelopeSchema(jsonSchemaOf(sessionsEndedReply)), ...errorReplies },
+        response: { 200: envelopeSchema(sessionsEndedReply), ...errorReplies },
       },
     },
     async (request) => {
@@ -167,7 +167,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
           'Delete the account for good (the password is required): cancels the subscription at the provider, removes media and data, keeps only anonymised payment records, signs out everywhere',
         body: jsonSchemaOf(accountDeletionRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(accountDeletedReply)),
+          200: envelopeSchema(accountDeletedReply),
           ...errorReplies,
         },
       },

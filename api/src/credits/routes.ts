@@ -20,7 +20,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
         tags: ['credits'],
         summary: 'Credit balance of the signed-in user',
         response: {
-          200: envelopeSchema(jsonSchemaOf(creditsReply)),
+          200: envelopeSchema(creditsReply),
           ...errorReplies,
         },
       },
@@ -40,7 +40,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
         summary: 'Every grant, spend and refund of the signed-in user, newest first',
         querystring: jsonSchemaOf(creditHistoryQuery, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(creditHistoryPage)),
+          200: envelopeSchema(creditHistoryPage),
           ...errorReplies,
         },
       },
@@ -63,7 +63,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
         headers: idempotencyHeaderSchema(true),
         body: jsonSchemaOf(deductRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(deductReply)),
+          200: envelopeSchema(deductReply),
           ...errorReplies,
         },
       },
@@ -103,7 +103,7 @@ export function registerCreditRoutes(app: FastifyInstance, services: Services): 
         headers: idempotencyHeaderSchema(true),
         body: jsonSchemaOf(refundRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(refundReply)),
+          200: envelopeSchema(refundReply),
           ...errorReplies,
         },
       },

@@ -1,45 +1,40 @@
-/** The reply envelope and the JSON schemas that describe it. */
-export interface OkEnvelope<T> {
-  success: true;
-  data: T;
-  error: null;
-  message: string;
-}
+/**
+ * The reply envelope and the route reply declarations made from it. The envelope is declared once, in shared's
+ * schema (`envelopeOf`, `errorEnvelope`), like every reply body: the routes serialise with the JSON Schemas made
+ * from those declarations and the client reads their types.
+ */
+import { envelopeOf, errorEnvelope, fileBytes, htmlPage, jsonSchemaOf, siteRedirect } from '@reelmint/shared/schema';
+import type { ErrorEnvelope, OkEnvelope } from '@reelmint/shared/schema';
 
 export function ok<T>(data: T, message = 'OK'): OkEnvelope<T> {
   return { success: true, data, error: null, message };
 }
 
-export type Schema = Record<string, unknown>;
-
-/** A successful reply whose `data` follows `dataSchema`. */
-export function envelopeSchema(dataSchema: Schema, description?: string): Schema {
-  return {
-    type: 'object',
-    ...(description ? { description } : {}),
-    required: ['success', 'data', 'error', 'message'],
-    properties: {
-      success: { type: 'boolean', const: true },
-      data: dataSchema,
-      error: { type: 'null' },
-      message: { type: 'string' },
-    },
-  };
+/** A refusal's body: the code, the text, and any fields a screen reads beside them. */
+export function refusal(code: string, message: string, details: Record<string, unknown> = {}): ErrorEnvelope {
+  return { success: false, data: null, error: code, message, ...details };
 }
 
-/** Every 4xx/5xx: machine code in `error`, human text in `message`; extra fields pass through. */
-export const errorSchema: Schema = {
-  type: 'object',
-  description: 'Error envelope',
-  required: ['success', 'data', 'error', 'message'],
-  additionalProperties: true,
-  properties: {
-    success: { type: 'boolean', const: false },
-    data: { type: 'null' },
-    error: { type: 'string' },
-    message: { type: 'string' },
-  },
-};
+/** A reply body as shared declares it. */
+type Declared = Parameters<typeof envelopeOf>[0];
+
+/** A successful reply whose `data` is `reply`. */
+export function envelopeSchema(reply: Declared): Record<string, unknown> {
+  return jsonSchemaOf(envelopeOf(reply));
+}
+
+const errorSchema = jsonSchemaOf(errorEnvelope);
 
 /** The error replies every route may send, for the OpenAPI document and the serializer. */
 export const errorReplies = { '4xx': errorSchema, '5xx': errorSchema };
+
+const fileSchema = jsonSchemaOf(fileBytes);
+
+/** A route that answers a file's bytes; `ranges` when it also answers part of it (206). */
+export const fileReplies = (ranges: boolean) => ({ 200: fileSchema, ...(ranges ? { 206: fileSchema } : {}), ...errorReplies });
+
+/** A route that answers an HTML page. */
+export const htmlReplies = { 200: jsonSchemaOf(htmlPage), ...errorReplies };
+
+/** A route that sends the browser back to the site. */
+export const redirectReplies = { 303: jsonSchemaOf(siteRedirect), ...errorReplies };

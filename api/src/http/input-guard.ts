@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
+import { refusal } from './envelope.ts';
 import { AppError } from './errors.ts';
 
 /** Deeper JSON is refused: no request of this API needs more than a few levels. */
@@ -69,12 +70,9 @@ export function installInputGuard(app: FastifyInstance): void {
 /** Fastify's `frameworkErrors` option: the router's refusals, in the envelope. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply.code(tooLong ? 414 : 400).send({
-    success: false,
-    data: null,
-    error: tooLong ? 'URI_TOO_LONG' : 'BAD_URL',
-    message: tooLong ? 'A part of the address is too long' : 'The address is not valid (malformed percent-encoding)',
-  });
+  void reply
+    .code(tooLong ? 414 : 400)
+    .send(tooLong ? refusal('URI_TOO_LONG', 'A part of the address is too long') : refusal('BAD_URL', 'The address is not valid (malformed percent-encoding)'));
 }
 
 /**
@@ -91,7 +89,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
         ? [431, 'HEADERS_TOO_LARGE', 'The request headers are too large']
         : [400, 'BAD_REQUEST', 'The request is not valid HTTP'];
   if (socket.writable) {
-    const body = JSON.stringify({ success: false, data: null, error: code, message });
+    const body = JSON.stringify(refusal(code, message));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { creditPack, packCheckoutRequest, receiptsPage, receiptsQuery } from '@reelmint/shared/billing-api';
+import { creditPackCatalogue, packCheckoutRequest, receiptsPage, receiptsQuery } from '@reelmint/shared/billing-api';
 import type { PackCheckoutRequest, ReceiptsQuery } from '@reelmint/shared/billing-api';
 import { checkoutSessionReply } from '@reelmint/shared/plan-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
@@ -19,7 +19,7 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
       schema: {
         tags: ['credits'],
         summary: 'The credit packs on sale (public); buying one needs a paid plan',
-        response: { 200: envelopeSchema({ type: 'array', items: jsonSchemaOf(creditPack) }), ...errorReplies },
+        response: { 200: envelopeSchema(creditPackCatalogue), ...errorReplies },
       },
     },
     async () => ok(CREDIT_PACKS),
@@ -33,7 +33,7 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
         summary: 'Create a checkout session for a credit pack (members of a paid plan)',
         body: jsonSchemaOf(packCheckoutRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(checkoutSessionReply)),
+          200: envelopeSchema(checkoutSessionReply),
           ...errorReplies,
         },
       },
@@ -54,7 +54,7 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
         tags: ['payments'],
         summary: 'The receipts of the signed-in user’s payments, newest first',
         querystring: jsonSchemaOf(receiptsQuery, 'input'),
-        response: { 200: envelopeSchema(jsonSchemaOf(receiptsPage)), ...errorReplies },
+        response: { 200: envelopeSchema(receiptsPage), ...errorReplies },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import type { CheckoutOwnerProof, PaymentSession, PaymentWebhookReply } from '@r
 import type { PlanKey } from '@reelmint/shared/plans';
 import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
 import type { IdParams } from '@reelmint/shared/schema';
-import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { envelopeSchema, errorReplies, htmlReplies, ok, redirectReplies } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { packById, planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
@@ -15,9 +15,6 @@ import { applyPaymentEvent, cancelCheckout } from './checkout.ts';
 import { checkoutErrorPage, checkoutPage, packCheckoutPage } from './checkout-page.ts';
 
 const sessionParams = jsonSchemaOf(idParams, 'input');
-
-const htmlReply = { 200: { type: 'string', description: 'HTML page' }, ...errorReplies };
-const redirectReply = { 303: { type: 'null', description: 'Redirect to the site' }, ...errorReplies };
 
 /** The owner token a checkout form posts; a bodiless POST (an API caller with a bearer header) has none. */
 const postedToken = (body: unknown): string | undefined =>
@@ -63,7 +60,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         params: sessionParams,
         querystring: jsonSchemaOf(checkoutOwnerProof, 'input'),
         produces: ['text/html'],
-        response: htmlReply,
+        response: htmlReplies,
       },
     },
     async (request, reply) =>
@@ -81,7 +78,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
   // The buttons' bodies are read by postedToken: a schema would refuse the bodiless POST of an API caller.
   app.post<{ Params: IdParams }>(
     '/api/payment/checkout/:id/pay',
-    { schema: { tags: ['payments'], summary: 'Local checkout: pay (test, owner only)', params: sessionParams, response: redirectReply } },
+    { schema: { tags: ['payments'], summary: 'Local checkout: pay (test, owner only)', params: sessionParams, response: redirectReplies } },
     async (request, reply) =>
       htmlOnFailure(reply, services.siteOrigin, async () => {
         const session = await loadLocalSession(request.params.id);
@@ -105,7 +102,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
 
   app.post<{ Params: IdParams }>(
     '/api/payment/checkout/:id/cancel',
-    { schema: { tags: ['payments'], summary: 'Local checkout: cancel (owner only)', params: sessionParams, response: redirectReply } },
+    { schema: { tags: ['payments'], summary: 'Local checkout: cancel (owner only)', params: sessionParams, response: redirectReplies } },
     async (request, reply) =>
       htmlOnFailure(reply, services.siteOrigin, async () => {
         const session = await loadLocalSession(request.params.id);
@@ -123,7 +120,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         summary: 'A checkout session of the signed-in user, with the plan and balance it led to',
         params: sessionParams,
         response: {
-          200: envelopeSchema(jsonSchemaOf(paymentSession)),
+          200: envelopeSchema(paymentSession),
           ...errorReplies,
         },
       },
@@ -165,7 +162,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
           tags: ['payments'],
           summary: 'Payment provider webhook (Stripe-Signature verified)',
           response: {
-            200: envelopeSchema(jsonSchemaOf(paymentWebhookReply)),
+            200: envelopeSchema(paymentWebhookReply),
             ...errorReplies,
           },
         },

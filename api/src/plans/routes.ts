@@ -5,7 +5,7 @@ import {
   checkoutSessionReply,
   planChangeReply,
   planChangeRequest,
-  planItem,
+  planCatalogue,
   subscriptionReply,
   upgradeReply,
   upgradeRequest,
@@ -21,11 +21,6 @@ import type { Services } from '../services.ts';
 import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
 import { currentSubscription, toStatus } from './subscriptions.ts';
 
-/** The subscription as every call that reads or changes it answers it (shared `subscriptionReply`). */
-const subscriptionStatusSchema = jsonSchemaOf(subscriptionReply);
-
-const planItemSchema = jsonSchemaOf(planItem);
-
 const planChangeBody = jsonSchemaOf(planChangeRequest, 'input');
 
 export function registerPlanRoutes(app: FastifyInstance, services: Services): void {
@@ -35,7 +30,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       schema: {
         tags: ['plans'],
         summary: 'The plan catalogue (public)',
-        response: { 200: envelopeSchema({ type: 'array', items: planItemSchema }), ...errorReplies },
+        response: { 200: envelopeSchema(planCatalogue), ...errorReplies },
       },
     },
     async () => ok(CATALOGUE),
@@ -47,7 +42,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       schema: {
         tags: ['plans'],
         summary: 'The signed-in user’s subscription and features',
-        response: { 200: envelopeSchema(subscriptionStatusSchema), ...errorReplies },
+        response: { 200: envelopeSchema(subscriptionReply), ...errorReplies },
       },
     },
     async (request) => {
@@ -64,7 +59,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Start a checkout for a paid plan',
         body: jsonSchemaOf(upgradeRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(upgradeReply)),
+          200: envelopeSchema(upgradeReply),
           ...errorReplies,
         },
       },
@@ -89,7 +84,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Cancel at the end of the paid period',
         body: jsonSchemaOf(cancelRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(cancelReply)),
+          200: envelopeSchema(cancelReply),
           ...errorReplies,
         },
       },
@@ -109,7 +104,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Change plan or billing cycle: up now (a checkout, or in place at the provider, prorated), down at the end of the period',
         body: planChangeBody,
         response: {
-          200: envelopeSchema(jsonSchemaOf(planChangeReply)),
+          200: envelopeSchema(planChangeReply),
           ...errorReplies,
         },
       },
@@ -137,7 +132,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       schema: {
         tags: ['plans'],
         summary: 'Drop the plan change waiting for the end of the period',
-        response: { 200: envelopeSchema(subscriptionStatusSchema), ...errorReplies },
+        response: { 200: envelopeSchema(subscriptionReply), ...errorReplies },
       },
     },
     async (request) => {
@@ -155,7 +150,7 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
         summary: 'Create a checkout session (planName pro, premium or max; any case)',
         body: planChangeBody,
         response: {
-          200: envelopeSchema(jsonSchemaOf(checkoutSessionReply)),
+          200: envelopeSchema(checkoutSessionReply),
           ...errorReplies,
         },
       },

@@ -80,7 +80,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
         summary: 'Promote, roll back, start, widen or stop a canary, with the same checks as the command line (release managers only)',
         body: jsonSchemaOf(releaseActionRequest, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(releaseActionReply)),
+          200: envelopeSchema(releaseActionReply),
           ...errorReplies,
         },
       },
@@ -110,7 +110,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
         tags: ['release'],
         summary:
           "The site's composition: each remote's live version, canary and share, published versions with build facts, and the pointer's history (release managers only)",
-        response: { 200: envelopeSchema(jsonSchemaOf(releaseOverview)), ...errorReplies },
+        response: { 200: envelopeSchema(releaseOverview), ...errorReplies },
       },
     },
     async (request) => {
@@ -140,7 +140,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: Services
         tags: ['release'],
         summary: 'Per version of a remote: visits, error rate and load-time percentiles, in total and over time (release managers only)',
         querystring: jsonSchemaOf(releaseMetricsQuery, 'input'),
-        response: { 200: envelopeSchema(jsonSchemaOf(releaseMetrics)), ...errorReplies },
+        response: { 200: envelopeSchema(releaseMetrics), ...errorReplies },
       },
     },
     async (request) => {

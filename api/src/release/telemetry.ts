@@ -48,7 +48,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, services: Services
           summary: 'Load times and errors of remote versions, as visitors saw them (no personal data)',
           security: [],
           body: jsonSchemaOf(telemetryReport, 'input'),
-          response: { 202: envelopeSchema(jsonSchemaOf(telemetryReply)), ...errorReplies },
+          response: { 202: envelopeSchema(telemetryReply), ...errorReplies },
         },
       },
       async (request, reply) => {

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { templatesQuery, videoTemplate } from '@reelmint/shared/video-api';
+import { templateCatalogue, templatesQuery } from '@reelmint/shared/video-api';
 import type { TemplatesQuery, VideoTemplate } from '@reelmint/shared/video-api';
 import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
 import type { IdParams } from '@reelmint/shared/schema';
-import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { envelopeSchema, errorReplies, fileReplies, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { TEMPLATES, findTemplate, templateText } from './catalogue.ts';
 
-const templateSchema = jsonSchemaOf(videoTemplate);
 const querySchema = jsonSchemaOf(templatesQuery, 'input');
 
 const idParamsSchema = jsonSchemaOf(idParams, 'input');
@@ -21,7 +20,7 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
         tags: ['templates'],
         summary: 'Free video templates in a language (public; a bearer token is ignored)',
         querystring: querySchema,
-        response: { 200: envelopeSchema({ type: 'array', items: templateSchema }), ...errorReplies },
+        response: { 200: envelopeSchema(templateCatalogue), ...errorReplies },
       },
     },
     async (request) => {
@@ -54,7 +53,7 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
         summary: 'Template poster JPEG (rendered on first request)',
         params: idParamsSchema,
         produces: ['image/jpeg'],
-        response: { 200: { type: 'string', format: 'binary' }, ...errorReplies },
+        response: fileReplies(false),
       },
     },
     async (request, reply) => {
@@ -78,7 +77,7 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
         summary: 'Template preview clip MP4 (404 PREVIEW_NOT_READY until rendered; Range supported)',
         params: idParamsSchema,
         produces: ['video/mp4'],
-        response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
+        response: fileReplies(true),
       },
     },
     async (request, reply) => {

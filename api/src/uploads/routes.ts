@@ -34,7 +34,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
         summary: 'Upload a PNG, JPEG or WebP picture (multipart field "file", at most 10 MB and 40 megapixels)',
         consumes: ['multipart/form-data'],
         response: {
-          201: envelopeSchema(jsonSchemaOf(uploadReply)),
+          201: envelopeSchema(uploadReply),
           ...errorReplies,
         },
       },
@@ -78,7 +78,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services, l
         summary: 'Delete one of your pictures (not while a video is being made from it)',
         params: jsonSchemaOf(idParams, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(deletedReply)),
+          200: envelopeSchema(deletedReply),
           ...errorReplies,
         },
       },

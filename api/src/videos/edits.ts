@@ -222,9 +222,6 @@ export function parseEdit(text: string | null): EditSpec | null {
   }
 }
 
-const estimateReplySchema = jsonSchemaOf(editEstimate);
-const editReplySchema = jsonSchemaOf(editReply);
-
 export function registerEditRoutes(app: FastifyInstance, services: Services, editLimit: RateLimitRule): void {
   app.post<{ Body: EditRequestBody }>(
     '/api/videos/edits/estimate',
@@ -234,7 +231,7 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
         tags: ['videos'],
         summary: 'What an edit would cost and make; checks it like the edit itself and charges nothing',
         body: editBodySchema,
-        response: { 200: envelopeSchema(estimateReplySchema), ...errorReplies },
+        response: { 200: envelopeSchema(editEstimate), ...errorReplies },
       },
     },
     async (request) => {
@@ -282,7 +279,7 @@ export function registerEditRoutes(app: FastifyInstance, services: Services, edi
         summary: 'Queue an edit of finished videos (Max plan); it makes a new video and keeps its sources (optional Idempotency-Key header)',
         headers: idempotencyHeaderSchema(false),
         body: editBodySchema,
-        response: { 202: envelopeSchema(editReplySchema), 200: envelopeSchema(editReplySchema), ...errorReplies },
+        response: { 202: envelopeSchema(editReply), 200: envelopeSchema(editReply), ...errorReplies },
       },
     },
     async (request, reply) => {

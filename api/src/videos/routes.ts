@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deletedReply, generateReply, generateRequest, mediaLinkQuery, videoHistoryPage, videoHistoryQuery } from '@reelmint/shared/video-api';
+import { deletedReply, generateReply, generateRequest, mediaLinkQuery, videoHistoryPage, videoHistoryQuery, videoRecord } from '@reelmint/shared/video-api';
 import type { GenerateRequest, MediaLinkQuery, VideoHistoryQuery } from '@reelmint/shared/video-api';
 import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
 import type { IdParams } from '@reelmint/shared/schema';
 import { toCount } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
-import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { envelopeSchema, errorReplies, fileReplies, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { idempotencyHeaderSchema, idempotencyKey } from '../http/idempotency.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
@@ -13,12 +13,10 @@ import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { generateVideo } from './generation.ts';
 import { failAndRefund } from './jobs.ts';
-import { videoView, videoViewSchema } from './views.ts';
+import { videoView } from './views.ts';
 import { videoKeys } from './worker.ts';
 
 const idParamsSchema = jsonSchemaOf(idParams, 'input');
-
-const generateReplySchema = jsonSchemaOf(generateReply);
 
 export function registerVideoRoutes(app: FastifyInstance, services: Services, generateLimit: RateLimitRule): void {
   app.post<{ Body: GenerateRequest }>(
@@ -30,7 +28,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         summary: 'Queue a video; its cost is deducted with the job (optional Idempotency-Key header)',
         headers: idempotencyHeaderSchema(false),
         body: jsonSchemaOf(generateRequest, 'input'),
-        response: { 202: envelopeSchema(generateReplySchema), 200: envelopeSchema(generateReplySchema), ...errorReplies },
+        response: { 202: envelopeSchema(generateReply), 200: envelopeSchema(generateReply), ...errorReplies },
       },
     },
     async (request, reply) => {
@@ -48,7 +46,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         tags: ['videos'],
         summary: 'Status and progress of one of your videos',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(videoViewSchema), ...errorReplies },
+        response: { 200: envelopeSchema(videoRecord), ...errorReplies },
       },
     },
     async (request) => {
@@ -66,7 +64,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         summary: 'Your videos, newest first',
         querystring: jsonSchemaOf(videoHistoryQuery, 'input'),
         response: {
-          200: envelopeSchema(jsonSchemaOf(videoHistoryPage)),
+          200: envelopeSchema(videoHistoryPage),
           ...errorReplies,
         },
       },
@@ -100,7 +98,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
         summary: 'Delete one of your videos and its files (an unfinished one is refunded first)',
         params: idParamsSchema,
         response: {
-          200: envelopeSchema(jsonSchemaOf(deletedReply)),
+          200: envelopeSchema(deletedReply),
           ...errorReplies,
         },
       },
@@ -128,7 +126,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
           params: idParamsSchema,
           querystring: jsonSchemaOf(mediaLinkQuery, 'input'),
           produces: [kind === 'file' ? 'video/mp4' : 'image/jpeg'],
-          response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
+          response: fileReplies(true),
         },
       },
       async (request, reply) => {

@@ -4,7 +4,7 @@ import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
 import type { IdParams } from '@reelmint/shared/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Video } from '../db/schema.ts';
-import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import { envelopeSchema, errorReplies, fileReplies, ok } from '../http/envelope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { accountOrAddress } from '../http/rate-limits.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
@@ -27,9 +27,6 @@ export const DEFAULT_SHARE_LIMITS: ShareLimits = {
 };
 
 const idParamsSchema = jsonSchemaOf(idParams, 'input');
-
-const shareStateSchema = jsonSchemaOf(shareState);
-const publicVideoSchema = jsonSchemaOf(publicVideo);
 
 /** The same answer for a private, unfinished, deleted or unknown id, so a link reveals nothing. */
 const notShared = () => notFound('NOT_FOUND', 'This video is not available');
@@ -70,7 +67,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
         tags: ['sharing'],
         summary: 'Publish one of your finished videos: anyone with its link may watch it',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(shareStateSchema), ...errorReplies },
+        response: { 200: envelopeSchema(shareState), ...errorReplies },
       },
     },
     async (request) => {
@@ -97,7 +94,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
         tags: ['sharing'],
         summary: 'Stop sharing one of your videos: its page and media answer 404 from now on',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(shareStateSchema), ...errorReplies },
+        response: { 200: envelopeSchema(shareState), ...errorReplies },
       },
     },
     async (request) => {
@@ -115,7 +112,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
         tags: ['sharing'],
         summary: 'A shared video for its public page (no sign-in); 404 NOT_FOUND for anything not shared',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(publicVideoSchema), ...errorReplies },
+        response: { 200: envelopeSchema(publicVideo), ...errorReplies },
       },
     },
     async (request, reply) => {
@@ -155,7 +152,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
         tags: ['sharing'],
         summary: 'Count one view of a shared video\u2019s page (the page calls it once per visit)',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(jsonSchemaOf(viewCountReply)), ...errorReplies },
+        response: { 200: envelopeSchema(viewCountReply), ...errorReplies },
       },
     },
     async (request) => {
@@ -181,7 +178,7 @@ export function registerSharingRoutes(app: FastifyInstance, services: Services, 
           summary: kind === 'file' ? 'A shared video\u2019s MP4 (HTTP Range supported)' : 'A shared video\u2019s poster JPEG',
           params: idParamsSchema,
           produces: [kind === 'file' ? 'video/mp4' : 'image/jpeg'],
-          response: { 200: { type: 'string', format: 'binary' }, 206: { type: 'string', format: 'binary' }, ...errorReplies },
+          response: fileReplies(true),
         },
       },
       async (request, reply) => {

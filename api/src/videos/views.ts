@@ -1,12 +1,8 @@
-import { videoRecord } from '@reelmint/shared/video-api';
 import type { VideoRecord } from '@reelmint/shared/video-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Video } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { parseEdit } from './edits.ts';
-
-export const videoViewSchema = jsonSchemaOf(videoRecord);
 
 /** Media URLs carry a token scoped to one file, because <video src> cannot send headers. */
 export async function videoView(services: Services, request: FastifyRequest, video: Video, sessionId: string): Promise<VideoRecord> {

@@ -12,7 +12,10 @@ describe('the checkout decision', () => {
     expect(decideCheckout({ success: true, data: { checkoutUrl: 'http://pay.test/1' } })).toEqual({ kind: 'open-checkout', url: 'http://pay.test/1' });
     expect(decideCheckout({ success: true, data: {} })).toEqual({ kind: 'fallback', reason: 'session-failed' });
     expect(decideCheckout({ success: true, data: { checkoutUrl: '' } })).toEqual({ kind: 'fallback', reason: 'session-failed' });
-    expect(decideCheckout({ success: false, data: { checkoutUrl: 'http://pay.test/1' } })).toEqual({ kind: 'fallback', reason: 'session-failed' });
+    expect(decideCheckout({ success: false, data: null, error: 'PAYMENT_ERROR', message: 'no session', checkoutUrl: 'http://pay.test/1' })).toEqual({
+      kind: 'fallback',
+      reason: 'session-failed',
+    });
     expect(decideCheckout(null)).toEqual({ kind: 'fallback', reason: 'session-failed' });
   });
 

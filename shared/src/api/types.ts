@@ -1,13 +1,9 @@
 import type { CheckoutSessionReply } from '../plan-api.ts';
 import type { SubscriptionStatus } from '../plans.ts';
+import type { Envelope } from '../schema.ts';
 
-/** Every API reply has this envelope. */
-export interface Envelope<T> {
-  success: boolean;
-  data?: T;
-  error?: string;
-  message?: string;
-}
+/** Every API reply's envelope, declared once in ../schema.ts (type-only here, so no schema code reaches the page). */
+export type { Envelope };
 
 export type { CancelReply, CheckoutSessionReply, PlanChangeReply, PlanChangeRequest, PlanItem, SubscriptionReply, UpgradeReply } from '../plan-api.ts';
 export type {
@@ -67,7 +63,7 @@ export type {
 } from '../video-api.ts';
 
 /** The whole reply of create-subscription-session, read warily: a checkout counts only with `success` and a URL. */
-export type CheckoutReply = Envelope<Partial<CheckoutSessionReply>>;
+export type CheckoutReply = Partial<Envelope<Partial<CheckoutSessionReply>>>;
 
 export type { SubscriptionStatus };
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { falWebhookReply } from '@reelmint/shared/video-api';
 import type { FalWebhookReply } from '@reelmint/shared/video-api';
 import { errorReplies, envelopeSchema, ok } from '../../http/envelope.ts';
@@ -25,7 +24,7 @@ export function registerProviderWebhooks(app: FastifyInstance, services: Service
           summary: 'fal.ai webhook (signature verified); the job is then checked at fal at once',
           security: [],
           response: {
-            200: envelopeSchema(jsonSchemaOf(falWebhookReply)),
+            200: envelopeSchema(falWebhookReply),
             ...errorReplies,
           },
         },
