@@ -36,7 +36,7 @@ export async function shellPages({ shellDir, siteOrigin, documents }) {
   };
   const page = async (req, url, { styleNonce } = {}) => {
     const [config, pointer] = await Promise.all([answer('/config.json', req), answer('/remotes.json', req)]);
-    return firstHtml({ url, headers: req.headers, config: config ?? {}, pointer, styleNonce });
+    return firstHtml({ url, headers: req.headers, config, pointer, styleNonce });
   };
   // Each remote's server build is fetched and loaded on its first use; doing it now spares the first visitor the wait.
   if (render) {

@@ -33,6 +33,24 @@ export const accountUser = z.object({
 });
 export type AccountUser = z.infer<typeof accountUser>;
 
+/**
+ * What the site keeps of the signed-in account (the shared auth store, in local storage as `user`): the shell makes
+ * it from accountUser at sign-in. Every field but the name may be missing from a session stored before it was kept.
+ */
+export const sessionUser = z.object({
+  id: accountUser.shape.id.optional(),
+  username: accountUser.shape.name,
+  email: accountUser.shape.email.optional(),
+  /** The picture's full address (the API base before accountUser's path), or null: the header shows the initial. */
+  profilePicture: z.string().nullable().optional(),
+  plan: z.string().optional(),
+  /** False until the address is confirmed (the header's reminder). */
+  emailVerified: accountUser.shape.emailVerified.optional(),
+  /** `release-manager` sees the release dashboard in the menu. */
+  roles: accountUser.shape.roles.optional(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
 /** A new session: sign-in, Google sign-in and a password reset answer it. */
 export const loginReply = z.object({
   access_token: z.string(),

@@ -1,23 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { bus } from '../bus.ts';
+import type { SessionUser } from '../account-api.ts';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 /** Window event fired on every set or clear, for code outside React. */
 export const AUTH_CHANGE_EVENT = 'auth-change';
 
-export interface SessionUser {
-  id?: string;
-  username: string;
-  email?: string;
-  profilePicture?: string | null;
-  plan?: string;
-  /** False until the address is confirmed (the header's reminder); absent for sessions stored before it was known. */
-  emailVerified?: boolean;
-  /** Roles on the account (`release-manager` sees the release dashboard in the menu); absent for sessions stored before. */
-  roles?: string[];
-}
+/** Declared once in ../account-api.ts (type-only here, so no schema code reaches the page). */
+export type { SessionUser };
 
 export interface AuthState {
   token: string | null;

@@ -85,6 +85,21 @@ describe('the first HTML of a page', () => {
     expect(bootData(html)).toEqual({ config: { apiBase: 'http://localhost:8787', geoCountry: null }, pointer, rendered: null });
   });
 
+  it('leaves out a runtime config that does not fit its declaration, so the browser uses the same-origin API', async () => {
+    const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, manifests: { get: () => Promise.resolve(undefined) } });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { html } = await firstHtml({
+      url: new URL('http://localhost:5173/'),
+      headers: {},
+      config: { apiBase: 'javascript:alert(1)', geoCountry: 'fr' },
+      pointer,
+    });
+    expect(bootData(html)).toEqual({ config: {}, pointer, rendered: null });
+    expect(html).not.toContain('javascript:');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('/config.json does not fit the runtime config'));
+    errors.mockRestore();
+  });
+
   it('keeps a pointer that would close the script element inert', async () => {
     const firstHtml = createFirstHtml({ template: TEMPLATE, siteOrigin: SITE, strings, manifests: { get: () => Promise.resolve(undefined) } });
     const hostile = { remotes: { billing: { entry: BILLING, version: '</script><script>alert(1)</script>' } } };

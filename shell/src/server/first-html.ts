@@ -7,6 +7,7 @@
 import { FALLBACK_LANGUAGE, languageSegmentOf, matchLanguage, stripLanguage } from '@reelmint/shared/languages';
 import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@reelmint/shared';
+import { runtimeConfigDocument } from '@reelmint/shared/site-api';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
 import type { RenderedPage, TakeOverScripts } from '../boot/boot-data.ts';
 import { REMOTE_SCREENS, screenFor } from '../app/routes.ts';
@@ -33,8 +34,8 @@ import type { RemoteManifest } from './remote-manifests.ts';
 export interface FirstHtmlRequest {
   url: URL;
   headers: Record<string, string | string[] | undefined>;
-  /** What /config.json answers for this request. */
-  config: Partial<RuntimeConfig>;
+  /** What /config.json answers for this request, or null when it could not be read; checked before the page carries it. */
+  config: unknown;
   /** What /remotes.json answers, or null when the pointer could not be read (the browser then asks itself). */
   pointer: unknown;
   /** The nonce this response's content security policy allows run-time <style> elements with. */
@@ -75,6 +76,19 @@ export interface PageRendering {
   renderTimeoutMs?: number;
   /** How long the drawing waits for one public API read (a gallery's catalogue) before it draws that part loading. */
   readTimeoutMs?: number;
+}
+
+/**
+ * The runtime config as a page carries it: /config.json's answer checked against its shared declaration, here on the
+ * server, since the page itself takes it on trust (no schema code in the browser). Each field may be missing (the
+ * browser then uses the same-origin API and no country); a document that does not fit is left out, and said.
+ */
+function checkedConfig(answered: unknown): Partial<RuntimeConfig> {
+  if (answered === null || answered === undefined) return {};
+  const checked = runtimeConfigDocument.partial().safeParse(answered);
+  if (checked.success) return checked.data;
+  console.error(`/config.json does not fit the runtime config; pages go out without it: ${checked.error.message}`);
+  return {};
 }
 
 /** One drawn page per remote that owns public pages: drawing them at start loads each remote's server build before the first visitor. */
@@ -278,7 +292,8 @@ export function createFirstHtml({
     return page;
   }
 
-  return async function firstHtml({ url, headers, config, pointer, styleNonce }: FirstHtmlRequest): Promise<FirstHtml> {
+  return async function firstHtml({ url, headers, config: answered, pointer, styleNonce }: FirstHtmlRequest): Promise<FirstHtml> {
+    const config = checkedConfig(answered);
     const cookies: string[] = [];
     const cookie = header(headers, 'cookie');
     const lng = requestLanguage({ pathname: url.pathname, cookie, geoCountry: config.geoCountry, acceptLanguage: header(headers, 'accept-language') });
