@@ -46,20 +46,26 @@ const SERVER_SAFE_SHARED = {
     'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api, site-api, telemetry, i18n-check).',
 };
 
-const boundaries = Object.entries(FORBIDDEN).map(([part, { from, message, allowTypeImports = false }]) => ({
-  files: [`${part}/**/*.{ts,tsx,mjs}`],
-  rules: {
-    '@typescript-eslint/no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { group: from.flatMap((other) => [`**/${other}/src/**`, `**/${other}/test/**`]), message, allowTypeImports },
-          ...(part === 'api' ? [SERVER_SAFE_SHARED] : []),
-        ],
-      },
-    ],
-  },
-}));
+/** Tests and their helpers: the only code that may use the test kit. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', '**/test/**'];
+
+/** The test kit (a fake API, a signed-in person) must never reach a build: only tests import it. */
+const TESTS_ONLY = {
+  group: ['@reelmint/shared/testing', 'msw', 'msw/*', '**/test/testing.ts'],
+  message: 'The test kit (@reelmint/shared/testing, msw) is for tests only: a build must never contain it.',
+};
+
+const boundaries = Object.entries(FORBIDDEN).flatMap(([part, { from, message, allowTypeImports = false }]) => {
+  const patterns = [
+    { group: from.flatMap((other) => [`**/${other}/src/**`, `**/${other}/test/**`]), message, allowTypeImports },
+    ...(part === 'api' ? [SERVER_SAFE_SHARED] : []),
+  ];
+  const files = [`${part}/**/*.{ts,tsx,mjs}`];
+  return [
+    { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } },
+    { files, ignores: TEST_FILES, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, TESTS_ONLY] }] } },
+  ];
+});
 
 export default tseslint.config(
   {

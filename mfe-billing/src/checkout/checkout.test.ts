@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@reelmint/shared';
 import { decideCheckout, decideCheckoutFailure, pricingFallbackUrl, startCheckout } from './checkout.ts';
 import { checkoutOrigin } from './checkout-return.ts';
-import { fail, fakeApi, ok } from '../test/fake-api.ts';
+import { fail, fakeApi, networkError, ok, raw, setupFakeApi } from '@reelmint/shared/testing';
+
+setupFakeApi();
 
 const localize = (to: string) => `/fr${to}`;
 const messages = { sessionFailed: 'session failed (fr)', requestFailed: 'request failed (fr)' };
@@ -55,7 +57,7 @@ describe('startCheckout', () => {
   });
 
   it('sends plan, cycle and source, then opens the checkout in a new window without opener', async () => {
-    const { calls } = fakeApi({
+    const { calls } = fakeApi.use({
       'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/1', sessionId: 's1', message: 'ok' }),
     });
     await expect(startCheckout(request)).resolves.toEqual({ kind: 'open-checkout', url: 'http://pay.test/s/1' });
@@ -66,13 +68,13 @@ describe('startCheckout', () => {
   });
 
   it("sends the spec's default source when the caller named none", async () => {
-    const { calls } = fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/2' }) });
+    const { calls } = fakeApi.use({ 'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/2' }) });
     await startCheckout({ ...request, source: undefined });
     expect(calls[0]?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'subscription-modal' });
   });
 
   it('alerts "session failed" and opens /pricing when an OK reply has no URL', async () => {
-    fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({ message: 'no url' }) });
+    fakeApi.use({ 'POST /api/payment/create-subscription-session': () => ok({ message: 'no url' }) });
     await startCheckout(request);
     expect(alert).toHaveBeenCalledWith(messages.sessionFailed);
     expect(open).toHaveBeenCalledWith(request.fallbackUrl, '_blank', 'noopener,noreferrer');
@@ -80,21 +82,21 @@ describe('startCheckout', () => {
   });
 
   it('alerts "session failed" when an OK reply says success false', async () => {
-    fakeApi({ 'POST /api/payment/create-subscription-session': () => Response.json({ success: false, data: null }) });
+    fakeApi.use({ 'POST /api/payment/create-subscription-session': () => raw(200, { success: false, data: null }) });
     await startCheckout(request);
     expect(alert).toHaveBeenCalledWith(messages.sessionFailed);
     expect(open).toHaveBeenCalledWith(request.fallbackUrl, '_blank', 'noopener,noreferrer');
   });
 
   it('alerts "request failed" and opens /pricing when the server answers an error status (the request throws)', async () => {
-    fakeApi({ 'POST /api/payment/create-subscription-session': () => fail(500, 'INTERNAL_ERROR', 'boom') });
+    fakeApi.use({ 'POST /api/payment/create-subscription-session': () => fail(500, 'INTERNAL_ERROR', 'boom') });
     await startCheckout(request);
     expect(alert).toHaveBeenCalledWith(messages.requestFailed);
     expect(open).toHaveBeenCalledWith(request.fallbackUrl, '_blank', 'noopener,noreferrer');
   });
 
   it('alerts "request failed" and opens /pricing when the request itself fails', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    fakeApi.on('POST /api/payment/create-subscription-session', networkError());
     await startCheckout({ ...request, fallbackUrl: '/fr/pricing?highlight=pro&cycle=yearly' });
     expect(alert).toHaveBeenCalledWith(messages.requestFailed);
     expect(open).toHaveBeenCalledWith('/fr/pricing?highlight=pro&cycle=yearly', '_blank', 'noopener,noreferrer');

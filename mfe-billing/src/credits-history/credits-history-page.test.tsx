@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { fail, fakeApi, ok } from '../test/fake-api.ts';
-import { signIn } from '../test/session.ts';
 import CreditsHistoryPage from './credits-history-page.tsx';
 import type { CreditHistoryItem } from './credits-api.ts';
+import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+
+setupFakeApi();
 
 const entry = (overrides: Partial<CreditHistoryItem>): CreditHistoryItem => ({
   id: `txn_${Math.random().toString(36).slice(2)}`,
@@ -31,7 +31,7 @@ describe('credits history page', () => {
   });
 
   it('lists each entry with what it was for, the signed change and the balance after, then pages through the address', async () => {
-    signIn('pro');
+    signIn({ plan: 'pro' });
     const pageOne = [
       entry({
         kind: 'spend',
@@ -46,10 +46,13 @@ describe('credits history page', () => {
       entry({ kind: 'grant', amount: 500, balanceAfter: 580, purpose: 'plan', plan: 'pro', billingCycle: 'monthly', createdAt: '2026-04-01T09:04:00.000Z' }),
       entry({ kind: 'refund', amount: 10, balanceAfter: 80, purpose: 'generation-refund', createdAt: '2026-04-01T09:03:00.000Z' }),
     ];
-    const { calls } = fakeApi({
-      'GET /api/user/credits/history': () => ok({ items: calls.length > 1 ? [entry({})] : pageOne, page: calls.length > 1 ? 2 : 1, perPage: 20, total: 21 }),
+    fakeApi.use({
+      'GET /api/user/credits/history': ({ url }) =>
+        url.searchParams.get('page') === '2'
+          ? ok({ items: [entry({})], page: 2, perPage: 20, total: 21 })
+          : ok({ items: pageOne, page: 1, perPage: 20, total: 21 }),
     });
-    await renderScreen(<CreditsHistoryPage />, { path: '/en/credits' });
+    await renderWithProviders(<CreditsHistoryPage />, { route: '/en/credits' });
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByTestId('credit-entry');
@@ -72,23 +75,22 @@ describe('credits history page', () => {
   it('says what went wrong and retries when the history cannot be loaded', async () => {
     signIn();
     let attempts = 0;
-    fakeApi({
+    fakeApi.use({
       'GET /api/user/credits/history': () => {
         attempts += 1;
         return attempts === 1 ? fail(503, 'UNAVAILABLE', 'down') : ok({ items: [entry({})], page: 1, perPage: 20, total: 1 });
       },
     });
-    await renderScreen(<CreditsHistoryPage />, { path: '/en/credits' });
+    await renderWithProviders(<CreditsHistoryPage />, { route: '/en/credits' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your credits history could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Free credits for signing up')).toBeInTheDocument();
   });
 
   it('asks a visitor to sign in, and asks the server nothing', async () => {
-    const { calls } = fakeApi({});
-    await renderScreen(<CreditsHistoryPage />, { path: '/en/credits' });
+    await renderWithProviders(<CreditsHistoryPage />, { route: '/en/credits' });
     expect(await screen.findByTestId('history-signed-out')).toHaveTextContent('Sign in to see your credits history.');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', expect.stringContaining('/en/auth?returnTo=%2Fcredits'));
-    expect(calls).toEqual([]);
+    expect(fakeApi.calls).toEqual([]);
   });
 });

@@ -2,14 +2,24 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_FEATURES, authStore, clearSession, creditsStore, subscriptionStore } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { fail, fakeApi, ok } from '../test/fake-api.ts';
-import { signIn } from '../test/session.ts';
+import type { PaymentSession, SubscriptionReply } from '@reelmint/shared';
 import PaymentSuccessPage from './payment-success-page.tsx';
+import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
 
-const premium = { plan: 'premium', status: 'active', features: PLAN_FEATURES.premium, expiresAt: '2027-11-22T12:00:00.000Z' };
-const paid = {
+setupFakeApi();
+
+const premium: SubscriptionReply = {
+  plan: 'premium',
+  status: 'active',
+  features: PLAN_FEATURES.premium,
+  expiresAt: '2027-11-22T12:00:00.000Z',
+  billingCycle: 'yearly',
+  scheduledChange: null,
+};
+const paid: PaymentSession = {
   id: 'cs_1',
+  kind: 'plan',
+  pack: null,
   status: 'paid',
   plan: 'premium',
   planName: 'Max',
@@ -25,12 +35,12 @@ describe('payment success', () => {
   afterEach(() => clearSession());
 
   it('confirms the paid session and shares plan and balance with every app (header included)', async () => {
-    signIn('free');
-    fakeApi({
-      'GET /api/payment/session/cs_1': () => ok(paid),
+    signIn({ plan: 'free' });
+    fakeApi.use({
+      'GET /api/payment/session/:id': ({ params }) => (params.id === 'cs_1' ? ok(paid) : fail(404, 'NOT_FOUND', 'No such checkout')),
       'GET /api/user/credits': () => ok({ balance: 12003 }),
     });
-    await renderScreen(<PaymentSuccessPage />, { path: '/en/payment/success?session_id=cs_1' });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
     expect(screen.getByTestId('receipt-plan')).toHaveTextContent('Max');
     expect(screen.getByTestId('receipt-credits')).toHaveTextContent('+12,000');
@@ -41,13 +51,13 @@ describe('payment success', () => {
   });
 
   it('without a session to confirm, says when plan and credits could not be refreshed and refreshes them on retry', async () => {
-    signIn('free');
+    signIn({ plan: 'free' });
     let serverUp = false;
-    fakeApi({
+    fakeApi.use({
       'GET /api/user/subscription': () => (serverUp ? ok(premium) : fail(500, 'INTERNAL_ERROR', 'boom')),
       'GET /api/user/credits': () => ok({ balance: 12003 }),
     });
-    await renderScreen(<PaymentSuccessPage />, { path: '/en/payment/success' });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your plan and credits could not be refreshed just now.');
     expect(authStore.getState().user?.plan).toBe('free');
 
@@ -59,9 +69,12 @@ describe('payment success', () => {
   });
 
   it('says so when the checkout was cancelled instead of paid', async () => {
-    signIn('free');
-    fakeApi({ 'GET /api/payment/session/cs_1': () => ok({ ...paid, status: 'canceled', creditsGranted: null, balance: 3 }) });
-    await renderScreen(<PaymentSuccessPage />, { path: '/en/payment/success?session_id=cs_1' });
+    signIn({ plan: 'free' });
+    fakeApi.use({
+      'GET /api/payment/session/:id': ({ params }) =>
+        params.id === 'cs_1' ? ok({ ...paid, status: 'canceled', creditsGranted: null, balance: 3 }) : fail(404, 'NOT_FOUND', 'No such checkout'),
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'This checkout was cancelled' })).toBeInTheDocument();
     expect(authStore.getState().user?.plan).toBe('free');
   });

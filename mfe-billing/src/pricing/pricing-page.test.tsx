@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, PLAN_FEATURES, bus, clearSession } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { CATALOGUE, fail, fakeApi, ok } from '../test/fake-api.ts';
-import { signIn } from '../test/session.ts';
+import type { SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import PricingPage from './pricing-page.tsx';
+import { CATALOGUE, fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+
+setupFakeApi();
 
 const scrolled = vi.fn();
 
@@ -24,8 +25,8 @@ describe('pricing page', () => {
   });
 
   it('honours highlight and cycle: that card stands out and is scrolled to, the toggle starts on the cycle', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
-    await renderScreen(<PricingPage />, { path: '/en/pricing?highlight=max&cycle=monthly' });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?highlight=max&cycle=monthly' });
     const max = await screen.findByTestId('plan-card-premium');
     expect(max).toHaveAttribute('data-highlighted', 'true');
     expect(screen.getByTestId('plan-card-pro')).not.toHaveAttribute('data-highlighted');
@@ -39,21 +40,28 @@ describe('pricing page', () => {
   });
 
   it('says checkout is a test when the API runs the test payment provider, and nothing when it takes real payments', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE), 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local' }) });
-    const first = await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }),
+    });
+    const first = await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
     expect(await screen.findByTestId('test-checkout-note')).toHaveTextContent('Test checkout: this site takes no real payments');
     first.unmount();
 
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE), 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'stripe' }) });
-    await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    fakeApi.reset();
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'stripe', videoEngine: 'fal' }),
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
     await screen.findByTestId('plan-card-pro');
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith('/api/config'))).toBe(true));
+    await waitFor(() => expect(fakeApi.callsTo('GET /api/config')).not.toHaveLength(0));
     expect(screen.queryByTestId('test-checkout-note')).toBeNull();
   });
 
   it('says the free plan’s credits come once at sign-up, and a paid plan’s every month', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
-    await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
     const free = await screen.findByTestId('plan-card-free');
     expect(free).toHaveTextContent('100 credits when you sign up');
     expect(free).not.toHaveTextContent(/per month/);
@@ -62,10 +70,10 @@ describe('pricing page', () => {
   });
 
   it('sends a signed-out visitor who picks a plan to sign in, coming back to the same choice and source', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     const navigate = vi.fn();
     bus.on('navigate', navigate);
-    await renderScreen(<PricingPage />, { path: '/en/pricing?source=newsletter' });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?source=newsletter' });
     await userEvent.click(await screen.findByRole('button', { name: 'Choose Pro' }));
     const to = new URL((navigate.mock.calls[0]?.[0] as { to: string }).to, 'http://x');
     expect(to.pathname).toBe('/auth');
@@ -74,14 +82,14 @@ describe('pricing page', () => {
   });
 
   it('marks a free person’s plan and offers upgrades, carrying the source to checkout', async () => {
-    signIn('free');
-    const { calls } = fakeApi({
+    signIn({ plan: 'free' });
+    const { calls } = fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null }),
       'GET /api/user/credits': () => ok({ balance: 7 }),
       'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/3', sessionId: 's3', message: 'ok' }),
     });
-    await renderScreen(<PricingPage />, { path: '/en/pricing?source=generator' });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?source=generator' });
     const freeCard = await screen.findByTestId('plan-card-free');
     expect(await within(freeCard).findByText('Current plan')).toBeInTheDocument();
     const panel = await screen.findByTestId('your-plan');
@@ -102,11 +110,11 @@ describe('pricing page', () => {
   });
 
   it('offers no upgrade on a paid plan, and cancels it after confirmation, showing the effective date', async () => {
-    signIn('pro');
+    signIn({ plan: 'pro' });
     const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
-    const pro = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt };
-    let current = pro;
-    fakeApi({
+    const pro: SubscriptionStatus = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt };
+    let current: SubscriptionStatus = pro;
+    fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok(current),
       'GET /api/user/credits': () => ok({ balance: 640 }),
@@ -115,7 +123,7 @@ describe('pricing page', () => {
         return ok({ effectiveDate: expiresAt });
       },
     });
-    await renderScreen(<PricingPage />, { path: '/en/pricing' });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
     const panel = await screen.findByTestId('your-plan');
     await within(panel).findByText('Pro');
     expect(panel).toHaveAttribute('data-state', 'active');
@@ -139,18 +147,25 @@ describe('pricing page', () => {
   });
 
   it('lets a Max member move down to Pro at the end of the period, shows when, and keeps Max on request', async () => {
-    signIn('premium');
+    signIn({ plan: 'premium' });
     const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
-    const max = { plan: 'premium', status: 'active', features: PLAN_FEATURES.premium, expiresAt, billingCycle: 'monthly', scheduledChange: null };
-    const waiting = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
-    const { calls } = fakeApi({
+    const max: SubscriptionReply = {
+      plan: 'premium',
+      status: 'active',
+      features: PLAN_FEATURES.premium,
+      expiresAt,
+      billingCycle: 'monthly',
+      scheduledChange: null,
+    };
+    const waiting: SubscriptionReply = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
+    const { calls } = fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok(max),
       'GET /api/user/credits': () => ok({ balance: 900 }),
       'POST /api/subscription/change': () => ok({ kind: 'scheduled', checkoutUrl: null, sessionId: null, subscription: waiting, balance: 900 }),
       'DELETE /api/subscription/scheduled-change': () => ok(max),
     });
-    await renderScreen(<PricingPage />, { path: '/en/pricing?cycle=monthly' });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?cycle=monthly' });
     const panel = await screen.findByTestId('your-plan');
     await within(panel).findByText('Max');
     // On monthly billing the Max card is the plan in force; on yearly it is a move up in billing.
@@ -177,11 +192,11 @@ describe('pricing page', () => {
   });
 
   it('moves a member up in place when the provider changes the subscription, and says why a declined payment changed nothing', async () => {
-    signIn('pro');
+    signIn({ plan: 'pro' });
     const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
-    const pro = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt, billingCycle: 'monthly', scheduledChange: null };
+    const pro: SubscriptionReply = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt, billingCycle: 'monthly', scheduledChange: null };
     let declined = true;
-    fakeApi({
+    fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok(pro),
       'GET /api/user/credits': () => ok({ balance: 300 }),
@@ -196,7 +211,7 @@ describe('pricing page', () => {
               balance: 1300,
             }),
     });
-    await renderScreen(<PricingPage />, { path: '/en/pricing?cycle=monthly' });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?cycle=monthly' });
     await within(await screen.findByTestId('your-plan')).findByText('Pro');
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Max' }));
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Your payment was declined, so nothing changed.');

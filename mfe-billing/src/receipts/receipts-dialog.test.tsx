@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { fail, fakeApi, ok } from '../test/fake-api.ts';
-import { signIn } from '../test/session.ts';
 import type { Receipt } from './receipts-api.ts';
 import { ReceiptsDialog } from './receipts-dialog.tsx';
+import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+
+setupFakeApi();
 
 const receipt = (overrides: Partial<Receipt>): Receipt => ({
   id: 'rcpt_1',
@@ -38,8 +38,8 @@ describe('receipts dialog', () => {
   });
 
   it('writes each receipt in the page’s language: what was bought, the date, the amount and the credits, with the notes that apply', async () => {
-    signIn('premium');
-    fakeApi({
+    signIn({ plan: 'premium' });
+    fakeApi.use({
       'GET /api/payment/receipts': () =>
         page([
           receipt({
@@ -56,7 +56,7 @@ describe('receipts dialog', () => {
           receipt({ id: 'rcpt_change', kind: 'change', plan: 'premium', amount: 25.4, listPrice: 39, credits: 1000, createdAt: '2026-02-14T10:00:00Z' }),
         ]),
     });
-    await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/fr/pricing', lng: 'fr' });
+    await renderWithProviders(<ReceiptsDialog onClose={vi.fn()} />, { route: '/fr/pricing', language: 'fr' });
     expect(await screen.findByRole('dialog', { name: 'Vos reçus' })).toBeInTheDocument();
     const [pack, change] = await screen.findAllByTestId('receipt');
 
@@ -76,20 +76,21 @@ describe('receipts dialog', () => {
   });
 
   it('says when there is nothing yet, and when the list cannot be loaded offers a retry that loads it', async () => {
-    signIn('pro');
-    fakeApi({ 'GET /api/payment/receipts': () => page([]) });
-    const empty = await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/en/pricing' });
+    signIn({ plan: 'pro' });
+    fakeApi.use({ 'GET /api/payment/receipts': () => page([]) });
+    const empty = await renderWithProviders(<ReceiptsDialog onClose={vi.fn()} />, { route: '/en/pricing' });
     expect(await screen.findByTestId('receipts-empty')).toHaveTextContent('No payments yet.');
     empty.unmount();
 
     let answers = 0;
-    fakeApi({
+    fakeApi.reset();
+    fakeApi.use({
       'GET /api/payment/receipts': () => {
         answers += 1;
         return answers === 1 ? fail(503, 'TIMEOUT', 'The server took too long') : page([receipt({})]);
       },
     });
-    await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/en/pricing' });
+    await renderWithProviders(<ReceiptsDialog onClose={vi.fn()} />, { route: '/en/pricing' });
     const problem = await screen.findByRole('alert');
     expect(problem).toHaveTextContent('Your receipts could not be loaded.');
     await userEvent.click(within(problem).getByRole('button', { name: 'Try again' }));
@@ -97,18 +98,18 @@ describe('receipts dialog', () => {
   });
 
   it('pages through receipts twenty at a time', async () => {
-    signIn('pro');
-    const { fetchMock } = fakeApi({
+    signIn({ plan: 'pro' });
+    fakeApi.use({
       'GET /api/payment/receipts': () => page([receipt({ id: 'rcpt_newest' })], 21),
     });
-    await renderScreen(<ReceiptsDialog onClose={vi.fn()} />, { path: '/en/pricing' });
+    await renderWithProviders(<ReceiptsDialog onClose={vi.fn()} />, { route: '/en/pricing' });
     const pager = await screen.findByRole('navigation', { name: /receipts/i });
     expect(pager).toHaveTextContent('Page 1 of 2');
     expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
     // The pager is drawn again once the second page has come.
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => [new URL(String(url)).searchParams.get('page'), new URL(String(url)).searchParams.get('per_page')])).toEqual([
+    expect(fakeApi.callsTo('GET /api/payment/receipts').map(({ url }) => [url.searchParams.get('page'), url.searchParams.get('per_page')])).toEqual([
       ['1', '20'],
       ['2', '20'],
     ]);

@@ -2,14 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_FEATURES, bus, clearSession, creditsStore, openSubscriptionModal, requestCredits, subscriptionStore } from '@reelmint/shared';
-import type { SubscriptionModalResult } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { CATALOGUE, deferred, fail, fakeApi, ok } from '../test/fake-api.ts';
-import { signIn } from '../test/session.ts';
+import type { SubscriptionModalResult, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import SubscriptionModal from './subscription-modal.tsx';
+import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import type { ReplyTo } from '@reelmint/shared/testing';
+
+setupFakeApi();
 
 const TITLE = 'This video needs AI credits to continue';
-const free = { plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null };
+const free: SubscriptionStatus = { plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null };
 
 /**
  * The modal listens for open requests from an effect, which runs only once its strings have loaded: a request
@@ -20,12 +21,12 @@ async function modalListening() {
 }
 
 async function mount() {
-  await renderScreen(
+  await renderWithProviders(
     <>
       <button type="button">Generate</button>
       <SubscriptionModal />
     </>,
-    { path: '/en/text-to-video/generator' },
+    { route: '/en/text-to-video/generator' },
   );
   const generate = await screen.findByRole('button', { name: 'Generate' });
   await modalListening();
@@ -63,7 +64,7 @@ describe('subscription modal', () => {
   });
 
   it('opens from the needs-credits trigger with the shortfall, yearly billing and Max (Popular) chosen, priced from the catalogue', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();
     const { dialog } = await open(() => requestCredits(45, 12, 'generator'));
 
@@ -85,7 +86,7 @@ describe('subscription modal', () => {
   });
 
   it('closes on Escape with "closed" and gives focus back to what opened it', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     const opener = await mount();
     opener.focus();
     const { result } = await open(() => openSubscriptionModal({ source: 'header' }));
@@ -98,7 +99,7 @@ describe('subscription modal', () => {
   });
 
   it('closes on a backdrop click and on the close button, but not on a click inside', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();
     const first = await open(() => openSubscriptionModal());
     await userEvent.click(within(first.dialog).getByRole('heading', { name: TITLE }));
@@ -112,7 +113,7 @@ describe('subscription modal', () => {
   });
 
   it('keeps keyboard focus inside while open', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();
     const { dialog } = await open(() => openSubscriptionModal());
     for (let step = 0; step < 12; step += 1) {
@@ -126,7 +127,7 @@ describe('subscription modal', () => {
   });
 
   it('sends a signed-out Continue to /auth with a way back, and resolves "closed"', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     const navigate = vi.fn();
     bus.on('navigate', navigate);
     await mount();
@@ -139,8 +140,8 @@ describe('subscription modal', () => {
 
   it('shows Processing... and stays disabled while the checkout request runs, then opens the checkout, resolves "continue" and keeps a link to it', async () => {
     signIn();
-    const session = deferred<Response>();
-    const { calls } = fakeApi({
+    const session = deferred<ReplyTo<'POST /api/payment/create-subscription-session'>>();
+    const { calls } = fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok(free),
       'POST /api/payment/create-subscription-session': () => session.promise,
@@ -176,8 +177,8 @@ describe('subscription modal', () => {
   it('retries sample plans on the next opening, and never charges from them', async () => {
     signIn();
     let serverUp = false;
-    const { calls } = fakeApi({
-      'GET /api/subscription/plans': () => (serverUp ? ok(CATALOGUE) : Promise.reject(new TypeError('Failed to fetch'))),
+    const { calls } = fakeApi.use({
+      'GET /api/subscription/plans': () => (serverUp ? ok(CATALOGUE) : networkError()),
       'GET /api/user/subscription': () => ok(free),
     });
     await mount();
@@ -201,7 +202,7 @@ describe('subscription modal', () => {
   });
 
   it('opened by a plan lock, is titled after the option and starts on the cheapest plan with it', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();
     await act(async () => {
       void openSubscriptionModal({ source: 'generator', needsPlan: { feature: 'hd720p', plan: 'pro' } });
@@ -215,7 +216,7 @@ describe('subscription modal', () => {
   it('offers a Max member who runs out credit packs, not a cheaper plan, and buys a pack through its own checkout', async () => {
     signIn();
     vi.stubGlobal('open', vi.fn());
-    const { calls } = fakeApi({
+    const { calls } = fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ ...free, plan: 'premium', features: PLAN_FEATURES.premium }),
       'GET /api/credits/packs': () =>
@@ -241,7 +242,7 @@ describe('subscription modal', () => {
 
   it('offers a Pro member Max and credit packs', async () => {
     signIn();
-    fakeApi({
+    fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro }),
       'GET /api/credits/packs': () => ok([{ id: 'credits-250', credits: 250, price: 8, currency: 'USD' }]),
@@ -255,10 +256,10 @@ describe('subscription modal', () => {
   });
 
   it('moves a Pro member up to Max through the plan change, never a second checkout, and says so when it is done in place', async () => {
-    signIn('pro');
-    const pro = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null };
-    const change = deferred<Response>();
-    const { calls } = fakeApi({
+    signIn({ plan: 'pro' });
+    const pro: SubscriptionReply = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null };
+    const change = deferred<ReplyTo<'POST /api/subscription/change'>>();
+    const { calls } = fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok(pro),
       'GET /api/credits/packs': () => ok([]),
@@ -294,13 +295,15 @@ describe('subscription modal', () => {
   });
 
   it('opens the prorated checkout the plan change answers with for a member on the test provider', async () => {
-    signIn('pro');
-    const { calls } = fakeApi({
+    signIn({ plan: 'pro' });
+    const pro: SubscriptionReply = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null };
+    const { calls } = fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
-      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null }),
+      'GET /api/user/subscription': () => ok(pro),
       'GET /api/credits/packs': () => ok([]),
+      // The plan changes once the checkout is paid: until then the reply carries the plan in force.
       'POST /api/subscription/change': () =>
-        ok({ kind: 'checkout', checkoutUrl: 'http://localhost:8787/api/payment/checkout/cs_9?token=t', sessionId: 'cs_9', subscription: null, balance: 12 }),
+        ok({ kind: 'checkout', checkoutUrl: 'http://localhost:8787/api/payment/checkout/cs_9?token=t', sessionId: 'cs_9', subscription: pro, balance: 12 }),
     });
     await mount();
     const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
@@ -316,9 +319,9 @@ describe('subscription modal', () => {
   });
 
   it('a declined move up says so in the modal, changes nothing and can be tried again', async () => {
-    signIn('pro');
+    signIn({ plan: 'pro' });
     let attempts = 0;
-    fakeApi({
+    fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null }),
       'GET /api/credits/packs': () => ok([]),
@@ -339,23 +342,23 @@ describe('subscription modal', () => {
   });
 
   it('says in the page’s language when the provider refuses a change or is busy; the plan stays and the choice can be tried again', async () => {
-    signIn('pro');
+    signIn({ plan: 'pro' });
     const answers = [
       fail(422, 'PLAN_CHANGE_REFUSED', 'The payment provider refused this change: This price is not available.'),
       fail(503, 'PAYMENT_PROVIDER_BUSY', 'The payment provider is busy; try again in a minute'),
     ];
-    fakeApi({
+    fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null }),
       'GET /api/credits/packs': () => ok([]),
       'POST /api/subscription/change': () => answers.shift() ?? fail(500, 'INTERNAL_ERROR', 'unexpected'),
     });
-    await renderScreen(
+    await renderWithProviders(
       <>
         <button type="button">Generate</button>
         <SubscriptionModal />
       </>,
-      { path: '/de/text-to-video/generator', lng: 'de' },
+      { route: '/de/text-to-video/generator', language: 'de' },
     );
     await screen.findByRole('button', { name: 'Generate' });
     await modalListening();
@@ -384,8 +387,8 @@ describe('subscription modal', () => {
 
   it('keeps focus inside while processing, when the plan radios sit in a disabled fieldset', async () => {
     signIn();
-    const session = deferred<Response>();
-    fakeApi({
+    const session = deferred<ReplyTo<'POST /api/payment/create-subscription-session'>>();
+    fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok(free),
       'POST /api/payment/create-subscription-session': () => session.promise,
@@ -408,7 +411,7 @@ describe('subscription modal', () => {
   });
 
   it('"See all plans" opens the language-prefixed pricing page in a new tab, keeping the choice', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();
     const { dialog } = await open(() => openSubscriptionModal());
     await userEvent.click(within(dialog).getByRole('radio', { name: /Pro/ }));
@@ -417,7 +420,7 @@ describe('subscription modal', () => {
   });
 
   it('"See all plans" carries the source of the request when one was set', async () => {
-    fakeApi({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
     await mount();
     const { dialog } = await open(() => requestCredits(45, 12, 'generator'));
     await userEvent.click(within(dialog).getByRole('button', { name: /See all plans/ }));

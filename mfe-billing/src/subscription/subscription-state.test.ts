@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS, PLAN_FEATURES } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';
 import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription, upgradeSubscription } from './subscription-state.ts';
-import { fail, fakeApi, ok } from '../test/fake-api.ts';
+import { fail, fakeApi, networkError, ok, setupFakeApi } from '@reelmint/shared/testing';
+
+setupFakeApi();
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const pro = (daysFromNow: number | null, status: SubscriptionStatus['status'] = 'active'): SubscriptionStatus => ({
@@ -33,18 +35,16 @@ describe('expiry rules', () => {
 });
 
 describe('subscription calls and their error codes', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('cancel answers the effective date', async () => {
-    const { calls } = fakeApi({ 'POST /api/subscription/cancel': () => ok({ effectiveDate: '2026-04-01T00:00:00.000Z' }) });
+    const { calls } = fakeApi.use({ 'POST /api/subscription/cancel': () => ok({ effectiveDate: '2026-04-01T00:00:00.000Z' }) });
     await expect(cancelSubscription()).resolves.toEqual({ success: true, data: { effectiveDate: '2026-04-01T00:00:00.000Z' } });
     expect(calls[0]?.body).toMatchObject({ timestamp: expect.any(String) });
   });
 
   it('cancel failures are CANCELLATION_FAILED, or NETWORK_ERROR when the server is out of reach', async () => {
-    fakeApi({ 'POST /api/subscription/cancel': () => fail(409, 'CANCELLATION_FAILED', 'There is no paid subscription to cancel') });
+    fakeApi.use({ 'POST /api/subscription/cancel': () => fail(409, 'CANCELLATION_FAILED', 'There is no paid subscription to cancel') });
     await expect(cancelSubscription()).resolves.toEqual({ success: false, error: SUBSCRIPTION_ERRORS.CANCELLATION_FAILED });
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    fakeApi.on('POST /api/subscription/cancel', networkError());
     const outcome = await cancelSubscription();
     expect(outcome).toEqual({
       success: false,
@@ -53,7 +53,7 @@ describe('subscription calls and their error codes', () => {
   });
 
   it('upgrade opens a checkout session carrying the source', async () => {
-    const { calls } = fakeApi({
+    const { calls } = fakeApi.use({
       'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/2', sessionId: 's2', message: 'ok' }),
     });
     await expect(upgradeSubscription('pro', 'monthly', 'pricing')).resolves.toEqual({ success: true, data: { checkoutUrl: 'http://pay.test/2' } });
@@ -61,14 +61,14 @@ describe('subscription calls and their error codes', () => {
   });
 
   it('upgrade failures are UPGRADE_FAILED (an error, or a reply without URL) or NETWORK_ERROR', async () => {
-    fakeApi({ 'POST /api/payment/create-subscription-session': () => fail(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade') });
+    fakeApi.use({ 'POST /api/payment/create-subscription-session': () => fail(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade') });
     await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toEqual({ success: false, error: SUBSCRIPTION_ERRORS.UPGRADE_FAILED });
-    fakeApi({ 'POST /api/payment/create-subscription-session': () => ok({}) });
+    fakeApi.use({ 'POST /api/payment/create-subscription-session': () => ok({}) });
     await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({
       success: false,
       error: { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade' },
     });
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    fakeApi.on('POST /api/payment/create-subscription-session', networkError());
     await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({
       success: false,
       error: { code: 'NETWORK_ERROR', message: 'Network error occurred during upgrade' },

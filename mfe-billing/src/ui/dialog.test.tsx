@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '@reelmint/shared';
 import type { ToastKind } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
 import { Dialog } from './dialog.tsx';
+import { renderWithProviders } from '@reelmint/shared/testing';
 
 // The modal's chunk cannot be fetched (a dropped connection, a deploy that removed it).
 vi.mock('./modal-panel.lazy.tsx', () => {
@@ -21,11 +21,11 @@ describe('dialog', () => {
   it('says so in the page’s language and counts as dismissed when its code cannot be fetched', async () => {
     bus.on('toast', onToast);
     const onDismiss = vi.fn();
-    await renderScreen(
+    await renderWithProviders(
       <Dialog labelledBy="title" onDismiss={onDismiss}>
         <h2 id="title">Receipts</h2>
       </Dialog>,
-      { path: '/de/pricing', lng: 'de' },
+      { route: '/de/pricing', language: 'de' },
     );
     await waitFor(() => expect(onDismiss).toHaveBeenCalledTimes(1));
     expect(toasts).toEqual([{ kind: 'error', message: 'Dieses Fenster konnte nicht geöffnet werden. Prüfe deine Verbindung und versuche es erneut.' }]);

@@ -1,32 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, clearSession, setSession } from '@reelmint/shared';
+import { bus, clearSession } from '@reelmint/shared';
 import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { fail, fakeApi, fakeToken, ok, subscriptionOf, video } from '../test/fake-api.ts';
+import { fail, fakeApi, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
+import type { Handlers } from '@reelmint/shared/testing';
+import { video } from '../test/studio.tsx';
 import { editRequest, initialForm, moveClip } from './edit-form.ts';
 import GeneratorPage from './generator-page.tsx';
 
 const SOURCE = video({ id: 'vid_src', prompt: 'Lanterns over a river' });
 
-function routes(plan: PlanKey, extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) {
-  return {
-    'GET /api/user/credits': () => ok({ balance: 500 }),
-    'GET /api/user/subscription': () => subscriptionOf(plan),
-    'GET /api/videos/history': () => ok({ items: [SOURCE], page: 1, perPage: 10, total: 1 }),
-    ...extra,
-  };
+/** The signed-in member's history holds the source video; `extra` answers the edit calls. */
+function routes(extra: Handlers = {}): Handlers {
+  return { 'GET /api/videos/history': () => ok({ items: [SOURCE], page: 1, perPage: 10, total: 1 }), ...extra };
 }
 
-/** Signs in, opens the generator and puts the finished video on the stage. */
-async function onStage() {
-  await act(async () => setSession(fakeToken(), { id: 'u1', username: 'Ada' }));
-  renderScreen(<GeneratorPage />, { path: '/text-to-video/generator' });
+/** Signs in on `plan` with 500 credits, opens the generator and puts the finished video on the stage. */
+async function onStage(plan: PlanKey) {
+  await act(async () => {
+    signIn({ plan, balance: 500 });
+  });
+  renderWithProviders(<GeneratorPage />, { route: '/text-to-video/generator' });
   await userEvent.click(within(await screen.findByTestId('history-item')).getByRole('button', { name: /^Play/ }));
   return screen.findByTestId('edit-panel');
 }
 
+setupFakeApi();
 beforeEach(() => sessionStorage.clear());
 afterEach(async () => {
   await act(async () => clearSession());
@@ -54,12 +54,12 @@ describe('edit requests', () => {
 
 describe('the edit panel', () => {
   it('shows Free members editing locked, and its upgrade opens the plan that includes it', async () => {
-    fakeApi(routes('free'));
+    fakeApi.use(routes());
     const requests: SubscriptionModalRequest[] = [];
     const listener = (request: SubscriptionModalRequest) => requests.push(request);
     bus.on('subscription:open', listener);
     try {
-      const panel = await onStage();
+      const panel = await onStage('free');
       expect(await within(panel).findByTestId('edit-locked')).toHaveTextContent('Editing comes with the Max plan');
       await userEvent.click(within(panel).getByRole('button', { name: 'Upgrade to Max' }));
       expect(requests.at(-1)).toMatchObject({ needsPlan: { feature: 'advancedEditing', plan: 'premium' } });
@@ -69,8 +69,8 @@ describe('the edit panel', () => {
   });
 
   it('asks the server for the cost of a trim before offering it, then queues it and follows its progress', async () => {
-    const api = fakeApi(
-      routes('premium', {
+    fakeApi.use(
+      routes({
         'POST /api/videos/edits/estimate': () =>
           ok({ kind: 'trim', cost: 2, balance: 500, enough: true, seconds: 3, duration: '3s', aspectRatio: '16:9', width: 912, height: 512 }),
         'POST /api/videos/edits': () =>
@@ -80,6 +80,7 @@ describe('the edit panel', () => {
             cost: 2,
             newBalance: 498,
             transactionId: 'tx',
+            replayed: false,
             progress: 0,
             type: 'edit',
             createdAt: new Date().toISOString(),
@@ -88,23 +89,23 @@ describe('the edit panel', () => {
           ok(video({ id: 'vid_edit', status: 'processing', progress: 40, type: 'edit', videoUrl: null, posterUrl: null })),
       }),
     );
-    const panel = await onStage();
+    const panel = await onStage('premium');
     const end = await within(panel).findByLabelText('End: 5 s');
     // jsdom has no range input behaviour of its own: the handle's new value arrives as a change.
     fireEvent.change(end, { target: { value: '3' } });
     expect(within(panel).getByText('Keeps 3 s of 5 s')).toBeInTheDocument();
     const confirm = await within(panel).findByRole('button', { name: 'Edit for 2 credits' });
     expect(within(panel).getByTestId('edit-estimate')).toHaveTextContent('This edit costs 2 credits.');
-    expect(api.callsTo('POST', '/api/videos/edits/estimate').at(-1)?.body).toEqual({ kind: 'trim', videoId: 'vid_src', start: 0, end: 3 });
+    expect(fakeApi.callsTo('POST /api/videos/edits/estimate').at(-1)?.body).toEqual({ kind: 'trim', videoId: 'vid_src', start: 0, end: 3 });
     await userEvent.click(confirm);
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')).toHaveLength(1));
-    expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')[0]!.headers['Idempotency-Key']).toEqual(expect.any(String));
+    await waitFor(() => expect(fakeApi.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')).toHaveLength(1));
+    expect(fakeApi.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')[0]!.headers['idempotency-key']).toEqual(expect.any(String));
     expect(await screen.findByTestId('job-status')).toHaveTextContent('40');
   });
 
   it('says why the server refused an edit, and sends a member without enough credits to get more', async () => {
-    fakeApi(
-      routes('premium', {
+    fakeApi.use(
+      routes({
         'POST /api/videos/edits/estimate': (call) =>
           (call.body as { kind: string }).kind === 'speed'
             ? ok({ kind: 'speed', cost: 3, balance: 1, enough: false, seconds: 10, duration: '10s', aspectRatio: '16:9', width: 912, height: 512 })
@@ -115,7 +116,7 @@ describe('the edit panel', () => {
     const listener = (request: SubscriptionModalRequest) => requests.push(request);
     bus.on('subscription:open', listener);
     try {
-      const panel = await onStage();
+      const panel = await onStage('premium');
       await userEvent.click(within(panel).getByTestId('edit-kind-extend'));
       expect(await within(panel).findByText('This would not change anything. Choose something different.')).toBeInTheDocument();
       await userEvent.click(within(panel).getByTestId('edit-kind-speed'));

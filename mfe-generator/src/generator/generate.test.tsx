@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { creditsStore } from '@reelmint/shared';
-import { fail, fakeApi, ok, video } from '../test/fake-api.ts';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { baseRoutes, freshStudioEachTest, modalRequests, page, signIn } from '../test/studio.tsx';
+import { fail, fakeApi, ok, renderWithProviders } from '@reelmint/shared/testing';
+import type { ReplyTo } from '@reelmint/shared/testing';
+import { freshStudioEachTest, modalRequests, page, signIn, video } from '../test/studio.tsx';
 import GeneratorPage from './generator-page.tsx';
 import { POLL_INTERVAL_MS } from './use-generation.ts';
 
@@ -12,7 +12,6 @@ freshStudioEachTest();
 
 describe('generating', () => {
   it('sends a signed-out person to /auth with a way back, and keeps the draft for their return', async () => {
-    fakeApi(baseRoutes());
     const first = await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A lighthouse in a storm');
     await userEvent.click(screen.getByRole('button', { name: '10s' }));
@@ -26,21 +25,19 @@ describe('generating', () => {
   });
 
   it('fires the needs-credits trigger when the balance is below the cost, and spends nothing', async () => {
-    const api = fakeApi(baseRoutes({ balance: 5 }));
-    await signIn();
+    await signIn({ balance: 5 });
     await page();
     const modal = modalRequests();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'Fireworks over a harbour');
     await screen.findByTestId('credits-shortfall');
     await userEvent.click(screen.getByTestId('generate-button'));
     expect(modal.requests).toEqual([expect.objectContaining({ source: 'generator', needsCredits: { required: 10, available: 5 } })]);
-    expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(0);
+    expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(0);
     modal.stop();
   });
 
   it('lets a Max member out of credits generate on the relaxed queue for nothing, and says what each queue costs', async () => {
-    const api = fakeApi({
-      ...baseRoutes({ balance: 0, plan: 'premium' }),
+    fakeApi.use({
       'POST /api/videos/generate': () =>
         ok(
           {
@@ -50,15 +47,16 @@ describe('generating', () => {
             queue: 'relaxed',
             newBalance: 0,
             transactionId: 'tx',
+            replayed: false,
             progress: 0,
             type: 'text-to-video',
             createdAt: '2030-05-01T10:00:00Z',
           },
           202,
         ),
-      'GET /api/videos/status/*': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null, cost: 0, queue: 'relaxed' })),
+      'GET /api/videos/status/:id': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null, cost: 0, queue: 'relaxed' })),
     });
-    await signIn();
+    await signIn({ balance: 0, plan: 'premium' });
     await page();
     const modal = modalRequests();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'Fireworks over a harbour');
@@ -74,8 +72,8 @@ describe('generating', () => {
     expect(screen.queryByTestId('credits-shortfall')).toBeNull();
     await userEvent.click(screen.getByTestId('generate-button'));
 
-    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
+    await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1));
+    expect(fakeApi.callsTo('POST /api/videos/generate')[0]!.body).toEqual({
       type: 'text-to-video',
       prompt: 'Fireworks over a harbour',
       model: 'v1.0',
@@ -89,8 +87,7 @@ describe('generating', () => {
   });
 
   it('offers the relaxed queue to Max only', async () => {
-    fakeApi(baseRoutes({ plan: 'pro' }));
-    await signIn();
+    await signIn({ plan: 'pro' });
     await page();
     // Once Pro's features are in (v2.0 unlocked), still no queue to choose.
     await waitFor(() => expect(screen.getByRole('button', { name: /v2\.0/ })).not.toHaveAttribute('data-locked'));
@@ -98,11 +95,10 @@ describe('generating', () => {
   });
 
   it('explains a relaxed video refused because another is still being made', async () => {
-    fakeApi({
-      ...baseRoutes({ balance: 0, plan: 'premium' }),
+    fakeApi.use({
       'POST /api/videos/generate': () => fail(429, 'RELAXED_JOB_ACTIVE', 'Your relaxed video is still queued or rendering'),
     });
-    await signIn();
+    await signIn({ balance: 0, plan: 'premium' });
     await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'Fireworks over a harbour');
     await userEvent.click(within(await screen.findByRole('group', { name: 'Queue' })).getByRole('button', { name: /Relaxed/ }));
@@ -113,20 +109,18 @@ describe('generating', () => {
   });
 
   it('asks for a prompt instead of sending an empty one', async () => {
-    const api = fakeApi(baseRoutes());
     await signIn();
     await page();
     await screen.findByTestId('generator-balance');
     await userEvent.click(screen.getByTestId('generate-button'));
     expect(screen.getByRole('alert')).toHaveTextContent('Write a prompt that describes your video.');
     expect(screen.getByLabelText('Prompt')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(0);
+    expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(0);
   });
 
   it('starts one job for two clicks that land before the screen updates, shows progress, plays the result and updates the balance', async () => {
     let polls = 0;
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'POST /api/videos/generate': () =>
         ok(
           {
@@ -135,13 +129,15 @@ describe('generating', () => {
             cost: 10,
             newBalance: 90,
             transactionId: 'tx',
+            replayed: false,
+            queue: 'priority',
             progress: 0,
             type: 'text-to-video',
             createdAt: '2030-05-01T10:00:00Z',
           },
           202,
         ),
-      'GET /api/videos/status/*': () => {
+      'GET /api/videos/status/:id': () => {
         polls += 1;
         return polls === 1 ? ok(video({ status: 'processing', progress: 40, videoUrl: null, posterUrl: null })) : ok(video());
       },
@@ -173,9 +169,9 @@ describe('generating', () => {
     expect(announcer).toHaveTextContent('Your video is ready.');
     expect(player).toHaveAttribute('src', expect.stringContaining('/api/videos/vid_1/file'));
 
-    const generates = api.callsTo('POST', '/api/videos/generate');
+    const generates = fakeApi.callsTo('POST /api/videos/generate');
     expect(generates).toHaveLength(1);
-    expect(generates[0]!.headers['Idempotency-Key']).toMatch(/\S{16,}/);
+    expect(generates[0]!.headers['idempotency-key']).toMatch(/\S{16,}/);
     expect(generates[0]!.body).toEqual({
       type: 'text-to-video',
       prompt: 'A paper boat on a rainy street',
@@ -191,8 +187,7 @@ describe('generating', () => {
 
   it('says why a generation failed and that the credits came back', async () => {
     let balance = 100;
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/user/credits': () => ok({ balance }),
       'POST /api/videos/generate': () => {
         balance = 90;
@@ -203,6 +198,8 @@ describe('generating', () => {
             cost: 10,
             newBalance: 90,
             transactionId: 'tx',
+            replayed: false,
+            queue: 'priority',
             progress: 0,
             type: 'text-to-video',
             createdAt: '2030-05-01T10:00:00Z',
@@ -210,7 +207,7 @@ describe('generating', () => {
           202,
         );
       },
-      'GET /api/videos/status/*': () => {
+      'GET /api/videos/status/:id': () => {
         balance = 100;
         return ok(video({ id: 'vid_2', status: 'failed', error: 'the renderer ran out of memory', refunded: true, videoUrl: null, posterUrl: null }));
       },
@@ -227,8 +224,7 @@ describe('generating', () => {
   });
 
   it("says a content-policy refusal in the page's language, from the failure code", async () => {
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'POST /api/videos/generate': () =>
         ok(
           {
@@ -237,13 +233,15 @@ describe('generating', () => {
             cost: 10,
             newBalance: 90,
             transactionId: 'tx',
+            replayed: false,
+            queue: 'priority',
             progress: 0,
             type: 'text-to-video',
             createdAt: '2030-05-01T10:00:00Z',
           },
           202,
         ),
-      'GET /api/videos/status/*': () =>
+      'GET /api/videos/status/:id': () =>
         ok(
           video({
             id: 'vid_3',
@@ -257,7 +255,7 @@ describe('generating', () => {
         ),
     });
     await signIn();
-    await renderScreen(<GeneratorPage />, { path: '/fr/text-to-video/generator', lng: 'fr' });
+    await renderWithProviders(<GeneratorPage />, { route: '/fr/text-to-video/generator', language: 'fr' });
     await userEvent.type(await screen.findByLabelText('Prompt'), 'Une tempête');
     await screen.findByTestId('generator-balance');
     await userEvent.click(screen.getByTestId('generate-button'));
@@ -268,29 +266,29 @@ describe('generating', () => {
 
   it('resumes the job in progress after leaving the page and coming back', async () => {
     sessionStorage.setItem('reelmint:generator:job', 'vid_9');
-    const api = fakeApi({ ...baseRoutes(), 'GET /api/videos/status/*': () => ok(video({ id: 'vid_9', status: 'processing', progress: 70, videoUrl: null })) });
+    fakeApi.use({ 'GET /api/videos/status/:id': () => ok(video({ id: 'vid_9', status: 'processing', progress: 70, videoUrl: null })) });
     await signIn();
     await page();
     expect(await screen.findByText('Rendering your video… 70%')).toBeInTheDocument();
     expect(screen.getByText('Welcome back. This is the video you started earlier.')).toBeInTheDocument();
     expect(screen.getByTestId('generate-button')).toBeDisabled();
-    expect(api.callsTo('GET', '/api/videos/status/vid_9').length).toBeGreaterThan(0);
+    expect(fakeApi.callsTo('GET /api/videos/status/vid_9').length).toBeGreaterThan(0);
   });
 
   it.each([400, 403, 404])('stops following a stored job the server answers %i for, says so and frees Generate', async (status) => {
     sessionStorage.setItem('reelmint:generator:job', 'not-a-job');
-    const api = fakeApi({ ...baseRoutes(), 'GET /api/videos/status/*': () => fail(status, 'VALIDATION_ERROR', 'Invalid id') });
+    fakeApi.use({ 'GET /api/videos/status/:id': () => fail(status, 'VALIDATION_ERROR', 'Invalid id') });
     await signIn();
     await page();
     expect(await screen.findByTestId('job-lost')).toHaveTextContent('The video you started can no longer be followed here.');
     expect(screen.getByTestId('job-announcement')).toHaveTextContent('The video you started can no longer be followed here.');
     expect(screen.getByTestId('generate-button')).toBeEnabled();
     expect(sessionStorage.getItem('reelmint:generator:job')).toBeNull();
-    expect(api.callsTo('GET', '/api/videos/status/')).toHaveLength(1);
+    expect(fakeApi.callsTo('GET /api/videos/status/:id')).toHaveLength(1);
   });
 
   it('sends a 401 on generate to sign in, with the way back', async () => {
-    fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': () => fail(401, 'UNAUTHENTICATED', 'Authentication failed') });
+    fakeApi.use({ 'POST /api/videos/generate': () => fail(401, 'UNAUTHENTICATED', 'Authentication failed') });
     await signIn();
     await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A storm');
@@ -301,7 +299,7 @@ describe('generating', () => {
   });
 
   it('explains a server refusal a person can act on', async () => {
-    fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': () => fail(429, 'TOO_MANY_JOBS', 'You can have at most 3 videos in progress at once.') });
+    fakeApi.use({ 'POST /api/videos/generate': () => fail(429, 'TOO_MANY_JOBS', 'You can have at most 3 videos in progress at once.') });
     await signIn();
     await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A storm');
@@ -313,17 +311,27 @@ describe('generating', () => {
 });
 
 describe('shape, seed and what to keep out', () => {
-  const queued = () =>
+  const queued = (): ReplyTo<'POST /api/videos/generate'> =>
     ok(
-      { id: 'vid_1', status: 'queued', cost: 10, newBalance: 90, transactionId: 'tx', progress: 0, type: 'text-to-video', createdAt: '2030-05-01T10:00:00Z' },
+      {
+        id: 'vid_1',
+        status: 'queued',
+        cost: 10,
+        newBalance: 90,
+        transactionId: 'tx',
+        progress: 0,
+        type: 'text-to-video',
+        createdAt: '2030-05-01T10:00:00Z',
+        queue: 'priority',
+        replayed: false,
+      },
       202,
     );
 
   it('sends the chosen shape, negative prompt and seed, and keeps them through a reload', async () => {
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'POST /api/videos/generate': queued,
-      'GET /api/videos/status/*': () => ok(video({ aspectRatio: '9:16', seed: 77, negativePrompt: 'rain' })),
+      'GET /api/videos/status/:id': () => ok(video({ aspectRatio: '9:16', seed: 77, negativePrompt: 'rain' })),
     });
     await signIn();
     const first = await page();
@@ -343,8 +351,8 @@ describe('shape, seed and what to keep out', () => {
 
     await screen.findByTestId('generator-balance');
     await userEvent.click(screen.getByTestId('generate-button'));
-    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
+    await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1));
+    expect(fakeApi.callsTo('POST /api/videos/generate')[0]!.body).toEqual({
       type: 'text-to-video',
       prompt: 'A lighthouse',
       model: 'v1.0',
@@ -358,7 +366,7 @@ describe('shape, seed and what to keep out', () => {
   });
 
   it('refuses a seed out of range before sending anything, and says what a seed may be', async () => {
-    const api = fakeApi({ ...baseRoutes(), 'POST /api/videos/generate': queued });
+    fakeApi.use({ 'POST /api/videos/generate': queued });
     await signIn();
     await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A lighthouse');
@@ -370,11 +378,11 @@ describe('shape, seed and what to keep out', () => {
     await screen.findByTestId('generator-balance');
     await userEvent.click(screen.getByTestId('generate-button'));
     expect(seed).toHaveFocus();
-    expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(0);
+    expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(0);
   });
 
   it('shows the seed of a finished video and puts it back into the settings on request', async () => {
-    fakeApi({ ...baseRoutes(), 'GET /api/videos/history': () => ok({ items: [video({ seed: 31337 })], page: 1, perPage: 10, total: 1 }) });
+    fakeApi.use({ 'GET /api/videos/history': () => ok({ items: [video({ seed: 31337 })], page: 1, perPage: 10, total: 1 }) });
     await signIn();
     await page();
     const item = await screen.findByTestId('history-item');

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { fakeApi, ok, video } from '../test/fake-api.ts';
-import { baseRoutes, freshStudioEachTest, modalRequests, page, signIn } from '../test/studio.tsx';
+import { fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
+import { freshStudioEachTest, modalRequests, page, signIn, video } from '../test/studio.tsx';
 import GeneratorPage from './generator-page.tsx';
 
 freshStudioEachTest();
 
 describe('settings and cost', () => {
   it('shows the live cost from the shared cost function as settings change', async () => {
-    fakeApi(baseRoutes({ plan: 'pro' }));
-    await signIn();
+    await signIn({ plan: 'pro' });
     await page();
     expect(await screen.findByTestId('generation-cost')).toHaveTextContent('10 credits');
     await userEvent.click(await screen.findByRole('button', { name: 'v2.0' }));
@@ -22,8 +20,7 @@ describe('settings and cost', () => {
   });
 
   it('marks options outside the plan, explains the refusal and opens the subscription modal', async () => {
-    fakeApi(baseRoutes({ plan: 'free' }));
-    await signIn();
+    await signIn({ plan: 'free' });
     await page();
     const modal = modalRequests();
     const v2 = await screen.findByRole('button', { name: /v2\.0/ });
@@ -44,8 +41,7 @@ describe('settings and cost', () => {
   });
 
   it('shows the balance level, and the red low-credit panel under 10 credits', async () => {
-    fakeApi(baseRoutes({ balance: 8 }));
-    await signIn();
+    await signIn({ balance: 8 });
     await page();
     expect(await screen.findByTestId('generator-balance')).toHaveAttribute('data-level', 'low');
     expect(screen.getByTestId('generator-balance')).toHaveTextContent('You have 8 credits');
@@ -53,8 +49,7 @@ describe('settings and cost', () => {
   });
 
   it('abbreviates a large balance and shows no warning panel at 50 or more', async () => {
-    fakeApi(baseRoutes({ balance: 1250 }));
-    await signIn();
+    await signIn({ balance: 1250 });
     await page();
     expect(await screen.findByTestId('generator-balance')).toHaveTextContent('You have 1.3k credits');
     expect(screen.getByTestId('generator-balance')).toHaveAttribute('data-level', 'good');
@@ -62,16 +57,14 @@ describe('settings and cost', () => {
   });
 
   it("writes the balance with the decimal mark of the person's language", async () => {
-    fakeApi(baseRoutes({ balance: 1250 }));
-    await signIn();
-    await renderScreen(<GeneratorPage />, { path: '/fr/text-to-video/generator', lng: 'fr' });
+    await signIn({ balance: 1250 });
+    await renderWithProviders(<GeneratorPage />, { route: '/fr/text-to-video/generator', language: 'fr' });
     expect(await screen.findByTestId('generator-balance')).toHaveTextContent('Vous avez 1,3k crédits');
   });
 });
 
 describe('switching mode', () => {
   it('marks the mode of the URL as the selected tab and switches mode through the URL', async () => {
-    fakeApi(baseRoutes());
     await page('/fr/image-to-video/generator');
     const imageTab = await screen.findByRole('tab', { name: /Image en vidéo|Image to video/ });
     expect(imageTab).toHaveAttribute('aria-selected', 'true');
@@ -84,8 +77,7 @@ describe('switching mode', () => {
 describe('honest previews', () => {
   it('says before generating, on the result and in the history that clips of the local engine are previews made without an AI model', async () => {
     const preview = video({ id: 'vid_p', engine: 'local' });
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'local' }),
       'GET /api/videos/history': () => ok({ items: [preview], page: 1, perPage: 10, total: 1 }),
     });
@@ -99,8 +91,7 @@ describe('honest previews', () => {
   });
 
   it("claims nothing of the kind for a hosted model's clips", async () => {
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }),
       'GET /api/videos/history': () => ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
     });
@@ -116,10 +107,10 @@ describe('honest previews', () => {
 });
 
 it('says plainly when the server cannot be reached instead of showing sample data as real', async () => {
-  fakeApi({
-    'GET /api/user/credits': () => 'network-error',
-    'GET /api/user/subscription': () => 'network-error',
-    'GET /api/videos/history': () => 'network-error',
+  fakeApi.use({
+    'GET /api/user/credits': networkError(),
+    'GET /api/user/subscription': networkError(),
+    'GET /api/videos/history': networkError(),
   });
   await signIn();
   await page();

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyHistory, fail, fakeApi, ok, video } from '../test/fake-api.ts';
-import { baseRoutes, freshStudioEachTest, page, signIn } from '../test/studio.tsx';
+import { emptyPage, fail, fakeApi, ok } from '@reelmint/shared/testing';
+import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
 
 freshStudioEachTest();
 
@@ -18,10 +18,9 @@ describe('history', () => {
       video(),
       video({ id: 'vid_2', prompt: 'Snow on a quiet street', status: 'failed', error: 'render failed', refunded: true, videoUrl: null, posterUrl: null }),
     ];
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/videos/history': () => ok({ items, page: 1, perPage: 10, total: items.length }),
-      'DELETE /api/videos/*': (call) => {
+      'DELETE /api/videos/:id': (call) => {
         items = items.filter((item) => !call.path.endsWith(item.id));
         return ok({ id: 'vid_1', deleted: true });
       },
@@ -31,7 +30,7 @@ describe('history', () => {
     const history = await screen.findByTestId('history');
     expect(await within(history).findAllByTestId('history-item')).toHaveLength(2);
     expect(within(history).getByText('Credits returned')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/videos/history')[0]!.url.searchParams.get('per_page')).toBe('10');
+    expect(fakeApi.callsTo('GET /api/videos/history')[0]!.url.searchParams.get('per_page')).toBe('10');
 
     const opener = within(history).getByRole('button', { name: 'Delete “A paper boat on a rainy street”' });
     await userEvent.click(opener);
@@ -40,25 +39,24 @@ describe('history', () => {
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.callsTo('DELETE', '/api/videos/')).toHaveLength(0);
+    expect(fakeApi.callsTo('DELETE /api/videos/:id')).toHaveLength(0);
 
     await userEvent.click(opener);
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(history).getAllByTestId('history-item')).toHaveLength(1));
-    expect(api.callsTo('DELETE', '/api/videos/vid_1')).toHaveLength(1);
+    expect(fakeApi.callsTo('DELETE /api/videos/vid_1')).toHaveLength(1);
     // The button that opened the dialog went with the video: focus lands on the list's heading, not on <body>.
     expect(within(history).getByRole('heading', { name: 'Your videos' })).toHaveFocus();
   });
 
   it('goes back to the last page that exists when a delete empties the page shown', async () => {
     let items = Array.from({ length: 11 }, (_, i) => video({ id: `vid_${i}`, prompt: `Video number ${i}` }));
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/videos/history': (call) => {
         const page = Number(call.url.searchParams.get('page'));
         return ok({ items: items.slice((page - 1) * 10, page * 10), page, perPage: 10, total: items.length });
       },
-      'DELETE /api/videos/*': (call) => {
+      'DELETE /api/videos/:id': (call) => {
         items = items.filter((item) => !call.path.endsWith(`/${item.id}`));
         return ok({ id: 'vid_10', deleted: true });
       },
@@ -76,10 +74,9 @@ describe('history', () => {
 
   it('names each Download by its video, and keeps Play for after the job in progress', async () => {
     sessionStorage.setItem('reelmint:generator:job', 'vid_9');
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/videos/history': () => ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
-      'GET /api/videos/status/*': () => ok(video({ id: 'vid_9', status: 'processing', progress: 30, videoUrl: null })),
+      'GET /api/videos/status/:id': () => ok(video({ id: 'vid_9', status: 'processing', progress: 30, videoUrl: null })),
     });
     await signIn();
     await page();
@@ -92,8 +89,7 @@ describe('history', () => {
   });
 
   it('filters by video type and pages through', async () => {
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/videos/history': (call) => {
         const page = Number(call.url.searchParams.get('page'));
         return ok({ items: [video({ id: `vid_p${page}`, prompt: `Video on page ${page}` })], page, perPage: 10, total: 15 });
@@ -107,14 +103,14 @@ describe('history', () => {
     expect(await screen.findByText('Video on page 2')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'image-to-video');
     await screen.findByText('Video on page 1');
-    const last = api.callsTo('GET', '/api/videos/history').at(-1)!;
+    const last = fakeApi.callsTo('GET /api/videos/history').at(-1)!;
     expect(last.url.searchParams.get('videoType')).toBe('image-to-video');
     expect(last.url.searchParams.get('page')).toBe('1');
   });
 
   it('shows an empty state, and an error a person can retry', async () => {
     let down = true;
-    fakeApi({ ...baseRoutes(), 'GET /api/videos/history': () => (down ? fail(500, 'INTERNAL_ERROR', 'boom') : emptyHistory()) });
+    fakeApi.use({ 'GET /api/videos/history': () => (down ? fail(500, 'INTERNAL_ERROR', 'boom') : ok(emptyPage())) });
     await signIn();
     await page();
     const retry = await screen.findByRole('button', { name: 'Try again' });

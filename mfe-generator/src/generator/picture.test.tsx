@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok, video } from '../test/fake-api.ts';
-import { baseRoutes, freshStudioEachTest, page, signIn } from '../test/studio.tsx';
+import { fakeApi, ok } from '@reelmint/shared/testing';
+import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
 
 freshStudioEachTest();
 
@@ -10,7 +10,6 @@ describe('the starting picture', () => {
   it('refuses a file that is not a picture before sending anything', async () => {
     const xhr = vi.fn();
     vi.stubGlobal('XMLHttpRequest', xhr);
-    fakeApi(baseRoutes());
     await signIn();
     await page('/image-to-video/generator');
     const user = userEvent.setup({ applyAccept: false });
@@ -50,8 +49,7 @@ describe('the starting picture', () => {
       }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'POST /api/videos/generate': () =>
         ok(
           {
@@ -60,13 +58,15 @@ describe('the starting picture', () => {
             cost: 10,
             newBalance: 90,
             transactionId: 'tx',
+            replayed: false,
+            queue: 'priority',
             progress: 0,
             type: 'image-to-video',
             createdAt: '2030-05-01T10:00:00Z',
           },
           202,
         ),
-      'GET /api/videos/status/*': () => ok(video({ id: 'vid_3', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
+      'GET /api/videos/status/:id': () => ok(video({ id: 'vid_3', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
     });
     await signIn();
     await page('/image-to-video/generator');
@@ -85,8 +85,8 @@ describe('the starting picture', () => {
     writes.mockRestore();
 
     await userEvent.click(screen.getByTestId('generate-button'));
-    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toEqual({
+    await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1));
+    expect(fakeApi.callsTo('POST /api/videos/generate')[0]!.body).toEqual({
       type: 'image-to-video',
       imageId: 'img_1',
       prompt: 'Zoom',
@@ -98,7 +98,6 @@ describe('the starting picture', () => {
   });
 
   it('has one tab stop for choosing a picture, the drop zone, not also the hidden file input', async () => {
-    fakeApi(baseRoutes());
     await signIn();
     await page('/image-to-video/generator');
     const dropZone = (await screen.findByText('Drop a picture here or paste one')).closest('button')!;
@@ -110,8 +109,7 @@ describe('the starting picture', () => {
   it('restores an uploaded picture kept only by its server id, and generates from it', async () => {
     sessionStorage.setItem('reelmint:generator:draft', JSON.stringify({ prompt: '', config: { model: 'v1.0', resolution: '512p', duration: '5s' } }));
     sessionStorage.setItem('reelmint:generator:draft-image', JSON.stringify({ name: 'huge.png', uploadId: 'img_9' }));
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'POST /api/videos/generate': () =>
         ok(
           {
@@ -120,13 +118,15 @@ describe('the starting picture', () => {
             cost: 10,
             newBalance: 90,
             transactionId: 'tx',
+            replayed: false,
+            queue: 'priority',
             progress: 0,
             type: 'image-to-video',
             createdAt: '2030-05-01T10:00:00Z',
           },
           202,
         ),
-      'GET /api/videos/status/*': () => ok(video({ id: 'vid_4', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
+      'GET /api/videos/status/:id': () => ok(video({ id: 'vid_4', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
     });
     await signIn();
     await page('/image-to-video/generator');
@@ -134,13 +134,12 @@ describe('the starting picture', () => {
     expect(screen.getByTestId('upload-status')).toHaveTextContent('Picture uploaded and ready.');
     await screen.findByTestId('generator-balance');
     await userEvent.click(screen.getByTestId('generate-button'));
-    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toMatchObject({ type: 'image-to-video', imageId: 'img_9' });
+    await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1));
+    expect(fakeApi.callsTo('POST /api/videos/generate')[0]!.body).toMatchObject({ type: 'image-to-video', imageId: 'img_9' });
   });
 
   it('keeps a picture chosen while signed out, and uploads it once the person has signed in', async () => {
     const sent = fakeUploads(201);
-    fakeApi(baseRoutes());
     await page('/image-to-video/generator');
     await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
     expect(await screen.findByText('Sign in and your picture will be uploaded.')).toBeInTheDocument();
@@ -155,7 +154,6 @@ describe('the starting picture', () => {
 
   it('sends a person whose session ended during the upload to sign in, with the way back, and keeps the picture for after', async () => {
     const sent = fakeUploads(401);
-    fakeApi(baseRoutes());
     await signIn();
     await page('/image-to-video/generator');
     await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok, video } from '../test/fake-api.ts';
-import { baseRoutes, freshStudioEachTest, page, signIn } from '../test/studio.tsx';
+import { fakeApi, ok } from '@reelmint/shared/testing';
+import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
 
 freshStudioEachTest();
 
@@ -16,14 +16,13 @@ describe('sharing', () => {
       shareUrl: shared ? 'http://localhost:5173/v/vid_1' : null,
       shareViews: shared ? 3 : 0,
     });
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/videos/history': () => ok({ items: [video({ ...state() })], page: 1, perPage: 10, total: 1 }),
-      'POST /api/videos/vid_1/share': () => {
+      'POST /api/videos/:id/share': () => {
         shared = true;
         return ok(state());
       },
-      'DELETE /api/videos/vid_1/share': () => {
+      'DELETE /api/videos/:id/share': () => {
         shared = false;
         return ok(state());
       },
@@ -38,6 +37,6 @@ describe('sharing', () => {
     await waitFor(() => expect(screen.getByTestId('history-shared')).toHaveTextContent('Shared · 3 views'));
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
     expect(await screen.findByRole('button', { name: 'Publish link' })).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/videos/vid_1/share')).toHaveLength(1);
+    expect(fakeApi.callsTo('DELETE /api/videos/:id/share')).toHaveLength(1);
   });
 });

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, fakeApi, ok, video } from '../test/fake-api.ts';
-import { baseRoutes, freshStudioEachTest, page, signIn } from '../test/studio.tsx';
+import { fail, fakeApi, ok } from '@reelmint/shared/testing';
+import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
 
 freshStudioEachTest();
 
 describe('templates from the gallery', () => {
   it('pre-fills prompt and settings from a template of the gallery, then drops the query', async () => {
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/video/templates': () =>
         ok([
           {
@@ -17,9 +16,10 @@ describe('templates from the gallery', () => {
             title: 'Misty forest morning',
             category: 'Nature',
             prompt: 'Sunbeams through fog',
-            settings: { model: 'v1.0', resolution: '512p', duration: '10s' },
+            settings: { model: 'v1.0', resolution: '512p', duration: '10s', aspectRatio: '16:9' },
             posterUrl: '',
             previewUrl: '',
+            previewReady: false,
           },
         ]),
     });
@@ -32,8 +32,7 @@ describe('templates from the gallery', () => {
   });
 
   it('fills in the template as the gallery showed it in the page’s language, and generates from that text', async () => {
-    const api = fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/video/templates': ({ url }) =>
         url.searchParams.get('lang') === 'de'
           ? ok([
@@ -45,6 +44,7 @@ describe('templates from the gallery', () => {
                 settings: { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9', negativePrompt: 'Verschüttetes, Schrift, Logos' },
                 posterUrl: '',
                 previewUrl: '',
+                previewReady: false,
               },
             ])
           : fail(400, 'VALIDATION_ERROR', 'lang must be the page’s language'),
@@ -57,13 +57,14 @@ describe('templates from the gallery', () => {
             queue: 'priority',
             newBalance: 90,
             transactionId: 'tx',
+            replayed: false,
             progress: 0,
             type: 'template',
             createdAt: '2030-05-01T10:00:00Z',
           },
           202,
         ),
-      'GET /api/videos/status/*': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null })),
+      'GET /api/videos/status/:id': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null })),
     });
     await signIn();
     await page('/de/text-to-video/generator?template=tpl-coffee-pour', 'de');
@@ -71,8 +72,8 @@ describe('templates from the gallery', () => {
     expect(screen.getByLabelText('Aus dem Video heraushalten (optional)')).toHaveValue('Verschüttetes, Schrift, Logos');
     expect(screen.getByTestId('template-chip')).toHaveTextContent('Morgenkaffee');
     await userEvent.click(screen.getByTestId('generate-button'));
-    await waitFor(() => expect(api.callsTo('POST', '/api/videos/generate')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/videos/generate')[0]!.body).toMatchObject({
+    await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1));
+    expect(fakeApi.callsTo('POST /api/videos/generate')[0]!.body).toMatchObject({
       type: 'template',
       templateId: 'tpl-coffee-pour',
       prompt: 'Kaffee wird langsam in eine Keramiktasse gegossen, Dampf steigt auf',
@@ -81,8 +82,7 @@ describe('templates from the gallery', () => {
   });
 
   it("takes a template's shape and what it keeps out along with its prompt", async () => {
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/video/templates': () =>
         ok([
           {
@@ -93,6 +93,7 @@ describe('templates from the gallery', () => {
             settings: { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '1:1', negativePrompt: 'spills' },
             posterUrl: '',
             previewUrl: '',
+            previewReady: false,
           },
         ]),
     });
@@ -107,7 +108,7 @@ describe('templates from the gallery', () => {
       'reelmint:generator:draft',
       JSON.stringify({ prompt: 'My own idea', config: { model: 'v1.0', resolution: '512p', duration: '5s' } }),
     );
-    fakeApi({ ...baseRoutes(), 'GET /api/video/templates': () => ok([]) });
+    fakeApi.use({ 'GET /api/video/templates': () => ok([]) });
     await page('/en/text-to-video/generator?template=tpl-retired');
     expect(await screen.findByText('That template is no longer available. Start from your own prompt instead.')).toBeInTheDocument();
     expect(screen.getByLabelText('Prompt')).toHaveValue('My own idea');
@@ -118,8 +119,7 @@ describe('templates from the gallery', () => {
 
 describe('remixing a shared video', () => {
   it("opens with a shared video's prompt and settings from ?remix=, then drops the query", async () => {
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/public/videos/vid_9': () =>
         ok({
           id: 'vid_9',
@@ -150,8 +150,7 @@ describe('remixing a shared video', () => {
   });
 
   it('remixes a shared edit of any length with a length a generation can have', async () => {
-    fakeApi({
-      ...baseRoutes(),
+    fakeApi.use({
       'GET /api/public/videos/vid_cut': () =>
         ok({
           id: 'vid_cut',
@@ -179,7 +178,7 @@ describe('remixing a shared video', () => {
   });
 
   it('says a shared video that is no longer shared cannot be remixed, and drops the query', async () => {
-    fakeApi({ ...baseRoutes(), 'GET /api/public/videos/vid_gone': () => fail(404, 'VIDEO_NOT_FOUND', 'Video not found') });
+    fakeApi.use({ 'GET /api/public/videos/vid_gone': () => fail(404, 'VIDEO_NOT_FOUND', 'Video not found') });
     await page('/en/text-to-video/generator?remix=vid_gone');
     expect(await screen.findByText('That shared video is no longer available. Start from your own prompt instead.')).toBeInTheDocument();
     expect(screen.getByLabelText('Prompt')).toHaveValue('');

@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { clearSession, setSession } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
-import { API_BASE, fail, fakeApi, fakeToken, ok } from '../test/fake-api.ts';
+import { clearSession } from '@reelmint/shared';
+import type { PublicVideo } from '@reelmint/shared';
+import { API_BASE, fail, fakeApi, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
 import SharedVideoPage, { remixPath } from './shared-video-page.tsx';
 
-const SHARED = {
+const SHARED: PublicVideo = {
   id: 'vid_9',
   type: 'text-to-video',
   prompt: 'A kite over the dunes',
@@ -32,7 +32,7 @@ function Where() {
 }
 
 const open = (path = '/en/v/vid_9') =>
-  renderScreen(
+  renderWithProviders(
     <>
       <Routes>
         <Route path="/:lng/v/:id" element={<SharedVideoPage />} />
@@ -40,17 +40,18 @@ const open = (path = '/en/v/vid_9') =>
       </Routes>
       <Where />
     </>,
-    { path },
+    { route: path },
   );
+
+setupFakeApi();
 
 afterEach(async () => {
   await act(async () => clearSession());
-  vi.unstubAllGlobals();
 });
 
 describe('a shared video\u2019s public page', () => {
   it('plays the video with its poster, says what it was made from and counts the visit once', async () => {
-    const api = fakeApi({ 'GET /api/public/videos/vid_9': () => ok(SHARED), 'POST /api/public/videos/vid_9/views': () => ok({ views: 5 }) });
+    fakeApi.use({ 'GET /api/public/videos/vid_9': () => ok(SHARED), 'POST /api/public/videos/vid_9/views': () => ok({ views: 5 }) });
     await open();
     expect(await screen.findByRole('heading', { level: 1, name: 'A kite over the dunes' })).toBeInTheDocument();
     const player = screen.getByTestId('shared-video');
@@ -60,23 +61,25 @@ describe('a shared video\u2019s public page', () => {
     expect(screen.getByText('Seed 99')).toBeInTheDocument();
     expect(screen.getByText('This clip is a preview made without an AI model.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('shared-video-views')).toHaveTextContent('5 views'));
-    expect(api.callsTo('POST', '/api/public/videos/vid_9/views')).toHaveLength(1);
+    expect(fakeApi.callsTo('POST /api/public/videos/vid_9/views')).toHaveLength(1);
   });
 
   it('says a link that is not shared is not available, and offers a way to make one\u2019s own', async () => {
-    fakeApi({ 'GET /api/public/videos/vid_gone': () => fail(404, 'NOT_FOUND', 'This video is not available') });
+    fakeApi.use({ 'GET /api/public/videos/vid_gone': () => fail(404, 'NOT_FOUND', 'This video is not available') });
     await open('/en/v/vid_gone');
     expect(await screen.findByTestId('shared-video-missing')).toHaveTextContent('This video is not available');
     expect(screen.getByRole('link', { name: 'Make your own video' })).toHaveAttribute('href', '/en/text-to-video/generator');
   });
 
   it('remixes into the generator when signed in, and through sign-in otherwise', async () => {
-    fakeApi({ 'GET /api/public/videos/vid_9': () => ok(SHARED), 'POST /api/public/videos/vid_9/views': () => ok({ views: 5 }) });
+    fakeApi.use({ 'GET /api/public/videos/vid_9': () => ok(SHARED), 'POST /api/public/videos/vid_9/views': () => ok({ views: 5 }) });
     await open();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in to remix' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/en/auth?returnTo=%2Ftext-to-video%2Fgenerator%3Fremix%3Dvid_9');
 
-    await act(async () => setSession(fakeToken(), { id: 'u1', username: 'Ada' }));
+    await act(async () => {
+      signIn();
+    });
     await open();
     await userEvent.click(await screen.findAllByRole('button', { name: 'Remix this video' }).then((buttons) => buttons[0]!));
     expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent('/en/text-to-video/generator?remix=vid_9');

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { bus, clearSession, setSession } from '@reelmint/shared';
-import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
+import { bus, clearSession } from '@reelmint/shared';
+import type { SubscriptionModalRequest, VideoRecord } from '@reelmint/shared';
+import { API_BASE, renderWithProviders, setupFakeApi, signIn as signInToFakeApi } from '@reelmint/shared/testing';
+import type { SignIn } from '@reelmint/shared/testing';
 import GeneratorPage from '../generator/generator-page.tsx';
-import { emptyHistory, fakeToken, ok, subscriptionOf } from './fake-api.ts';
 
-/** The studio's page tests: the whole screen, with the fake network of fake-api.ts. */
+/** The studio's page tests: the whole screen, with the fake API of @reelmint/shared/testing. */
 
 function LocationProbe() {
   const location = useLocation();
@@ -16,27 +16,19 @@ function LocationProbe() {
 
 /** The studio at `path` in `lng`, with the URL it ends up on in `data-testid="location"`. */
 export function page(path = '/text-to-video/generator', lng = 'en') {
-  return renderScreen(
+  return renderWithProviders(
     <>
       <GeneratorPage />
       <LocationProbe />
     </>,
-    { path, lng },
+    { route: path, language: lng },
   );
 }
 
-/** What every screen asks for on opening: the balance, the plan, an empty history. */
-export function baseRoutes({ balance = 100, plan = 'free' as PlanKey } = {}) {
-  return {
-    'GET /api/user/credits': () => ok({ balance }),
-    'GET /api/user/subscription': () => subscriptionOf(plan),
-    'GET /api/videos/history': emptyHistory,
-  };
-}
-
-export async function signIn() {
+/** Signs Ada in, on `plan` with `balance` credits (free and 100 unless said), as the page would see it happen. */
+export async function signIn(account: SignIn = {}) {
   await act(async () => {
-    setSession(fakeToken(), { id: 'u1', username: 'Ada' });
+    signInToFakeApi(account);
   });
 }
 
@@ -48,8 +40,9 @@ export function modalRequests() {
   return { requests, stop: () => bus.off('subscription:open', listener) };
 }
 
-/** Each test starts with no draft, no session, real timers and the real globals. */
+/** Each test starts with the fake API's defaults, no draft, no session, real timers and the real globals. */
 export function freshStudioEachTest() {
+  setupFakeApi();
   beforeEach(() => {
     sessionStorage.clear();
   });
@@ -59,4 +52,40 @@ export function freshStudioEachTest() {
     await act(async () => clearSession());
     vi.unstubAllGlobals();
   });
+}
+
+/** A finished text-to-video clip as the API lists it; `overrides` change any field. */
+export function video(overrides: Partial<VideoRecord> = {}): VideoRecord {
+  return {
+    id: 'vid_1',
+    type: 'text-to-video',
+    status: 'succeeded',
+    prompt: 'A paper boat on a rainy street',
+    imageId: null,
+    templateId: null,
+    model: 'v1.0',
+    resolution: '512p',
+    duration: '5s',
+    aspectRatio: '16:9',
+    negativePrompt: null,
+    seed: 424242,
+    cost: 10,
+    queue: 'priority',
+    shared: false,
+    sharedAt: null,
+    shareUrl: null,
+    shareViews: 0,
+    progress: 100,
+    error: null,
+    errorCode: null,
+    engine: 'fal',
+    refunded: false,
+    videoUrl: `${API_BASE}/api/videos/vid_1/file?token=x`,
+    posterUrl: `${API_BASE}/api/videos/vid_1/poster?token=x`,
+    createdAt: '2030-05-01T10:00:00.000Z',
+    finishedAt: '2030-05-01T10:00:05.000Z',
+    sourceId: null,
+    edit: null,
+    ...overrides,
+  };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen } from '../../../shared/test/render.tsx';
+import { renderWithProviders } from '@reelmint/shared/testing';
 import { ContactForm } from './contact-form.tsx';
 
 async function open(openMail = vi.fn()) {
-  await renderScreen(<ContactForm openMail={openMail} />);
+  await renderWithProviders(<ContactForm openMail={openMail} />);
   await screen.findByRole('button', { name: 'Open in my email app' });
   return openMail;
 }

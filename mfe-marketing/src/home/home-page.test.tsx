@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
+import type { VideoTemplate } from '@reelmint/shared';
+import { fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
 import HomePage from './home-page.tsx';
 
-const TEMPLATE = {
+setupFakeApi();
+
+const TEMPLATE: VideoTemplate = {
   id: 'tpl-neon-city',
   title: 'Neon city rain',
   category: 'Urban',
   prompt: 'Rainy street at night, neon signs reflecting in puddles',
-  settings: { model: 'v1.0', resolution: '512p', duration: '5s' },
+  settings: { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' },
   posterUrl: 'http://api.test/api/video/templates/tpl-neon-city/poster',
   previewUrl: 'http://api.test/api/video/templates/tpl-neon-city/preview',
   previewReady: true,
@@ -38,14 +40,13 @@ function motionSetting(reduce: boolean) {
 const heroClip = () => document.querySelector(`video[src="${TEMPLATE.previewUrl}"]`);
 
 async function open() {
-  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json({ success: true, data: [TEMPLATE] })));
-  await renderScreen(<HomePage />);
+  fakeApi.on('GET /api/video/templates', ok([TEMPLATE]));
+  await renderWithProviders(<HomePage />);
   await screen.findByRole('heading', { level: 1 });
 }
 
 describe('HomePage hero', () => {
   afterEach(() => vi.unstubAllGlobals());
-  configure({ apiBase: 'http://api.test' });
 
   it('loads its poster eagerly and first, since it is above the fold', async () => {
     motionSetting(false);

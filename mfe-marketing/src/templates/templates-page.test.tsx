@@ -1,13 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { configure } from '@reelmint/shared';
-import { renderScreen } from '../../../shared/test/render.tsx';
+import type { VideoTemplate } from '@reelmint/shared';
+import { fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
 import TemplatesPage from './templates-page.tsx';
 
-const settings = { model: 'v1.0', resolution: '512p', duration: '5s' };
-const template = (id: string, title: string, category: string, prompt: string) => ({
+setupFakeApi();
+
+const settings: VideoTemplate['settings'] = { model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' };
+const template = (id: string, title: string, category: string, prompt: string): VideoTemplate => ({
   id,
   title,
   category,
@@ -35,37 +37,26 @@ function Where() {
   return <output data-testid="where" data-navigation={useNavigationType()}>{`${location.pathname}${location.search}`}</output>;
 }
 
-const serve = (body: unknown, status = 200) => vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body, { status })));
 /** The API, answering the catalogue in the language asked for. */
-const serveByLanguage = () => {
-  const fetch = vi.fn((url: string | URL) => {
-    const lang = new URL(String(url)).searchParams.get('lang');
-    return Promise.resolve(Response.json({ success: true, data: lang === 'fr' ? CATALOGUE_FR : CATALOGUE }));
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-};
+const serveByLanguage = () => fakeApi.on('GET /api/video/templates', ({ url }) => ok(url.searchParams.get('lang') === 'fr' ? CATALOGUE_FR : CATALOGUE));
 const titles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 async function open(path = '/free-video-templates', lng = 'en') {
-  await renderScreen(
+  await renderWithProviders(
     <>
       <TemplatesPage />
       <Where />
     </>,
-    { path, lng },
+    { route: path, language: lng },
   );
 }
 
 describe('TemplatesPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
-  configure({ apiBase: 'http://api.test' });
-
   it('lists the catalogue in the page’s language, each card leading to the generator pre-filled from its template', async () => {
-    const fetch = serveByLanguage();
+    serveByLanguage();
     await open('/fr/free-video-templates', 'fr');
     const card = (await screen.findByRole('heading', { name: 'Néons sous la pluie' })).closest('article')!;
-    expect(String(fetch.mock.calls[0]![0])).toBe('http://api.test/api/video/templates?lang=fr');
+    expect(fakeApi.calls[0]?.url.href).toBe('http://api.test/api/video/templates?lang=fr');
     expect(within(card).getByText('Rue pluvieuse la nuit, enseignes au néon qui se reflètent dans les flaques')).toBeInTheDocument();
     expect(within(card).getByText('Urbain')).toBeInTheDocument();
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/fr/text-to-video/generator?template=tpl-neon-city');
@@ -94,7 +85,7 @@ describe('TemplatesPage', () => {
   });
 
   it('filters by category and keeps the choice in the URL', async () => {
-    serve({ success: true, data: CATALOGUE });
+    fakeApi.on('GET /api/video/templates', ok(CATALOGUE));
     await open();
     await screen.findByText('Neon city rain');
     await userEvent.click(screen.getByRole('button', { name: 'Food' }));
@@ -106,7 +97,7 @@ describe('TemplatesPage', () => {
   });
 
   it('searches titles, categories and prompts as the person types, replacing the URL entry', async () => {
-    serve({ success: true, data: CATALOGUE });
+    fakeApi.on('GET /api/video/templates', ok(CATALOGUE));
     await open();
     const box = await screen.findByRole('searchbox', { name: 'Search templates' });
     await userEvent.type(box, 'fog');
@@ -117,7 +108,7 @@ describe('TemplatesPage', () => {
   });
 
   it('opens filtered by the q of the site search action', async () => {
-    serve({ success: true, data: CATALOGUE });
+    fakeApi.on('GET /api/video/templates', ok(CATALOGUE));
     await open('/free-video-templates?q=NEON');
     await screen.findByRole('heading', { name: 'Neon city rain' });
     expect(titles()).toEqual(['Neon city rain']);
@@ -125,7 +116,7 @@ describe('TemplatesPage', () => {
   });
 
   it('says when nothing matches and clears the search on request', async () => {
-    serve({ success: true, data: CATALOGUE });
+    fakeApi.on('GET /api/video/templates', ok(CATALOGUE));
     await open('/free-video-templates?q=volcano&category=Food');
     expect(await screen.findByText('No template matches your search.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
@@ -134,29 +125,26 @@ describe('TemplatesPage', () => {
   });
 
   it('says the server cannot be reached instead of showing fallback data as real', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    fakeApi.on('GET /api/video/templates', networkError());
     await open();
     expect((await screen.findByText(/The server cannot be reached/)).closest('[role="status"]')).toBeInTheDocument();
     expect(screen.queryByText('No templates yet. Check back soon.')).not.toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
-    serve({ success: true, data: [] });
+    fakeApi.on('GET /api/video/templates', ok([]));
     await open();
     expect(await screen.findByText('No templates yet. Check back soon.')).toBeInTheDocument();
   });
 
   it('reports a server error and loads again on retry', async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(Response.json({ success: false, data: null, error: 'INTERNAL_ERROR', message: 'Something broke' }, { status: 500 }))
-      .mockResolvedValueOnce(Response.json({ success: true, data: CATALOGUE }));
-    vi.stubGlobal('fetch', fetch);
+    const answers = [fail(500, 'INTERNAL_ERROR', 'Something broke'), ok(CATALOGUE)];
+    fakeApi.on('GET /api/video/templates', () => answers.shift()!);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Templates could not be loaded. Something broke');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Neon city rain')).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(2);
   });
 });
