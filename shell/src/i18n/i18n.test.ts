@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { configure, registerNamespace } from '@reelmint/shared';
+import { fakeApi, setupFakeApi } from '@reelmint/shared/testing';
 import { createDetector, i18nOptions, PREFERRED_LANG_KEY, SiteBackend } from './i18n.ts';
+
+setupFakeApi();
 
 interface Visit {
   path?: string;
@@ -79,16 +82,12 @@ describe('where strings come from', () => {
       './locales/en.json': async () => ({ default: { hello: 'Hello' } }),
       './locales/fr.json': async () => ({ default: { hello: 'Bonjour' } }),
     });
-    const requested: string[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      requested.push(String(input));
-      return new Response(JSON.stringify({ title: 'Titre' }), { status: 200, headers: { 'content-type': 'application/json' } });
-    });
+    const requested = fakeApi.files('/locales/:lng/translation.json', () => ({ title: 'Titre' }));
     const instance = i18next.createInstance();
     await instance.use(SiteBackend).init({ ...i18nOptions(), lng: 'en', ns: ['translation', 'demo'] });
     await instance.changeLanguage('fr');
     expect(instance.t('demo:hello')).toBe('Bonjour');
     expect(instance.t('title')).toBe('Titre');
-    expect(requested.filter((url) => url.includes('/fr/'))).toEqual(['/locales/fr/translation.json']);
+    expect(requested.map((url) => url.pathname).filter((path) => path.includes('/fr/'))).toEqual(['/locales/fr/translation.json']);
   });
 });

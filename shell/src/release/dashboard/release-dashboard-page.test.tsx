@@ -1,9 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure } from '@reelmint/shared';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
+import type { Handlers } from '@reelmint/shared/testing';
 import ReleaseDashboardPage from './release-dashboard-page.tsx';
 import type { Metrics, Overview } from './dashboard-api.ts';
 
@@ -90,43 +89,30 @@ const metrics: Metrics = {
   ],
 };
 
-function reply(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+setupFakeApi();
+
+/** The API of a release manager: the overview, the metrics, and how it answers a change. */
+function releaseApi(more: Handlers = {}) {
+  return fakeApi.use({ 'GET /api/release/overview': ok(overview), 'GET /api/release/metrics': ok(metrics), ...more });
 }
 
+/** The posts of changes the page sent. */
+const posted = () => fakeApi.calls.filter((call) => call.method === 'POST');
+
 async function renderPage() {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en ?? {} } }, interpolation: { escapeValue: false } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ReleaseDashboardPage />
-    </I18nextProvider>,
-  );
+  await renderWithProviders(<ReleaseDashboardPage />, { resources: { en: { translation: en ?? {} } } });
 }
 
 describe('the release dashboard page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('tells a person without the role what is missing and how to get it', async () => {
-    configure({ apiBase: 'http://api.test' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => reply(403, { success: false, data: null, error: 'FORBIDDEN', message: 'Only release managers can use the release dashboard.' })),
-    );
+    const forbidden = fail(403, 'FORBIDDEN', 'Only release managers can use the release dashboard.');
+    fakeApi.use({ 'GET /api/release/overview': forbidden, 'GET /api/release/metrics': forbidden });
     await renderPage();
     expect(await screen.findByTestId('release-forbidden')).toHaveTextContent('Your account does not have the release-manager role');
   });
 
   it('shows the live version, the guarded canary, the figures, the published builds and the history with what the guard saw', async () => {
-    configure({ apiBase: 'http://api.test' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL) =>
-        String(url).includes('/overview')
-          ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
-          : reply(200, { success: true, data: metrics, error: null, message: 'OK' }),
-      ),
-    );
+    releaseApi();
     await renderPage();
     const billing = await screen.findByTestId('release-remote-billing');
     expect(within(billing).getByTestId('release-live')).toHaveTextContent(STABLE);
@@ -149,15 +135,7 @@ describe('the release dashboard page', () => {
   });
 
   it('asks for a reason and a confirmation before a change, and sends nothing until confirmed', async () => {
-    configure({ apiBase: 'http://api.test' });
-    const fetch = vi.fn(async (url: URL, init?: RequestInit) => {
-      if (init?.method === 'POST')
-        return reply(200, { success: true, data: { smoke: 'passed', output: 'billing: canary (none) -> ...' }, error: null, message: 'OK' });
-      return String(url).includes('/overview')
-        ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
-        : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
-    });
-    vi.stubGlobal('fetch', fetch);
+    releaseApi({ 'POST /api/release/actions': ok({ smoke: 'passed', output: 'billing: canary (none) -> ...' }) });
     const user = userEvent.setup();
     await renderPage();
     const billing = await screen.findByTestId('release-remote-billing');
@@ -170,15 +148,13 @@ describe('the release dashboard page', () => {
     await user.type(within(billing).getByLabelText('Reason (kept in the history)'), 'trial over');
     await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
     expect(within(billing).getByTestId('release-confirm')).toHaveTextContent(`Stop the canary of billing and give every visitor ${STABLE}?`);
-    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    expect(posted()).toHaveLength(0);
     await user.click(within(billing).getByRole('button', { name: 'Yes, make the change' }));
     expect(await within(billing).findByTestId('release-outcome')).toHaveTextContent('The smoke check passed');
-    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(posted[1]!.body))).toEqual({ remote: 'billing', action: 'canary-off', reason: 'trial over' });
+    expect(posted()[0]!.body).toEqual({ remote: 'billing', action: 'canary-off', reason: 'trial over' });
   });
 
   it('marks a stop the guard could not make, saying that nothing changed and why, with the figures it saw', async () => {
-    configure({ apiBase: 'http://api.test' });
     const failedStop: Overview = {
       ...overview,
       history: [
@@ -194,14 +170,7 @@ describe('the release dashboard page', () => {
         },
       ],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL) =>
-        String(url).includes('/overview')
-          ? reply(200, { success: true, data: failedStop, error: null, message: 'OK' })
-          : reply(200, { success: true, data: metrics, error: null, message: 'OK' }),
-      ),
-    );
+    releaseApi({ 'GET /api/release/overview': ok(failedStop) });
     await renderPage();
     const [entry] = within(await screen.findByTestId('release-history')).getAllByRole('listitem');
     expect(entry).toHaveTextContent('Guard could not stop the canary: the smoke check of the live version failed, so nothing changed');
@@ -212,23 +181,11 @@ describe('the release dashboard page', () => {
   });
 
   it('says when a change was made but its smoke check failed, and when a change was refused, with the command output', async () => {
-    configure({ apiBase: 'http://api.test' });
     const undo = 'Smoke check FAILED: /pricing showed the fallback\nRoll back with: npm run release -- rollback billing --reason "..."';
     const refusal =
       'Refused: billing 2.0.0 is not compatible with the live shell:\n  - @reelmint/shared: the build requires ^2.0.0, but the live shell provides 1.0.0';
-    const answers = [
-      reply(200, { success: true, data: { smoke: 'failed', output: undo }, error: null, message: 'OK' }),
-      reply(409, { success: false, data: null, error: 'INCOMPATIBLE', message: refusal }),
-    ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL, init?: RequestInit) => {
-        if (init?.method === 'POST') return answers.shift()!;
-        return String(url).includes('/overview')
-          ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
-          : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
-      }),
-    );
+    const answers = [ok({ smoke: 'failed' as const, output: undo }), fail(409, 'INCOMPATIBLE', refusal)];
+    releaseApi({ 'POST /api/release/actions': () => answers.shift()! });
     const user = userEvent.setup();
     await renderPage();
     const billing = await screen.findByTestId('release-remote-billing');
@@ -250,14 +207,7 @@ describe('the release dashboard page', () => {
   });
 
   it('starts a guarded canary with steps, and refuses steps that do not rise above its share', async () => {
-    configure({ apiBase: 'http://api.test' });
-    const fetch = vi.fn(async (url: URL, init?: RequestInit) => {
-      if (init?.method === 'POST') return reply(200, { success: true, data: { smoke: 'passed', output: 'billing: canary ...' }, error: null, message: 'OK' });
-      return String(url).includes('/overview')
-        ? reply(200, { success: true, data: overview, error: null, message: 'OK' })
-        : reply(200, { success: true, data: metrics, error: null, message: 'OK' });
-    });
-    vi.stubGlobal('fetch', fetch);
+    releaseApi({ 'POST /api/release/actions': ok({ smoke: 'passed', output: 'billing: canary ...' }) });
     const user = userEvent.setup();
     await renderPage();
     const billing = await screen.findByTestId('release-remote-billing');
@@ -276,8 +226,7 @@ describe('the release dashboard page', () => {
     await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
     await user.click(within(billing).getByRole('button', { name: 'Yes, make the change' }));
     expect(await within(billing).findByTestId('release-outcome')).toHaveTextContent('The smoke check passed');
-    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(posted[1]!.body))).toMatchObject({
+    expect(posted()[0]!.body).toMatchObject({
       action: 'canary',
       percent: 10,
       guard: { minVisits: 50, errorMargin: 5, p75Margin: 25, steps: [25, 50, 100], stepMinutes: 30 },
