@@ -16,6 +16,11 @@ export function shipped(owner: Owner, lng: string, key: string): string {
   return node;
 }
 
+/** A route's address in a language: `/fr/pricing`, and `/fr` for the home page. */
+export function localized(lng: string, path: string): string {
+  return path === '/' ? `/${lng}` : `/${lng}${path}`;
+}
+
 /** Every route with the remote that must render it and the key of its heading. */
 export const ROUTES = [
   { path: '/', remote: 'marketing', heading: 'home.title' },

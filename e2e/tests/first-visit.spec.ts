@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { LANGUAGES } from '@reelmint/shared/languages';
-import { shipped, untilInteractive } from '../support/routes.ts';
+import { localized, shipped, untilInteractive } from '../support/routes.ts';
 import { originOf } from '../support/origins.ts';
 
 const BILLING = originOf('billing');
@@ -117,17 +117,16 @@ test.describe('the first HTML says what the page is, before any script runs', ()
   for (const lng of ['en', 'de', 'zh-TW']) {
     test(`every public page in ${lng}: language, title, description, alternates, canonical and structured data`, async ({ request, baseURL }) => {
       const origin = new URL(baseURL!).origin;
-      const at = (language: string, path: string) => `/${language}${path === '/' ? '' : path}`;
       for (const { path, page } of PUBLIC_PAGES) {
-        const html = await (await request.get(at(lng, path))).text();
+        const html = await (await request.get(localized(lng, path))).text();
         expect(html, path).toContain(`<html lang="${lng}"`);
         expect(html, path).toContain(`<title>${escape(shipped('shell', lng, `meta.${page}.title`))} | Reelmint</title>`);
         expect(html, path).toContain(
           `<meta name="description" content="${escape(shipped('shell', lng, `meta.${page}.description`)).replace(/"/g, '&quot;')}" />`,
         );
-        expect(html, path).toContain(`<link rel="canonical" href="${origin}${at(lng, path)}" data-head>`);
+        expect(html, path).toContain(`<link rel="canonical" href="${origin}${localized(lng, path)}" data-head>`);
         for (const language of LANGUAGES)
-          expect(html, path).toContain(`<link rel="alternate" hreflang="${language}" href="${origin}${at(language, path)}" data-head>`);
+          expect(html, path).toContain(`<link rel="alternate" hreflang="${language}" href="${origin}${localized(language, path)}" data-head>`);
         expect(html, path).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}${path}" data-head>`);
         const data = JSON.parse(/<script type="application\/ld\+json" data-head>(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
         expect(data, path).toMatchObject({ '@type': 'WebSite', inLanguage: lng, potentialAction: { '@type': 'SearchAction' } });

@@ -1,12 +1,8 @@
 import { expect, test } from '../support/test.ts';
 import type { Page } from '@playwright/test';
-import { ROUTES, shipped, untilInteractive } from '../support/routes.ts';
+import { localized, ROUTES, shipped, untilInteractive } from '../support/routes.ts';
 
 const LANGUAGES = ['en', 'fr', 'de', 'it', 'es', 'ja', 'pt', 'ru', 'la', 'zh-CN', 'zh-TW', 'ko', 'hi'];
-
-function localized(lng: string, path: string): string {
-  return path === '/' ? `/${lng}` : `/${lng}${path}`;
-}
 
 async function heading(page: Page, remote: string) {
   return page.locator(`[data-remote-region="${remote}"]`).getByRole('heading', { level: 1 });

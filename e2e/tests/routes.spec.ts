@@ -1,10 +1,11 @@
 import { expect, test } from '../support/test.ts';
-import { ROUTES, shipped } from '../support/routes.ts';
+import { localized, ROUTES, shipped } from '../support/routes.ts';
 
 test.describe('every route renders its screen from the remote that owns it', () => {
   for (const route of ROUTES) {
     for (const lng of ['en', 'fr']) {
-      const url = lng === 'en' ? route.path : `/${lng}${route.path === '/' ? '' : route.path}`;
+      // English also without its prefix: the address a visitor types.
+      const url = lng === 'en' ? route.path : localized(lng, route.path);
       test(`${url} comes from ${route.remote}`, async ({ page }) => {
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));

@@ -1,14 +1,13 @@
 import { expect, test } from '../support/test.ts';
 import { API, originOf } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
-import { ROUTES, shipped, untilInteractive } from '../support/routes.ts';
+import { localized, ROUTES, shipped, untilInteractive } from '../support/routes.ts';
 import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
 import type { Stoppable } from '../support/servers.ts';
 
 /** The public pages the shell's server draws into the first HTML (README, "The first visit"). */
 const PUBLIC = ROUTES.filter(({ remote, path }) => remote === 'marketing' || path === '/pricing' || remote === 'generator');
 const LANGUAGES = ['en', 'fr', 'zh-TW'] as const;
-const at = (lng: string, path: string) => `/${lng}${path === '/' ? '' : path}`;
 
 /** The text of an element's HTML as a browser would show it: tags and React's text separators dropped, entities read. */
 function text(html: string): string {
@@ -37,7 +36,7 @@ test.describe('public pages arrive drawn: the first HTML carries the page, not a
   for (const lng of LANGUAGES) {
     test(`every public page in ${lng}, fetched without running any script, holds its heading, its region and its head`, async ({ request }) => {
       for (const { path, remote, heading } of PUBLIC) {
-        const response = await request.get(at(lng, path));
+        const response = await request.get(localized(lng, path));
         const html = await response.text();
         const page = drawn(html);
         expect(page.headings, path).toEqual([shipped(remote, lng, heading)]);
@@ -104,7 +103,7 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
       test.setTimeout(90_000);
       const watcher = await watch(page);
       for (const { path, remote, heading } of PUBLIC) {
-        await page.goto(at(lng, path));
+        await page.goto(localized(lng, path));
         const title = page.locator(`[data-remote-region="${remote}"] h1`);
         await expect(title).toHaveText(shipped(remote, lng, heading));
         await expect.poll(() => watcher.takenOver(), { message: path }).toEqual({ kept: true, owned: true, outlineSeen: false });
