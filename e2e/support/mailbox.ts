@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { SHELL } from './origins.ts';
 
 /**
  * The port of the test's SMTP server; the API under test sends to it (playwright.config.ts).
@@ -15,7 +16,7 @@ export interface Mail {
   html: string;
 }
 
-/** A real SMTP server that keeps what the API sends, for specs that follow links in mails. */
+/** A real SMTP server that keeps what the API sends, for specs that follow links in mails (the `mailbox` fixture). */
 export class Mailbox {
   readonly mails: Mail[] = [];
   private server: SMTPServer | null = null;
@@ -54,4 +55,9 @@ export class Mailbox {
   to(address: string): Mail[] {
     return this.mails.filter((mail) => mail.to === address);
   }
+}
+
+/** The link a mail carries to the shell's `path` (such as `/en/reset-password`) with its one-time token, if any. */
+export function tokenLink(mail: Mail | undefined, path: string): string | undefined {
+  return new RegExp(`${SHELL}${path}\\?token=[A-Za-z0-9_-]+`).exec(mail?.text ?? '')?.[0];
 }

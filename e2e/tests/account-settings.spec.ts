@@ -1,29 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
+import { signInWithForm } from '../support/accounts.ts';
 import { API } from '../support/origins.ts';
 
-const PASSWORD = 'correct horse battery';
 /** A real 2x2 PNG, small enough to write here. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
-async function signIn(page: Page, email: string, path = '/en/auth') {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: /Sign in|Se connecter/ }).click();
-}
-
-async function register(page: Page, name: string) {
-  const email = `e2e-settings-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post(`${API}/api/auth/register`, { data: { name, email, password: PASSWORD } });
-  expect(response.status()).toBe(201);
-  return email;
-}
-
-test('a new name and picture from /account show in the header, and stay after a reload', async ({ page }) => {
-  const email = await register(page, 'Mary Jackson');
-  await signIn(page, email);
+test('a new name and picture from /account show in the header, and stay after a reload', async ({ page, signUp }) => {
+  const account = await signUp('Mary Jackson');
+  await signInWithForm(page, account);
   const header = page.getByTestId('site-header');
   await header.getByRole('button', { name: 'Account menu for Mary Jackson' }).click();
   await page.getByRole('menuitem', { name: 'Account settings' }).click();
@@ -59,7 +44,7 @@ test('a new name and picture from /account show in the header, and stay after a 
   const data = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown>;
   expect(data).toMatchObject({
     format: 'reelmint-account-export/1',
-    account: { email, name: 'Mary W. Jackson', pictureUrl: null, signsInWithGoogle: false },
+    account: { email: account.email, name: 'Mary W. Jackson', pictureUrl: null, signsInWithGoogle: false },
     subscription: { plan: 'free', scheduledChange: null },
     ledger: [expect.objectContaining({ source: 'signup', amount: 100, balanceAfter: 100 })],
     payments: [],
@@ -67,18 +52,18 @@ test('a new name and picture from /account show in the header, and stay after a 
     roles: [],
     shares: [],
   });
-  expect(JSON.stringify(data)).not.toContain(PASSWORD);
+  expect(JSON.stringify(data)).not.toContain(account.password);
   await expect(page.getByTestId('data-status')).toHaveText('Your data has been downloaded.');
 });
 
-test('a wrong current password changes nothing; the right one signs out the other devices', async ({ page, browser }) => {
-  const email = await register(page, 'Dorothy Vaughan');
+test('a wrong current password changes nothing; the right one signs out the other devices', async ({ page, browser, signUp }) => {
+  const account = await signUp('Dorothy Vaughan');
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
-  await signIn(other, email);
+  await signInWithForm(other, account);
   await expect(other.getByTestId('site-header').getByRole('button', { name: 'Account menu for Dorothy Vaughan' })).toBeVisible();
 
-  await signIn(page, email, '/en/auth?returnTo=/account');
+  await signInWithForm(page, account, '/en/auth?returnTo=/account');
   await expect(page).toHaveURL(/\/en\/account$/);
   // Signed in three times: the sign-up itself, the other browser and this one.
   const sessions = page.getByTestId('sessions');
@@ -92,7 +77,7 @@ test('a wrong current password changes nothing; the right one signs out the othe
   await expect(page.getByTestId('password-status')).toHaveText('The current password is not correct. Nothing was changed.');
   await expect(sessions.getByRole('listitem')).toHaveCount(3);
 
-  await page.getByLabel('Current password', { exact: true }).last().fill(PASSWORD);
+  await page.getByLabel('Current password', { exact: true }).last().fill(account.password);
   await page.getByRole('button', { name: 'Change the password' }).click();
   await expect(page.getByTestId('password-status')).toHaveText('Your password has been changed. Your other devices have been signed out.');
   await page.reload();
@@ -106,9 +91,9 @@ test('a wrong current password changes nothing; the right one signs out the othe
   await elsewhere.close();
 });
 
-test('the language chosen in the settings is applied at the next sign-in', async ({ page }) => {
-  const email = await register(page, 'Hedy Lamarr');
-  await signIn(page, email, '/en/auth?returnTo=/account');
+test('the language chosen in the settings is applied at the next sign-in', async ({ page, signUp }) => {
+  const account = await signUp('Hedy Lamarr');
+  await signInWithForm(page, account, '/en/auth?returnTo=/account');
   await page.getByLabel('Preferred language').selectOption('fr');
   await page.getByRole('button', { name: 'Save the language' }).click();
   await expect(page).toHaveURL(/\/fr\/account$/);
@@ -119,15 +104,18 @@ test('the language chosen in the settings is applied at the next sign-in', async
     .getByRole('button', { name: /Hedy Lamarr/ })
     .click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-  await signIn(page, email, '/en/auth');
+  await signInWithForm(page, account, '/en/auth');
   await expect(page).toHaveURL(/\/fr$/);
 });
 
 test('deleting the account from /account: a dialog names what is lost, a wrong password deletes nothing, and afterwards the old credentials no longer sign in', async ({
   page,
+  signUp,
+  api,
 }) => {
-  const email = await register(page, 'Katherine Johnson');
-  await signIn(page, email, '/en/auth?returnTo=/account');
+  const account = await signUp('Katherine Johnson');
+  const { email, password } = account;
+  await signInWithForm(page, account, '/en/auth?returnTo=/account');
   await expect(page).toHaveURL(/\/en\/account$/);
 
   const opener = page.getByRole('button', { name: 'Delete my account…' });
@@ -155,16 +143,16 @@ test('deleting the account from /account: a dialog names what is lost, a wrong p
   await expect(page.getByTestId('account-page')).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete my account…' }).click();
-  await dialog.getByLabel('Your password').fill(PASSWORD);
+  await dialog.getByLabel('Your password').fill(password);
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
   await expect(page.getByRole('heading', { name: 'Your account has been deleted', level: 1 })).toBeFocused();
   await expect(page.getByTestId('account-deleted')).toContainText(`We sent a last email to ${email}.`);
   await expect(page.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
 
-  await signIn(page, email);
+  await signInWithForm(page, account);
   await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
   await expect(page).toHaveURL(/\/en\/auth/);
   // The address is free again: it makes a new account.
-  const again = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Katherine Johnson', email, password: PASSWORD } });
+  const again = await api.post('/api/auth/register', { data: { name: 'Katherine Johnson', email, password } });
   expect(again.status()).toBe(201);
 });

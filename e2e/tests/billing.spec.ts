@@ -1,77 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/test.ts';
+import { openAccountMenu } from '../support/accounts.ts';
+import type { Account } from '../support/accounts.ts';
 import { API } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
 import { shipped } from '../support/routes.ts';
 
 const MODAL_TITLE = shipped('billing', 'en', 'modal.title');
 
-interface Account {
-  token: string;
-  id: string;
-  name: string;
-}
-
-/** A new person on the real API (free plan, 100 credits), signed in on this page before it loads. */
-async function signUp(page: Page): Promise<Account> {
-  const email = `billing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email, password: 'correct horse battery' } });
-  expect(response.status()).toBe(201);
-  const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-  const account = { token: data.access_token, id: data.user.id, name: data.user.name };
-  await page.addInitScript(({ token, id, name }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-  }, account);
-  return account;
-}
-
-async function apiGet<T>(page: Page, path: string, token: string): Promise<T> {
-  const response = await page.request.get(`${API}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Buys `planName` through the real local checkout, as its owner would (the API caller's bearer token is the proof). */
-async function subscribe(page: Page, account: Account, planName: 'pro' | 'max', billingCycle: 'monthly' | 'yearly'): Promise<void> {
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { planName, billingCycle, source: 'e2e' },
-  });
-  expect(checkout.ok()).toBe(true);
-  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, {
-    headers: { Authorization: `Bearer ${account.token}` },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-}
-
 /** Spends the whole balance the way an app would: one deduction with its own Idempotency-Key. */
-async function spendEverything(page: Page, token: string): Promise<void> {
-  const { balance } = await apiGet<{ balance: number }>(page, '/api/user/credits', token);
-  const response = await page.request.post(`${API}/api/user/credits/deduct`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-    data: { amount: balance, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
-  });
-  expect(response.ok()).toBe(true);
-  expect(((await response.json()) as { data: { newBalance: number } }).data.newBalance).toBe(0);
+async function spendEverything(account: Account): Promise<void> {
+  const { balance } = await account.get<{ balance: number }>('/api/user/credits');
+  expect(await account.spend(balance)).toBe(0);
 }
 
 async function openFromAccountMenu(page: Page) {
-  await page
-    .getByTestId('site-header')
-    .getByRole('button', { name: /Account menu/ })
-    .click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
   const modal = page.getByRole('dialog', { name: MODAL_TITLE });
   await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
   return modal;
 }
 
-test('a free person out of credits upgrades from the generator and comes back to a paid plan', async ({ page, context }) => {
-  const account = await signUp(page);
-  await spendEverything(page, account.token);
+test('a free person out of credits upgrades from the generator and comes back to a paid plan', async ({ signedInPage: page, context, account }) => {
+  await spendEverything(account);
 
   await page.goto('/text-to-video/generator');
   await expect(page.getByTestId('credit-display')).toHaveText('0 credits');
@@ -133,12 +84,11 @@ test('a free person out of credits upgrades from the generator and comes back to
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(page.getByTestId('credit-display')).toContainText('12k credits');
 
-  const subscription = await apiGet<{ plan: string; status: string }>(page, '/api/user/subscription', account.token);
+  const subscription = await account.get<{ plan: string; status: string }>('/api/user/subscription');
   expect(subscription).toMatchObject({ plan: 'premium', status: 'active' });
 });
 
-test('leaving the checkout lands on /payment/cancel, charges nothing and offers the way back', async ({ page, context }) => {
-  const account = await signUp(page);
+test('leaving the checkout lands on /payment/cancel, charges nothing and offers the way back', async ({ signedInPage: page, context, account }) => {
   await page.goto('/faqs');
   const modal = await openFromAccountMenu(page);
   await modal.getByRole('button', { name: 'Monthly' }).click();
@@ -157,21 +107,17 @@ test('leaving the checkout lands on /payment/cancel, charges nothing and offers 
   await expect(region.getByRole('link', { name: 'Back to where you were' })).toHaveAttribute('href', '/en/faqs');
   await expect(region.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/en/pricing');
 
-  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 });
-  expect(await apiGet<{ plan: string }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'free' });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 });
+  expect(await account.get<{ plan: string }>('/api/user/subscription')).toMatchObject({ plan: 'free' });
 });
 
-test('Continue after the session ended in another tab goes to /auth instead of a checkout', async ({ page, context }) => {
-  await signUp(page);
+test('Continue after the session ended in another tab goes to /auth instead of a checkout', async ({ signedInPage: page, context }) => {
   await page.goto('/text-to-video');
   const modal = await openFromAccountMenu(page);
 
   const otherTab = await context.newPage();
   await otherTab.goto('/pricing');
-  await otherTab
-    .getByTestId('site-header')
-    .getByRole('button', { name: /Account menu/ })
-    .click();
+  await openAccountMenu(otherTab);
   await otherTab.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(otherTab.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
   await otherTab.close();
@@ -187,8 +133,7 @@ test('Continue after the session ended in another tab goes to /auth instead of a
   expect(checkoutRequested).toBe(false);
 });
 
-test('a failing checkout session says so and opens pricing with the plan highlighted', async ({ page, context }) => {
-  await signUp(page);
+test('a failing checkout session says so and opens pricing with the plan highlighted', async ({ signedInPage: page, context }) => {
   await page.goto('/faqs');
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
@@ -224,9 +169,8 @@ test('a failing checkout session says so and opens pricing with the plan highlig
   await expect(pricing.getByTestId('plan-card-pro')).toHaveAttribute('data-highlighted', 'true');
 });
 
-test('at 375px the pricing cards stack and the modal, opened from the side sheet, is a usable bottom sheet', async ({ page, context }) => {
+test('at 375px the pricing cards stack and the modal, opened from the side sheet, is a usable bottom sheet', async ({ signedInPage: page, context }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signUp(page);
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-grid').locator('> li')).toHaveCount(3);
   const layout = await page.evaluate(() => {
@@ -272,19 +216,16 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
 });
 
 test('a member reads every credit movement on the credits history page, opened from the account menu, the plan panel and the header balance', async ({
-  page,
+  signedInPage: page,
+  account,
 }) => {
-  const account = await signUp(page);
   // A monthly Pro plan bought through the real local checkout, then one spend.
-  await subscribe(page, account, 'pro', 'monthly');
-  await spendEverything(page, account.token);
+  await account.subscribe('pro', 'monthly');
+  await spendEverything(account);
 
   await page.goto('/pricing');
   await expect(page.getByTestId('credits-history-link')).toHaveText('Credits history');
-  await page
-    .getByTestId('site-header')
-    .getByRole('button', { name: /Account menu/ })
-    .click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Credits history' }).click();
   await expect(page).toHaveURL(/\/en\/credits$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Credits history');
@@ -314,9 +255,8 @@ test('a member reads every credit movement on the credits history page, opened f
   await expect(rows.nth(1)).toBeVisible();
 });
 
-test('a Pro member moves up to Max from pricing, and the checkout counts what is left of Pro', async ({ page, context }) => {
-  const account = await signUp(page);
-  await subscribe(page, account, 'pro', 'monthly');
+test('a Pro member moves up to Max from pricing, and the checkout counts what is left of Pro', async ({ signedInPage: page, context, account }) => {
+  await account.subscribe('pro', 'monthly');
 
   await page.goto('/pricing?cycle=monthly');
   await expect(page.getByTestId('plan-card-pro')).toContainText('Current plan');
@@ -333,19 +273,19 @@ test('a Pro member moves up to Max from pricing, and the checkout counts what is
   await expect(upgrade).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
   await expect(upgrade.locator('[data-remote-region="billing"]').getByTestId('receipt-plan')).toHaveText('Max');
 
-  const subscription = await apiGet<{ plan: string }>(page, '/api/user/subscription', account.token);
+  const subscription = await account.get<{ plan: string }>('/api/user/subscription');
   expect(subscription.plan).toBe('premium');
-  const { balance } = await apiGet<{ balance: number }>(page, '/api/user/credits', account.token);
+  const { balance } = await account.get<{ balance: number }>('/api/user/credits');
   expect(balance).toBe(100 + 500 + 1000);
 });
 
 test('a Pro member out of credits moves up to Max from the generator’s modal through the plan change, counting what is left of Pro', async ({
-  page,
+  signedInPage: page,
+  account,
   context,
 }) => {
-  const account = await signUp(page);
-  await subscribe(page, account, 'pro', 'monthly');
-  await spendEverything(page, account.token);
+  await account.subscribe('pro', 'monthly');
+  await spendEverything(account);
 
   await page.goto('/text-to-video/generator');
   await expect(page.getByTestId('credit-display')).toHaveText('0 credits');
@@ -368,17 +308,19 @@ test('a Pro member out of credits moves up to Max from the generator’s modal t
   await expect(upgrade).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
   await expect(upgrade.locator('[data-remote-region="billing"]').getByTestId('receipt-plan')).toHaveText('Max');
 
-  expect(await apiGet<{ plan: string; billingCycle: string }>(page, '/api/user/subscription', account.token)).toMatchObject({
+  expect(await account.get<{ plan: string; billingCycle: string }>('/api/user/subscription')).toMatchObject({
     plan: 'premium',
     billingCycle: 'monthly',
   });
-  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 1000 });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 1000 });
 });
 
-test('a Max member moves down to Pro at the end of the period from pricing, sees the date on the plan panel, and keeps Max', async ({ page }) => {
-  const account = await signUp(page);
-  await subscribe(page, account, 'max', 'monthly');
-  const { expiresAt } = await apiGet<{ expiresAt: string }>(page, '/api/user/subscription', account.token);
+test('a Max member moves down to Pro at the end of the period from pricing, sees the date on the plan panel, and keeps Max', async ({
+  signedInPage: page,
+  account,
+}) => {
+  await account.subscribe('max', 'monthly');
+  const { expiresAt } = await account.get<{ expiresAt: string }>('/api/user/subscription');
   const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
 
   await page.goto('/pricing?cycle=monthly');
@@ -392,11 +334,11 @@ test('a Max member moves down to Pro at the end of the period from pricing, sees
   const panel = page.getByTestId('your-plan');
   await expect(panel.getByTestId('scheduled-change')).toHaveText(`Switches to Pro, billed monthly, on ${date}. You keep Max until then.`);
   await expect(proCard.getByTestId('scheduled-plan-note')).toHaveText(`Starts on ${date}`);
-  expect(await apiGet<{ plan: string; scheduledChange: { plan: string } | null }>(page, '/api/user/subscription', account.token)).toMatchObject({
+  expect(await account.get<{ plan: string; scheduledChange: { plan: string } | null }>('/api/user/subscription')).toMatchObject({
     plan: 'premium',
     scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt },
   });
-  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 1100 });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 1100 });
 
   // The server keeps it: a fresh visit shows the same date, and the change can be dropped from the panel.
   await page.reload();
@@ -405,15 +347,15 @@ test('a Max member moves down to Pro at the end of the period from pricing, sees
   await expect(panel.getByTestId('keep-done')).toHaveText('Max goes on as before.');
   await expect(panel.getByTestId('scheduled-change')).toHaveCount(0);
   await expect(proCard.getByRole('button', { name: 'Switch to Pro' })).toBeVisible();
-  expect(await apiGet<{ scheduledChange: unknown }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'premium', scheduledChange: null });
+  expect(await account.get<{ scheduledChange: unknown }>('/api/user/subscription')).toMatchObject({ plan: 'premium', scheduledChange: null });
 });
 
 test('a Pro member buys a credit pack from pricing through the checkout, and reads its receipt beside the plan’s on the plan panel', async ({
-  page,
+  signedInPage: page,
+  account,
   context,
 }) => {
-  const account = await signUp(page);
-  await subscribe(page, account, 'pro', 'monthly');
+  await account.subscribe('pro', 'monthly');
 
   await page.goto('/pricing');
   const packs = page.getByTestId('credit-packs');
@@ -431,8 +373,8 @@ test('a Pro member buys a credit pack from pricing through the checkout, and rea
   await expect(region.getByRole('status')).toHaveText('Your 750 credits are ready to use.');
 
   // The plan is untouched; the credits are on top of it.
-  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 + 500 + 750 });
-  expect(await apiGet<{ plan: string }>(page, '/api/user/subscription', account.token)).toMatchObject({ plan: 'pro', billingCycle: 'monthly' });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 500 + 750 });
+  expect(await account.get<{ plan: string }>('/api/user/subscription')).toMatchObject({ plan: 'pro', billingCycle: 'monthly' });
 
   await page.bringToFront();
   await page.reload();
@@ -458,11 +400,11 @@ test('a Pro member buys a credit pack from pricing through the checkout, and rea
 const longDate = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(iso));
 
 test('a Max member moves to Free from pricing: the confirmation says when, the plan is cancelled to the end of the period, and Max stays until then', async ({
-  page,
+  signedInPage: page,
+  account,
 }) => {
-  const account = await signUp(page);
-  await subscribe(page, account, 'max', 'monthly');
-  const { expiresAt } = await apiGet<{ expiresAt: string }>(page, '/api/user/subscription', account.token);
+  await account.subscribe('max', 'monthly');
+  const { expiresAt } = await account.get<{ expiresAt: string }>('/api/user/subscription');
   const date = longDate(expiresAt);
 
   await page.goto('/pricing?cycle=monthly');
@@ -478,13 +420,13 @@ test('a Max member moves to Free from pricing: the confirmation says when, the p
   // Max is still the plan in force, and nothing is offered to follow it: it ends with its period.
   await expect(page.getByTestId('plan-card-premium')).toContainText('Current plan');
   await expect(page.getByTestId('plan-card-pro').getByRole('button', { name: 'Switch to Pro' })).toHaveCount(0);
-  expect(await apiGet<object>(page, '/api/user/subscription', account.token)).toMatchObject({
+  expect(await account.get<object>('/api/user/subscription')).toMatchObject({
     plan: 'premium',
     status: 'canceled',
     expiresAt,
     scheduledChange: null,
   });
-  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 1100 });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 1100 });
 
   // The server keeps it: a fresh visit says the plan is cancelled and when Free starts.
   await page.reload();
@@ -493,11 +435,11 @@ test('a Max member moves to Free from pricing: the confirmation says when, the p
 });
 
 test('a Pro member switches to yearly billing now, paying the year less what is left of the month, then back to monthly at the end of the year', async ({
-  page,
+  signedInPage: page,
+  account,
   context,
 }) => {
-  const account = await signUp(page);
-  await subscribe(page, account, 'pro', 'monthly');
+  await account.subscribe('pro', 'monthly');
 
   await page.goto('/pricing?cycle=yearly');
   const proCard = page.getByTestId('plan-card-pro');
@@ -509,9 +451,9 @@ test('a Pro member switches to yearly billing now, paying the year less what is 
   await expect(pay.getByText('Unused part of your current plan')).toBeVisible();
   await pay.getByRole('button', { name: /^Pay \$107\.\d\d$/ }).click();
   await expect(pay).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
-  const yearly = await apiGet<{ plan: string; billingCycle: string; expiresAt: string }>(page, '/api/user/subscription', account.token);
+  const yearly = await account.get<{ plan: string; billingCycle: string; expiresAt: string }>('/api/user/subscription');
   expect(yearly).toMatchObject({ plan: 'pro', billingCycle: 'yearly' });
-  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 + 500 + 6000 });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 500 + 6000 });
 
   // Back to monthly: paid for the year, so the switch waits for its end and nothing is charged now.
   await page.bringToFront();
@@ -522,10 +464,10 @@ test('a Pro member switches to yearly billing now, paying the year less what is 
   await expect(page.getByTestId('your-plan').getByTestId('scheduled-change')).toHaveText(
     `Switches to Pro, billed monthly, on ${date}. You keep Pro until then.`,
   );
-  expect(await apiGet<object>(page, '/api/user/subscription', account.token)).toMatchObject({
+  expect(await account.get<object>('/api/user/subscription')).toMatchObject({
     plan: 'pro',
     billingCycle: 'yearly',
     scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: yearly.expiresAt },
   });
-  expect(await apiGet<{ balance: number }>(page, '/api/user/credits', account.token)).toEqual({ balance: 100 + 500 + 6000 });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 500 + 6000 });
 });

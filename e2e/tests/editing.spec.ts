@@ -1,36 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { API } from '../support/origins.ts';
 import type { Locator, Page } from '@playwright/test';
-
-function freshEmail(): string {
-  return `edit-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A fresh account through the real API, on Max when asked (paid through the local test checkout), signed in as the site keeps a session. */
-async function signedIn(page: Page, plan: 'free' | 'max') {
-  const response = await page.request.post(`${API}/api/auth/register`, {
-    data: { name: 'Grace Hopper', email: freshEmail(), password: 'correct horse battery' },
-  });
-  expect(response.status()).toBe(201);
-  const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-  const auth = { authorization: `Bearer ${data.access_token}` };
-  if (plan === 'max') {
-    const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-      headers: auth,
-      data: { planName: 'max', billingCycle: 'monthly' },
-    });
-    const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-    const paid = await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: auth, maxRedirects: 0 });
-    expect(paid.status()).toBe(303);
-  }
-  await page.addInitScript(
-    ({ token, id, name }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ id, username: name }));
-    },
-    { token: data.access_token, id: data.user.id, name: data.user.name },
-  );
-}
 
 async function makeClip(page: Page, prompt: string) {
   await page.goto('/en/text-to-video/generator');
@@ -47,9 +16,9 @@ async function played(player: Locator) {
   return player.evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, height: video.videoHeight, seconds: video.duration }));
 }
 
-test('a Max member trims a clip, reframes the trim to portrait, and plays each result, linked to its source', async ({ page }) => {
+test('a Max member trims a clip, reframes the trim to portrait, and plays each result, linked to its source', async ({ signedInPage: page, account }) => {
   test.setTimeout(240_000);
-  await signedIn(page, 'max');
+  await account.subscribe('max', 'monthly');
   await makeClip(page, 'A red kite over green hills');
   const panel = page.getByTestId('edit-panel');
 
@@ -84,9 +53,8 @@ test('a Max member trims a clip, reframes the trim to portrait, and plays each r
   await expect(page.getByTestId('result-panel').getByTestId('edited-from')).toContainText('Trimmed to 0–2.5 s');
 });
 
-test('a Free member sees editing locked, and its upgrade opens the subscription modal on Max', async ({ page }) => {
+test('a Free member sees editing locked, and its upgrade opens the subscription modal on Max', async ({ signedInPage: page }) => {
   test.setTimeout(150_000);
-  await signedIn(page, 'free');
   await makeClip(page, 'Fireflies in a jar at dusk');
   const panel = page.getByTestId('edit-panel');
   await expect(panel.getByTestId('edit-locked')).toHaveText('Editing comes with the Max plan: trim, reframe, change the speed, merge and extend your videos.');

@@ -1,14 +1,9 @@
 import { expect, test } from '../support/test.ts';
-import { SHELL } from '../support/origins.ts';
-import { Mailbox } from '../support/mailbox.ts';
+import { freshEmail } from '../support/accounts.ts';
+import { tokenLink } from '../support/mailbox.ts';
 
-const mailbox = new Mailbox();
-
-test.beforeAll(async () => mailbox.open());
-test.afterAll(async () => mailbox.close());
-
-test('a new account is reminded in the header until the address is confirmed from the mailed link', async ({ page }) => {
-  const email = `e2e-verify-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+test('a new account is reminded in the header until the address is confirmed from the mailed link', async ({ page, mailbox }) => {
+  const email = freshEmail();
   await page.goto('/en/auth?mode=register');
   await page.getByLabel('Name').fill('Katherine Johnson');
   await page.getByLabel('Email').fill(email);
@@ -27,7 +22,7 @@ test('a new account is reminded in the header until the address is confirmed fro
   await expect.poll(() => mailbox.to(email).length).toBe(2);
   const mail = mailbox.to(email).at(-1);
   expect(mail?.subject).toBe('Confirm your email address for Reelmint');
-  const link = new RegExp(`${SHELL}/en/verify-email\\?token=[A-Za-z0-9_-]+`).exec(mail?.text ?? '')?.[0];
+  const link = tokenLink(mail, '/en/verify-email');
   expect(link).toBeTruthy();
 
   await page.goto(link!);

@@ -1,28 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '../support/test.ts';
-import { API } from '../support/origins.ts';
+import { freshEmail, PASSWORD } from '../support/accounts.ts';
 import type { Page } from '@playwright/test';
-
-const PASSWORD = 'correct horse battery';
-
-function freshEmail(): string {
-  return `gen-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A fresh account through the real API, signed in the way the site keeps a session. */
-async function signedIn(page: Page) {
-  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email: freshEmail(), password: PASSWORD } });
-  expect(response.status()).toBe(201);
-  const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-  await page.addInitScript(
-    ({ token, id, name }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-    },
-    { token: data.access_token, id: data.user.id, name: data.user.name },
-  );
-  return data.access_token;
-}
 
 /** A real PNG (a colour gradient), so the API's byte sniffing and ffmpeg both get a true picture. */
 function pngBytes(width: number, height: number): Buffer {
@@ -106,8 +85,7 @@ test('a visitor signs up from the generator, comes back to the same draft and ma
   await expect(history.getByTestId('history-preview-badge')).toHaveText('Preview, no AI');
 });
 
-test('a picture is refused when it is not an image, then an image video is made, listed and deleted', async ({ page }) => {
-  await signedIn(page);
+test('a picture is refused when it is not an image, then an image video is made, listed and deleted', async ({ signedInPage: page }) => {
   await page.goto('/image-to-video/generator');
   const input = page.getByTestId('image-input');
 
@@ -138,8 +116,7 @@ test('a picture is refused when it is not an image, then an image video is made,
   await expect(page.getByRole('heading', { name: 'Your videos' })).toBeFocused();
 });
 
-test('a stored job the server refuses is let go: Generate is free again and the page says where to look', async ({ page }) => {
-  await signedIn(page);
+test('a stored job the server refuses is let go: Generate is free again and the page says where to look', async ({ signedInPage: page }) => {
   await page.addInitScript(() => sessionStorage.setItem('reelmint:generator:job', 'not-a-real-job'));
   await page.goto('/text-to-video/generator');
   await expect(page.getByTestId('job-lost')).toHaveText(
@@ -149,8 +126,7 @@ test('a stored job the server refuses is let go: Generate is free again and the 
   expect(await page.evaluate(() => sessionStorage.getItem('reelmint:generator:job'))).toBeNull();
 });
 
-test('an option outside the plan says why and opens the subscription modal', async ({ page }) => {
-  await signedIn(page);
+test('an option outside the plan says why and opens the subscription modal', async ({ signedInPage: page }) => {
   await page.goto('/text-to-video/generator');
   const v2 = page.getByRole('button', { name: /v2\.0/ });
   await expect(v2).toHaveAttribute('data-locked', 'true');
@@ -168,13 +144,8 @@ test('an option outside the plan says why and opens the subscription modal', asy
   await expect(page.getByRole('button', { name: 'v1.0' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('with too few credits, Generate opens the needs-credits modal and starts nothing', async ({ page }) => {
-  const token = await signedIn(page);
-  const spend = await page.request.post(`${API}/api/user/credits/deduct`, {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` },
-    data: { amount: 95, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
-  });
-  expect(spend.status()).toBe(200);
+test('with too few credits, Generate opens the needs-credits modal and starts nothing', async ({ signedInPage: page, account }) => {
+  expect(await account.spend(95)).toBe(5);
 
   await page.goto('/text-to-video/generator');
   await expect(page.getByTestId('low-credit-panel')).toBeVisible();
@@ -183,24 +154,12 @@ test('with too few credits, Generate opens the needs-credits modal and starts no
   await page.getByTestId('generate-button').click();
   await expect(page.getByRole('dialog', { name: 'This video needs AI credits to continue' })).toBeVisible();
   await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('5 credits');
-  const history = await page.request.get(`${API}/api/videos/history`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(((await history.json()) as { data: { total: number } }).data.total).toBe(0);
+  expect((await account.get<{ total: number }>('/api/videos/history')).total).toBe(0);
 });
 
-test('a Max member with no credits left makes a video on the relaxed queue for nothing, one at a time', async ({ page }) => {
-  const token = await signedIn(page);
-  const auth = { Authorization: `Bearer ${token}` };
-  const checkout = await page.request.post(`${API}/api/payment/create-subscription-session`, {
-    headers: auth,
-    data: { planName: 'max', billingCycle: 'monthly', source: 'e2e' },
-  });
-  const { sessionId } = ((await checkout.json()) as { data: { sessionId: string } }).data;
-  expect((await page.request.post(`${API}/api/payment/checkout/${sessionId}/pay`, { headers: auth, maxRedirects: 0 })).status()).toBe(303);
-  const spend = await page.request.post(`${API}/api/user/credits/deduct`, {
-    headers: { ...auth, 'Idempotency-Key': `e2e-${Date.now()}` },
-    data: { amount: 1100, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
-  });
-  expect(spend.status()).toBe(200);
+test('a Max member with no credits left makes a video on the relaxed queue for nothing, one at a time', async ({ signedInPage: page, account }) => {
+  await account.subscribe('max', 'monthly');
+  expect(await account.spend(1100)).toBe(0);
 
   await page.goto('/text-to-video/generator');
   await page.getByLabel('Prompt').fill('Lanterns rising over a quiet lake');
@@ -214,10 +173,7 @@ test('a Max member with no credits left makes a video on the relaxed queue for n
   await page.getByTestId('generate-button').click();
   await expectPlayableFiveSeconds(page);
   await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('0 credits');
-  const history = await page.request.get(`${API}/api/videos/history`, { headers: auth });
-  expect(((await history.json()) as { data: { items: Array<{ queue: string; cost: number; status: string }> } }).data.items).toEqual([
-    expect.objectContaining({ queue: 'relaxed', cost: 0, status: 'succeeded' }),
-  ]);
-  const credits = await page.request.get(`${API}/api/user/credits`, { headers: auth });
-  expect(((await credits.json()) as { data: { balance: number } }).data.balance).toBe(0);
+  const history = await account.get<{ items: Array<{ queue: string; cost: number; status: string }> }>('/api/videos/history');
+  expect(history.items).toEqual([expect.objectContaining({ queue: 'relaxed', cost: 0, status: 'succeeded' })]);
+  expect((await account.get<{ balance: number }>('/api/user/credits')).balance).toBe(0);
 });

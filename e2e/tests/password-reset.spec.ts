@@ -1,16 +1,13 @@
 import { expect, test } from '../support/test.ts';
-import { API, SHELL } from '../support/origins.ts';
-import { Mailbox } from '../support/mailbox.ts';
+import { tokenLink } from '../support/mailbox.ts';
 
-const mailbox = new Mailbox();
-
-test.beforeAll(async () => mailbox.open());
-test.afterAll(async () => mailbox.close());
-
-test('a forgotten password is reset from the link in the mail; the person is signed in and the link then stops working', async ({ page }) => {
-  const email = `e2e-reset-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const registered = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Grace Hopper', email, password: 'my old password' } });
-  expect(registered.status()).toBe(201);
+test('a forgotten password is reset from the link in the mail; the person is signed in and the link then stops working', async ({
+  page,
+  api,
+  signUp,
+  mailbox,
+}) => {
+  const { email } = await signUp('Grace Hopper', { password: 'my old password' });
 
   await page.goto('/en/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -27,7 +24,7 @@ test('a forgotten password is reset from the link in the mail; the person is sig
   await expect.poll(() => resets().length).toBe(1);
   const [mail] = resets();
   expect(mail?.subject).toBe('Reset your Reelmint password');
-  const link = new RegExp(`${SHELL}/en/reset-password\\?token=[A-Za-z0-9_-]+`).exec(mail?.text ?? '')?.[0];
+  const link = tokenLink(mail, '/en/reset-password');
   expect(link).toBeTruthy();
 
   await page.goto(link!);
@@ -44,8 +41,8 @@ test('a forgotten password is reset from the link in the mail; the person is sig
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
   await expect(page.getByTestId('site-header').getByRole('button', { name: /Account menu for Grace Hopper/ })).toBeVisible();
 
-  expect((await page.request.post(`${API}/api/auth/login`, { data: { email, password: 'my old password' } })).status()).toBe(401);
-  expect((await page.request.post(`${API}/api/auth/login`, { data: { email, password: 'my new password' } })).status()).toBe(200);
+  expect((await api.post('/api/auth/login', { data: { email, password: 'my old password' } })).status()).toBe(401);
+  expect((await api.post('/api/auth/login', { data: { email, password: 'my new password' } })).status()).toBe(200);
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();

@@ -1,7 +1,5 @@
 import { expect, test } from '../support/test.ts';
 import { originOf } from '../support/origins.ts';
-import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
-import type { Stoppable } from '../support/servers.ts';
 
 // A second shell origin whose pointer sends marketing to a server that never answers and the
 // generator to a port nothing listens on; billing stays on its real origin.
@@ -10,20 +8,12 @@ const MARKETING_PORT = 5193;
 const GENERATOR_PORT = 5194;
 const shellUrl = `http://localhost:${SHELL_PORT}`;
 
-let servers: Stoppable[] = [];
-
-test.beforeEach(async () => {
-  servers = [
-    await startShell(SHELL_PORT, {
-      marketing: { entry: `http://localhost:${MARKETING_PORT}/remoteEntry.js`, version: 'test' },
-      generator: { entry: `http://localhost:${GENERATOR_PORT}/remoteEntry.js`, version: 'test' },
-      billing: { entry: `${originOf('billing')}/remoteEntry.js`, version: 'local' },
-    }),
-  ];
-});
-
-test.afterEach(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
+test.beforeEach(async ({ servers }) => {
+  await servers.shell(SHELL_PORT, {
+    marketing: { entry: `http://localhost:${MARKETING_PORT}/remoteEntry.js`, version: 'test' },
+    generator: { entry: `http://localhost:${GENERATOR_PORT}/remoteEntry.js`, version: 'test' },
+    billing: { entry: `${originOf('billing')}/remoteEntry.js`, version: 'local' },
+  });
 });
 
 test('a remote whose server is down shows its fallback while the rest of the site works', async ({ page }) => {
@@ -38,9 +28,11 @@ test('a remote whose server is down shows its fallback while the rest of the sit
   await expect(page.locator('[data-remote-region="billing"] h1')).toHaveText('Plans and pricing');
 });
 
-test('a remote that accepts the connection and never answers gives the fallback within the timeout, and retry recovers without a reload', async ({ page }) => {
-  const silent = await startSilentServer(MARKETING_PORT);
-  servers.push(silent);
+test('a remote that accepts the connection and never answers gives the fallback within the timeout, and retry recovers without a reload', async ({
+  page,
+  servers,
+}) => {
+  const silent = await servers.silent(MARKETING_PORT);
   await page.goto(`${shellUrl}/about-us`);
   await expect(page.getByTestId('region-loading')).toHaveText('Loading...');
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -50,14 +42,14 @@ test('a remote that accepts the connection and never answers gives the fallback 
 
   // The team fixes its origin: the real build is served where the silent server was.
   await silent.stop();
-  servers.push(await startAppServer('mfe-marketing', MARKETING_PORT));
+  await servers.app('mfe-marketing', MARKETING_PORT);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText('About us');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
 
-test('the first HTML of a page whose remote hangs still arrives whole: its head, the boot data and the other remotes’ hints', async ({ request }) => {
-  servers.push(await startSilentServer(MARKETING_PORT));
+test('the first HTML of a page whose remote hangs still arrives whole: its head, the boot data and the other remotes’ hints', async ({ request, servers }) => {
+  await servers.silent(MARKETING_PORT);
   // The server waits a bounded time for the hung remote's manifest; the page is not held until the remote answers.
   const response = await request.get(`${shellUrl}/fr/about-us`, { timeout: 15_000 });
   expect(response.status()).toBe(200);

@@ -2,8 +2,6 @@ import { expect, test } from '../support/test.ts';
 import { API, originOf } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
 import { localized, ROUTES, shipped, untilInteractive } from '../support/routes.ts';
-import { startAppServer, startShell, startSilentServer } from '../support/servers.ts';
-import type { Stoppable } from '../support/servers.ts';
 
 /** The public pages the shell's server draws into the first HTML (README, "The first visit"). */
 const PUBLIC = ROUTES.filter(({ remote, path }) => remote === 'marketing' || path === '/pricing' || remote === 'generator');
@@ -112,20 +110,9 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
     });
   }
 
-  test('a signed-in visitor (whose session the server never sees) gets the drawn page taken over too, then their account in the header', async ({ page }) => {
-    const email = `drawn-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const response = await page.request.post(`${API}/api/auth/register`, {
-      data: { name: 'Ada Lovelace', email, password: 'correct horse battery' },
-    });
-    expect(response.status()).toBe(201);
-    const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-    await page.addInitScript(
-      ({ token, id, name }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-      },
-      { token: data.access_token, id: data.user.id, name: data.user.name },
-    );
+  test('a signed-in visitor (whose session the server never sees) gets the drawn page taken over too, then their account in the header', async ({
+    signedInPage: page,
+  }) => {
     const watcher = await watch(page);
     for (const path of ['/en/faqs', '/en/pricing']) {
       await page.goto(path);
@@ -207,22 +194,19 @@ test.describe('a remote that is down or hangs while the server draws', () => {
   const SHELL_PORT = 5185;
   const MARKETING_PORT = 5195;
   const shellUrl = `http://localhost:${SHELL_PORT}`;
-  let servers: Stoppable[] = [];
 
-  test.beforeEach(async () => {
-    servers = [
-      await startShell(SHELL_PORT, {
-        marketing: { entry: `http://localhost:${MARKETING_PORT}/remoteEntry.js`, version: 'test' },
-        billing: { entry: `${originOf('billing')}/remoteEntry.js`, version: 'local' },
-      }),
-    ];
+  test.beforeEach(async ({ servers }) => {
+    await servers.shell(SHELL_PORT, {
+      marketing: { entry: `http://localhost:${MARKETING_PORT}/remoteEntry.js`, version: 'test' },
+      billing: { entry: `${originOf('billing')}/remoteEntry.js`, version: 'local' },
+    });
   });
 
-  test.afterEach(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-  });
-
-  test('down: the page arrives drawn with that region’s outline, the browser tries the region itself, and retry recovers', async ({ page, request }) => {
+  test('down: the page arrives drawn with that region’s outline, the browser tries the region itself, and retry recovers', async ({
+    page,
+    request,
+    servers,
+  }) => {
     const html = await (await request.get(`${shellUrl}/fr/about-us`, { timeout: 15_000 })).text();
     const first = drawn(html);
     expect(first.rendered).toMatchObject({ lng: 'fr', remote: 'marketing', screen: false });
@@ -237,7 +221,7 @@ test.describe('a remote that is down or hangs while the server draws', () => {
     await expect(page.getByTestId('site-footer')).toBeVisible();
 
     // The team brings its origin back: the region comes in without a reload.
-    servers.push(await startAppServer('mfe-marketing', MARKETING_PORT));
+    await servers.app('mfe-marketing', MARKETING_PORT);
     await fallback.getByRole('button').click();
     await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText(shipped('marketing', 'fr', 'about.title'));
 
@@ -247,8 +231,8 @@ test.describe('a remote that is down or hangs while the server draws', () => {
       .toEqual([shipped('marketing', 'fr', 'about.title')]);
   });
 
-  test('hangs: the page is not held until the remote answers; it arrives with the outline, the other parts whole', async ({ request }) => {
-    servers.push(await startSilentServer(MARKETING_PORT));
+  test('hangs: the page is not held until the remote answers; it arrives with the outline, the other parts whole', async ({ request, servers }) => {
+    await servers.silent(MARKETING_PORT);
     const response = await request.get(`${shellUrl}/de/faqs`, { timeout: 15_000 });
     expect(response.status()).toBe(200);
     const page = drawn(await response.text());

@@ -1,21 +1,20 @@
 import { expect, test } from '../support/test.ts';
-import { API } from '../support/origins.ts';
+import { openAccountMenu, signInWithForm } from '../support/accounts.ts';
 import type { Page } from '@playwright/test';
 
-async function register(page: Page) {
-  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post(`${API}/api/auth/register`, { data: { name: 'Ada Lovelace', email, password: 'correct horse battery' } });
-  expect(response.status()).toBeLessThan(300);
-  const body = (await response.json()) as { data: { access_token: string; user: { id: string; name: string; credits: number } } };
-  return { email, ...body.data };
+test.use({ accountName: 'Ada Lovelace' });
+
+/** A session whose token expired a minute ago, as a tab left open overnight keeps it. */
+async function keepExpiredSession(page: Page) {
+  await page.addInitScript(() => {
+    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
+    localStorage.setItem('token', `h.${payload}.s`);
+    localStorage.setItem('user', JSON.stringify({ username: 'Old session' }));
+  });
 }
 
-test('signing in through /auth shows credits and the account menu; header logout goes home', async ({ page }) => {
-  const { email } = await register(page);
-  await page.goto('/auth?returnTo=/pricing');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+test('signing in through /auth shows credits and the account menu; header logout goes home', async ({ page, account }) => {
+  await signInWithForm(page, account, '/auth?returnTo=/pricing');
   await expect(page).toHaveURL(/\/en\/pricing$/);
 
   const header = page.getByTestId('site-header');
@@ -32,20 +31,9 @@ test('signing in through /auth shows credits and the account menu; header logout
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('Upgrade plan opens the subscription modal from billing, and it closes with Escape', async ({ page }) => {
-  const { access_token, user } = await register(page);
-  await page.addInitScript(
-    ({ token, name, id }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-    },
-    { token: access_token, name: user.name, id: user.id },
-  );
+test('Upgrade plan opens the subscription modal from billing, and it closes with Escape', async ({ signedInPage: page }) => {
   await page.goto('/faqs');
-  await page
-    .getByTestId('site-header')
-    .getByRole('button', { name: /Account menu/ })
-    .click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
   const modal = page.getByRole('dialog', { name: 'This video needs AI credits to continue' });
   await expect(modal).toBeVisible();
@@ -54,45 +42,28 @@ test('Upgrade plan opens the subscription modal from billing, and it closes with
   await expect(modal).toBeHidden();
 });
 
-test('the header says "Credits unavailable" when the balance cannot be loaded', async ({ page }) => {
-  const { access_token, user } = await register(page);
-  await page.addInitScript(
-    ({ token, name }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ username: name }));
-    },
-    { token: access_token, name: user.name },
-  );
+test('the header says "Credits unavailable" when the balance cannot be loaded', async ({ signedInPage: page }) => {
   await page.route('**/api/user/credits', (route) => route.abort('connectionrefused'));
   await page.goto('/pricing');
   await expect(page.getByTestId('credit-display')).toHaveText('Credits unavailable');
 });
 
 test('an expired session is ended on load: warning, token cleared, sent to /auth', async ({ page }) => {
-  await page.addInitScript(() => {
-    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
-    localStorage.setItem('token', `h.${payload}.s`);
-    localStorage.setItem('user', JSON.stringify({ username: 'Old session' }));
-  });
+  await keepExpiredSession(page);
   await page.goto('/pricing');
   await expect(page).toHaveURL(/\/en\/auth$/);
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('on /fr/auth a wrong password and an expired session are said in French', async ({ page }) => {
-  const { email } = await register(page);
+test('on /fr/auth a wrong password and an expired session are said in French', async ({ page, account }) => {
   await page.goto('/fr/auth');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('not the password');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert')).toHaveText('E-mail ou mot de passe incorrect.');
 
-  await page.addInitScript(() => {
-    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
-    localStorage.setItem('token', `h.${payload}.s`);
-    localStorage.setItem('user', JSON.stringify({ username: 'Old session' }));
-  });
+  await keepExpiredSession(page);
   await page.goto('/fr/pricing');
   await expect(page).toHaveURL(/\/fr\/auth$/);
   await expect(page.getByText('Votre session a expiré. Veuillez vous reconnecter.')).toBeVisible();

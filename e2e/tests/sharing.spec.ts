@@ -1,34 +1,14 @@
 import { expect, test } from '../support/test.ts';
 import { API, SHELL } from '../support/origins.ts';
-import type { Page } from '@playwright/test';
 
 const PROMPT = 'Lanterns rising over a sleeping harbour';
 
-function freshEmail(): string {
-  return `share-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** A fresh account through the real API, signed in the way the site keeps a session (spec §3). */
-async function signedIn(page: Page) {
-  const response = await page.request.post(`${API}/api/auth/register`, {
-    data: { name: 'Ada Lovelace', email: freshEmail(), password: 'correct horse battery' },
-  });
-  expect(response.status()).toBe(201);
-  const { data } = (await response.json()) as { data: { access_token: string; user: { id: string; name: string } } };
-  await page.addInitScript(
-    ({ token, id, name }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ id, username: name, plan: 'free' }));
-    },
-    { token: data.access_token, id: data.user.id, name: data.user.name },
-  );
-}
+test.use({ accountName: 'Ada Lovelace' });
 
 test('an owner makes a square clip with a seed, shares it; a signed-out browser gets its preview card and plays it; the owner stops sharing and the link is gone', async ({
-  page,
+  signedInPage: page,
   browser,
 }) => {
-  await signedIn(page);
   await page.goto('/en/text-to-video/generator');
   await page.getByLabel('Prompt').fill(PROMPT);
   await page.getByRole('button', { name: /1:1/ }).click();
@@ -88,40 +68,34 @@ test('an owner makes a square clip with a seed, shares it; a signed-out browser 
   await expect(page.getByTestId('shared-video-missing')).toContainText('This video is not available');
 });
 
-test('a signed-in visitor remixes a shared clip: the generator opens with its prompt and settings, not its media', async ({ page, browser }) => {
+test('a signed-in visitor remixes a shared clip: the generator opens with its prompt and settings, not its media', async ({
+  signedInPage: page,
+  api,
+  signUp,
+}) => {
   // The owner: a clip made and shared through the API.
-  const owner = await browser.newContext();
-  let id = '';
-  try {
-    const api = owner.request;
-    const registered = await api.post(`${API}/api/auth/register`, { data: { name: 'Owner', email: freshEmail(), password: 'correct horse battery' } });
-    const token = ((await registered.json()) as { data: { access_token: string } }).data.access_token;
-    const headers = { authorization: `Bearer ${token}` };
-    const queued = await api.post(`${API}/api/videos/generate`, {
-      headers,
-      data: {
-        type: 'text-to-video',
-        prompt: 'A red kite over green hills',
-        model: 'v1.0',
-        resolution: '512p',
-        duration: '10s',
-        aspectRatio: '9:16',
-        seed: 777,
-        negativePrompt: 'clouds',
-      },
-    });
-    id = ((await queued.json()) as { data: { id: string } }).data.id;
-    await expect
-      .poll(async () => ((await (await api.get(`${API}/api/videos/status/${id}`, { headers })).json()) as { data: { status: string } }).data.status, {
-        timeout: 60_000,
-      })
-      .toBe('succeeded');
-    expect((await api.post(`${API}/api/videos/${id}/share`, { headers })).status()).toBe(200);
-  } finally {
-    await owner.close();
-  }
+  const { headers } = await signUp('Owner');
+  const queued = await api.post('/api/videos/generate', {
+    headers,
+    data: {
+      type: 'text-to-video',
+      prompt: 'A red kite over green hills',
+      model: 'v1.0',
+      resolution: '512p',
+      duration: '10s',
+      aspectRatio: '9:16',
+      seed: 777,
+      negativePrompt: 'clouds',
+    },
+  });
+  const { id } = ((await queued.json()) as { data: { id: string } }).data;
+  await expect
+    .poll(async () => ((await (await api.get(`/api/videos/status/${id}`, { headers })).json()) as { data: { status: string } }).data.status, {
+      timeout: 60_000,
+    })
+    .toBe('succeeded');
+  expect((await api.post(`/api/videos/${id}/share`, { headers })).status()).toBe(200);
 
-  await signedIn(page);
   await page.goto(`/en/v/${id}`);
   await page.getByTestId('remix').click();
   await expect(page).toHaveURL(/\/en\/text-to-video\/generator$/);
