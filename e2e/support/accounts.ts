@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import type { RegisterReply } from '@reelmint/shared/account-api';
+import type { RegisterReply, SessionUser } from '@reelmint/shared/account-api';
 
 /** The password the specs' people sign up with, unless a test picks its own. */
 export const PASSWORD = 'correct horse battery';
@@ -22,8 +22,8 @@ export interface Account {
   token: string;
   /** The bearer token as a request header, for calls made as this person. */
   headers: { authorization: string };
-  /** What the shell keeps in local storage after this person signs in (shared's SessionUser). */
-  sessionUser: { id: string; username: string; email: string; plan: string; roles: string[]; emailVerified: boolean };
+  /** What the shell keeps in local storage after this person signs in. */
+  sessionUser: SessionUser;
   /** A GET as this person that must succeed; its `data`. */
   get<T>(path: string): Promise<T>;
   /** Buys a plan through the real local checkout, as its owner would (the bearer token is the proof). */
