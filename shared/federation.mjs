@@ -35,6 +35,13 @@ export function sharedSingletons() {
     // Radix's dialog is not among them: a shared package is bundled beside React and downloaded by every first page,
     // while each app needs its dialog only once one opens. Each app keeps its own copy and loads it late; two copies
     // never need to agree, as a dialog of one app never holds another's.
+    // Nor is @tanstack/react-query (the generator's and billing's server-state cache). As a singleton the release
+    // tools' check would require the shell to provide it (scripts/release/compat.mjs refuses a singleton the live
+    // shell lacks), which puts it on every first page, the home page's included (issue #12). Shared without
+    // singleton it would leave each remote's one chunk for a chunk of its own fetched on the remote's first
+    // screen, and run one remote's copy inside the other after a move between them, so a release of one would
+    // change the code the other runs, unchecked. Each remote bundles its own (about 12 KiB gzip) and mounts its
+    // own client; the two caches hold different data, so nothing is lost by keeping them apart.
   };
 }
 

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
-import { useActiveLanguage, useLoad } from '@reelmint/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useActiveLanguage } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
+import { billingKeys, loadState } from '../server-state/billing-queries.tsx';
 import { formatNumber, formatPrice } from '../ui/format.ts';
 import { packsApi } from './packs-api.ts';
 import styles from './pack-offer.module.css';
@@ -28,7 +30,9 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
   const { t } = useBillingText();
   const locale = useActiveLanguage();
   const headingId = useId();
-  const { state: packs, retry } = useLoad(packsApi.list);
+  // Pricing and the modal offer the same packs: one read serves both while it is fresh.
+  const packsQuery = useQuery({ queryKey: billingKeys.packs, queryFn: packsApi.list });
+  const packs = loadState(packsQuery);
   const [purchase, setPurchase] = useState<Purchase>({ kind: 'idle' });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -58,7 +62,7 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
       {packs.kind === 'error' && (
         <div role="alert" className={styles.problem}>
           <p>{t('packs.error')}</p>
-          <button type="button" className={styles.buy} onClick={retry}>
+          <button type="button" className={styles.buy} onClick={() => void packsQuery.refetch()}>
             {t('pricing.retry')}
           </button>
         </div>

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { LocalizedLink, PLAN_KEYS, PLAN_NAMES, useActiveLanguage, useAuth, useCredits, useLoad } from '@reelmint/shared';
+import { LocalizedLink, PLAN_KEYS, PLAN_NAMES, useActiveLanguage, useAuth, useCredits } from '@reelmint/shared';
 import type { PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
+import { billingKeys, loadState, withBillingQueries } from '../server-state/billing-queries.tsx';
 import { formatNumber } from '../ui/format.ts';
 import { CREDIT_HISTORY_PER_PAGE, creditsApi } from './credits-api.ts';
 import type { CreditHistoryItem } from './credits-api.ts';
@@ -53,19 +55,20 @@ function parsePage(value: string | null): number {
  * /credits: every grant, spend and refund of the signed-in person, newest first, 20 a page, each
  * with what it was for and the balance after it. The page number lives in the address (?page=).
  */
-export default function CreditsHistoryPage() {
+function CreditsHistoryPage() {
   const { t } = useBillingText();
   const locale = useActiveLanguage();
-  const signedIn = useAuth((s) => Boolean(s.token));
+  const session = useAuth((s) => s.token);
+  const signedIn = session !== null;
   const balance = useCredits((s) => s.balance);
   const [params, setParams] = useSearchParams();
   const page = parsePage(params.get('page'));
   const headingId = useId();
   const tableTop = useRef<HTMLTableElement>(null);
 
-  // One loader per page (and per sign-in), so useLoad reloads when either changes.
-  const load = useCallback(() => (signedIn ? creditsApi.history(page) : new Promise<never>(() => undefined)), [page, signedIn]);
-  const { state, retry } = useLoad(load);
+  // One entry per page and sign-in; a page seen before is drawn from the cache while it is read again.
+  const query = useQuery({ queryKey: billingKeys.creditHistory(session, page), queryFn: () => creditsApi.history(page), enabled: signedIn });
+  const state = loadState(query);
 
   const pages = state.kind === 'ready' ? Math.max(1, Math.ceil(state.value.total / CREDIT_HISTORY_PER_PAGE)) : 1;
   const goTo = (next: number) => {
@@ -116,7 +119,7 @@ export default function CreditsHistoryPage() {
       {signedIn && state.kind === 'error' && (
         <div role="alert" className={styles.notice}>
           <p>{t('history.error')}</p>
-          <button type="button" className={styles.button} onClick={retry}>
+          <button type="button" className={styles.button} onClick={() => void query.refetch()}>
             {t('pricing.retry')}
           </button>
         </div>
@@ -180,3 +183,5 @@ export default function CreditsHistoryPage() {
     </main>
   );
 }
+
+export default withBillingQueries(CreditsHistoryPage);

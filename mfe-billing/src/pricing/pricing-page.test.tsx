@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DAY_MS, PLAN_FEATURES, bus, clearSession } from '@reelmint/shared';
-import type { SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
+import { DAY_MS, PLAN_FEATURES, PublicReadsContext, bus, clearSession } from '@reelmint/shared';
+import type { PublicReadData, PublicReads, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import PricingPage from './pricing-page.tsx';
 import { CATALOGUE, fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
 
@@ -39,16 +39,17 @@ describe('pricing page', () => {
     expect(max).toHaveTextContent('$360 billed yearly');
   });
 
-  it('says checkout is a test when the API runs the test payment provider, and nothing when it takes real payments', async () => {
+  it('says checkout is a test when the API runs the test payment provider', async () => {
     fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }),
     });
-    const first = await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
     expect(await screen.findByTestId('test-checkout-note')).toHaveTextContent('Test checkout: this site takes no real payments');
-    first.unmount();
+  });
 
-    fakeApi.reset();
+  // The site's configuration is read once a visit: another site's is another visit (the cache is emptied between tests).
+  it('says nothing of test checkouts when the API takes real payments', async () => {
     fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'stripe', videoEngine: 'fal' }),
@@ -67,6 +68,25 @@ describe('pricing page', () => {
     expect(free).not.toHaveTextContent(/per month/);
     expect(screen.getByTestId('plan-card-pro')).toHaveTextContent('500 credits per month');
     expect(screen.getByTestId('plan-card-premium')).toHaveTextContent('1,000 credits per month');
+  });
+
+  it('takes over a page the server drew from the catalogue and configuration in its HTML, asking the API for neither again', async () => {
+    const drawnWith: Pick<PublicReadData, 'plans' | 'config'> = {
+      plans: CATALOGUE,
+      config: { googleClientId: null, paymentProvider: 'local', videoEngine: 'local' },
+    };
+    const reads: PublicReads = { read: (name) => (name === 'plans' || name === 'config' ? drawnWith[name] : undefined) };
+    await renderWithProviders(
+      <PublicReadsContext value={reads}>
+        <PricingPage />
+      </PublicReadsContext>,
+      { route: '/en/pricing' },
+    );
+    // The first drawing already has the plans (no skeleton in between, as the server's HTML had none).
+    expect(screen.getByTestId('plan-card-pro')).toHaveTextContent('$10');
+    expect(screen.getByTestId('test-checkout-note')).toBeInTheDocument();
+    expect(screen.queryByText('Loading plans…')).toBeNull();
+    expect(fakeApi.calls).toEqual([]);
   });
 
   it('sends a signed-out visitor who picks a plan to sign in, coming back to the same choice and source', async () => {

@@ -1,17 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import {
-  api,
-  bus,
-  loadSubscription,
-  setCreditBalance,
-  setSubscription,
-  useActiveLanguage,
-  useAuth,
-  useLoad,
-  usePublicRead,
-  useSubscription,
-} from '@reelmint/shared';
+import { bus, loadSubscription, setCreditBalance, setSubscription, useActiveLanguage, useAuth, useSubscription } from '@reelmint/shared';
 import type { PlanItem, SubscriptionStatus } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
@@ -20,6 +9,8 @@ import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
+import { useDrawnPlans } from '../plans/use-plans.ts';
+import { withBillingQueries } from '../server-state/billing-queries.tsx';
 import { changeDirection, planChangeApi } from '../subscription/plan-change.ts';
 import type { ChangeFailure } from '../subscription/plan-change.ts';
 import { upgradeSubscription } from '../subscription/subscription-state.ts';
@@ -74,7 +65,7 @@ function cardAction(plan: PlanItem, cycle: BillingCycle, signedIn: boolean, curr
  * /pricing: the server's catalogue with a monthly/yearly toggle. Honours ?highlight={plan}
  * (that card stands out and scrolls into view), ?cycle= and ?source= (carried to checkout).
  */
-export default function PricingPage() {
+function PricingPage() {
   const { t } = useBillingText();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -82,8 +73,7 @@ export default function PricingPage() {
   const source = params.get('source')?.slice(0, 100) || PAGE_SOURCE;
   const [cycle, setCycle] = useState<BillingCycle>(parseCycle(params.get('cycle')) ?? 'yearly');
   // A page the shell's server drew starts from the catalogue it was drawn with.
-  const drawnPlans = usePublicRead('plans');
-  const { state: plans, retry } = useLoad(api.plans, drawnPlans && { data: drawnPlans, fallback: false });
+  const { state: plans, retry } = useDrawnPlans();
   const signedIn = useAuth((s) => Boolean(s.token));
   const sessionPlan = useAuth((s) => s.user?.plan ?? null);
   const subscription = useSubscription((s) => s.subscription);
@@ -253,3 +243,5 @@ export default function PricingPage() {
     </main>
   );
 }
+
+export default withBillingQueries(PricingPage);

@@ -3,10 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '@reelmint/shared';
 import type { Receipt } from './receipts-api.ts';
-import { ReceiptsDialog } from './receipts-dialog.tsx';
+import { withBillingQueries } from '../server-state/billing-queries.tsx';
+import { ReceiptsDialog as Dialog } from './receipts-dialog.tsx';
 import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
 
 setupFakeApi();
+
+// Inside the remote the dialog sits in pricing's query cache; on its own it gets the same.
+const ReceiptsDialog = withBillingQueries(Dialog);
 
 const receipt = (overrides: Partial<Receipt>): Receipt => ({
   id: 'rcpt_1',

@@ -1,7 +1,9 @@
-import { useCallback, useId, useState } from 'react';
-import { PLAN_NAMES, PLAN_KEYS, useActiveLanguage, useLoad } from '@reelmint/shared';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PLAN_NAMES, PLAN_KEYS, useActiveLanguage, useAuth } from '@reelmint/shared';
 import type { PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
+import { billingKeys, loadState } from '../server-state/billing-queries.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
 import { RECEIPTS_PER_PAGE, receiptsApi } from './receipts-api.ts';
@@ -16,8 +18,9 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
   const locale = useActiveLanguage();
   const titleId = useId();
   const [page, setPage] = useState(1);
-  const load = useCallback(() => receiptsApi.list(page), [page]);
-  const { state, retry } = useLoad(load);
+  const session = useAuth((s) => s.token);
+  const query = useQuery({ queryKey: billingKeys.receipts(session, page), queryFn: () => receiptsApi.list(page) });
+  const state = loadState(query);
 
   const what = (receipt: Receipt) => {
     const billing = t(receipt.billingCycle === 'yearly' ? 'yourPlan.billedYearly' : 'yourPlan.billedMonthly');
@@ -41,7 +44,7 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
         {state.kind === 'error' && (
           <div role="alert" className={styles.problem}>
             <p>{t('receipts.error')}</p>
-            <button type="button" className={styles.close} onClick={retry}>
+            <button type="button" className={styles.close} onClick={() => void query.refetch()}>
               {t('pricing.retry')}
             </button>
           </div>

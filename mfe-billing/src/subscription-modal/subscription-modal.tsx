@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
-  api,
   authStore,
   bus,
   clearSession,
@@ -13,7 +12,6 @@ import {
   subscriptionStore,
   TOKEN_KEY,
   useActiveLanguage,
-  useLoad,
   useLocalizePath,
   useSubscription,
 } from '@reelmint/shared';
@@ -22,10 +20,12 @@ import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
+import { useModalPlans } from '../plans/use-plans.ts';
+import { withBillingQueries } from '../server-state/billing-queries.tsx';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { planChangeApi } from '../subscription/plan-change.ts';
 import type { ChangeFailure } from '../subscription/plan-change.ts';
-import type { Loaded, PlanItem, PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
+import type { PlanItem, PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
@@ -66,14 +66,11 @@ async function planInForce(): Promise<string | null> {
   return subscriptionStore.getState().subscription?.plan ?? null;
 }
 
-/** Stands in for the catalogue load until the modal first opens; a stable function, so useLoad keeps waiting. */
-const untilOpened = (): Promise<Loaded<PlanItem[]>> => new Promise(() => undefined);
-
 /**
  * The upsell modal. Mounted once by the shell; any app opens it through the bus
  * (openSubscriptionModal / requestCredits in @reelmint/shared) and gets the result back.
  */
-export default function SubscriptionModal() {
+function SubscriptionModal() {
   const { t } = useBillingText();
   const localize = useLocalizePath();
   const location = useLocation();
@@ -83,7 +80,7 @@ export default function SubscriptionModal() {
   const [state, setState] = useState<ModalState>(CLOSED);
   const [opened, setOpened] = useState(false);
   // The catalogue is asked for on the first opening, not on every page the shell shows.
-  const { state: plans, retry } = useLoad(opened ? api.plans : untilOpened);
+  const { state: plans, retry } = useModalPlans(opened);
 
   const machine = useRef<ModalState>(CLOSED);
   // Effects run with this render's language and location; the bus listener outlives renders.
@@ -431,3 +428,5 @@ function PlanOption({ plan, cycle, checked, current, onChoose }: PlanOptionProps
     </label>
   );
 }
+
+export default withBillingQueries(SubscriptionModal);
