@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_FEATURES, authStore, clearSession, creditsStore, subscriptionStore } from '@reelmint/shared';
 import type { PaymentSession, SubscriptionReply } from '@reelmint/shared';
 import PaymentSuccessPage from './payment-success-page.tsx';
+import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from './payment-session.ts';
 import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
 
 setupFakeApi();
@@ -32,7 +33,54 @@ const paid: PaymentSession = {
 };
 
 describe('payment success', () => {
-  afterEach(() => clearSession());
+  afterEach(() => {
+    vi.useRealTimers();
+    clearSession();
+  });
+
+  /** The session asked about so far; only the wait between asks is faked, so the test says when the next comes. */
+  const asks = () => fakeApi.callsTo('GET /api/payment/session/:id').length;
+  const nextAsk = async (expected: number) => {
+    await act(() => vi.advanceTimersByTimeAsync(CONFIRM_INTERVAL_MS));
+    await waitFor(() => expect(asks()).toBe(expected));
+  };
+  const open: PaymentSession = { ...paid, status: 'open', creditsGranted: null, balance: 3 };
+
+  it('asks again while the session is still open, and stops asking once it is paid', async () => {
+    signIn({ plan: 'free' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let answers = 0;
+    fakeApi.use({
+      'GET /api/payment/session/:id': () => {
+        answers += 1;
+        return ok(answers < 3 ? open : paid);
+      },
+      'GET /api/user/credits': () => ok({ balance: 12003 }),
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your payment…' })).toBeInTheDocument();
+    await waitFor(() => expect(asks()).toBe(1));
+    await nextAsk(2);
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment…' })).toBeInTheDocument();
+    await nextAsk(3);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(creditsStore.getState().balance).toBe(12003);
+    await act(() => vi.advanceTimersByTimeAsync(CONFIRM_INTERVAL_MS * 5));
+    expect(asks()).toBe(3);
+  });
+
+  it('says the payment is still being processed after the last of its asks, and stops there', async () => {
+    signIn({ plan: 'free' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    fakeApi.use({ 'GET /api/payment/session/:id': () => ok(open) });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    await waitFor(() => expect(asks()).toBe(1));
+    for (let asked = 2; asked <= CONFIRM_ATTEMPTS; asked += 1) await nextAsk(asked);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your payment is still being processed' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CONFIRM_INTERVAL_MS * 5));
+    expect(asks()).toBe(CONFIRM_ATTEMPTS);
+    expect(authStore.getState().user?.plan).toBe('free');
+  });
 
   it('confirms the paid session and shares plan and balance with every app (header included)', async () => {
     signIn({ plan: 'free' });

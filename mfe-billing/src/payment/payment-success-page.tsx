@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, LocalizedLink, useActiveLanguage, useAuth } from '@reelmint/shared';
 import { applyAccountState, refreshAccount } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
+import { billingKeys, withBillingQueries } from '../server-state/billing-queries.tsx';
 import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS, fetchPaymentSession } from './payment-session.ts';
 import type { PaymentSession } from './payment-session.ts';
@@ -23,53 +25,58 @@ type View =
  * session was paid, shows the new plan and credits, and shares them with every app so the header
  * updates without a reload.
  */
-export default function PaymentSuccessPage() {
+function PaymentSuccessPage() {
   const { t } = useBillingText();
   const locale = useActiveLanguage();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const signedIn = useAuth((s) => Boolean(s.token));
-  const [view, setView] = useState<View>(sessionId && signedIn ? { kind: 'confirming' } : { kind: 'generic' });
+  const confirming = Boolean(sessionId && signedIn);
   const [attempt, setAttempt] = useState(0);
   const [refreshFailed, setRefreshFailed] = useState(false);
 
+  // Each Try again asks from the start: a key of its own, with its own count of answers.
+  const queryClient = useQueryClient();
+  const key = billingKeys.paymentSession(sessionId, attempt);
+  const confirmation = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchPaymentSession(sessionId!, signal),
+    enabled: confirming,
+    // A session still open is asked about again, every CONFIRM_INTERVAL_MS, until CONFIRM_ATTEMPTS answers in all.
+    refetchInterval: (query) => (query.state.data?.status === 'open' && query.state.dataUpdateCount < CONFIRM_ATTEMPTS ? CONFIRM_INTERVAL_MS : false),
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+  });
+  const session = confirmation.data;
+  // How many answers came (each read of dataUpdatedAt makes every answer, even an unchanged one, draw this again).
+  const answers = confirmation.dataUpdatedAt > 0 ? (queryClient.getQueryState(key)?.dataUpdateCount ?? 0) : 0;
+  const view: View = !confirming
+    ? { kind: 'generic' }
+    : confirmation.isError
+      ? { kind: confirmation.error instanceof ApiError && confirmation.error.status === 404 ? 'not-found' : 'error' }
+      : !session
+        ? { kind: 'confirming' }
+        : session.status === 'paid'
+          ? { kind: 'paid', session }
+          : session.status === 'open'
+            ? { kind: answers < CONFIRM_ATTEMPTS ? 'confirming' : 'pending' }
+            : { kind: session.status === 'canceled' ? 'canceled' : 'error' };
+
+  const paidSession = view.kind === 'paid' ? view.session : null;
   useEffect(() => {
-    if (!sessionId || !signedIn) {
-      setView({ kind: 'generic' });
-      setRefreshFailed(false);
-      let live = true;
-      void refreshAccount().then((refreshed) => live && setRefreshFailed(!refreshed));
-      return () => {
-        live = false;
-      };
-    }
-    const abort = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async (tries: number) => {
-      try {
-        const session = await fetchPaymentSession(sessionId, abort.signal);
-        if (session.status === 'paid') {
-          applyAccountState(session.subscription, session.balance);
-          setView({ kind: 'paid', session });
-        } else if (session.status === 'open' && tries > 1) {
-          timer = setTimeout(() => void ask(tries - 1), CONFIRM_INTERVAL_MS);
-        } else if (session.status === 'open') {
-          setView({ kind: 'pending' });
-        } else {
-          setView({ kind: session.status === 'canceled' ? 'canceled' : 'error' });
-        }
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        setView({ kind: error instanceof ApiError && error.status === 404 ? 'not-found' : 'error' });
-      }
-    };
-    setView({ kind: 'confirming' });
-    void ask(CONFIRM_ATTEMPTS);
+    if (paidSession) applyAccountState(paidSession.subscription, paidSession.balance);
+  }, [paidSession]);
+
+  useEffect(() => {
+    if (confirming) return;
+    // No session to confirm (or not signed in here): refresh what can be refreshed.
+    setRefreshFailed(false);
+    let live = true;
+    void refreshAccount().then((refreshed) => live && setRefreshFailed(!refreshed));
     return () => {
-      abort.abort();
-      clearTimeout(timer);
+      live = false;
     };
-  }, [sessionId, signedIn, attempt]);
+  }, [confirming, attempt]);
 
   const again = () => setAttempt((n) => n + 1);
 
@@ -211,3 +218,5 @@ function SuccessIcon() {
     </div>
   );
 }
+
+export default withBillingQueries(PaymentSuccessPage);

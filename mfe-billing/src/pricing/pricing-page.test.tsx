@@ -82,8 +82,8 @@ describe('pricing page', () => {
       </PublicReadsContext>,
       { route: '/en/pricing' },
     );
-    // The first drawing already has the plans (no skeleton in between, as the server's HTML had none).
-    expect(screen.getByTestId('plan-card-pro')).toHaveTextContent('$10');
+    // Once its strings are in, the first drawing has the plans (no skeleton in between, as the server's HTML had none).
+    expect(await screen.findByTestId('plan-card-pro')).toHaveTextContent('$10');
     expect(screen.getByTestId('test-checkout-note')).toBeInTheDocument();
     expect(screen.queryByText('Loading plans…')).toBeNull();
     expect(fakeApi.calls).toEqual([]);

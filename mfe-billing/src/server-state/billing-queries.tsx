@@ -60,6 +60,7 @@ export const billingKeys = {
   packs: ['credit-packs'] as const,
   receipts: (session: string | null, page: number) => ['receipts', session, page] as const,
   creditHistory: (session: string | null, page: number) => ['credit-history', session, page] as const,
+  paymentSession: (id: string | null, attempt: number) => ['payment-session', id, attempt] as const,
 };
 
 /** A query as the screens draw it: loading (also while a failed read is tried again), ready or failed. */
