@@ -20,6 +20,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ),
     ),
   ],
+  // The server build carries its own copy of the query library: the shell's server, which imports it, provides only
+  // the shared singletons (see shared/federation.mjs on why this one is not among them).
+  ssr: { noExternal: ['@tanstack/react-query', '@tanstack/query-core'] },
   server: devServer('generator'),
   // The server build keeps its own chunking (it is read from disk by the shell's server, not fetched).
   build: { target: 'es2022', ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) }) },

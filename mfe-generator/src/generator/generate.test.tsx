@@ -149,25 +149,27 @@ describe('generating', () => {
     const button = screen.getByTestId('generate-button');
     const announcer = screen.getByTestId('job-announcement');
     expect(announcer).toBeEmptyDOMElement();
-    // Only the poll's wait is faked, so the next status check comes when the test says, not after a real second.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Only the poll's interval is faked, so the next status check comes when the test says, not after a real second.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     // Both clicks reach the handler: React renders (and disables the button) only when act ends.
     await act(async () => {
       button.click();
       button.click();
     });
 
-    // Testing Library's find* wait on setTimeout, so with it faked the test drives the clock and reads synchronously.
-    await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('Rendering your video… 40%')).toBeInTheDocument();
+    expect(await screen.findByText('Rendering your video… 40%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '40');
     // The phase is announced, not every percent; the same region (one screen readers already watch) says it is ready.
     expect(announcer).toHaveTextContent(/^Rendering your video…$/);
+    expect(polls).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
-    const player = screen.getByTestId('result-video');
+    const player = await screen.findByTestId('result-video');
     expect(screen.getByTestId('job-announcement')).toBe(announcer);
     expect(announcer).toHaveTextContent('Your video is ready.');
     expect(player).toHaveAttribute('src', expect.stringContaining('/api/videos/vid_1/file'));
+    // A finished job is not asked about again.
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5));
+    expect(polls).toBe(2);
 
     const generates = fakeApi.callsTo('POST /api/videos/generate');
     expect(generates).toHaveLength(1);
@@ -273,6 +275,27 @@ describe('generating', () => {
     expect(screen.getByText('Welcome back. This is the video you started earlier.')).toBeInTheDocument();
     expect(screen.getByTestId('generate-button')).toBeDisabled();
     expect(fakeApi.callsTo('GET /api/videos/status/vid_9').length).toBeGreaterThan(0);
+  });
+
+  it('keeps following a job while its status checks cannot reach the server, says so, and shows the video once they can', async () => {
+    sessionStorage.setItem('reelmint:generator:job', 'vid_9');
+    let checks = 0;
+    fakeApi({
+      ...baseRoutes(),
+      'GET /api/videos/status/*': () => {
+        checks += 1;
+        return checks === 1 ? 'network-error' : ok(video({ id: 'vid_9' }));
+      },
+    });
+    await signIn();
+    await page();
+    expect(await screen.findByText('The connection dropped. Your video is still rendering; we keep checking.')).toBeInTheDocument();
+    expect(screen.getByTestId('generate-button')).toBeDisabled();
+    expect(await screen.findByTestId('result-video')).toBeInTheDocument();
+    expect(screen.queryByText(/The connection dropped/)).toBeNull();
+    expect(sessionStorage.getItem('reelmint:generator:job')).toBeNull();
+    // One failed check, one that answered; a finished job is not asked about again.
+    expect(checks).toBe(2);
   });
 
   it.each([400, 403, 404])('stops following a stored job the server answers %i for, says so and frees Generate', async (status) => {

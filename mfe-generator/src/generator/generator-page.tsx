@@ -34,6 +34,7 @@ import { useTakenOver } from './use-taken-over.ts';
 import { useUrlPrefill } from './use-url-prefill.ts';
 import { useVideoDownload } from './use-video-download.ts';
 import { useVideoEngine } from './use-video-engine.ts';
+import { withGeneratorQueries } from '../server-state/generator-queries.tsx';
 import styles from './studio.module.css';
 
 /**
@@ -53,7 +54,7 @@ export function canTakeOver(): boolean {
 }
 
 /** /text-to-video/generator, /image-to-video/generator and /generator: one studio, two modes. */
-export default function GeneratorPage() {
+function GeneratorPage() {
   const { t } = useGeneratorText();
   const location = useLocation();
   const navigate = useNavigate();
@@ -257,10 +258,12 @@ export default function GeneratorPage() {
           from={deletion.pending.from}
           deleting={deletion.deleting}
           headingIds={{ result: ids.result, history: ids.history }}
-          onConfirm={() => void deletion.confirm()}
+          onConfirm={deletion.confirm}
           onCancel={deletion.cancel}
         />
       )}
     </main>
   );
 }
+
+export default withGeneratorQueries(GeneratorPage);

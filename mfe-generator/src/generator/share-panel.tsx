@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { notify } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { errorMessage } from './errors.ts';
@@ -19,19 +20,16 @@ interface Props {
 export function SharePanel({ video, onChange }: Props) {
   const { t } = useGeneratorText();
   const ids = { heading: useId(), link: useId() };
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<ShareState>, done: string) => {
-    setBusy(true);
-    try {
-      onChange(await work());
-      notify('success', done);
-    } catch (error) {
-      notify('error', t('share.failed', { message: errorMessage(t, error) }));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Publishing (true) or stopping (false) is one change; its outcome is announced, and the stage and history follow it.
+  const change = useMutation({
+    mutationFn: (publish: boolean) => (publish ? videoApi.share(video.id) : videoApi.unshare(video.id)),
+    onSuccess: (state, publish) => {
+      onChange(state);
+      notify('success', publish ? t('share.published') : t('share.stopped'));
+    },
+    onError: (error) => notify('error', t('share.failed', { message: errorMessage(t, error) })),
+  });
+  const busy = change.isPending;
 
   const copy = async (url: string) => {
     try {
@@ -73,14 +71,7 @@ export function SharePanel({ video, onChange }: Props) {
             <button type="button" className={styles.primary} onClick={() => void copy(video.shareUrl!)}>
               {t('share.copy')}
             </button>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => void run(() => videoApi.unshare(video.id), t('share.stopped'))}
-              data-testid="unshare"
-            >
+            <button type="button" className={styles.secondary} disabled={busy} aria-busy={busy} onClick={() => change.mutate(false)} data-testid="unshare">
               {t('share.stop')}
             </button>
           </div>
@@ -89,14 +80,7 @@ export function SharePanel({ video, onChange }: Props) {
         <>
           <p className={styles.shareNote}>{t('share.private')}</p>
           <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.primary}
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => void run(() => videoApi.share(video.id), t('share.published'))}
-              data-testid="share"
-            >
+            <button type="button" className={styles.primary} disabled={busy} aria-busy={busy} onClick={() => change.mutate(true)} data-testid="share">
               {t('share.publish')}
             </button>
           </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, loadCredits, notify } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { errorMessage } from './errors.ts';
@@ -16,30 +17,35 @@ export type DeleteOrigin = 'result' | 'history';
 export function useDeleteVideo(onDeleted: (video: VideoRecord) => void) {
   const { t } = useGeneratorText();
   const [pending, setPending] = useState<{ video: VideoRecord; from: DeleteOrigin } | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const removal = useMutation({
+    /** Resolves false when the video was already gone, which is what the person wanted. */
+    mutationFn: async (video: VideoRecord) => {
+      try {
+        await videoApi.remove(video.id);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return false;
+        throw error;
+      }
+    },
+    onSuccess: (removed, video) => {
+      if (removed) notify('success', t('delete.done'));
+      onDeleted(video);
+      if (video.status === 'queued' || video.status === 'processing') void loadCredits({ force: true });
+      setPending(null);
+    },
+    // Anything else keeps the video and says why.
+    onError: (error) => {
+      notify('error', t('delete.failed', { message: errorMessage(t, error) }));
+      setPending(null);
+    },
+  });
+  const deleting = removal.isPending;
 
   const ask = (video: VideoRecord, from: DeleteOrigin) => setPending({ video, from });
 
-  const confirm = async () => {
-    const video = pending?.video;
-    if (!video) return;
-    setDeleting(true);
-    try {
-      await videoApi.remove(video.id);
-      notify('success', t('delete.done'));
-    } catch (error) {
-      // Already gone is what the person wanted; anything else keeps the video and says why.
-      if (!(error instanceof ApiError && error.status === 404)) {
-        notify('error', t('delete.failed', { message: errorMessage(t, error) }));
-        setDeleting(false);
-        setPending(null);
-        return;
-      }
-    }
-    onDeleted(video);
-    if (video.status === 'queued' || video.status === 'processing') void loadCredits({ force: true });
-    setDeleting(false);
-    setPending(null);
+  const confirm = () => {
+    if (pending && !deleting) removal.mutate(pending.video);
   };
 
   const cancel = () => !deleting && setPending(null);

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, loadCredits, setCreditBalance } from '@reelmint/shared';
+import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { loadActiveJob, saveActiveJob } from './draft.ts';
 import { isAbort } from './errors.ts';
 import { isFinished, videoApi } from './video-api.ts';
@@ -7,6 +9,7 @@ import type { EditReply, EditRequest, GenerateReply, GenerateRequest, VideoRecor
 
 /** How often a job in progress is asked for; the API saves progress every 250 ms. */
 export const POLL_INTERVAL_MS = 1000;
+/** The longest wait between status checks while they fail to reach the server. */
 const MAX_POLL_BACKOFF_MS = 10_000;
 
 export type GenerationPhase = 'idle' | 'submitting' | 'running' | 'succeeded' | 'failed';
@@ -43,6 +46,11 @@ function initialState(): GenerationState {
   return { phase: jobId ? 'running' : 'idle', jobId, video: null, resumed: !!jobId, connectionLost: false, lost: false, picked: false };
 }
 
+/** The wait before the next status check after `failures` checks in a row could not reach the server. */
+function backoff(failures: number): number {
+  return Math.min(POLL_INTERVAL_MS * 2 ** (failures + 1), MAX_POLL_BACKOFF_MS);
+}
+
 /**
  * One generation at a time: submit once (a second call while one is starting is ignored), keep the
  * job id so it resumes after leaving the page, and poll its status until it succeeds or fails.
@@ -52,53 +60,47 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
   const submitting = useRef(false);
   /** One key per request body: a retry after a lost reply replays the job instead of paying twice. */
   const pendingKey = useRef<{ key: string; body: string } | null>(null);
-  const finished = useRef(onFinished);
-  finished.current = onFinished;
+  const finished = useEffectEvent((video: VideoRecord) => onFinished(video));
 
   const { jobId } = state;
-  useEffect(() => {
-    if (!jobId) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    const controller = new AbortController();
+  // The job's status, asked every second until it is finished. A check that cannot reach the server is tried again
+  // later and later (the job itself goes on); a 4xx answer is final: asking again could not change it.
+  const status = useQuery({
+    queryKey: generatorKeys.job(jobId),
+    queryFn: ({ signal }) => videoApi.status(jobId!, signal),
+    enabled: jobId !== null,
+    refetchInterval: (query) => ((query.state.data && isFinished(query.state.data)) || query.state.status === 'error' ? false : POLL_INTERVAL_MS),
+    // A job started and left in another tab is still followed: the person comes back to it.
+    refetchIntervalInBackground: true,
+    retry: (_, error) => !endsTheJob(error) && !isAbort(error),
+    retryDelay: backoff,
+    // A job's status is wanted only while it is followed.
+    gcTime: 0,
+  });
 
-    const tick = async () => {
-      try {
-        const video = await videoApi.status(jobId, controller.signal);
-        if (!live) return;
-        failures = 0;
-        if (isFinished(video)) {
-          saveActiveJob(null);
-          // A failed job was refunded by the server: read the balance it left.
-          if (video.status === 'failed') void loadCredits({ force: true });
-          setState((s) => ({ ...s, phase: video.status === 'succeeded' ? 'succeeded' : 'failed', jobId: null, video, connectionLost: false }));
-          finished.current(video);
-          return;
-        }
-        setState((s) => ({ ...s, phase: 'running', video, connectionLost: false }));
-        timer = setTimeout(tick, POLL_INTERVAL_MS);
-      } catch (error) {
-        if (!live || isAbort(error)) return;
-        if (endsTheJob(error)) {
-          // Deleted elsewhere, a stored id the server refuses, or the session ended: asking again
-          // would fail the same way forever and keep Generate locked. A 401 is explained by sign-in.
-          saveActiveJob(null);
-          setState((s) => ({ ...s, phase: 'idle', jobId: null, video: null, connectionLost: false, lost: error.status !== 401 }));
-          return;
-        }
-        failures += 1;
-        setState((s) => ({ ...s, connectionLost: true }));
-        timer = setTimeout(tick, Math.min(POLL_INTERVAL_MS * 2 ** failures, MAX_POLL_BACKOFF_MS));
-      }
-    };
-    void tick();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [jobId]);
+  const report = status.data;
+  useEffect(() => {
+    if (!report || !isFinished(report)) return;
+    saveActiveJob(null);
+    // A failed job was refunded by the server: read the balance it left.
+    if (report.status === 'failed') void loadCredits({ force: true });
+    setState((s) => ({ ...s, phase: report.status === 'succeeded' ? 'succeeded' : 'failed', jobId: null, video: report }));
+    finished(report);
+  }, [report]);
+
+  const refusal = status.error;
+  useEffect(() => {
+    if (!endsTheJob(refusal)) return;
+    // Deleted elsewhere, a stored id the server refuses, or the session ended: asking again
+    // would fail the same way forever and keep Generate locked. A 401 is explained by sign-in.
+    saveActiveJob(null);
+    setState((s) => ({ ...s, phase: 'idle', jobId: null, video: null, lost: refusal.status !== 401 }));
+  }, [refusal]);
+
+  /** While a job is followed, the stage shows its latest status, and whether the last checks failed to arrive. */
+  const followedPhase: GenerationPhase = !report || !isFinished(report) ? 'running' : report.status === 'succeeded' ? 'succeeded' : 'failed';
+  const shown: GenerationState =
+    jobId !== null && state.phase !== 'submitting' ? { ...state, phase: followedPhase, video: report ?? null, connectionLost: status.failureCount > 0 } : state;
 
   /**
    * Starts a job (a generation, or an edit: both are followed the same way). Rejects with the
@@ -138,5 +140,5 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     });
   }, []);
 
-  return { state, start, startEdit, show };
+  return { state: shown, start, startEdit, show };
 }

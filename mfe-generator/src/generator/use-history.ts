@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { VideoKind } from '@reelmint/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@reelmint/shared';
+import type { Loaded, VideoKind } from '@reelmint/shared';
+import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { HISTORY_PER_PAGE, videoApi } from './video-api.ts';
 import type { HistoryPage } from './video-api.ts';
 
@@ -16,50 +19,49 @@ export function historyPages(total: number): number {
   return Math.max(1, Math.ceil(total / HISTORY_PER_PAGE));
 }
 
-/** The person's videos, one page at a time (page 1, 10 per page), filtered by type. */
-function useHistory(signedIn: boolean, filter: HistoryFilter, page: number) {
-  const [state, setState] = useState<HistoryState>({ status: 'idle' });
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (!signedIn) {
-      setState({ status: 'idle' });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ status: 'loading', previous: s.status === 'ready' ? s.page : s.status === 'loading' ? s.previous : null }));
-    videoApi.history(page, filter === 'all' ? undefined : filter).then(
-      ({ data, fallback }) => live && setState({ status: 'ready', page: data, fallback }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [signedIn, filter, page, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  /** Takes a deleted video off the page at once (the reload that follows confirms it). */
-  const remove = useCallback((id: string) => {
-    setState((s) => {
-      if (s.status !== 'ready' || !s.page.items.some((item) => item.id === id)) return s;
-      return { ...s, page: { ...s.page, items: s.page.items.filter((item) => item.id !== id), total: Math.max(0, s.page.total - 1) } };
-    });
-  }, []);
-
-  return { state, reload, remove };
-}
-
 /**
- * The history as the studio browses it: a filter and a page (a new filter starts at page 1), and a page emptied
- * by a delete (or a history that shrank elsewhere) goes back to the last page that exists.
+ * The history as the studio browses it: a filter and a page (a new filter starts at page 1), each page a query of
+ * its own. While another page loads, or the one shown is read again, the page shown stays (the same person's only);
+ * a page emptied by a delete (or a history that shrank elsewhere) goes back to the last page that exists.
  */
 export function usePagedHistory(signedIn: boolean) {
+  const session = useAuth((s) => s.token);
+  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<HistoryFilter>('all');
   const [page, setPage] = useState(1);
-  const history = useHistory(signedIn, filter, page);
+  const query = useQuery({
+    queryKey: generatorKeys.historyPage(session, filter, page),
+    queryFn: () => videoApi.history(page, filter === 'all' ? undefined : filter),
+    enabled: signedIn,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === session ? previous : undefined),
+  });
 
-  const pageCount = history.state.status === 'ready' ? historyPages(history.state.page.total) : null;
+  const state: HistoryState = !signedIn
+    ? { status: 'idle' }
+    : query.isError
+      ? { status: 'error', error: query.error }
+      : query.data === undefined
+        ? { status: 'loading', previous: null }
+        : query.isFetching || query.isPlaceholderData
+          ? { status: 'loading', previous: query.data.data }
+          : { status: 'ready', page: query.data.data, fallback: query.data.fallback };
+
+  /** Reads the page shown again; the other pages of this session are read when next shown. */
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: generatorKeys.history(session) }), [queryClient, session]);
+
+  /** Takes a deleted video off every page that shows it at once (the reload that follows confirms it). */
+  const remove = useCallback(
+    (id: string) => {
+      queryClient.setQueriesData<Loaded<HistoryPage>>({ queryKey: generatorKeys.history(session) }, (cached) => {
+        if (!cached?.data.items.some((item) => item.id === id)) return cached;
+        const items = cached.data.items.filter((item) => item.id !== id);
+        return { ...cached, data: { ...cached.data, items, total: Math.max(0, cached.data.total - 1) } };
+      });
+    },
+    [queryClient, session],
+  );
+
+  const pageCount = state.status === 'ready' ? historyPages(state.page.total) : null;
   useEffect(() => {
     if (pageCount !== null && page > pageCount) setPage(pageCount);
   }, [page, pageCount]);
@@ -69,5 +71,5 @@ export function usePagedHistory(signedIn: boolean) {
     setPage(1);
   };
 
-  return { ...history, filter, page, changeFilter, setPage };
+  return { state, reload, remove, filter, page, changeFilter, setPage };
 }

@@ -1,14 +1,19 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError, DURATIONS, FALLBACK_LANGUAGE } from '@reelmint/shared';
 import type { PublicVideo } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
+import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { errorMessage } from './errors.ts';
 import { DEFAULT_CONFIG, PROMPT_MAX, withShape } from './settings.ts';
 import type { Prefill } from './use-studio-draft.ts';
 import { videoApi } from './video-api.ts';
 
 type TemplatesReply = Awaited<ReturnType<typeof api.templates>>;
+
+/** An answer read this long ago is used as it is: the gallery or the shared page just read it, on the way here. */
+const FRESH_FOR_MS = 60_000;
 
 /**
  * Fills the form from the URL, once per id: `?template=` (a template of the gallery: its prompt and settings, in the
@@ -22,6 +27,7 @@ export function useUrlPrefill(fill: (prefill: Prefill) => void): string | null {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
   const dropQuery = () => navigate({ pathname: location.pathname, search: '' }, { replace: true });
 
@@ -45,14 +51,14 @@ export function useUrlPrefill(fill: (prefill: Prefill) => void): string | null {
   useEffect(() => {
     if (!templateParam) return;
     let live = true;
-    api.templates(lng).then(
+    queryClient.fetchQuery({ queryKey: generatorKeys.templates(lng), queryFn: () => api.templates(lng), staleTime: FRESH_FOR_MS }).then(
       (reply) => live && applyTemplate(reply, templateParam),
       (error: unknown) => live && templateFailed(error),
     );
     return () => {
       live = false;
     };
-  }, [templateParam, lng]);
+  }, [templateParam, lng, queryClient]);
 
   const remixParam = params.get('remix');
   const applyRemix = useEffectEvent((shared: PublicVideo) => {
@@ -74,12 +80,21 @@ export function useUrlPrefill(fill: (prefill: Prefill) => void): string | null {
   });
   useEffect(() => {
     if (!remixParam) return;
-    const controller = new AbortController();
-    videoApi.publicVideo(remixParam, controller.signal).then(applyRemix, (error: unknown) => {
-      if (!controller.signal.aborted) remixFailed(error);
-    });
-    return () => controller.abort();
-  }, [remixParam]);
+    let live = true;
+    queryClient
+      .fetchQuery({
+        queryKey: generatorKeys.sharedVideo(remixParam),
+        queryFn: ({ signal }) => videoApi.publicVideo(remixParam, signal),
+        staleTime: FRESH_FOR_MS,
+      })
+      .then(
+        (shared) => live && applyRemix(shared),
+        (error: unknown) => live && remixFailed(error),
+      );
+    return () => {
+      live = false;
+    };
+  }, [remixParam, queryClient]);
 
   return notice;
 }

@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, LocalizedLink, useAuth, useLocalizePath } from '@reelmint/shared';
 import type { PublicVideo } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { errorMessage } from '../generator/errors.ts';
 import { videoApi } from '../generator/video-api.ts';
+import { generatorKeys, withGeneratorQueries } from '../server-state/generator-queries.tsx';
 import styles from './shared-video-page.module.css';
-
-type PageState = { status: 'loading' } | { status: 'ready'; video: PublicVideo } | { status: 'missing' } | { status: 'error'; error: unknown };
 
 /** Where a remix opens: the generator in the video's own mode, told which shared video to start from. */
 export function remixPath(video: Pick<PublicVideo, 'id' | 'type'>): string {
@@ -19,39 +19,36 @@ export function remixPath(video: Pick<PublicVideo, 'id' | 'type'>): string {
  * /v/:id: a video its owner shared by link, for anyone, signed in or not. Plays it with its poster, says what
  * it was made from, counts the visit, and offers a remix: the generator with its prompt and settings.
  */
-export default function SharedVideoPage() {
+function SharedVideoPage() {
   const { t } = useGeneratorText();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const localize = useLocalizePath();
   const signedIn = useAuth((s) => !!s.token);
-  const [state, setState] = useState<PageState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const shared = useQuery({ queryKey: generatorKeys.sharedVideo(id), queryFn: ({ signal }) => videoApi.publicVideo(id, signal) });
   const counted = useRef<string | null>(null);
   const headingId = useId();
 
+  const loaded = shared.isSuccess;
   useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    videoApi.publicVideo(id, controller.signal).then(
-      (video) => {
-        setState({ status: 'ready', video });
-        // Once per visit of this page, not again when React re-runs the effect in development.
-        if (counted.current === id) return;
-        counted.current = id;
-        videoApi.countView(id).then(
-          ({ views }) =>
-            setState((current) => (current.status === 'ready' && current.video.id === id ? { status: 'ready', video: { ...current.video, views } } : current)),
-          () => undefined,
-        );
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && (error.status === 404 || error.code === 'NOT_FOUND') ? { status: 'missing' } : { status: 'error', error });
-      },
+    // Once per visit of this page, not again when React re-runs the effect in development.
+    if (!loaded || counted.current === id) return;
+    counted.current = id;
+    videoApi.countView(id).then(
+      ({ views }) => queryClient.setQueryData<PublicVideo>(generatorKeys.sharedVideo(id), (video) => video && { ...video, views }),
+      () => undefined,
     );
-    return () => controller.abort();
-  }, [id, attempt]);
+  }, [loaded, id, queryClient]);
+
+  const missing = shared.error instanceof ApiError && (shared.error.status === 404 || shared.error.code === 'NOT_FOUND');
+  const state = shared.isSuccess
+    ? ({ status: 'ready', video: shared.data } as const)
+    : shared.isError
+      ? missing
+        ? ({ status: 'missing' } as const)
+        : ({ status: 'error', error: shared.error } as const)
+      : ({ status: 'loading' } as const);
 
   const remix = (video: PublicVideo) => {
     const target = remixPath(video);
@@ -79,7 +76,7 @@ export default function SharedVideoPage() {
               {t('shared.errorTitle')}
             </h1>
             <p>{errorMessage(t, state.error)}</p>
-            <button type="button" className={styles.primary} onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className={styles.primary} onClick={() => void shared.refetch()}>
               {t('shared.retry')}
             </button>
           </div>
@@ -128,3 +125,5 @@ export default function SharedVideoPage() {
     </main>
   );
 }
+
+export default withGeneratorQueries(SharedVideoPage);
