@@ -33,5 +33,5 @@ export declare const ssrBuild: Readonly<{
   outDir: string;
   emptyOutDir: false;
   copyPublicDir: false;
-  rollupOptions: { output: { chunkFileNames: string } };
+  rollupOptions: { output: { chunkFileNames: string; comments: false } };
 }>;
