@@ -38,11 +38,14 @@ describe('payment success', () => {
     clearSession();
   });
 
-  /** The session asked about so far; only the wait between asks is faked, so the test says when the next comes. */
+  /**
+   * The session asked about so far; only the wait between asks is faked, so the test says when the next comes. A count
+   * of requests changes nothing on screen, so it is waited for on vitest's own clock, which the faked interval leaves be.
+   */
   const asks = () => fakeApi.callsTo('GET /api/payment/session/:id').length;
   const nextAsk = async (expected: number) => {
     await act(() => vi.advanceTimersByTimeAsync(CONFIRM_INTERVAL_MS));
-    await waitFor(() => expect(asks()).toBe(expected));
+    await vi.waitFor(() => expect(asks()).toBe(expected), { timeout: 15_000 });
   };
   const open: PaymentSession = { ...paid, status: 'open', creditsGranted: null, balance: 3 };
 
@@ -59,7 +62,7 @@ describe('payment success', () => {
     });
     await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your payment…' })).toBeInTheDocument();
-    await waitFor(() => expect(asks()).toBe(1));
+    await vi.waitFor(() => expect(asks()).toBe(1), { timeout: 15_000 });
     await nextAsk(2);
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment…' })).toBeInTheDocument();
     await nextAsk(3);
@@ -74,7 +77,7 @@ describe('payment success', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     fakeApi.use({ 'GET /api/payment/session/:id': () => ok(open) });
     await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
-    await waitFor(() => expect(asks()).toBe(1));
+    await vi.waitFor(() => expect(asks()).toBe(1), { timeout: 15_000 });
     for (let asked = 2; asked <= CONFIRM_ATTEMPTS; asked += 1) await nextAsk(asked);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your payment is still being processed' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(CONFIRM_INTERVAL_MS * 5));

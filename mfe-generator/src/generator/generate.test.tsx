@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { creditsStore } from '@reelmint/shared';
-import { fail, fakeApi, ok, renderWithProviders } from '@reelmint/shared/testing';
+import { fail, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
 import type { ReplyTo } from '@reelmint/shared/testing';
 import { freshStudioEachTest, modalRequests, page, signIn, video } from '../test/studio.tsx';
 import GeneratorPage from './generator-page.tsx';
@@ -280,11 +280,10 @@ describe('generating', () => {
   it('keeps following a job while its status checks cannot reach the server, says so, and shows the video once they can', async () => {
     sessionStorage.setItem('reelmint:generator:job', 'vid_9');
     let checks = 0;
-    fakeApi({
-      ...baseRoutes(),
-      'GET /api/videos/status/*': () => {
+    fakeApi.use({
+      'GET /api/videos/status/:id': () => {
         checks += 1;
-        return checks === 1 ? 'network-error' : ok(video({ id: 'vid_9' }));
+        return checks === 1 ? networkError() : ok(video({ id: 'vid_9' }));
       },
     });
     await signIn();
