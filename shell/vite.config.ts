@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
@@ -54,11 +55,29 @@ function sonnerStylesFromStylesheet(): Plugin {
 const RADIX_AND_ITS_HELPERS =
   /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce)[\\/]/;
 
+/**
+ * react-i18next's own files under a name the federation plugin does not share, for the trimmed module the shell
+ * provides as 'react-i18next' (src/app/i18n-react-exports.ts), which cannot import the shared name it is itself.
+ */
+export const reactI18nextFiles = [{ find: /^react-i18next-files\/(.*)$/, replacement: `${dirname(fileURLToPath(import.meta.resolve('react-i18next')))}/$1` }];
+
 export default defineConfig({
   base: '/',
+  resolve: { alias: reactI18nextFiles },
   plugins: [
     react(),
-    federation(federationOptions('shell', {}, { provide: { 'react-router-dom': fileURLToPath(new URL('./src/app/router-exports.ts', import.meta.url)) } })),
+    federation(
+      federationOptions(
+        'shell',
+        {},
+        {
+          provide: {
+            'react-router-dom': fileURLToPath(new URL('./src/app/router-exports.ts', import.meta.url)),
+            'react-i18next': fileURLToPath(new URL('./src/app/i18n-react-exports.ts', import.meta.url)),
+          },
+        },
+      ),
+    ),
     devRuntimeDocuments(),
     sonnerStylesFromStylesheet(),
   ],
