@@ -19,7 +19,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           './SubscriptionModal': './src/subscription-modal/subscription-modal.tsx',
           './CreditsHistoryPage': './src/credits-history/credits-history-page.tsx',
         },
-        { command },
+        { command, ssr: Boolean(isSsrBuild) },
       ),
     ),
   ],

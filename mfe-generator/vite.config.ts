@@ -16,7 +16,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           './GeneratorPage': './src/generator/generator-page.tsx',
           './SharedVideoPage': './src/shared-video/shared-video-page.tsx',
         },
-        { command },
+        { command, ssr: Boolean(isSsrBuild) },
       ),
     ),
   ],

@@ -23,7 +23,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           './PrivacyPage': './src/legal/privacy-page.tsx',
           './TermsPage': './src/legal/terms-page.tsx',
         },
-        { command },
+        { command, ssr: Boolean(isSsrBuild) },
       ),
     ),
   ],

@@ -6,15 +6,15 @@ export declare const SHARED_CONTRACT_VERSION: string;
 export interface SharedItem {
   singleton: true;
   requiredVersion: string;
-  /** A local module offered under the key instead of the package (absolute path). */
-  import?: string;
+  /** A local module offered under the key instead of the package (absolute path), or false: taken from the shell only. */
+  import?: string | false;
   version?: string;
 }
 export declare function sharedSingletons(): Record<string, SharedItem>;
 export declare function federationOptions(
   name: AppName,
   exposes?: Record<string, string>,
-  options?: { command?: 'serve' | 'build'; provide?: Record<string, string> },
+  options?: { command?: 'serve' | 'build'; ssr?: boolean; provide?: Record<string, string> },
 ): {
   name: AppName;
   filename: string;

@@ -23,10 +23,11 @@ export function sharedSingletons() {
     'react/': singleton('^19.0.0'),
     'react-dom': singleton('^19.0.0'),
     'react-dom/': singleton('^19.0.0'),
-    // Apps import the router from 'react-router-dom' only (the shell's router-exports test refuses 'react-router'), so one
+    // Apps import the router from 'react-router-dom' only (the shell's provided-exports test refuses 'react-router'), so one
     // shared key is the one router; the shell provides a trimmed module for it (see federationOptions).
     'react-router-dom': singleton('^7.0.0'),
     i18next: singleton('^26.0.0'),
+    // Provided trimmed by the shell too: the provider, the plugin and useTranslation, without Trans (see federationOptions).
     'react-i18next': singleton('^17.0.0'),
     zustand: singleton('^5.0.0'),
     'zustand/': singleton('^5.0.0'),
@@ -48,10 +49,17 @@ export function sharedSingletons() {
 /**
  * The federation plugin options of one app. Remotes pass `exposes`; the shell passes none and
  * registers remotes at runtime from remotes.json, so no remote is baked into its build.
- * `command` is Vite's ('serve' or 'build'): a remote's dev server runs it alone, without the shell.
+ * `command` is Vite's ('serve' or 'build'): a remote's dev server runs it alone, without the shell. `ssr` is true
+ * for a remote's server build (`vite build --ssr`).
  */
-export function federationOptions(name, exposes = {}, { command = 'build', provide = {} } = {}) {
+export function federationOptions(name, exposes = {}, { command = 'build', ssr = false, provide = {} } = {}) {
   const shared = sharedSingletons();
+  // A remote's browser build takes every singleton from the shell and carries no copy of its own (`import: false`):
+  // the release tools refuse a build whose singletons the live shell does not provide (RELEASING.md), so a copy
+  // could never be used, and without one the plugin writes each shared wrapper with only the names the remote
+  // imports instead of the package's every export (react-router-dom alone has some 130). The dev server keeps
+  // its copies for the harness page, which has no shell; the server build is given the shell server's modules.
+  if (name !== 'shell' && command === 'build' && !ssr) for (const item of Object.values(shared)) item.import = false;
   // `provide` names a local module to offer under a shared key instead of the package itself (the shell's
   // trimmed router); the version offered stays the package's, so every app's requiredVersion still applies.
   for (const [key, file] of Object.entries(provide)) shared[key] = { ...shared[key], import: file, version: installedVersion(key) };
