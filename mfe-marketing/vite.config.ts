@@ -4,6 +4,19 @@ import { federation } from '@module-federation/vite';
 import { fileURLToPath } from 'node:url';
 import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@reelmint/shared/federation';
 
+/**
+ * The screens other than the home page and what only they use, in chunks of their own: the home page is where most
+ * visits start, and it then downloads only its own code (see remoteBuildOptions). The legal documents are apart from
+ * the rest, and so are the about and contact pages, so that their strings (legal/legal-text.ts, company/company-text.ts)
+ * come only with them.
+ */
+const APART = {
+  'more-screens': ['landings/', String.raw`templates/(?:templates-page|filter-templates)\.`],
+  // The FAQ page too (it shares the about page's stylesheet); the home page's questions stay with the home page.
+  company: [String.raw`company/(?!faq-items\.)`],
+  legal: ['legal/'],
+};
+
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
 export default defineConfig(({ command, isSsrBuild }) => ({
   base: './',
@@ -29,5 +42,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ],
   server: devServer('marketing'),
   // The server build keeps its own chunking (it is read from disk by the shell's server, not fetched).
-  build: { target: 'es2022', ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url))) }) },
+  build: {
+    target: 'es2022',
+    ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url)), { apart: APART }) }),
+  },
 }));

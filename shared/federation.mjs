@@ -90,10 +90,25 @@ export function federationOptions(name, exposes = {}, { command = 'build', ssr =
  * one a screen imports only dynamically, with code no first drawing needs (billing's dialogs and the Radix under
  * them), which then arrives as a chunk of its own when it is first wanted. Federation's own chunks (shared
  * wrappers, fallbacks) are placed by the plugin before this group.
+ *
+ * `apart` names further chunks, each with patterns of source paths (relative to src/) of screens a visitor seldom
+ * lands on first; each chunk gets its stylesheet and what its modules load lazily (their own strings): the first
+ * page of the site (marketing's home) then does not download the code of every other screen of its remote, and
+ * those screens cost one more request.
  */
-export function remoteBuildOptions(appRoot) {
+export function remoteBuildOptions(appRoot, { apart = {} } = {}) {
   const source = join(appRoot, 'src').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return { output: { codeSplitting: { groups: [{ name: 'screens', test: new RegExp(`^${source}/(?!locales/|dev/|.*\\.lazy\\.tsx?$)`) }] } } };
+  const own = `^${source}/(?!locales/|dev/|.*\\.lazy\\.tsx?$)`;
+  const groups = [{ name: 'screens', test: new RegExp(own) }];
+  // Listed first, so these modules are taken before the 'screens' group sees them, and without their dependencies:
+  // what they share with the first screens (cards, the strings' loader) stays in 'screens'.
+  const named = Object.entries(apart).map(([name, paths]) => ({
+    name,
+    test: new RegExp(`${own}(?:${paths.join('|')})`),
+    includeDependenciesRecursively: false,
+  }));
+  groups.unshift(...named);
+  return { output: { codeSplitting: { groups } } };
 }
 
 /** Dev server settings: fixed port, absolute origin so federated chunks resolve, CORS for module scripts. */

@@ -1,5 +1,6 @@
 import { LocalizedLink } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
+import { useCompanyText } from './company-text.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import pageStyles from '../ui/page.module.css';
 import styles from './company.module.css';
@@ -12,7 +13,9 @@ const VALUES = [
 
 /** /about-us: why Reelmint exists and what it holds itself to. */
 export default function AboutPage() {
-  const { t } = useMarketingText();
+  const { t } = useCompanyText();
+  // The site's promise, as the home page says it.
+  const { t: tMarketing } = useMarketingText();
   return (
     <SimplePage title={t('about.title')} lead={t('about.lead')}>
       <section className={`${pageStyles.section} ${styles.split}`} aria-labelledby="about-mission">
@@ -22,7 +25,7 @@ export default function AboutPage() {
           </h2>
           <p>{t('about.missionBody')}</p>
         </div>
-        <p className={styles.quote}>{t('home.title')}</p>
+        <p className={styles.quote}>{tMarketing('home.title')}</p>
       </section>
       <section className={pageStyles.section} aria-labelledby="about-values">
         <h2 id="about-values" className={pageStyles.sectionTitle}>

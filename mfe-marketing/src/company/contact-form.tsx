@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMarketingText } from '../i18n.ts';
+import { useCompanyText } from './company-text.ts';
 import pageStyles from '../ui/page.module.css';
 import { CONTACT_EMAIL, CONTACT_TOPICS, mailtoFor, validateContact } from './contact-message.ts';
 import type { ContactMessage, ContactProblems, ContactTopic } from './contact-message.ts';
@@ -13,7 +13,7 @@ const FIELDS = ['name', 'email', 'message'] as const;
  * no contact endpoint). The form says so up front and afterwards, so nothing seems sent that was not.
  */
 export function ContactForm({ openMail = (href: string) => window.location.assign(href) }: { openMail?: (href: string) => void }) {
-  const { t } = useMarketingText();
+  const { t } = useCompanyText();
   const id = useId();
   const [message, setMessage] = useState<ContactMessage>({ name: '', email: '', topic: 'account', message: '' });
   const [tried, setTried] = useState(false);

@@ -1,4 +1,4 @@
-import { useMarketingText } from '../i18n.ts';
+import { useCompanyText } from './company-text.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { CONTACT_EMAIL } from './contact-message.ts';
@@ -6,7 +6,7 @@ import styles from './company.module.css';
 
 /** /contact: the address to write to, and a form that prepares the email. */
 export default function ContactPage() {
-  const { t } = useMarketingText();
+  const { t } = useCompanyText();
   return (
     <SimplePage title={t('contact.title')} lead={t('contact.lead')}>
       <div className={styles.contactGrid}>

@@ -1,5 +1,5 @@
 import { LocalizedLink, useActiveLanguage } from '@reelmint/shared';
-import { useMarketingText } from '../i18n.ts';
+import { useLegalText } from './legal-text.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import styles from './legal.module.css';
 
@@ -14,7 +14,7 @@ interface LegalDocumentProps {
 
 /** A legal document: its date, a table of contents linking to each numbered section, then the sections. */
 export function LegalDocument({ doc, sections }: LegalDocumentProps) {
-  const { t } = useMarketingText();
+  const { t } = useLegalText();
   const date = new Intl.DateTimeFormat(useActiveLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
   const anchor = (id: string) => `${doc}-${id}`;
 

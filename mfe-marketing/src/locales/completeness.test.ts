@@ -2,7 +2,11 @@
 import { expect, it } from 'vitest';
 import { byLanguage, translationProblems } from '@reelmint/shared/i18n-check';
 
-const files = byLanguage(import.meta.glob('./*.json', { eager: true, import: 'default' }), (path) => path.match(/([\w-]+)\.json$/)?.[1]);
+const languageOf = (path: string) => path.match(/([\w-]+)\.json$/)?.[1];
+const files = byLanguage(import.meta.glob('./*.json', { eager: true, import: 'default' }), languageOf);
+/** The legal documents' and the about and contact pages' strings, namespaces of their own (legal/legal-text.ts, company/company-text.ts). */
+const legalFiles = byLanguage(import.meta.glob('./legal/*.json', { eager: true, import: 'default' }), languageOf);
+const companyFiles = byLanguage(import.meta.glob('./company/*.json', { eager: true, import: 'default' }), languageOf);
 
 /** Brand, plan and setting names, the same in every language. */
 const SAME_EVERYWHERE = ['Reelmint', 'Pro', 'Max', 'v1.0', 'v2.0', '512p', '720p', '1080p', 'USD'];
@@ -28,4 +32,12 @@ const COGNATES: string[] = [
 
 it('ships every string of this remote in all 13 languages', () => {
   expect(translationProblems(files, { sameEverywhere: SAME_EVERYWHERE, cognates: COGNATES })).toEqual([]);
+});
+
+it.each([
+  ['legal documents', legalFiles],
+  ['about and contact pages', companyFiles],
+])('ships the %s in all 13 languages', (_name, namespaceFiles) => {
+  expect(Object.keys(namespaceFiles)).toHaveLength(13);
+  expect(translationProblems(namespaceFiles, { sameEverywhere: SAME_EVERYWHERE, cognates: COGNATES })).toEqual([]);
 });

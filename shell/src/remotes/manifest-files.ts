@@ -19,7 +19,7 @@ export function isManifest(value: unknown): value is RemoteManifest {
 export interface ExposedFiles {
   js: string[];
   css: string[];
-  /** The remote's own strings for each language asked for (its i18n namespace, built as one chunk per language). */
+  /** The remote's own strings for each language asked for (each of its i18n namespaces the module uses, built as one chunk per language). */
   strings: string[];
 }
 
@@ -33,9 +33,8 @@ export function exposedFiles(manifest: RemoteManifest, entry: string, exposed: s
   const url = (file: string) => new URL(file, entry).toString();
   const { js, css } = module.assets;
   const shareStubs = js.async.filter((file) => file.includes('__loadShare__'));
-  const strings = languages.flatMap((lng) => {
-    const file = js.async.find((candidate) => candidate.startsWith(`assets/${lng}-`) && /^[\w-]{8}\.js$/.test(candidate.slice(`assets/${lng}-`.length)));
-    return file ? [url(file)] : [];
-  });
+  const strings = languages.flatMap((lng) =>
+    js.async.filter((candidate) => candidate.startsWith(`assets/${lng}-`) && /^[\w-]{8}\.js$/.test(candidate.slice(`assets/${lng}-`.length))).map(url),
+  );
   return { js: [...js.sync, ...shareStubs].map(url), css: css.sync.map(url), strings };
 }
