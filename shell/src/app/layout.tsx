@@ -1,12 +1,30 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../chrome/header.tsx';
 import { Footer } from '../chrome/footer.tsx';
 import { RegionLoading } from '../remotes/remote-region.tsx';
 import { ScreenErrorBoundary } from '../pages/screen-error.tsx';
-import { OverrideBanner } from '../release/override-banner.tsx';
+import { getOverrideReport, isQuietReport, NO_OVERRIDES, subscribeOverrideReport } from '../release/override-report.ts';
 import styles from './layout.module.css';
+
+// Only a browser that asked for other remote versions has anything to show, so the banner's code comes when it does.
+const OverrideBanner = lazy(() => import('../release/override-banner.tsx').then((module) => ({ default: module.OverrideBanner })));
+
+function OverrideBannerWhenNeeded() {
+  // A page the server drew has no banner; the browser adds it right after taking the page over.
+  const report = useSyncExternalStore(subscribeOverrideReport, getOverrideReport, () => NO_OVERRIDES);
+  if (isQuietReport(report)) return null;
+  // A banner that cannot load leaves the page as it is: the overrides themselves are already applied or refused.
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <OverrideBanner />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 export function Layout() {
   const { t } = useTranslation();
@@ -24,7 +42,7 @@ export function Layout() {
         </ScreenErrorBoundary>
       </div>
       <Footer />
-      <OverrideBanner />
+      <OverrideBannerWhenNeeded />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getOverrideReport, NO_OVERRIDES, setOverrideReport, subscribeOverrideReport } from './override-report.ts';
+import { getOverrideReport, isQuietReport, NO_OVERRIDES, setOverrideReport, subscribeOverrideReport } from './override-report.ts';
 import { storeRequests } from './overrides.ts';
 import type { Refusal } from './overrides.ts';
 import styles from './override-banner.module.css';
@@ -28,7 +28,7 @@ export function OverrideBanner({ reload = () => location.reload() }: { reload?: 
   const { t } = useTranslation();
   // A page the server drew has no banner; the browser adds it right after taking the page over.
   const report = useSyncExternalStore(subscribeOverrideReport, getOverrideReport, () => NO_OVERRIDES);
-  if (report.active.length === 0 && report.refused.length === 0 && report.unchecked.length === 0) return null;
+  if (isQuietReport(report)) return null;
 
   const clear = () => {
     storeRequests([]);

@@ -16,6 +16,11 @@ export const NO_OVERRIDES: OverrideReport = Object.freeze({ active: [], refused:
 let report: OverrideReport = NO_OVERRIDES;
 const listeners = new Set<() => void>();
 
+/** Whether the report has nothing to say (no banner then). */
+export function isQuietReport(report: OverrideReport): boolean {
+  return report.active.length === 0 && report.refused.length === 0 && report.unchecked.length === 0;
+}
+
 export function getOverrideReport(): OverrideReport {
   return report;
 }
