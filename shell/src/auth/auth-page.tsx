@@ -17,7 +17,7 @@ import {
 import type { Language, LoginReply, MailSentReply } from '@reelmint/shared';
 import { sessionUserOf } from '../account/account-user.ts';
 import { chooseLanguage } from '../i18n/i18n.ts';
-import { noteVerificationMailLate } from '../chrome/verify-reminder.tsx';
+import { noteVerificationMailLate } from '../chrome/verify-mail-late.ts';
 import { GoogleButton } from './google-button.tsx';
 import styles from './auth-page.module.css';
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink, useAuth } from '@reelmint/shared';
 import { AccountMenu } from './account-menu.tsx';
@@ -6,7 +7,6 @@ import { CreditDisplay } from './credit-display.tsx';
 import { prefetchChrome, useChrome, useOpenWithChrome } from './deferred-chrome.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useHeaderVariant } from './use-header-variant.ts';
-import { VerifyReminder } from './verify-reminder.tsx';
 import styles from './header.module.css';
 
 const NAV = [
@@ -64,6 +64,24 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
  * The site header. Under 768px the same items move into a side sheet; its button is drawn by the header, and the
  * sheet itself (a Radix dialog) comes with the header's deferred parts, at once when the button is pressed early.
  */
+// The reminder's menu and its resend call come only for an account whose address is unconfirmed, a rare header.
+const VerifyReminderMenu = lazy(() => import('./verify-reminder.tsx').then((module) => ({ default: module.VerifyReminderMenu })));
+
+/** The pill that reminds a signed-in person to confirm their address; nothing for everyone else. */
+function VerifyReminder() {
+  // Only an account known to be unconfirmed; sessions stored before the flag existed learn it from /me on load.
+  const email = useAuth((s) => (s.token && s.user?.emailVerified === false ? (s.user.email ?? '') : null));
+  if (email === null) return null;
+  // A reminder that cannot load leaves the header as it is; the account page offers the same resend.
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <VerifyReminderMenu email={email} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
   const variant = useHeaderVariant();

@@ -1,30 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { api, useActiveLanguage, useAuth } from '@reelmint/shared';
+import { api, useActiveLanguage } from '@reelmint/shared';
 import { resendErrorKey } from '../account/resend-verification.tsx';
 import styles from './header.module.css';
 import { showToast } from './toasts.tsx';
 import { DeferredMenu } from './deferred-chrome.tsx';
-
-/** Set when the sign-up's confirmation mail could not go out at once (it is kept and retried). */
-const mailLateStore = createStore<{ late: boolean }>(() => ({ late: false }));
-
-export function noteVerificationMailLate(late: boolean): void {
-  mailLateStore.setState({ late });
-}
+import { mailLateStore, noteVerificationMailLate } from './verify-mail-late.ts';
 
 /**
  * The header's gentle reminder while the account's address is unconfirmed: the account works
- * as usual, and the menu says where the link went and offers a new one.
+ * as usual, and the menu says where the link went and offers a new one. Drawn by VerifyReminder (header.tsx),
+ * which loads it only for such an account.
  */
-export function VerifyReminder() {
+export function VerifyReminderMenu({ email }: { email: string }) {
   const { t } = useTranslation();
   const language = useActiveLanguage();
   const mailLate = useStore(mailLateStore, (s) => s.late);
-  // Only an account known to be unconfirmed; sessions stored before the flag existed learn it from /me on load.
-  const email = useAuth((s) => (s.token && s.user?.emailVerified === false ? (s.user.email ?? '') : null));
-  if (email === null) return null;
 
   const resend = async () => {
     try {
