@@ -42,32 +42,25 @@ function importsOf(pattern: string): Array<[string, string, string]> {
   return found;
 }
 
-describe('the router the shell provides', () => {
-  const imports = importsOf('react-router(?:-dom)?');
+/** Each package the shell provides trimmed: the shared name, the imports that count, and what it provides. */
+const PROVIDED = [
+  // Apps import the router from react-router-dom only: react-router, the same code under another name, is not shared.
+  { shared: 'react-router-dom', imports: 'react-router(?:-dom)?', provided: providedRouter as object },
+  // A subpath (react-i18next/...) is not shared either.
+  { shared: 'react-i18next', imports: "react-i18next[^']*", provided: providedI18n as object },
+];
 
-  it('covers every router name the apps import, since a remote reads the shell’s module at runtime', () => {
+describe.each(PROVIDED)('the $shared the shell provides', ({ shared, imports: pattern, provided }) => {
+  const imports = importsOf(pattern);
+
+  it('covers every name the apps import, since a remote reads the shell’s module at runtime', () => {
     expect(imports.length).toBeGreaterThan(0);
-    const missing = imports.filter(([, pkg, name]) => pkg === 'react-router-dom' && !(name in providedRouter)).map(([file, , name]) => `${file}: ${name}`);
+    const missing = imports.filter(([, pkg, name]) => pkg === shared && !(name in provided)).map(([file, , name]) => `${file}: ${name}`);
     expect(missing).toEqual([]);
   });
 
-  it('is the only router: apps import react-router-dom, never react-router, which is not shared', () => {
-    const direct = imports.filter(([, pkg]) => pkg === 'react-router').map(([file, , name]) => `${file}: ${name}`);
-    expect(direct).toEqual([]);
-  });
-});
-
-describe('the react-i18next the shell provides', () => {
-  const imports = importsOf("react-i18next[^']*");
-
-  it('covers every react-i18next name the apps import, since a remote reads the shell’s module at runtime', () => {
-    expect(imports.length).toBeGreaterThan(0);
-    const missing = imports.filter(([, pkg, name]) => pkg === 'react-i18next' && !(name in providedI18n)).map(([file, , name]) => `${file}: ${name}`);
-    expect(missing).toEqual([]);
-  });
-
-  it('is imported whole: no app reaches into a subpath (react-i18next/...), which is not shared', () => {
-    const deep = imports.filter(([, pkg]) => pkg !== 'react-i18next').map(([file, pkg, name]) => `${file}: ${name} from ${pkg}`);
-    expect(deep).toEqual([]);
+  it('is imported by its shared name only, never by another that would bring a second, unshared copy', () => {
+    const other = imports.filter(([, pkg]) => pkg !== shared).map(([file, pkg, name]) => `${file}: ${name} from ${pkg}`);
+    expect(other).toEqual([]);
   });
 });
