@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
@@ -6,11 +6,20 @@ const root = join(import.meta.dirname, '..', '..');
 
 type Owner = 'marketing' | 'generator' | 'billing' | 'shell';
 
+/** A remote's strings in one language: its main file and those of its other namespaces (src/locales/<namespace>/). */
+function remoteStrings(owner: Exclude<Owner, 'shell'>, lng: string): Record<string, unknown> {
+  const locales = join(root, `mfe-${owner}`, 'src', 'locales');
+  const files = [join(locales, `${lng}.json`)];
+  for (const entry of readdirSync(locales, { withFileTypes: true })) {
+    if (entry.isDirectory() && existsSync(join(locales, entry.name, `${lng}.json`))) files.push(join(locales, entry.name, `${lng}.json`));
+  }
+  return Object.assign({}, ...files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>));
+}
+
 /** A string as the app ships it, so tests check the language a page should be in. */
 export function shipped(owner: Owner, lng: string, key: string): string {
-  const file =
-    owner === 'shell' ? join(root, 'shell', 'public', 'locales', lng, 'translation.json') : join(root, `mfe-${owner}`, 'src', 'locales', `${lng}.json`);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  let node: unknown =
+    owner === 'shell' ? JSON.parse(readFileSync(join(root, 'shell', 'public', 'locales', lng, 'translation.json'), 'utf8')) : remoteStrings(owner, lng);
   for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
   if (typeof node !== 'string') throw new Error(`${owner}/${lng}: no string at ${key}`);
   return node;
