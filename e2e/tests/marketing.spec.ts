@@ -98,6 +98,8 @@ test('every marketing page renders its content in French', async ({ page }) => {
 });
 
 test('calls to action lead to the right route and keep the language', async ({ page }) => {
+  // Eleven cold page loads, each until the page is interactive: over the default time on a loaded two-core machine.
+  test.slow();
   const follow = async (from: string, name: string, to: string) => {
     await page.goto(from);
     await expect(region(page).getByRole('heading', { level: 1 })).toBeVisible();
