@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { api, usePublicRead } from '@reelmint/shared';
 import type { Loaded, PlanItem } from '@reelmint/shared';
-import { billingKeys, loadState } from '../server-state/billing-queries.tsx';
+import { loadState } from '@reelmint/shared/query-client';
+import { billingKeys } from '../server-state/billing-queries.tsx';
 
 /**
  * The catalogue, read once per visit: the real one stays fresh for it (plans do not change under a visitor), while

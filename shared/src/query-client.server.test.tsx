@@ -1,0 +1,24 @@
+// @vitest-environment node
+import { renderToString } from 'react-dom/server';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createRemoteQueries } from './query-client.tsx';
+
+describe("a remote's query cache on the shell's server", () => {
+  it("is a fresh one for each drawing, so one person's data never reaches another's page", () => {
+    const { withQueries } = createRemoteQueries();
+    const clients: QueryClient[] = [];
+    function Screen({ who }: { who: string }) {
+      const client = useQueryClient();
+      clients.push(client);
+      const before = client.getQueryData<string>(['receipts']) ?? 'nobody';
+      client.setQueryData(['receipts'], who);
+      return <p>{before}</p>;
+    }
+    const Wrapped = withQueries(Screen);
+    expect(renderToString(<Wrapped who="ada" />)).toBe('<p>nobody</p>');
+    expect(renderToString(<Wrapped who="bob" />)).toBe('<p>nobody</p>');
+    expect(clients[1]).not.toBe(clients[0]);
+  });
+});

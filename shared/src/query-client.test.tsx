@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { createRemoteQueries, loadState } from './query-client.tsx';
+
+function clientOf(withQueries: ReturnType<typeof createRemoteQueries>['withQueries']): () => QueryClient {
+  let seen: QueryClient | undefined;
+  function Probe() {
+    seen = useQueryClient();
+    return null;
+  }
+  const Screen = withQueries(Probe);
+  return () => {
+    const { unmount } = render(<Screen />);
+    unmount();
+    return seen!;
+  };
+}
+
+describe("a remote's query cache in the browser", () => {
+  it('is one for every screen of the remote and every mount, and apart from another remote', () => {
+    const billing = createRemoteQueries();
+    const generator = createRemoteQueries();
+    const pricing = clientOf(billing.withQueries)();
+    const modal = clientOf(billing.withQueries)();
+    expect(modal).toBe(pricing);
+    expect(clientOf(billing.withQueries)()).toBe(pricing);
+    expect(clientOf(generator.withQueries)()).not.toBe(pricing);
+  });
+
+  it('is emptied by forgetQueries, so the next visit reads afresh', () => {
+    const { withQueries, forgetQueries } = createRemoteQueries();
+    const client = clientOf(withQueries)();
+    client.setQueryData(['plans'], ['free']);
+    forgetQueries();
+    expect(client.getQueryData(['plans'])).toBeUndefined();
+  });
+
+  it('shows a failed read at once instead of asking again', async () => {
+    const { withQueries } = createRemoteQueries();
+    const read = vi.fn(() => Promise.reject(new Error('down')));
+    function Screen() {
+      const state = loadState(useQuery({ queryKey: ['config'], queryFn: read }));
+      return <p>{state.kind === 'error' ? (state.error as Error).message : state.kind}</p>;
+    }
+    const Wrapped = withQueries(Screen);
+    render(<Wrapped />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('down')).toBeInTheDocument();
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws a read that arrived as ready with its value', async () => {
+    const { withQueries } = createRemoteQueries();
+    function Screen() {
+      const state = loadState(useQuery({ queryKey: ['plans'], queryFn: () => Promise.resolve('free, pro') }));
+      return <p>{state.kind === 'ready' ? state.value : state.kind}</p>;
+    }
+    const Wrapped = withQueries(Screen);
+    render(<Wrapped />);
+    expect(await screen.findByText('free, pro')).toBeInTheDocument();
+  });
+});

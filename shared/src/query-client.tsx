@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { LoadState } from './ui/use-load.ts';
+
+/** A remote's server-state cache: its screens wrapped in it, and a way to empty it. */
+export interface RemoteQueries {
+  /** An exposed screen with the remote's query cache around it: each is a root the shell mounts on its own. */
+  withQueries<P extends object>(Screen: ComponentType<P>): ComponentType<P>;
+  /** Empties the browser cache: a test's visit starts as a fresh page load. */
+  forgetQueries(): void;
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A failed read is shown at once with its Try again button; a request is not silently repeated (a query
+        // that should be, such as a job's status check, sets its own retries).
+        retry: false,
+        // The shared client turns an unreachable server into an error or a marked stand-in: the query must run to
+        // get it, so a browser that believes it is offline does not park the read.
+        networkMode: 'always',
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      },
+      mutations: { networkMode: 'always' },
+    },
+  });
+}
+
+/**
+ * The cache of a remote that reads the API through TanStack Query; call once, at a module's top level. An entry of
+ * its own, not part of the shared singleton: the shell and marketing carry no query library (issue #12), and each
+ * remote bundles its own copy of this and of the library (why in federation.mjs).
+ *
+ * In the browser every screen of the remote shares one cache for the page's life. The shell's server draws many
+ * people's pages in one process: there each drawing gets a cache of its own.
+ */
+export function createRemoteQueries(): RemoteQueries {
+  const browserClient = typeof window === 'undefined' ? null : createQueryClient();
+
+  function Queries({ children }: { children: ReactNode }) {
+    const [client] = useState(() => browserClient ?? createQueryClient());
+    return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  }
+
+  return {
+    withQueries<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
+      function WithQueries(props: P) {
+        return (
+          <Queries>
+            <Screen {...props} />
+          </Queries>
+        );
+      }
+      return WithQueries;
+    },
+    forgetQueries() {
+      browserClient?.clear();
+    },
+  };
+}
+
+/** A query as the screens draw it: loading (also while a failed read is tried again), ready or failed. */
+export function loadState<T>(query: UseQueryResult<T>): LoadState<T> {
+  if (query.isSuccess) return { kind: 'ready', value: query.data };
+  if (query.isError) return { kind: 'error', error: query.error };
+  return { kind: 'loading' };
+}
