@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, PLAN_FEATURES, PublicReadsContext, bus, clearSession } from '@reelmint/shared';
 import type { PublicReadData, PublicReads, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import PricingPage from './pricing-page.tsx';
-import { CATALOGUE, fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import type { ReplyTo } from '@reelmint/shared/testing';
 
 setupFakeApi();
 
@@ -242,5 +243,154 @@ describe('pricing page', () => {
     expect(await within(screen.getByTestId('your-plan')).findByTestId('plan-balance')).toHaveTextContent('1,300 credits');
     expect(within(screen.getByTestId('plan-card-premium')).getByText('Current plan')).toBeInTheDocument();
     expect(window.open).not.toHaveBeenCalled();
+  });
+
+  it('locks every plan button while a change is asked for, and says by its code why the provider refused it', async () => {
+    signIn({ plan: 'pro' });
+    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const pro: SubscriptionReply = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt, billingCycle: 'monthly', scheduledChange: null };
+    let answer = deferred<ReplyTo<'POST /api/subscription/change'>>();
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(pro),
+      'GET /api/user/credits': () => ok({ balance: 300 }),
+      'POST /api/subscription/change': () => answer.promise,
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    await within(await screen.findByTestId('your-plan')).findByText('Pro');
+    const maxCard = screen.getByTestId('plan-card-premium');
+    const proCard = screen.getByTestId('plan-card-pro');
+    await userEvent.click(within(maxCard).getByRole('button', { name: 'Upgrade to Max' }));
+
+    const busy = await within(maxCard).findByRole('button', { name: 'Processing...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(within(proCard).getByRole('button', { name: 'Switch to yearly billing' })).toBeDisabled();
+
+    answer.resolve(fail(409, 'PLAN_CHANGE_REFUSED', 'The provider refused this change'));
+    const refused = await screen.findByTestId('checkout-error');
+    expect(refused).toHaveAttribute('data-code', 'refused');
+    expect(refused).toHaveTextContent('The payment provider refused this change, so nothing was charged and your plan is unchanged.');
+    expect(within(maxCard).getByRole('button', { name: 'Upgrade to Max' })).toBeEnabled();
+    expect(within(proCard).getByRole('button', { name: 'Switch to yearly billing' })).toBeEnabled();
+
+    answer = deferred();
+    await userEvent.click(within(proCard).getByRole('button', { name: 'Switch to yearly billing' }));
+    await within(proCard).findByRole('button', { name: 'Processing...' });
+    // The last attempt's reason is gone while the next one is under way.
+    expect(screen.queryByTestId('checkout-error')).toBeNull();
+    answer.resolve(fail(503, 'PAYMENT_PROVIDER_BUSY', 'Try again in a minute'));
+    expect(await screen.findByTestId('checkout-error')).toHaveAttribute('data-code', 'busy');
+    expect(screen.getByTestId('checkout-error')).toHaveTextContent('The payment provider is busy right now.');
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
+  it('says a free person’s checkout could not start for want of a connection, and opens nothing', async () => {
+    signIn({ plan: 'free' });
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null }),
+      'GET /api/user/credits': () => ok({ balance: 7 }),
+      'POST /api/payment/create-subscription-session': () => networkError(),
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    await within(await screen.findByTestId('plan-card-free')).findByText('Current plan');
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    const failure = await screen.findByTestId('checkout-error');
+    expect(failure).toHaveAttribute('data-code', 'NETWORK_ERROR');
+    expect(failure).toHaveTextContent('Network error occurred during upgrade');
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
+    expect(screen.queryByTestId('checkout-opened')).toBeNull();
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
+  it('holds the cancel dialog open while the cancellation runs, says in it why one failed, and forgets that once closed', async () => {
+    signIn({ plan: 'pro' });
+    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const pro: SubscriptionStatus = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt };
+    let answer = deferred<ReplyTo<'POST /api/subscription/cancel'>>();
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(pro),
+      'GET /api/user/credits': () => ok({ balance: 640 }),
+      'POST /api/subscription/cancel': () => answer.promise,
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    const panel = await screen.findByTestId('your-plan');
+    await within(panel).findByText('Pro');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel subscription' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Cancel your Pro plan?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+
+    const cancelling = await within(dialog).findByRole('button', { name: 'Cancelling…' });
+    expect(cancelling).toBeDisabled();
+    expect(cancelling).toHaveAttribute('aria-busy', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Keep my plan' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+
+    answer.resolve(networkError());
+    const failure = await within(dialog).findByRole('alert');
+    expect(failure).toHaveAttribute('data-code', 'NETWORK_ERROR');
+    expect(failure).toHaveTextContent('Network error occurred during cancellation');
+    expect(within(dialog).getByRole('button', { name: 'Cancel subscription' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(panel).toHaveAttribute('data-state', 'active');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel subscription' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Cancel your Pro plan?' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    answer = deferred();
+    answer.resolve(fail(502, 'CANCELLATION_FAILED', 'The provider did not answer'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await within(dialog).findByRole('alert')).toHaveAttribute('data-code', 'CANCELLATION_FAILED');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to cancel subscription');
+    expect(screen.queryByTestId('cancel-done')).toBeNull();
+  });
+
+  it('keeps the Keep button busy while the waiting change is dropped, and says why dropping it failed', async () => {
+    signIn({ plan: 'premium' });
+    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const max: SubscriptionReply = {
+      plan: 'premium',
+      status: 'active',
+      features: PLAN_FEATURES.premium,
+      expiresAt,
+      billingCycle: 'monthly',
+      scheduledChange: null,
+    };
+    const waiting: SubscriptionReply = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
+    let answer = deferred<ReplyTo<'DELETE /api/subscription/scheduled-change'>>();
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(waiting),
+      'GET /api/user/credits': () => ok({ balance: 900 }),
+      'DELETE /api/subscription/scheduled-change': () => answer.promise,
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?cycle=monthly' });
+    const panel = await screen.findByTestId('your-plan');
+    await within(panel).findByTestId('scheduled-change');
+    const keep = within(panel).getByRole('button', { name: 'Keep Max' });
+    await userEvent.click(keep);
+    await waitFor(() => expect(keep).toBeDisabled());
+    expect(keep).toHaveAttribute('aria-busy', 'true');
+
+    answer.resolve(fail(500, 'CANCELLATION_FAILED', 'The provider did not answer'));
+    expect(await within(panel).findByTestId('keep-error')).toHaveTextContent('The change could not be dropped. Try again.');
+    expect(keep).toBeEnabled();
+    expect(keep).toHaveAttribute('aria-busy', 'false');
+
+    answer = deferred();
+    answer.resolve(networkError());
+    await userEvent.click(keep);
+    await waitFor(() => expect(within(panel).getByTestId('keep-error')).toHaveTextContent('Network error: the change could not be dropped.'));
+
+    answer = deferred();
+    answer.resolve(ok(max));
+    await userEvent.click(keep);
+    expect(await within(panel).findByTestId('keep-done')).toHaveTextContent('Max goes on as before.');
+    expect(within(panel).queryByTestId('keep-error')).toBeNull();
+    expect(within(panel).queryByTestId('scheduled-change')).toBeNull();
   });
 });
