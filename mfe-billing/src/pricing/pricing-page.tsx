@@ -1,20 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { bus, loadSubscription, setCreditBalance, setSubscription, useActiveLanguage, useAuth, useSubscription } from '@reelmint/shared';
+import { bus, loadSubscription, useActiveLanguage, useAuth, useSubscription } from '@reelmint/shared';
 import type { PlanItem, SubscriptionStatus } from '@reelmint/shared';
-import { openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle } from '../checkout/checkout.ts';
-import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
 import { useDrawnPlans } from '../plans/use-plans.ts';
 import { withBillingQueries } from '../server-state/billing-queries.tsx';
-import { changeDirection, planChangeApi } from '../subscription/plan-change.ts';
-import type { ChangeFailure } from '../subscription/plan-change.ts';
-import { upgradeSubscription } from '../subscription/subscription-state.ts';
-import type { SubscriptionError } from '../subscription/subscription-state.ts';
+import { changeDirection } from '../subscription/plan-change.ts';
+import { usePlanChoice } from '../subscription/plan-mutations.ts';
 import { formatDate } from '../ui/format.ts';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -24,23 +20,6 @@ import styles from './pricing-page.module.css';
 
 /** Where a checkout started here says it came from, unless the link that brought the person here says otherwise. */
 const PAGE_SOURCE = 'pricing';
-
-type Checkout =
-  | { kind: 'idle' }
-  | { kind: 'starting'; plan: string }
-  | { kind: 'opened'; plan: string; url: string }
-  | { kind: 'failed'; error: SubscriptionError }
-  | { kind: 'changed'; plan: string }
-  | { kind: 'scheduled'; plan: string; date: string }
-  | { kind: 'change-failed'; failure: ChangeFailure };
-
-const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
-  declined: 'errors.paymentDeclined',
-  refused: 'errors.changeRefused',
-  busy: 'errors.providerBusy',
-  network: 'errors.upgradeNetwork',
-  failed: 'errors.upgradeFailed',
-};
 
 /**
  * What a card offers this person on this cycle: the free plan's upgrade, a move up (paid
@@ -83,7 +62,10 @@ function PricingPage() {
   const current: CurrentPlan | null = signedIn
     ? (subscription ?? (sessionPlanKey ? { plan: sessionPlanKey, billingCycle: null, status: 'active', scheduledChange: null } : null))
     : null;
-  const [checkout, setCheckout] = useState<Checkout>({ kind: 'idle' });
+  const choice = usePlanChoice();
+  const outcome = choice.data;
+  // The plan being asked for: its card is busy and every card locked until the answer.
+  const starting = choice.isPending ? choice.variables.plan.key : null;
   const highlightedCard = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
@@ -95,45 +77,14 @@ function PricingPage() {
     if (ready) highlightedCard.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [ready, highlight]);
 
-  const choose = async (plan: PlanItem) => {
+  const choose = (plan: PlanItem) => {
     if (!signedIn) {
       const back = new URLSearchParams({ highlight: plan.key, cycle });
       if (params.get('source')) back.set('source', source);
       bus.emit('navigate', { to: `/auth?${new URLSearchParams({ returnTo: `/pricing?${back.toString()}` }).toString()}` });
       return;
     }
-    setCheckout({ kind: 'starting', plan: plan.key });
-    if (current && current.plan !== 'free') {
-      // A member changes the plan they have: up now, down when the period ends, never a second plan.
-      const outcome = await planChangeApi.change(plan.key, cycle, source);
-      if (!outcome.ok) {
-        setCheckout({ kind: 'change-failed', failure: outcome.failure });
-        return;
-      }
-      const { reply } = outcome;
-      if (reply.kind === 'checkout' && reply.checkoutUrl) {
-        rememberCheckoutOrigin(`${location.pathname}${location.search}`);
-        openDetached(reply.checkoutUrl);
-        setCheckout({ kind: 'opened', plan: plan.name, url: reply.checkoutUrl });
-        return;
-      }
-      setSubscription(reply.subscription);
-      setCreditBalance(reply.balance);
-      setCheckout(
-        reply.kind === 'scheduled' && reply.subscription.scheduledChange
-          ? { kind: 'scheduled', plan: plan.name, date: formatDate(reply.subscription.scheduledChange.effectiveDate, locale) }
-          : { kind: 'changed', plan: plan.name },
-      );
-      return;
-    }
-    const outcome = await upgradeSubscription(plan.key, cycle, source);
-    if (outcome.success) {
-      rememberCheckoutOrigin(`${location.pathname}${location.search}`);
-      openDetached(outcome.data.checkoutUrl);
-      setCheckout({ kind: 'opened', plan: plan.name, url: outcome.data.checkoutUrl });
-    } else {
-      setCheckout({ kind: 'failed', error: outcome.error });
-    }
+    choice.mutate({ plan, cycle, source, member: Boolean(current && current.plan !== 'free'), returnPath: `${location.pathname}${location.search}` });
   };
 
   const paidPlans = ready ? plans.value.data : [];
@@ -152,38 +103,33 @@ function PricingPage() {
       {signedIn && <YourPlanPanel plans={paidPlans} />}
 
       <div className={styles.live} aria-live="polite">
-        {checkout.kind === 'opened' && (
+        {outcome?.kind === 'opened' && (
           <div className={styles.opened} data-testid="checkout-opened">
-            <p>{t('pricing.checkoutOpened', { plan: checkout.plan })}</p>
+            <p>{t('pricing.checkoutOpened', { plan: outcome.plan })}</p>
             {/* The window opens after a request, when the browser may no longer count it as the click's popup. */}
             <p>
               {t('checkout.notOpened')}{' '}
-              <a href={checkout.url} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
+              <a href={outcome.url} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
                 {t('checkout.openLink')}
                 <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
               </a>
             </p>
           </div>
         )}
-        {checkout.kind === 'changed' && (
+        {outcome?.kind === 'changed' && (
           <p className={styles.opened} data-testid="plan-changed">
-            {t('pricing.changed', { plan: checkout.plan })}
+            {t('pricing.changed', { plan: outcome.plan })}
           </p>
         )}
-        {checkout.kind === 'scheduled' && (
+        {outcome?.kind === 'scheduled' && (
           <p className={styles.opened} data-testid="plan-scheduled">
-            {t('pricing.scheduled', { plan: checkout.plan, date: checkout.date })}
+            {t('pricing.scheduled', { plan: outcome.plan, date: formatDate(outcome.effectiveDate, locale) })}
           </p>
         )}
       </div>
-      {checkout.kind === 'change-failed' && (
-        <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={checkout.failure}>
-          {t(CHANGE_FAILURE_KEYS[checkout.failure])}
-        </p>
-      )}
-      {checkout.kind === 'failed' && (
-        <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={checkout.error.code}>
-          {t(checkout.error.key)}
+      {choice.error && (
+        <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={choice.error.code}>
+          {t(choice.error.key)}
         </p>
       )}
 
@@ -224,9 +170,9 @@ function PricingPage() {
                 startsOn={current?.scheduledChange ? formatDate(current.scheduledChange.effectiveDate, locale) : null}
                 buildsOn={plan.key === 'premium' ? pro : undefined}
                 highlighted={plan.key === highlight}
-                busy={checkout.kind === 'starting' && checkout.plan === plan.key}
-                locked={checkout.kind === 'starting'}
-                onChoose={(chosen) => void choose(chosen)}
+                busy={starting === plan.key}
+                locked={choice.isPending}
+                onChoose={choose}
               />
             ))}
           </ul>

@@ -1,20 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { loadSubscription, LocalizedLink, PLAN_NAMES, setSubscription, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
+import { loadSubscription, LocalizedLink, PLAN_NAMES, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
 import type { PlanItem, PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
 import { ReceiptsDialog } from '../receipts/receipts-dialog.tsx';
-import { planChangeApi } from '../subscription/plan-change.ts';
-import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription } from '../subscription/subscription-state.ts';
-import type { SubscriptionError } from '../subscription/subscription-state.ts';
+import { useCancellation, useKeepCurrentPlan } from '../subscription/plan-mutations.ts';
+import { SUBSCRIPTION_ERRORS, summarizeSubscription } from '../subscription/subscription-state.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatDate, formatNumber } from '../ui/format.ts';
 import styles from './your-plan-panel.module.css';
-
-type Cancel = { kind: 'idle' } | { kind: 'confirming'; busy: boolean; error: SubscriptionError | null } | { kind: 'done'; effectiveDate: string };
-
-/** Dropping a change that waits for the end of the period. */
-type Keep = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; network: boolean } | { kind: 'done' };
 
 /**
  * "Your plan" for signed-in people: plan, status, what it includes, balance and when it ends
@@ -26,11 +20,14 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const ids = { title: useId(), dialogTitle: useId(), dialogBody: useId() };
   const { subscription, status, fallback } = useSubscription((s) => s);
   const balance = useCredits((s) => s.balance);
-  const [cancel, setCancel] = useState<Cancel>({ kind: 'idle' });
-  const [keep, setKeep] = useState<Keep>({ kind: 'idle' });
+  // The cancel dialog is open (until the cancellation succeeds, when its outcome takes the dialog's place).
+  const [confirming, setConfirming] = useState(false);
+  const cancellation = useCancellation();
+  const keeping = useKeepCurrentPlan();
   const [receiptsOpen, setReceiptsOpen] = useState(false);
   const doneMessage = useRef<HTMLParagraphElement>(null);
-  const cancelled = cancel.kind === 'done';
+  const cancelled = cancellation.isSuccess;
+  const cancelling = cancellation.isPending;
   useEffect(() => {
     // The Cancel button that opened the dialog is gone, so focus has nowhere to return: put it on the outcome.
     if (cancelled) doneMessage.current?.focus();
@@ -63,26 +60,10 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const scheduled = subscription.scheduledChange ?? null;
   const nameOf = (key: PlanKey) => plans.find((plan) => plan.key === key)?.name ?? PLAN_NAMES[key];
 
-  const keepCurrentPlan = async () => {
-    setKeep({ kind: 'busy' });
-    const outcome = await planChangeApi.keepCurrent();
-    if (outcome.ok) {
-      setSubscription(outcome.subscription);
-      setKeep({ kind: 'done' });
-    } else {
-      setKeep({ kind: 'failed', network: outcome.failure === 'network' });
-    }
-  };
-
-  const confirm = async () => {
-    setCancel({ kind: 'confirming', busy: true, error: null });
-    const outcome = await cancelSubscription();
-    if (outcome.success) {
-      setCancel({ kind: 'done', effectiveDate: outcome.data.effectiveDate });
-      await loadSubscription({ force: true });
-    } else {
-      setCancel({ kind: 'confirming', busy: false, error: outcome.error });
-    }
+  // Each opening of the dialog starts without the last attempt's error.
+  const askToCancel = () => {
+    cancellation.reset();
+    setConfirming(true);
   };
 
   return (
@@ -151,41 +132,35 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
       </dl>
 
       <div className={styles.actions} aria-live="polite">
-        {keep.kind === 'done' && !scheduled && (
+        {keeping.isSuccess && !scheduled && (
           <p className={styles.done} data-testid="keep-done">
             {t('yourPlan.keepDone', { plan: name })}
           </p>
         )}
-        {keep.kind === 'failed' && (
+        {keeping.error && (
           <p role="alert" className={styles.dialogError} data-testid="keep-error">
-            {t(keep.network ? 'errors.changeNetwork' : 'errors.changeFailed')}
+            {t(keeping.error.key)}
           </p>
         )}
         {scheduled && (
-          <button
-            type="button"
-            className={styles.keepButton}
-            disabled={keep.kind === 'busy'}
-            aria-busy={keep.kind === 'busy'}
-            onClick={() => void keepCurrentPlan()}
-          >
+          <button type="button" className={styles.keepButton} disabled={keeping.isPending} aria-busy={keeping.isPending} onClick={() => keeping.mutate()}>
             {t('yourPlan.keepPlan', { plan: name })}
           </button>
         )}
-        {cancel.kind === 'done' && (
+        {cancellation.isSuccess && (
           <p ref={doneMessage} tabIndex={-1} className={styles.done} data-testid="cancel-done">
-            {t('yourPlan.cancelled', { plan: name, date: formatDate(cancel.effectiveDate, locale) })}
+            {t('yourPlan.cancelled', { plan: name, date: formatDate(cancellation.data.effectiveDate, locale) })}
           </p>
         )}
-        {summary.canCancel && cancel.kind !== 'done' && (
-          <button type="button" className={styles.linkButton} onClick={() => setCancel({ kind: 'confirming', busy: false, error: null })}>
+        {summary.canCancel && !cancelled && (
+          <button type="button" className={styles.linkButton} onClick={askToCancel}>
             {t('yourPlan.cancel')}
           </button>
         )}
       </div>
 
       {receiptsOpen && <ReceiptsDialog onClose={() => setReceiptsOpen(false)} />}
-      {cancel.kind === 'confirming' && (
+      {confirming && !cancelled && (
         <Dialog
           role="alertdialog"
           variant="alert"
@@ -193,7 +168,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
           describedBy={ids.dialogBody}
           initialFocus="[data-keep]"
           testId="cancel-dialog"
-          onDismiss={() => !cancel.busy && setCancel({ kind: 'idle' })}
+          onDismiss={() => !cancelling && setConfirming(false)}
         >
           <div className={styles.dialog}>
             <h2 id={ids.dialogTitle} className={styles.dialogTitle}>
@@ -202,17 +177,17 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
             <p id={ids.dialogBody} className={styles.dialogBody}>
               {t('yourPlan.confirmBody', { plan: name, date: endDate ?? '' })}
             </p>
-            {cancel.error && (
-              <p role="alert" className={styles.dialogError} data-code={cancel.error.code}>
-                {t(cancel.error.key)}
+            {cancellation.error && (
+              <p role="alert" className={styles.dialogError} data-code={cancellation.error.code}>
+                {t(cancellation.error.key)}
               </p>
             )}
             <div className={styles.dialogActions}>
-              <button type="button" className={styles.keep} data-keep disabled={cancel.busy} onClick={() => setCancel({ kind: 'idle' })}>
+              <button type="button" className={styles.keep} data-keep disabled={cancelling} onClick={() => setConfirming(false)}>
                 {t('yourPlan.keep')}
               </button>
-              <button type="button" className={styles.danger} disabled={cancel.busy} aria-busy={cancel.busy} onClick={() => void confirm()}>
-                {cancel.busy ? t('yourPlan.cancelling') : t('yourPlan.confirmCancel')}
+              <button type="button" className={styles.danger} disabled={cancelling} aria-busy={cancelling} onClick={() => cancellation.mutate()}>
+                {cancelling ? t('yourPlan.cancelling') : t('yourPlan.confirmCancel')}
               </button>
             </div>
           </div>

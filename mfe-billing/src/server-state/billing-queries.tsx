@@ -14,6 +14,10 @@ export const billingKeys = {
   config: ['config'] as const,
   packs: ['credit-packs'] as const,
   receipts: (session: string | null, page: number) => ['receipts', session, page] as const,
+  /** Every page of one session's receipts (what a payment adds to). */
+  everyReceipt: (session: string | null) => ['receipts', session] as const,
   creditHistory: (session: string | null, page: number) => ['credit-history', session, page] as const,
+  /** Every page of one session's credits history (what a payment's credits add to). */
+  everyCreditHistoryPage: (session: string | null) => ['credit-history', session] as const,
   paymentSession: (id: string | null, attempt: number) => ['payment-session', id, attempt] as const,
 };

@@ -1,0 +1,119 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSubscription, setCreditBalance, setSubscription, useAuth } from '@reelmint/shared';
+import type { PlanChangeReply, PlanItem, SubscriptionStatus } from '@reelmint/shared';
+import { openDetached } from '../checkout/checkout.ts';
+import type { BillingCycle } from '../checkout/checkout.ts';
+import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
+import { billingKeys } from '../server-state/billing-queries.tsx';
+import { planChangeApi } from './plan-change.ts';
+import type { ChangeFailure } from './plan-change.ts';
+import { cancelSubscription, upgradeSubscription } from './subscription-state.ts';
+
+/** Why a plan action changed nothing, held as its mutation's error: the code the screen marks it with, and its words. */
+export class PlanActionFailure extends Error {
+  readonly code: string;
+  /** The key of the message in billing's strings. */
+  readonly key: string;
+
+  constructor(code: string, key: string) {
+    super(code);
+    this.name = 'PlanActionFailure';
+    this.code = code;
+    this.key = key;
+  }
+}
+
+const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
+  declined: 'errors.paymentDeclined',
+  refused: 'errors.changeRefused',
+  busy: 'errors.providerBusy',
+  network: 'errors.upgradeNetwork',
+  failed: 'errors.upgradeFailed',
+};
+
+/** A plan chosen on pricing, with what the page knew when it was chosen. */
+export interface PlanChoiceRequest {
+  plan: PlanItem;
+  cycle: BillingCycle;
+  /** Carried to the checkout or the change. */
+  source: string;
+  /** A member of a paid plan changes the plan they have; anyone else starts a checkout. */
+  member: boolean;
+  /** Where a checkout brings the person back to. */
+  returnPath: string;
+}
+
+/** What choosing a plan led to: a checkout opened, the plan changed now, or a change waiting for the end of the period. */
+export type PlanChoice =
+  | { kind: 'opened'; plan: string; url: string }
+  | { kind: 'changed'; plan: string; reply: PlanChangeReply }
+  | { kind: 'scheduled'; plan: string; effectiveDate: string; reply: PlanChangeReply };
+
+async function choosePlan({ plan, cycle, source, member }: PlanChoiceRequest): Promise<PlanChoice> {
+  if (member) {
+    // A member changes the plan they have: up now, down when the period ends, never a second plan.
+    const outcome = await planChangeApi.change(plan.key, cycle, source);
+    if (!outcome.ok) throw new PlanActionFailure(outcome.failure, CHANGE_FAILURE_KEYS[outcome.failure]);
+    const { reply } = outcome;
+    if (reply.kind === 'checkout' && reply.checkoutUrl) return { kind: 'opened', plan: plan.name, url: reply.checkoutUrl };
+    const waiting = reply.kind === 'scheduled' ? reply.subscription.scheduledChange : null;
+    return waiting ? { kind: 'scheduled', plan: plan.name, effectiveDate: waiting.effectiveDate, reply } : { kind: 'changed', plan: plan.name, reply };
+  }
+  const outcome = await upgradeSubscription(plan.key, cycle, source);
+  if (!outcome.success) throw new PlanActionFailure(outcome.error.code, outcome.error.key);
+  return { kind: 'opened', plan: plan.name, url: outcome.data.checkoutUrl };
+}
+
+/**
+ * Choosing a plan on pricing. A checkout opens in a new window; a change the API made shares the subscription and
+ * balance it answers with every app, and one paid now (a receipt, the plan's credits) marks this session's receipts
+ * and credits history as out of date.
+ */
+export function usePlanChoice() {
+  const queryClient = useQueryClient();
+  const session = useAuth((s) => s.token);
+  return useMutation<PlanChoice, PlanActionFailure, PlanChoiceRequest>({
+    mutationFn: choosePlan,
+    onSuccess: (choice, { returnPath }) => {
+      if (choice.kind === 'opened') {
+        rememberCheckoutOrigin(returnPath);
+        openDetached(choice.url);
+        return;
+      }
+      setSubscription(choice.reply.subscription);
+      setCreditBalance(choice.reply.balance);
+      // Not awaited: the outcome is shown at once; a list on screen is read again behind it.
+      if (choice.reply.kind === 'changed') {
+        void queryClient.invalidateQueries({ queryKey: billingKeys.everyReceipt(session) });
+        void queryClient.invalidateQueries({ queryKey: billingKeys.everyCreditHistoryPage(session) });
+      }
+    },
+  });
+}
+
+/** Cancelling a paid plan at the end of its period: answers the day it ends, and the subscription is read again. */
+export function useCancellation() {
+  return useMutation<{ effectiveDate: string }, PlanActionFailure>({
+    mutationFn: async () => {
+      const outcome = await cancelSubscription();
+      if (!outcome.success) throw new PlanActionFailure(outcome.error.code, outcome.error.key);
+      return outcome.data;
+    },
+    // Not awaited: the outcome is shown at once, and the panel follows the subscription once it is read.
+    onSuccess: () => {
+      void loadSubscription({ force: true });
+    },
+  });
+}
+
+/** Dropping a change that waits for the end of the period; the subscription as it now stands is shared with every app. */
+export function useKeepCurrentPlan() {
+  return useMutation<SubscriptionStatus, PlanActionFailure>({
+    mutationFn: async () => {
+      const outcome = await planChangeApi.keepCurrent();
+      if (!outcome.ok) throw new PlanActionFailure(outcome.failure, outcome.failure === 'network' ? 'errors.changeNetwork' : 'errors.changeFailed');
+      return outcome.subscription;
+    },
+    onSuccess: (subscription) => setSubscription(subscription),
+  });
+}
