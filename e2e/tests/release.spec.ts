@@ -213,6 +213,8 @@ test('promote v1, then v2 (a reload shows it, the shell untouched), then roll ba
 });
 
 test('a version that fails in the browser: the smoke check says so and names the rollback, the region falls back, the site keeps working', async ({ page }) => {
+  // Two smoke checks, each in a Chromium of its own, one of them waiting out a broken remote: it gets triple time.
+  test.slow();
   const promote = await release('promote', 'billing', versions.broken!, '--reason', 'risky');
   expect(promote.code).toBe(3);
   expect(promote.err).toContain('Smoke check FAILED');
