@@ -5,12 +5,15 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test.ts';
-import type { Browser, Locator, Page, Request } from '@playwright/test';
+import { request } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page, Request } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
 import { releaseConfig } from '../../scripts/release/config.mjs';
 import { openPointerStore, pointerReader } from '../../scripts/release/pointer-store.mjs';
 import type { PointerStore } from '../../scripts/release/pointer-store.mjs';
+import { keepSession, register } from '../support/accounts.ts';
+import type { Account } from '../support/accounts.ts';
 import { untilInteractive } from '../support/routes.ts';
 
 // A site of its own: two shell servers (5189 and 5191, as behind a balancer), a billing origin (5190) and
@@ -39,6 +42,8 @@ const env = {
 const servers: Server[] = [];
 const stores: PointerStore[] = [];
 let api: ChildProcess | null = null;
+/** Requests to this site's own API (people sign up on its database, not the default API's). */
+let ownApi: APIRequestContext | null = null;
 const versions: Record<string, string> = {};
 
 function release(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -89,24 +94,10 @@ async function startApi() {
     .toBe(200);
 }
 
-async function account(name: string) {
-  const email = `${name.toLowerCase().replaceAll(' ', '.')}.${Date.now()}@example.com`;
-  const response = await fetch(`${API}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: 'correct horse battery' }),
-  });
-  const body = (await response.json()) as { data: { access_token: string; user: { id: string } } };
-  // What the shell keeps after a sign-in (shared's SessionUser), so the header draws the account menu.
-  return { email, token: body.data.access_token, user: { id: body.data.user.id, username: name, email } };
-}
-
-async function signedIn(browser: Browser, who: { token: string; user: unknown }): Promise<Page> {
+/** A page in a fresh browser context, signed in as `who` the way the shell keeps a session. */
+async function signedIn(browser: Browser, who: Account): Promise<Page> {
   const context = await browser.newContext();
-  await context.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, who);
+  await keepSession(context, who);
   return context.newPage();
 }
 
@@ -190,6 +181,7 @@ test.beforeAll(async () => {
   await publish('next', '1.2.0');
   expect((await release('promote', 'billing', versions.stable!, '--reason', 'e2e stable', '--no-smoke')).code).toBe(0);
   await startApi();
+  ownApi = await request.newContext({ baseURL: API });
   // Each shell server as `npm start` runs one: its own connection to the pointer's store, read at most once a second.
   for (const [origin, port] of [
     [SHELL, 5189],
@@ -212,6 +204,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  await ownApi?.dispose();
   api?.kill('SIGTERM');
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   await Promise.all(stores.map((store) => store.close()));
@@ -219,7 +212,7 @@ test.afterAll(async () => {
 });
 
 test('an account without the release-manager role gets 403 from the dashboard API and a page that says so', async ({ browser }) => {
-  const visitor = await account('Plain Visitor');
+  const visitor = await register(ownApi!, 'Plain Visitor');
   for (const path of ['/api/release/overview', '/api/release/metrics?remote=billing']) {
     const response = await fetch(`${API}${path}`, { headers: { authorization: `Bearer ${visitor.token}` } });
     expect(response.status).toBe(403);
@@ -248,7 +241,7 @@ test('a release manager starts a guarded canary of a broken build from the dashb
   browser,
 }) => {
   test.setTimeout(240_000);
-  const manager = await account('Release Manager');
+  const manager = await register(ownApi!, 'Release Manager');
   const granted = await release('grant-release-manager', manager.email);
   expect(granted.code, granted.err).toBe(0);
   expect(granted.out).toContain(`${manager.email} is now a release manager`);
@@ -319,7 +312,7 @@ test('a promote made from the dashboard reaches the pages of both shell servers 
   // A test budget, not a wait: the promote runs the real release CLI, whose smoke check opens Chromium, and two shell
   // servers are started and stopped.
   test.setTimeout(180_000);
-  const manager = await account('Second Manager');
+  const manager = await register(ownApi!, 'Second Manager');
   expect((await release('grant-release-manager', manager.email)).code).toBe(0);
   // Both servers serve what the shared pointer says now.
   for (const origin of [SHELL, SECOND_SHELL]) expect(await billingInHtml(origin)).toBe(versions.stable);
@@ -353,7 +346,7 @@ test('a healthy guarded canary started from the dashboard with steps keeps runni
 }) => {
   // A test budget, not a wait: the canary runs the real release CLI, whose smoke check opens Chromium, and eight browsers visit.
   test.setTimeout(180_000);
-  const manager = await account('Step Manager');
+  const manager = await register(ownApi!, 'Step Manager');
   expect((await release('grant-release-manager', manager.email)).code).toBe(0);
   const page = await signedIn(browser, manager);
   await page.setViewportSize({ width: 1280, height: 900 });
