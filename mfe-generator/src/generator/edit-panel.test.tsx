@@ -3,9 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { bus, clearSession } from '@reelmint/shared';
 import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
-import { fail, fakeApi, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
-import type { Handlers } from '@reelmint/shared/testing';
+import { deferred, fail, fakeApi, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
+import type { Handlers, Reply } from '@reelmint/shared/testing';
 import { video } from '../test/studio.tsx';
+import type { EditEstimate } from './video-api.ts';
 import { editRequest, initialForm, moveClip } from './edit-form.ts';
 import GeneratorPage from './generator-page.tsx';
 
@@ -101,6 +102,43 @@ describe('the edit panel', () => {
     await waitFor(() => expect(fakeApi.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')).toHaveLength(1));
     expect(fakeApi.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')[0]!.headers['idempotency-key']).toEqual(expect.any(String));
     expect(await screen.findByTestId('job-status')).toHaveTextContent('40');
+  });
+
+  it('asks the cost once the handle stops, and shows only the answer for the form as it is now', async () => {
+    const trimTo = (end: number, cost: number): EditEstimate => ({
+      kind: 'trim',
+      cost,
+      balance: 500,
+      enough: true,
+      seconds: end,
+      duration: `${end}s`,
+      aspectRatio: '16:9',
+      width: 912,
+      height: 512,
+    });
+    const late = deferred<Reply<EditEstimate>>();
+    fakeApi.use(
+      routes({
+        'POST /api/videos/edits/estimate': (call) => ((call.body as { end: number }).end === 4 ? late.promise : ok(trimTo(3, 2))),
+      }),
+    );
+    const panel = await onStage('premium');
+    const end = await within(panel).findByLabelText('End: 5 s');
+    fireEvent.change(end, { target: { value: '4' } });
+    await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/edits/estimate')).toHaveLength(1));
+    expect(within(panel).getByTestId('edit-estimate')).toHaveTextContent('Working out the cost…');
+    expect(within(panel).getByTestId('edit-confirm')).toBeDisabled();
+
+    // The handle moves on before that answer is in: one more question, for where it stopped.
+    for (const value of ['3.8', '3.5', '3.2', '3']) fireEvent.change(end, { target: { value } });
+    expect(await within(panel).findByRole('button', { name: 'Edit for 2 credits' })).toBeEnabled();
+    expect(fakeApi.callsTo('POST /api/videos/edits/estimate').map((call) => call.body)).toEqual([
+      { kind: 'trim', videoId: 'vid_src', start: 0, end: 4 },
+      { kind: 'trim', videoId: 'vid_src', start: 0, end: 3 },
+    ]);
+    await act(async () => late.resolve(ok(trimTo(4, 7))));
+    expect(within(panel).getByTestId('edit-estimate')).toHaveTextContent('This edit costs 2 credits.');
+    expect(within(panel).queryByRole('button', { name: 'Edit for 7 credits' })).toBeNull();
   });
 
   it('says why the server refused an edit, and sends a member without enough credits to get more', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   ApiError,
   ASPECT_RATIOS,
@@ -10,8 +11,10 @@ import {
   PLAN_NAMES,
   REFRAME_MODES,
   cheapestPlanWith,
+  useAuth,
 } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
+import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { clipLength, editRequest, initialForm, moveClip } from './edit-form.ts';
 import type { EditForm } from './edit-form.ts';
 import { errorMessage } from './errors.ts';
@@ -57,13 +60,19 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
   const { t } = useGeneratorText();
   const ids = { heading: useId(), kind: useId(), estimate: useId(), start: useId(), end: useId(), focusX: useId(), focusY: useId() };
   const [form, setForm] = useState<EditForm>(() => initialForm(video));
-  const [estimate, setEstimate] = useState<Estimate>({ status: 'idle' });
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [clips, setClips] = useState<Clips>({ status: 'loading' });
   const preview = useRef<HTMLVideoElement>(null);
   const length = clipLength(video);
   const neededPlan = PLAN_NAMES[cheapestPlanWith('advancedEditing')];
+  const session = useAuth((s) => s.token);
+
+  /** A refusal said in the page's language: an edit's own reasons by code, else what any call may answer. */
+  const refusalMessage = (error: unknown) => {
+    const key = error instanceof ApiError ? EDIT_ERRORS[error.code] : undefined;
+    return key ? t(key, { plan: neededPlan, min: 2, max: MERGE_MAX_CLIPS }) : errorMessage(t, error);
+  };
 
   const update = (change: Partial<EditForm>) => {
     setProblem(null);
@@ -73,29 +82,30 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
   const built = editRequest(video, form);
   const requestText = 'request' in built ? JSON.stringify(built.request) : null;
 
-  // Ask what the edit costs a moment after the form settles, so dragging a handle asks once.
+  // Ask what the edit costs a moment after the form settles, so dragging a handle asks once; a change meanwhile
+  // drops the question asked before it (its request is cancelled, its answer never shown).
+  const wanted = canEdit && requestText ? requestText : null;
+  const [settled, setSettled] = useState<string | null>(null);
   useEffect(() => {
-    if (!canEdit || !requestText) {
-      setEstimate({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setEstimate({ status: 'loading' });
-    const timer = setTimeout(() => {
-      videoApi.estimateEdit(JSON.parse(requestText) as EditRequest, controller.signal).then(
-        (value) => setEstimate({ status: 'ready', value }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const key = error instanceof ApiError ? EDIT_ERRORS[error.code] : undefined;
-          setEstimate({ status: 'error', message: key ? t(key, { plan: neededPlan, min: 2, max: MERGE_MAX_CLIPS }) : errorMessage(t, error) });
-        },
-      );
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [canEdit, requestText, t, neededPlan]);
+    const timer = setTimeout(() => setSettled(wanted), 250);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  const asked = wanted !== null && settled === wanted ? wanted : null;
+  const answer = useQuery({
+    queryKey: generatorKeys.editEstimate(session, asked),
+    queryFn: ({ signal }) => videoApi.estimateEdit(JSON.parse(asked!) as EditRequest, signal),
+    enabled: asked !== null,
+    // Each form asks afresh: a balance spent since must not offer an edit with an old answer.
+    gcTime: 0,
+  });
+  const estimate: Estimate =
+    wanted === null
+      ? { status: 'idle' }
+      : asked === null || answer.isPending
+        ? { status: 'loading' }
+        : answer.isError
+          ? { status: 'error', message: refusalMessage(answer.error) }
+          : { status: 'ready', value: answer.data };
 
   // The merge picker lists the person's finished clips once it is opened.
   const pickingClips = canEdit === true && form.kind === 'merge';
@@ -132,8 +142,7 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
       } else if (error instanceof ApiError && error.code === 'PLAN_UPGRADE_REQUIRED') {
         onUpgrade();
       } else {
-        const key = error instanceof ApiError ? EDIT_ERRORS[error.code] : undefined;
-        setProblem(key ? t(key, { plan: neededPlan, min: 2, max: MERGE_MAX_CLIPS }) : errorMessage(t, error));
+        setProblem(refusalMessage(error));
       }
     } finally {
       setSubmitting(false);

@@ -15,6 +15,8 @@ export const generatorKeys = {
   history: (session: string | null) => ['video-history', session] as const,
   historyPage: (session: string | null, filter: HistoryFilter, page: number) => ['video-history', session, filter, page] as const,
   job: (jobId: string | null) => ['video-job', jobId] as const,
+  /** What an edit would cost this session (the answer carries the balance), one per request body as sent. */
+  editEstimate: (session: string | null, request: string | null) => ['edit-estimate', session, request] as const,
   sharedVideo: (id: string) => ['shared-video', id] as const,
   templates: (lng: string) => ['templates', lng] as const,
 };
