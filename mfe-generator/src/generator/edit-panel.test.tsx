@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, clearSession } from '@reelmint/shared';
 import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
-import { deferred, fail, fakeApi, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
+import { deferred, fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
 import type { Handlers, Reply } from '@reelmint/shared/testing';
 import { video } from '../test/studio.tsx';
-import type { EditEstimate } from './video-api.ts';
+import type { EditEstimate, HistoryPage, VideoRecord } from './video-api.ts';
 import { editRequest, initialForm, moveClip } from './edit-form.ts';
 import GeneratorPage from './generator-page.tsx';
 
@@ -17,18 +17,22 @@ function routes(extra: Handlers = {}): Handlers {
   return { 'GET /api/videos/history': () => ok({ items: [SOURCE], page: 1, perPage: 10, total: 1 }), ...extra };
 }
 
-/** Signs in on `plan` with 500 credits, opens the generator and puts the finished video on the stage. */
+/** Signs in on `plan` with 500 credits, opens the generator and puts the history's first video on the stage. */
 async function onStage(plan: PlanKey) {
   await act(async () => {
     signIn({ plan, balance: 500 });
   });
   renderWithProviders(<GeneratorPage />, { route: '/text-to-video/generator' });
-  await userEvent.click(within(await screen.findByTestId('history-item')).getByRole('button', { name: /^Play/ }));
+  await userEvent.click(within((await screen.findAllByTestId('history-item'))[0]!).getByRole('button', { name: /^Play/ }));
   return screen.findByTestId('edit-panel');
 }
 
 setupFakeApi();
 beforeEach(() => sessionStorage.clear());
+// The delete question's code is fetched when first wanted; compiling it once here keeps that out of a test's wait.
+beforeAll(async () => {
+  await import('./confirm-panel.lazy.tsx');
+});
 afterEach(async () => {
   await act(async () => clearSession());
   vi.unstubAllGlobals();
@@ -165,5 +169,98 @@ describe('the edit panel', () => {
     } finally {
       bus.off('subscription:open', listener);
     }
+  });
+});
+
+describe('the merge picker', () => {
+  const HARBOUR = video({ id: 'vid_harbour', prompt: 'Harbour lights at dawn', duration: '3s' });
+  const FAILED = video({ id: 'vid_failed', prompt: 'A storm that never rendered', status: 'failed', videoUrl: null, posterUrl: null });
+  const pageOf = (items: VideoRecord[], perPage: number): HistoryPage => ({ items, page: 1, perPage, total: items.length });
+  /** The picker's reads of the history: its one page of up to 50, apart from the history panel's pages of 10. */
+  const clipReads = () => fakeApi.callsTo('GET /api/videos/history').filter((call) => call.url.searchParams.get('per_page') === '50');
+
+  /**
+   * The history holds the source, another finished clip and a failed one; `picker` answers the picker's reads in
+   * turn (the last answer again after that), `items` is what the history holds now.
+   */
+  function historyRoutes(picker: (Reply<HistoryPage> | Promise<Reply<HistoryPage>>)[], held: { items: VideoRecord[] }) {
+    return routes({
+      'GET /api/videos/history': (call) =>
+        call.url.searchParams.get('per_page') === '50' ? picker[Math.min(clipReads().length, picker.length) - 1]! : ok(pageOf(held.items, 10)),
+      'POST /api/videos/edits/estimate': () =>
+        ok({ kind: 'merge', cost: 4, balance: 500, enough: true, seconds: 8, duration: '8s', aspectRatio: '16:9', width: 912, height: 512 }),
+    });
+  }
+
+  it('offers the finished clips once merge is chosen, merges them in the order chosen, and reads them again when reopened', async () => {
+    const first = deferred<Reply<HistoryPage>>();
+    const held = { items: [SOURCE, HARBOUR, FAILED] };
+    fakeApi.use(historyRoutes([first.promise, ok(pageOf(held.items, 50))], held));
+    const panel = await onStage('premium');
+    expect(clipReads()).toHaveLength(0);
+
+    await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Loading your clips…');
+    expect(within(panel).getByTestId('edit-estimate')).toHaveTextContent('Choose 2 to 10 clips to merge.');
+    await act(async () => first.resolve(ok(pageOf(held.items, 50))));
+    const pick = await within(panel).findByTestId('merge-pick');
+    expect(
+      within(pick)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lanterns over a river · 5sAdd', 'Harbour lights at dawn · 3sAdd']);
+
+    await userEvent.click(within(pick).getByRole('button', { name: 'Add Harbour lights at dawn' }));
+    expect(
+      within(within(panel).getByTestId('merge-order'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lanterns over a river', 'Harbour lights at dawn']);
+    expect(await within(panel).findByRole('button', { name: 'Edit for 4 credits' })).toBeEnabled();
+    expect(fakeApi.callsTo('POST /api/videos/edits/estimate').at(-1)?.body).toEqual({
+      kind: 'merge',
+      videoIds: ['vid_src', 'vid_harbour'],
+      transition: 'cut',
+    });
+    expect(clipReads()).toHaveLength(1);
+
+    // Away and back: the clips read before stay in view while they are read again.
+    await userEvent.click(within(panel).getByTestId('edit-kind-trim'));
+    await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
+    expect(within(panel).getByRole('button', { name: 'Add Harbour lights at dawn' })).toBeInTheDocument();
+    await waitFor(() => expect(clipReads()).toHaveLength(2));
+  });
+
+  it('says why the clips could not be read, and when there is none to add', async () => {
+    const held = { items: [SOURCE] };
+    fakeApi.use(historyRoutes([networkError(), ok(pageOf([FAILED], 50))], held));
+    const panel = await onStage('premium');
+    await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The server cannot be reached. Check your connection and try again.');
+    expect(within(panel).queryByTestId('merge-pick')).toBeNull();
+
+    await userEvent.click(within(panel).getByTestId('edit-kind-speed'));
+    await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
+    expect(await within(panel).findByText('You have no other finished clips yet.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(clipReads()).toHaveLength(2);
+  });
+
+  it('stops offering a clip deleted from the history at once, without reading the clips again', async () => {
+    const held = { items: [SOURCE, HARBOUR] };
+    fakeApi.use(historyRoutes([ok(pageOf(held.items, 50))], held));
+    fakeApi.on('DELETE /api/videos/:id', (call) => {
+      held.items = held.items.filter((item) => call.params.id !== item.id);
+      return ok({ id: call.params.id!, deleted: true });
+    });
+    const panel = await onStage('premium');
+    await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
+    expect(await within(panel).findByRole('button', { name: 'Add Harbour lights at dawn' })).toBeInTheDocument();
+
+    await userEvent.click(within(screen.getByTestId('history')).getByRole('button', { name: 'Delete “Harbour lights at dawn”' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Add Harbour lights at dawn' })).toBeNull());
+    expect(within(panel).getByRole('button', { name: 'Add Lanterns over a river' })).toBeInTheDocument();
+    expect(clipReads()).toHaveLength(1);
   });
 });

@@ -62,7 +62,6 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
   const [form, setForm] = useState<EditForm>(() => initialForm(video));
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [clips, setClips] = useState<Clips>({ status: 'loading' });
   const preview = useRef<HTMLVideoElement>(null);
   const length = clipLength(video);
   const neededPlan = PLAN_NAMES[cheapestPlanWith('advancedEditing')];
@@ -107,18 +106,19 @@ export function EditPanel({ video, canEdit, onSubmit, onUpgrade, onNeedCredits }
           ? { status: 'error', message: refusalMessage(answer.error) }
           : { status: 'ready', value: answer.data };
 
-  // The merge picker lists the person's finished clips once it is opened.
+  // The merge picker lists the person's finished clips once it is opened, and reads them again each time it is.
   const pickingClips = canEdit === true && form.kind === 'merge';
-  useEffect(() => {
-    if (!pickingClips) return;
-    const controller = new AbortController();
-    setClips({ status: 'loading' });
-    videoApi.finishedClips(controller.signal).then(
-      (items) => setClips({ status: 'ready', items }),
-      (error: unknown) => !controller.signal.aborted && setClips({ status: 'error', message: errorMessage(t, error) }),
-    );
-    return () => controller.abort();
-  }, [pickingClips, t]);
+  const finished = useQuery({
+    queryKey: generatorKeys.finishedClips(session),
+    queryFn: ({ signal }) => videoApi.finishedClips(signal),
+    enabled: pickingClips,
+  });
+  const clips: Clips =
+    finished.data !== undefined && !finished.isError
+      ? { status: 'ready', items: finished.data }
+      : finished.isError && !finished.isFetching
+        ? { status: 'error', message: errorMessage(t, finished.error) }
+        : { status: 'loading' };
 
   /** The frame preview follows the handle being moved. */
   const showFrame = (time: number) => {

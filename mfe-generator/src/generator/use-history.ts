@@ -4,7 +4,7 @@ import { useAuth } from '@reelmint/shared';
 import type { Loaded, VideoKind } from '@reelmint/shared';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { HISTORY_PER_PAGE, videoApi } from './video-api.ts';
-import type { HistoryPage } from './video-api.ts';
+import type { HistoryPage, VideoRecord } from './video-api.ts';
 
 export type HistoryFilter = 'all' | VideoKind;
 
@@ -49,7 +49,7 @@ export function usePagedHistory(signedIn: boolean) {
   /** Reads the page shown again; the other pages of this session are read when next shown. */
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: generatorKeys.history(session) }), [queryClient, session]);
 
-  /** Takes a deleted video off every page that shows it at once (the reload that follows confirms it). */
+  /** Takes a deleted video off every page and list that shows it at once (the reload that follows confirms it). */
   const remove = useCallback(
     (id: string) => {
       queryClient.setQueriesData<Loaded<HistoryPage>>({ queryKey: generatorKeys.history(session) }, (cached) => {
@@ -57,6 +57,8 @@ export function usePagedHistory(signedIn: boolean) {
         const items = cached.data.items.filter((item) => item.id !== id);
         return { ...cached, data: { ...cached.data, items, total: Math.max(0, cached.data.total - 1) } };
       });
+      // The edit panel's merge picker offers it no more either.
+      queryClient.setQueryData<VideoRecord[]>(generatorKeys.finishedClips(session), (clips) => clips?.filter((clip) => clip.id !== id));
     },
     [queryClient, session],
   );

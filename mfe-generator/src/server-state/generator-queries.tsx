@@ -14,6 +14,8 @@ export const generatorKeys = {
   /** Every page and filter of one session's history (what a reload refreshes). */
   history: (session: string | null) => ['video-history', session] as const,
   historyPage: (session: string | null, filter: HistoryFilter, page: number) => ['video-history', session, filter, page] as const,
+  /** The session's finished clips the edit panel's merge picker offers (the newest, at most MERGE_PICKER_LIMIT). */
+  finishedClips: (session: string | null) => ['finished-clips', session] as const,
   job: (jobId: string | null) => ['video-job', jobId] as const,
   /** What an edit would cost this session (the answer carries the balance), one per request body as sent. */
   editEstimate: (session: string | null, request: string | null) => ['edit-estimate', session, request] as const,
