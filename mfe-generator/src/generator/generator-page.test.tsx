@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
+import type { SiteConfig } from '@reelmint/shared';
+import { deferred, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
+import type { Reply } from '@reelmint/shared/testing';
 import { freshStudioEachTest, modalRequests, page, signIn, video } from '../test/studio.tsx';
 import GeneratorPage from './generator-page.tsx';
 
@@ -88,6 +90,30 @@ describe('honest previews', () => {
     expect(within(item).getByTestId('history-preview-badge')).toHaveTextContent('Preview, no AI');
     await userEvent.click(within(item).getByRole('button', { name: /^Play/ }));
     expect(await screen.findByTestId('result-preview-note')).toHaveTextContent('This clip is a preview made without an AI model.');
+  });
+
+  it('shows the studio without a claim when the engine is not known in time, and says it once the late answer comes', async () => {
+    const late = deferred<Reply<SiteConfig>>();
+    fakeApi.use({ 'GET /api/config': () => late.promise });
+    await page();
+    const studio = (await screen.findByLabelText('Prompt')).closest('fieldset');
+    expect(studio).toHaveAttribute('data-waiting');
+    // The wait is two seconds long: the studio then shows, claiming nothing either way.
+    await waitFor(() => expect(studio).not.toHaveAttribute('data-waiting'), { timeout: 4000 });
+    expect(screen.queryByTestId('preview-notice')).toBeNull();
+    late.resolve(ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'local' }));
+    expect(await screen.findByTestId('preview-notice')).toHaveTextContent('This site runs without an AI model for now');
+  });
+
+  it('asks which engine the site runs once per page load, however often the studio opens', async () => {
+    fakeApi.use({ 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'local' }) });
+    const first = await page();
+    expect(await screen.findByTestId('preview-notice')).toBeInTheDocument();
+    first.unmount();
+    await page();
+    // Known from the first visit: the notice shows again without asking.
+    expect(await screen.findByTestId('preview-notice')).toBeInTheDocument();
+    expect(fakeApi.callsTo('GET /api/config')).toHaveLength(1);
   });
 
   it("claims nothing of the kind for a hosted model's clips", async () => {

@@ -21,4 +21,6 @@ export const generatorKeys = {
   editEstimate: (session: string | null, request: string | null) => ['edit-estimate', session, request] as const,
   sharedVideo: (id: string) => ['shared-video', id] as const,
   templates: (lng: string) => ['templates', lng] as const,
+  /** The deployment's public settings (GET /api/config): the same for everyone. */
+  siteConfig: ['site-config'] as const,
 };
