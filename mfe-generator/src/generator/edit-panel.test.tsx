@@ -6,7 +6,7 @@ import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
 import { deferred, fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
 import type { Handlers, Reply } from '@reelmint/shared/testing';
 import { video } from '../test/studio.tsx';
-import type { EditEstimate, HistoryPage, VideoRecord } from './video-api.ts';
+import type { EditEstimate, EditReply, HistoryPage, VideoRecord } from './video-api.ts';
 import { editRequest, initialForm, moveClip } from './edit-form.ts';
 import GeneratorPage from './generator-page.tsx';
 
@@ -106,6 +106,28 @@ describe('the edit panel', () => {
     await waitFor(() => expect(fakeApi.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')).toHaveLength(1));
     expect(fakeApi.calls.filter((c) => c.method === 'POST' && c.path === '/api/videos/edits')[0]!.headers['idempotency-key']).toEqual(expect.any(String));
     expect(await screen.findByTestId('job-status')).toHaveTextContent('40');
+  });
+
+  it('keeps the video on the stage while an edit is sent, and says beside the form why the server refused it', async () => {
+    const reply = deferred<Reply<EditReply>>();
+    fakeApi.use(
+      routes({
+        'POST /api/videos/edits/estimate': () =>
+          ok({ kind: 'trim', cost: 2, balance: 500, enough: true, seconds: 3, duration: '3s', aspectRatio: '16:9', width: 912, height: 512 }),
+        'POST /api/videos/edits': () => reply.promise,
+      }),
+    );
+    const panel = await onStage('premium');
+    fireEvent.change(await within(panel).findByLabelText('End: 5 s'), { target: { value: '3' } });
+    const confirm = await within(panel).findByRole('button', { name: 'Edit for 2 credits' });
+    await userEvent.click(confirm);
+    await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
+    expect(confirm).toBeDisabled();
+
+    await act(async () => reply.resolve(fail(409, 'VIDEO_NOT_READY', 'Only finished videos can be edited')));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Only finished videos can be edited.');
+    expect(screen.getByTestId('result-video')).toBeInTheDocument();
+    expect(confirm).toBeEnabled();
   });
 
   it('asks the cost once the handle stops, and shows only the answer for the form as it is now', async () => {

@@ -104,13 +104,14 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
 
   /**
    * Starts a job (a generation, or an edit: both are followed the same way). Rejects with the
-   * ApiError for the caller to explain; resolves false if one is already starting.
+   * ApiError for the caller to explain; resolves false if one is already starting. An edit keeps its video on the
+   * stage until the server takes the job: a refusal is explained beside the form it came from.
    */
-  const submit = useCallback(async (bodyText: string, send: (key: string) => Promise<GenerateReply | EditReply>): Promise<boolean> => {
+  const submit = useCallback(async (bodyText: string, send: (key: string) => Promise<GenerateReply | EditReply>, keepStage = false): Promise<boolean> => {
     if (submitting.current) return false;
     submitting.current = true;
     if (!pendingKey.current || pendingKey.current.body !== bodyText) pendingKey.current = { key: randomKey(), body: bodyText };
-    setState((s) => ({ ...s, phase: 'submitting', resumed: false, lost: false, picked: false }));
+    if (!keepStage) setState((s) => ({ ...s, phase: 'submitting', resumed: false, lost: false, picked: false }));
     try {
       const reply = await send(pendingKey.current.key);
       pendingKey.current = null;
@@ -121,7 +122,7 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     } catch (error) {
       // Only a lost reply may have reached the server; anything else changed nothing, so a new key is safe.
       if (!(error instanceof ApiError && error.isNetworkError)) pendingKey.current = null;
-      setState((s) => ({ ...s, phase: 'idle' }));
+      if (!keepStage) setState((s) => ({ ...s, phase: 'idle' }));
       throw error;
     } finally {
       submitting.current = false;
@@ -129,7 +130,7 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
   }, []);
 
   const start = useCallback((body: GenerateRequest) => submit(`generate:${JSON.stringify(body)}`, (key) => videoApi.generate(body, key)), [submit]);
-  const startEdit = useCallback((body: EditRequest) => submit(`edit:${JSON.stringify(body)}`, (key) => videoApi.edit(body, key)), [submit]);
+  const startEdit = useCallback((body: EditRequest) => submit(`edit:${JSON.stringify(body)}`, (key) => videoApi.edit(body, key), true), [submit]);
 
   /** Show a finished video (e.g. one chosen from the history) or clear the stage. */
   const show = useCallback((video: VideoRecord | null) => {
