@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { PLAN_FEATURES, bus, clearSession, creditsStore, openSubscriptionModal, requestCredits, subscriptionStore } from '@reelmint/shared';
 import type { SubscriptionModalResult, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import SubscriptionModal from './subscription-modal.tsx';
-import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, raw, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
 import type { ReplyTo } from '@reelmint/shared/testing';
 
 setupFakeApi();
@@ -408,6 +408,197 @@ describe('subscription modal', () => {
 
     session.resolve(ok({ checkoutUrl: 'http://pay.test/s/1' }));
     await result;
+  });
+
+  it("locks everything while a member's change runs: busy Continue, plans, cycle and Close disabled, Escape and a second request turned away", async () => {
+    signIn({ plan: 'pro' });
+    const pro: SubscriptionReply = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null };
+    const change = deferred<ReplyTo<'POST /api/subscription/change'>>();
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(pro),
+      'GET /api/credits/packs': () => ok([]),
+      'POST /api/subscription/change': () => change.promise,
+    });
+    await mount();
+    const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    const busy = await within(dialog).findByRole('button', { name: 'Processing...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: /Yearly/ })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Monthly' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+    // Another app asking meanwhile is answered at once; the change under way keeps the modal.
+    let second!: Promise<SubscriptionModalResult>;
+    await act(async () => {
+      second = openSubscriptionModal({ source: 'header', needsPlan: { feature: 'hd720p', plan: 'pro' } });
+    });
+    await expect(second).resolves.toMatchObject({ action: 'closed' });
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+
+    change.resolve(
+      ok({
+        kind: 'changed',
+        checkoutUrl: null,
+        sessionId: null,
+        subscription: { ...pro, plan: 'premium', features: PLAN_FEATURES.premium },
+        balance: 1200,
+      }),
+    );
+    await expect(result).resolves.toEqual({ requestId: expect.any(String), action: 'continue', plan: 'premium' });
+    expect(await within(dialog).findByTestId('plan-changed')).toHaveTextContent('You are now on Max.');
+    expect(creditsStore.getState().balance).toBe(1200);
+  });
+
+  it('a move down the API keeps for the end of the period says from when, shares the subscription, and has focus on Close', async () => {
+    signIn({ plan: 'pro' });
+    const pro: SubscriptionReply = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null };
+    const scheduledChange = { plan: 'premium' as const, billingCycle: 'yearly' as const, effectiveDate: '2027-03-01T00:00:00.000Z' };
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(pro),
+      'GET /api/credits/packs': () => ok([]),
+      'POST /api/subscription/change': () =>
+        ok({ kind: 'scheduled', checkoutUrl: null, sessionId: null, subscription: { ...pro, scheduledChange }, balance: 30 }),
+    });
+    await mount();
+    const { dialog, result } = await open(() => openSubscriptionModal({ source: 'header' }));
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByTestId('plan-scheduled')).toHaveTextContent('March 1, 2027');
+    await expect(result).resolves.toMatchObject({ action: 'continue', plan: 'premium' });
+    expect(subscriptionStore.getState().subscription?.scheduledChange).toEqual(scheduledChange);
+    expect(creditsStore.getState().balance).toBe(30);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' })));
+  });
+
+  it("shows each refused change by its code in the page's language, changing nothing and answering nothing, with focus kept inside", async () => {
+    signIn({ plan: 'pro' });
+    const answers = [
+      fail(402, 'PAYMENT_DECLINED', 'The card was declined'),
+      fail(422, 'PLAN_CHANGE_REFUSED', 'The payment provider refused this change'),
+      fail(503, 'PAYMENT_PROVIDER_BUSY', 'The payment provider is busy'),
+      networkError(),
+      fail(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider failed'),
+    ];
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null }),
+      'GET /api/credits/packs': () => ok([]),
+      'POST /api/subscription/change': () => answers.shift() ?? fail(500, 'INTERNAL_ERROR', 'unexpected'),
+    });
+    await renderWithProviders(<SubscriptionModal />, { route: '/de/text-to-video/generator', language: 'de' });
+    await modalListening();
+    let result!: Promise<SubscriptionModalResult>;
+    await act(async () => {
+      result = openSubscriptionModal({ source: 'header' });
+    });
+    let answered = false;
+    void result.then(() => {
+      answered = true;
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Um mit diesem Video fortzufahren, brauchst du KI-Credits' });
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    const expected: [code: string, words: string][] = [
+      ['declined', 'Ihre Zahlung wurde abgelehnt, es hat sich nichts geändert.'],
+      ['refused', 'Der Zahlungsanbieter hat diese Änderung abgelehnt.'],
+      ['busy', 'Der Zahlungsanbieter ist gerade ausgelastet.'],
+      ['network', 'Netzwerkfehler beim Upgrade'],
+      ['failed', 'Das Upgrade konnte nicht gestartet werden'],
+    ];
+    for (const [code, words] of expected) {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
+      await waitFor(() => expect(within(dialog).getByTestId('change-error')).toHaveAttribute('data-code', code));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(words);
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Weiter' })).toBeEnabled());
+      expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeEnabled();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(subscriptionStore.getState().subscription?.plan).toBe('pro');
+    expect(answered).toBe(false);
+    expect(windowOpen).not.toHaveBeenCalled();
+  });
+
+  it('forgets a refusal on a new choice, on closing and on reopening, which starts from the defaults again', async () => {
+    signIn({ plan: 'pro' });
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null }),
+      'GET /api/credits/packs': () => ok([]),
+      'POST /api/subscription/change': () => fail(402, 'PAYMENT_DECLINED', 'The card was declined'),
+    });
+    await mount();
+    const first = await open(() => openSubscriptionModal({ source: 'header' }));
+    await waitFor(() => expect(within(first.dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
+    await userEvent.click(within(first.dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(first.dialog).findByTestId('change-error')).toHaveAttribute('data-code', 'declined');
+    await userEvent.click(within(first.dialog).getByRole('button', { name: 'Monthly' }));
+    expect(within(first.dialog).queryByTestId('change-error')).toBeNull();
+
+    await userEvent.click(within(first.dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(first.dialog).findByTestId('change-error')).toHaveAttribute('data-code', 'declined');
+    await userEvent.keyboard('{Escape}');
+    await expect(first.result).resolves.toMatchObject({ action: 'closed' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const second = await open(() => openSubscriptionModal({ source: 'header' }));
+    expect(within(second.dialog).queryByTestId('change-error')).toBeNull();
+    expect(within(second.dialog).queryByRole('alert')).toBeNull();
+    expect(within(second.dialog).getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(second.dialog).getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('a checkout refused without a link says so, opens pricing with the plan instead, closes and answers "continue"', async () => {
+    signIn();
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const { calls } = fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(free),
+      'POST /api/payment/create-subscription-session': () => raw(200, { success: false, data: null, error: null, message: 'no session' }),
+    });
+    const opener = await mount();
+    opener.focus();
+    const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await expect(result).resolves.toEqual({ requestId: expect.any(String), action: 'continue', plan: 'premium' });
+    expect(alert).toHaveBeenCalledWith('Failed to create payment session. Redirecting to pricing page...');
+    expect(windowOpen).toHaveBeenCalledWith('/en/pricing?highlight=premium&cycle=yearly&source=generator', '_blank', 'noopener,noreferrer');
+    expect(windowOpen).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+    expect(calls.filter((call) => call.route === 'POST /api/payment/create-subscription-session')).toHaveLength(1);
+  });
+
+  it("a checkout request that fails says so in the page's language and opens the language-prefixed pricing instead", async () => {
+    signIn();
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(free),
+      'POST /api/payment/create-subscription-session': () => fail(500, 'INTERNAL_ERROR', 'unexpected'),
+    });
+    await renderWithProviders(<SubscriptionModal />, { route: '/de/pricing', language: 'de' });
+    await modalListening();
+    let result!: Promise<SubscriptionModalResult>;
+    await act(async () => {
+      result = openSubscriptionModal();
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Um mit diesem Video fortzufahren, brauchst du KI-Credits' });
+    await within(dialog).findByRole('radio', { name: /Max/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
+    await expect(result).resolves.toMatchObject({ action: 'continue', plan: 'premium' });
+    expect(alert).toHaveBeenCalledWith('Die Zahlungsanfrage ist fehlgeschlagen. Weiterleitung zur Preisseite...');
+    expect(windowOpen).toHaveBeenCalledWith('/de/pricing?highlight=premium&cycle=yearly', '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('"See all plans" opens the language-prefixed pricing page in a new tab, keeping the choice', async () => {
