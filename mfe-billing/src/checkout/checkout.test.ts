@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@reelmint/shared';
-import { decideCheckout, decideCheckoutFailure, pricingFallbackUrl, startCheckout } from './checkout.ts';
+import { decideCheckout, decideCheckoutFailure, followCheckout, pricingFallbackUrl, requestCheckout } from './checkout.ts';
+import type { BillingCycle, CheckoutFollowUp } from './checkout.ts';
 import { checkoutOrigin } from './checkout-return.ts';
 import { fail, fakeApi, networkError, ok, raw, setupFakeApi } from '@reelmint/shared/testing';
 
@@ -35,7 +36,12 @@ describe('the checkout decision', () => {
   });
 });
 
-describe('startCheckout', () => {
+describe('a checkout requested, then followed', () => {
+  const startCheckout = async (request: CheckoutFollowUp & { planKey: string; cycle: BillingCycle; source?: string | undefined }) => {
+    const decision = await requestCheckout(request.planKey, request.cycle, request.source);
+    followCheckout(decision, request);
+    return decision;
+  };
   const open = vi.fn();
   const alert = vi.fn();
   const request = {

@@ -36,11 +36,8 @@ export function pricingFallbackUrl(localize: (to: string) => string, planKey: st
   return localize(`/pricing?${query.toString()}`);
 }
 
-export interface CheckoutRequest {
-  planKey: string;
-  cycle: BillingCycle;
-  /** The caller's source; the fallback URL carries it only when the caller set one. */
-  source?: string | undefined;
+/** What a checkout decision needs to be acted on. */
+export interface CheckoutFollowUp {
   /** Language-prefixed /pricing fallback (pricingFallbackUrl). */
   fallbackUrl: string;
   /** The path to offer back on /payment/cancel. */
@@ -54,20 +51,22 @@ export function openDetached(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/**
- * Starts a checkout: on success the checkout page opens in a new window without
- * opener; otherwise the person is told why and /pricing opens with the plan highlighted.
- */
-export async function startCheckout(request: CheckoutRequest): Promise<CheckoutDecision> {
-  let decision: CheckoutDecision;
+/** Asks the API for a checkout session: what to do with the answer, nothing done yet. */
+export async function requestCheckout(planKey: string, cycle: BillingCycle, source?: string): Promise<CheckoutDecision> {
   try {
     // No source set: the shared call sends the spec's default, 'subscription-modal'.
-    const reply = await api.createSubscriptionSession(request.planKey, request.cycle, request.source, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
-    decision = decideCheckout(reply);
+    const reply = await api.createSubscriptionSession(planKey, cycle, source, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
+    return decideCheckout(reply);
   } catch (error) {
-    decision = decideCheckoutFailure(error);
+    return decideCheckoutFailure(error);
   }
+}
 
+/**
+ * Acts on a checkout decision: on success the checkout page opens in a new window without
+ * opener; otherwise the person is told why and /pricing opens with the plan highlighted.
+ */
+export function followCheckout(decision: CheckoutDecision, request: CheckoutFollowUp): void {
   if (decision.kind === 'open-checkout') {
     rememberCheckoutOrigin(request.returnPath);
     openDetached(decision.url);
@@ -75,5 +74,4 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutD
     window.alert(decision.reason === 'session-failed' ? request.messages.sessionFailed : request.messages.requestFailed);
     openDetached(request.fallbackUrl);
   }
-  return decision;
 }

@@ -5,13 +5,14 @@ import type { ModalEvent, ModalState } from './modal-machine.ts';
 
 const request = { requestId: 'r1', source: 'generator', needsCredits: { required: 45, available: 12 } };
 
+/** The state after the events, and the effects that reach outside the modal (forgetting the last answer is tested on its own). */
 function run(events: ModalEvent[], from: ModalState = CLOSED) {
   let state = from;
   const effects = [];
   for (const event of events) {
     const next = transition(state, event);
     state = next.state;
-    effects.push(...next.effects);
+    effects.push(...next.effects.filter((effect) => effect.type !== 'forget-answer'));
   }
   return { state, effects };
 }
@@ -75,6 +76,11 @@ describe('subscription modal state machine', () => {
     ] as ModalEvent[]) {
       expect(transition(processing, event)).toEqual({ state: processing, effects: [] });
     }
+    // A request turned away meanwhile is answered, and the answer to the change under way is kept for it.
+    expect(transition(processing, { type: 'open', request: { requestId: 'r2' } })).toEqual({
+      state: processing,
+      effects: [{ type: 'resolve', result: { requestId: 'r2', action: 'closed' } }],
+    });
   });
 
   it('closes after a checkout that fell back to /pricing with action "continue" and the chosen plan', () => {
@@ -106,7 +112,7 @@ describe('subscription modal state machine', () => {
     expect(transition(opened.state, { type: 'dismiss' })).toEqual({ state: CLOSED, effects: [] });
     expect(transition(opened.state, { type: 'open', request: { requestId: 'r2' } })).toMatchObject({
       state: { phase: 'choosing', request: { requestId: 'r2' } },
-      effects: [],
+      effects: [{ type: 'forget-answer' }],
     });
   });
 
@@ -129,22 +135,26 @@ describe('subscription modal state machine', () => {
     expect(scheduled.state).toMatchObject({ phase: 'changed', done: { kind: 'scheduled', effectiveDate: '2027-01-01T00:00:00.000Z' } });
   });
 
-  it('a refused change goes back to the choice with the reason and answers nothing yet; a new choice clears the reason', () => {
+  it('a refused change goes back to the same choice and answers nothing yet; a new choice forgets the refusal', () => {
     const refused = run([
       { type: 'open', request },
       { type: 'continue', signedIn: true, plan: 'premium' },
-      { type: 'change-finished', outcome: { kind: 'failed', failure: 'declined' } },
+      { type: 'change-finished', outcome: { kind: 'failed' } },
     ]);
     expect(refused).toEqual({
-      state: { phase: 'choosing', request, cycle: 'yearly', plan: 'premium', failure: 'declined' },
+      state: { phase: 'choosing', request, cycle: 'yearly', plan: 'premium' },
       effects: [{ type: 'checkout', plan: 'premium', cycle: 'yearly', source: 'generator' }],
     });
-    expect(transition(refused.state, { type: 'choose-cycle', cycle: 'monthly' }).state).toEqual({
-      phase: 'choosing',
-      request,
-      cycle: 'monthly',
-      plan: 'premium',
+    // The refusal itself is shown until then: the answer is not forgotten when it comes.
+    expect(
+      transition({ phase: 'processing', request, cycle: 'yearly', plan: 'premium' }, { type: 'change-finished', outcome: { kind: 'failed' } }).effects,
+    ).toEqual([]);
+    expect(transition(refused.state, { type: 'choose-cycle', cycle: 'monthly' })).toEqual({
+      state: { phase: 'choosing', request, cycle: 'monthly', plan: 'premium' },
+      effects: [{ type: 'forget-answer' }],
     });
+    expect(transition(refused.state, { type: 'choose-plan', plan: 'pro' }).effects).toEqual([{ type: 'forget-answer' }]);
+    expect(transition(CLOSED, { type: 'open', request }).effects).toEqual([{ type: 'forget-answer' }]);
     expect(transition(refused.state, { type: 'continue', signedIn: true, plan: 'premium' }).state).toEqual({
       phase: 'processing',
       request,

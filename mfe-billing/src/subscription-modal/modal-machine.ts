@@ -1,6 +1,5 @@
 import type { SubscriptionModalRequest, SubscriptionModalResult } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
-import type { ChangeFailure } from '../subscription/plan-change.ts';
 
 /** The modal opens on yearly billing with Max (the catalogue's premium) chosen. */
 export const DEFAULT_CYCLE: BillingCycle = 'yearly';
@@ -11,8 +10,8 @@ export type ChangeDone = { kind: 'changed' } | { kind: 'scheduled'; effectiveDat
 
 export type ModalState =
   | { phase: 'closed' }
-  /** `failure`: the last plan change was refused (a declined card ...); the choice stays so it can be tried again. */
-  | { phase: 'choosing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string; failure?: ChangeFailure }
+  /** After a refused plan change (a declined card ...) too: the choice stays so it can be tried again. */
+  | { phase: 'choosing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string }
   | { phase: 'processing'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string }
   /** The checkout window was asked for; the modal keeps a link to it in case the browser blocked it. */
   | { phase: 'opened'; request: SubscriptionModalRequest; cycle: BillingCycle; plan: string; checkoutUrl: string }
@@ -28,14 +27,16 @@ export type ModalEvent =
   | { type: 'continue'; signedIn: boolean; plan: string }
   /** `checkoutUrl` when a checkout session was created; without it the person was sent to /pricing. */
   | { type: 'checkout-finished'; checkoutUrl?: string | undefined }
-  /** A member's change answered without a checkout: done, or refused with nothing changed. */
-  | { type: 'change-finished'; outcome: ChangeDone | { kind: 'failed'; failure: ChangeFailure } };
+  /** A member's change answered without a checkout: done, or refused with nothing changed (the reason is the change's own). */
+  | { type: 'change-finished'; outcome: ChangeDone | { kind: 'failed' } };
 
 /** What the component must do after a transition; the machine itself touches nothing. */
 export type ModalEffect =
   | { type: 'resolve'; result: SubscriptionModalResult }
   | { type: 'sign-in' }
-  | { type: 'checkout'; plan: string; cycle: BillingCycle; source: string | undefined };
+  | { type: 'checkout'; plan: string; cycle: BillingCycle; source: string | undefined }
+  /** The choice on screen is a new one: the answer to the last Continue (a refusal) no longer applies to it. */
+  | { type: 'forget-answer' };
 
 export interface Transition {
   state: ModalState;
@@ -43,6 +44,8 @@ export interface Transition {
 }
 
 export const CLOSED: ModalState = { phase: 'closed' };
+
+const FORGET: ModalEffect = { type: 'forget-answer' };
 
 const closed = (requestId: string): ModalEffect => ({ type: 'resolve', result: { requestId, action: 'closed' } });
 
@@ -54,7 +57,7 @@ const closed = (requestId: string): ModalEffect => ({ type: 'resolve', result: {
  * checkout until dismissed: a blocked popup must not leave the person with nothing to click.
  * A member's move up may also be done in place (a live Stripe subscription is updated, never a
  * second one bought): the modal then says so until dismissed; a refused change (a declined card)
- * goes back to the choice with the reason, answering nothing yet.
+ * goes back to the choice, answering nothing yet; its reason is shown until the choice changes.
  */
 export function transition(state: ModalState, event: ModalEvent): Transition {
   switch (event.type) {
@@ -64,15 +67,15 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
       // A plan lock starts on the cheapest plan that unlocks the option; anything else on Max.
       const next: ModalState = { phase: 'choosing', request: event.request, cycle: DEFAULT_CYCLE, plan: event.request.needsPlan?.plan ?? DEFAULT_PLAN };
       // A second request replaces the first, which is answered rather than left waiting forever.
-      return { state: next, effects: state.phase === 'choosing' ? [closed(state.request.requestId)] : [] };
+      return { state: next, effects: state.phase === 'choosing' ? [closed(state.request.requestId), FORGET] : [FORGET] };
     }
     case 'choose-cycle':
       return state.phase === 'choosing'
-        ? { state: { phase: 'choosing', request: state.request, plan: state.plan, cycle: event.cycle }, effects: [] }
+        ? { state: { phase: 'choosing', request: state.request, plan: state.plan, cycle: event.cycle }, effects: [FORGET] }
         : { state, effects: [] };
     case 'choose-plan':
       return state.phase === 'choosing'
-        ? { state: { phase: 'choosing', request: state.request, cycle: state.cycle, plan: event.plan }, effects: [] }
+        ? { state: { phase: 'choosing', request: state.request, cycle: state.cycle, plan: event.plan }, effects: [FORGET] }
         : { state, effects: [] };
     case 'dismiss':
       if (state.phase === 'opened' || state.phase === 'changed') return { state: CLOSED, effects: [] };
@@ -94,7 +97,7 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
     case 'change-finished': {
       if (state.phase !== 'processing') return { state, effects: [] };
       const { outcome } = event;
-      if (outcome.kind === 'failed') return { state: { ...state, phase: 'choosing', failure: outcome.failure }, effects: [] };
+      if (outcome.kind === 'failed') return { state: { phase: 'choosing', request: state.request, cycle: state.cycle, plan: state.plan }, effects: [] };
       const resolve: ModalEffect = { type: 'resolve', result: { requestId: state.request.requestId, action: 'continue', plan: state.plan } };
       return { state: { ...state, phase: 'changed', done: outcome }, effects: [resolve] };
     }

@@ -7,25 +7,20 @@ import {
   loadSubscription,
   PLAN_KEYS,
   PLAN_NAMES,
-  setCreditBalance,
-  setSubscription,
-  subscriptionStore,
   TOKEN_KEY,
   useActiveLanguage,
   useLocalizePath,
   useSubscription,
 } from '@reelmint/shared';
-import { openDetached, pricingFallbackUrl, startCheckout } from '../checkout/checkout.ts';
+import { openDetached, pricingFallbackUrl } from '../checkout/checkout.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
-import { normalizePlanKey, PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
+import { PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
 import { useModalPlans } from '../plans/use-plans.ts';
 import { withBillingQueries } from '../server-state/billing-queries.tsx';
-import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
-import { planChangeApi } from '../subscription/plan-change.ts';
-import type { ChangeFailure } from '../subscription/plan-change.ts';
-import type { PlanItem, PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
+import { usePlanChoice } from '../subscription/plan-mutations.ts';
+import type { PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
@@ -52,20 +47,6 @@ function hasSession(): boolean {
   return false;
 }
 
-const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
-  declined: 'errors.paymentDeclined',
-  refused: 'errors.changeRefused',
-  busy: 'errors.providerBusy',
-  network: 'errors.upgradeNetwork',
-  failed: 'errors.upgradeFailed',
-};
-
-/** The plan in force, as fresh as the shared cache keeps it (loaded first when it is not there yet). */
-async function planInForce(): Promise<string | null> {
-  await loadSubscription();
-  return subscriptionStore.getState().subscription?.plan ?? null;
-}
-
 /**
  * The upsell modal. Mounted once by the shell; any app opens it through the bus
  * (openSubscriptionModal / requestCredits in @reelmint/shared) and gets the result back.
@@ -81,6 +62,8 @@ function SubscriptionModal() {
   const [opened, setOpened] = useState(false);
   // The catalogue is asked for on the first opening, not on every page the shell shows.
   const { state: plans, retry } = useModalPlans(opened);
+  // Continue is pricing's plan choice: its busy state, its refusal and what the API answered are the mutation's.
+  const choice = usePlanChoice();
 
   const machine = useRef<ModalState>(CLOSED);
   // Effects run with this render's language and location; the bus listener outlives renders.
@@ -92,57 +75,53 @@ function SubscriptionModal() {
     for (const effect of next.effects) runEffect.current(effect);
   }, []);
 
+  const plansNow = useRef(plans);
+  useLayoutEffect(() => {
+    plansNow.current = plans;
+  });
+
   const here = `${location.pathname}${location.search}`;
   // Kept current after each render (not during it), before any bus event or click can dispatch.
   useLayoutEffect(() => {
-    type Purchase = Extract<ModalEffect, { type: 'checkout' }>;
-    const buy = (effect: Purchase) =>
-      startCheckout({
-        planKey: effect.plan,
-        cycle: effect.cycle,
-        source: effect.source,
-        fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
-        returnPath: here,
-        messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
-      }).then(
-        (decision) => dispatch({ type: 'checkout-finished', checkoutUrl: decision.kind === 'open-checkout' ? decision.url : undefined }),
-        () => dispatch({ type: 'checkout-finished' }),
-      );
-    // A member changes the plan they have (api/README "Plan changes"): a checkout for the
-    // difference, or, with a live Stripe subscription, that subscription updated in place. A
-    // checkout of its own would be refused, since one person never has two subscriptions.
-    const change = async (effect: Purchase, wanted: PlanKey) => {
-      const outcome = await planChangeApi.change(wanted, effect.cycle, effect.source ?? 'subscription-modal');
-      if (!outcome.ok) return dispatch({ type: 'change-finished', outcome: { kind: 'failed', failure: outcome.failure } });
-      const { reply } = outcome;
-      if (reply.kind === 'checkout' && reply.checkoutUrl) {
-        rememberCheckoutOrigin(here);
-        openDetached(reply.checkoutUrl);
-        return dispatch({ type: 'checkout-finished', checkoutUrl: reply.checkoutUrl });
-      }
-      setSubscription(reply.subscription);
-      setCreditBalance(reply.balance);
-      const waiting = reply.kind === 'scheduled' ? reply.subscription.scheduledChange : null;
-      return dispatch({ type: 'change-finished', outcome: waiting ? { kind: 'scheduled', effectiveDate: waiting.effectiveDate } : { kind: 'changed' } });
-    };
     runEffect.current = (effect) => {
       if (effect.type === 'resolve') {
         bus.emit('subscription:result', effect.result);
       } else if (effect.type === 'sign-in') {
         bus.emit('navigate', { to: `/auth?${new URLSearchParams({ returnTo: here }).toString()}` });
+      } else if (effect.type === 'forget-answer') {
+        choice.reset();
       } else {
-        void planInForce().then((plan) => {
-          const wanted = normalizePlanKey(effect.plan);
-          return plan === null || plan === 'free' || wanted === null ? buy(effect) : change(effect, wanted);
-        });
+        const catalogue = plansNow.current.kind === 'ready' ? plansNow.current.value.data : [];
+        // A member changes the plan they have (api/README "Plan changes"): a checkout for the difference, or, with a
+        // live Stripe subscription, that subscription updated in place. A checkout of its own would be refused, since
+        // one person never has two subscriptions. Whether the person is a member is read when Continue is pressed.
+        void choice
+          .mutateAsync({
+            plan: { key: effect.plan, name: catalogue.find((plan) => plan.key === effect.plan)?.name ?? effect.plan },
+            cycle: effect.cycle,
+            source: effect.source ?? 'subscription-modal',
+            returnPath: here,
+            fallback: {
+              fallbackUrl: pricingFallbackUrl(localize, effect.plan, effect.source),
+              messages: { sessionFailed: t('checkout.sessionFailed'), requestFailed: t('checkout.requestFailed') },
+            },
+          })
+          .then(
+            (chosen) => {
+              if (chosen.kind === 'opened') return dispatch({ type: 'checkout-finished', checkoutUrl: chosen.url });
+              if (chosen.kind === 'sent-away') return dispatch({ type: 'checkout-finished' });
+              return dispatch({
+                type: 'change-finished',
+                outcome: chosen.kind === 'scheduled' ? { kind: 'scheduled', effectiveDate: chosen.effectiveDate } : { kind: 'changed' },
+              });
+            },
+            // The refusal is the mutation's error, shown until the choice changes.
+            () => dispatch({ type: 'change-finished', outcome: { kind: 'failed' } }),
+          );
       }
     };
   });
 
-  const plansNow = useRef(plans);
-  useLayoutEffect(() => {
-    plansNow.current = plans;
-  });
   useEffect(() => {
     const onOpen = (request: SubscriptionModalRequest) => {
       setOpened(true);
@@ -175,10 +154,10 @@ function SubscriptionModal() {
   // On a phone the sheet is scrolled down to Continue: a refusal written above it is brought into view
   // (optional call: test DOMs have no layout and no scrollIntoView).
   const changeError = useRef<HTMLDivElement>(null);
-  const failedChange = state.phase === 'choosing' ? state.failure : undefined;
+  const failedChange = state.phase === 'choosing' ? choice.error : null;
   useEffect(() => {
     if (failedChange) changeError.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [failedChange, state]);
+  }, [failedChange]);
 
   if (state.phase === 'closed') return null;
   // A plan lock asks for a plan, not for credits: the title names the option and the cheapest plan with it.
@@ -237,7 +216,7 @@ function SubscriptionModal() {
     );
   }
 
-  const processing = state.phase === 'processing';
+  const processing = choice.isPending;
   // A member is offered only the plans above theirs (a move down waits for the end of the period,
   // on pricing) and credit packs; Max, the top plan, is offered packs alone.
   const rank = (key: string | null) => PLAN_KEYS.findIndex((known) => known === key);
@@ -345,9 +324,9 @@ function SubscriptionModal() {
             )}
           </>
         )}
-        {state.phase === 'choosing' && state.failure && (
-          <div ref={changeError} role="alert" className={styles.problem} data-testid="change-error" data-code={state.failure}>
-            <p>{t(CHANGE_FAILURE_KEYS[state.failure])}</p>
+        {failedChange && (
+          <div ref={changeError} role="alert" className={styles.problem} data-testid="change-error" data-code={failedChange.code}>
+            <p>{t(failedChange.key)}</p>
           </div>
         )}
         {paidMember && <PackOffer source={state.request.source ?? 'subscription-modal'} returnPath={here} headingLevel={3} compact />}

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadSubscription, setCreditBalance, setSubscription, useAuth } from '@reelmint/shared';
-import type { PlanChangeReply, PlanItem, SubscriptionStatus } from '@reelmint/shared';
-import { openDetached } from '../checkout/checkout.ts';
-import type { BillingCycle } from '../checkout/checkout.ts';
+import { loadSubscription, setCreditBalance, setSubscription, subscriptionStore, useAuth } from '@reelmint/shared';
+import type { PlanChangeReply, SubscriptionStatus } from '@reelmint/shared';
+import { followCheckout, openDetached, requestCheckout } from '../checkout/checkout.ts';
+import type { BillingCycle, CheckoutDecision, CheckoutFollowUp } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
+import { normalizePlanKey } from '../plans/plan-catalogue.ts';
 import { billingKeys } from '../server-state/billing-queries.tsx';
 import { planChangeApi } from './plan-change.ts';
 import type { ChangeFailure } from './plan-change.ts';
@@ -31,33 +32,57 @@ const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
   failed: 'errors.upgradeFailed',
 };
 
-/** A plan chosen on pricing, with what the page knew when it was chosen. */
+/** A plan chosen on pricing or in the subscription modal, with what the screen knew when it was chosen. */
 export interface PlanChoiceRequest {
-  plan: PlanItem;
+  plan: { key: string; name: string };
   cycle: BillingCycle;
   /** Carried to the checkout or the change. */
   source: string;
-  /** A member of a paid plan changes the plan they have; anyone else starts a checkout. */
-  member: boolean;
+  /**
+   * A member of a paid plan changes the plan they have; anyone else starts a checkout. Left out (the modal, opened
+   * from any page), it is found from the plan in force, read first when this page has not read it yet.
+   */
+  member?: boolean;
   /** Where a checkout brings the person back to. */
   returnPath: string;
+  /**
+   * A checkout that cannot start: left out (pricing), it is the mutation's error, shown in place; given (the modal),
+   * the person is told why and sent to pricing with the plan highlighted.
+   */
+  fallback?: Omit<CheckoutFollowUp, 'returnPath'>;
 }
 
-/** What choosing a plan led to: a checkout opened, the plan changed now, or a change waiting for the end of the period. */
+/**
+ * What choosing a plan led to: a checkout opened, the plan changed now, a change waiting for the end of the period,
+ * or (with a fallback) a checkout that could not start and sent the person elsewhere.
+ */
 export type PlanChoice =
   | { kind: 'opened'; plan: string; url: string }
   | { kind: 'changed'; plan: string; reply: PlanChangeReply }
-  | { kind: 'scheduled'; plan: string; effectiveDate: string; reply: PlanChangeReply };
+  | { kind: 'scheduled'; plan: string; effectiveDate: string; reply: PlanChangeReply }
+  | { kind: 'sent-away'; plan: string; decision: CheckoutDecision };
 
-async function choosePlan({ plan, cycle, source, member }: PlanChoiceRequest): Promise<PlanChoice> {
-  if (member) {
+/** Whether the plan in force is a paid one, as fresh as the shared cache keeps it (loaded first when it is not there yet). */
+async function payingMember(): Promise<boolean> {
+  await loadSubscription();
+  const plan = subscriptionStore.getState().subscription?.plan ?? 'free';
+  return plan !== 'free';
+}
+
+async function choosePlan({ plan, cycle, source, member, fallback }: PlanChoiceRequest): Promise<PlanChoice> {
+  const wanted = normalizePlanKey(plan.key);
+  if (wanted && (member ?? (await payingMember()))) {
     // A member changes the plan they have: up now, down when the period ends, never a second plan.
-    const outcome = await planChangeApi.change(plan.key, cycle, source);
+    const outcome = await planChangeApi.change(wanted, cycle, source);
     if (!outcome.ok) throw new PlanActionFailure(outcome.failure, CHANGE_FAILURE_KEYS[outcome.failure]);
     const { reply } = outcome;
     if (reply.kind === 'checkout' && reply.checkoutUrl) return { kind: 'opened', plan: plan.name, url: reply.checkoutUrl };
     const waiting = reply.kind === 'scheduled' ? reply.subscription.scheduledChange : null;
     return waiting ? { kind: 'scheduled', plan: plan.name, effectiveDate: waiting.effectiveDate, reply } : { kind: 'changed', plan: plan.name, reply };
+  }
+  if (fallback) {
+    const decision = await requestCheckout(plan.key, cycle, source);
+    return decision.kind === 'open-checkout' ? { kind: 'opened', plan: plan.name, url: decision.url } : { kind: 'sent-away', plan: plan.name, decision };
   }
   const outcome = await upgradeSubscription(plan.key, cycle, source);
   if (!outcome.success) throw new PlanActionFailure(outcome.error.code, outcome.error.key);
@@ -65,16 +90,21 @@ async function choosePlan({ plan, cycle, source, member }: PlanChoiceRequest): P
 }
 
 /**
- * Choosing a plan on pricing. A checkout opens in a new window; a change the API made shares the subscription and
- * balance it answers with every app, and one paid now (a receipt, the plan's credits) marks this session's receipts
- * and credits history as out of date.
+ * Choosing a plan, on pricing or in the subscription modal. A checkout opens in a new window (or, when it cannot
+ * start and the request has a fallback, the person is told why and sent to pricing); a change the API made shares
+ * the subscription and balance it answers with every app, and one paid now (a receipt, the plan's credits) marks
+ * this session's receipts and credits history as out of date.
  */
 export function usePlanChoice() {
   const queryClient = useQueryClient();
   const session = useAuth((s) => s.token);
   return useMutation<PlanChoice, PlanActionFailure, PlanChoiceRequest>({
     mutationFn: choosePlan,
-    onSuccess: (choice, { returnPath }) => {
+    onSuccess: (choice, { returnPath, fallback }) => {
+      if (choice.kind === 'sent-away') {
+        if (fallback) followCheckout(choice.decision, { ...fallback, returnPath });
+        return;
+      }
       if (choice.kind === 'opened') {
         rememberCheckoutOrigin(returnPath);
         openDetached(choice.url);
