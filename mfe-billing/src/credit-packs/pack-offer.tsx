@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useActiveLanguage } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
@@ -10,8 +10,38 @@ import { formatNumber, formatPrice } from '../ui/format.ts';
 import { packsApi } from './packs-api.ts';
 import styles from './pack-offer.module.css';
 
-type Purchase =
-  { kind: 'idle' } | { kind: 'starting'; packId: string } | { kind: 'opened'; credits: number; url: string } | { kind: 'failed'; network: boolean };
+/** A pack's checkout that did not start, held as its mutation's error: with no connection (or too slow), or refused. */
+class PackCheckoutFailure extends Error {
+  readonly network: boolean;
+
+  constructor(network: boolean) {
+    super(network ? 'network' : 'failed');
+    this.name = 'PackCheckoutFailure';
+    this.network = network;
+  }
+}
+
+interface PackChoice {
+  packId: string;
+  credits: number;
+  source: string;
+  returnPath: string;
+}
+
+/** Buying a pack: its checkout opens in a new window, and the person can come back to where it started. */
+function usePackCheckout() {
+  return useMutation<{ credits: number; url: string }, PackCheckoutFailure, PackChoice>({
+    mutationFn: async ({ packId, credits, source }) => {
+      const outcome = await packsApi.startCheckout({ packId, source });
+      if (!outcome.ok) throw new PackCheckoutFailure(outcome.network);
+      return { credits, url: outcome.checkoutUrl };
+    },
+    onSuccess: ({ url }, { returnPath }) => {
+      rememberCheckoutOrigin(returnPath);
+      openDetached(url);
+    },
+  });
+}
 
 interface Props {
   /** Where the checkout says it started (pricing, the modal). */
@@ -34,20 +64,11 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
   // Pricing and the modal offer the same packs: one read serves both while it is fresh.
   const packsQuery = useQuery({ queryKey: billingKeys.packs, queryFn: packsApi.list });
   const packs = loadState(packsQuery);
-  const [purchase, setPurchase] = useState<Purchase>({ kind: 'idle' });
+  const purchase = usePackCheckout();
+  // The pack being asked for: its button is busy and every pack locked until the answer.
+  const starting = purchase.isPending ? purchase.variables.packId : null;
+  const opened = purchase.data;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-
-  const buy = async (packId: string, credits: number) => {
-    setPurchase({ kind: 'starting', packId });
-    const outcome = await packsApi.startCheckout({ packId, source });
-    if (!outcome.ok) {
-      setPurchase({ kind: 'failed', network: outcome.network });
-      return;
-    }
-    rememberCheckoutOrigin(returnPath);
-    openDetached(outcome.checkoutUrl);
-    setPurchase({ kind: 'opened', credits, url: outcome.checkoutUrl });
-  };
 
   return (
     <section className={styles.offer} data-compact={compact || undefined} aria-labelledby={headingId} data-testid="credit-packs">
@@ -81,14 +102,12 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
                 <button
                   type="button"
                   className={styles.buy}
-                  disabled={purchase.kind === 'starting'}
-                  aria-busy={purchase.kind === 'starting' && purchase.packId === pack.id}
+                  disabled={purchase.isPending}
+                  aria-busy={starting === pack.id}
                   aria-describedby={nameId}
-                  onClick={() => void buy(pack.id, pack.credits)}
+                  onClick={() => purchase.mutate({ packId: pack.id, credits: pack.credits, source, returnPath })}
                 >
-                  {purchase.kind === 'starting' && purchase.packId === pack.id
-                    ? t('modal.processing')
-                    : t('packs.buy', { price: formatPrice(pack.price, pack.currency, locale) })}
+                  {starting === pack.id ? t('modal.processing') : t('packs.buy', { price: formatPrice(pack.price, pack.currency, locale) })}
                 </button>
               </li>
             );
@@ -96,19 +115,19 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
         </ul>
       )}
       <div aria-live="polite">
-        {purchase.kind === 'opened' && (
+        {opened && (
           <p className={styles.opened} data-testid="pack-checkout-opened">
-            {t('packs.opened', { count: purchase.credits, formatted: formatNumber(purchase.credits, locale) })}{' '}
-            <a href={purchase.url} target="_blank" rel="noopener noreferrer">
+            {t('packs.opened', { count: opened.credits, formatted: formatNumber(opened.credits, locale) })}{' '}
+            <a href={opened.url} target="_blank" rel="noopener noreferrer">
               {t('checkout.openLink')}
               <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
             </a>
           </p>
         )}
       </div>
-      {purchase.kind === 'failed' && (
+      {purchase.error && (
         <p role="alert" className={styles.failure} data-testid="pack-error">
-          {t(purchase.network ? 'packs.network' : 'packs.failed')}
+          {t(purchase.error.network ? 'packs.network' : 'packs.failed')}
         </p>
       )}
     </section>
