@@ -5,7 +5,8 @@ import { PLAN_FEATURES, authStore, clearSession, creditsStore, subscriptionStore
 import type { PaymentSession, SubscriptionReply } from '@reelmint/shared';
 import PaymentSuccessPage from './payment-success-page.tsx';
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from './payment-session.ts';
-import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import { deferred, fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import type { ReplyTo } from '@reelmint/shared/testing';
 
 setupFakeApi();
 
@@ -117,6 +118,44 @@ describe('payment success', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(authStore.getState().user?.plan).toBe('premium');
     expect(creditsStore.getState().balance).toBe(12003);
+  });
+
+  it('without a session to confirm, hides the failure while a new try runs, and counts a balance it could not read as not refreshed', async () => {
+    signIn({ plan: 'free' });
+    const balances: ReturnType<typeof deferred<ReplyTo<'GET /api/user/credits'>>>[] = [];
+    fakeApi.use({
+      'GET /api/user/subscription': () => ok(premium),
+      'GET /api/user/credits': () => {
+        const answer = deferred<ReplyTo<'GET /api/user/credits'>>();
+        balances.push(answer);
+        return answer.promise;
+      },
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success' });
+    // Every read of the balance so far is answered: the refresh's, and any other the page started.
+    const answerAll = (reply: ReplyTo<'GET /api/user/credits'>) => balances.forEach((answer) => answer.resolve(reply));
+    await waitFor(() => expect(balances.length).toBeGreaterThan(0));
+    answerAll(fail(500, 'INTERNAL_ERROR', 'boom'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your plan and credits could not be refreshed just now.');
+    // The plan came back: it is shared even though the balance did not.
+    expect(authStore.getState().user?.plan).toBe('premium');
+
+    const asked = balances.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(balances.length).toBeGreaterThan(asked));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    answerAll(ok({ balance: 40 }));
+    await waitFor(() => expect(creditsStore.getState().balance).toBe(40));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('signed out, thanks the person without asking the server anything', async () => {
+    const { calls } = fakeApi.use({});
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toHaveLength(0);
   });
 
   it('says so when the checkout was cancelled instead of paid', async () => {
