@@ -33,7 +33,6 @@ function PaymentSuccessPage() {
   const signedIn = useAuth((s) => Boolean(s.token));
   const confirming = Boolean(sessionId && signedIn);
   const [attempt, setAttempt] = useState(0);
-  const [refreshFailed, setRefreshFailed] = useState(false);
 
   // Each Try again asks from the start: a key of its own, with its own count of answers.
   const queryClient = useQueryClient();
@@ -67,16 +66,9 @@ function PaymentSuccessPage() {
     if (paidSession) applyAccountState(paidSession.subscription, paidSession.balance);
   }, [paidSession]);
 
-  useEffect(() => {
-    if (confirming) return;
-    // No session to confirm (or not signed in here): refresh what can be refreshed.
-    setRefreshFailed(false);
-    let live = true;
-    void refreshAccount().then((refreshed) => live && setRefreshFailed(!refreshed));
-    return () => {
-      live = false;
-    };
-  }, [confirming, attempt]);
+  // No session to confirm (or not signed in here): refresh what can be refreshed, once a visit and on each Try again.
+  const refresh = useQuery({ queryKey: billingKeys.accountRefresh(attempt), queryFn: refreshAccount, enabled: !confirming, gcTime: 0 });
+  const refreshFailed = refresh.data === false;
 
   const again = () => setAttempt((n) => n + 1);
 

@@ -20,4 +20,6 @@ export const billingKeys = {
   /** Every page of one session's credits history (what a payment's credits add to). */
   everyCreditHistoryPage: (session: string | null) => ['credit-history', session] as const,
   paymentSession: (id: string | null, attempt: number) => ['payment-session', id, attempt] as const,
+  /** Plan and balance read again into the shared stores (answering whether both came from the server), per Try again. */
+  accountRefresh: (attempt: number) => ['account-refresh', attempt] as const,
 };
