@@ -3,6 +3,7 @@
  * shell as a federation singleton; remotes require a compatible version (see package.json).
  */
 export * from './pricing.ts';
+export * from './numbers.ts';
 export * from './plans.ts';
 export * from './languages.ts';
 export * from './bus.ts';

@@ -2,6 +2,8 @@
  * Credit maths shared by the generator screen and the API, so a person is
  * always charged exactly what the screen showed.
  */
+import { formatNumber } from './numbers.ts';
+
 export const MODELS = ['v1.0', 'v2.0'] as const;
 export const RESOLUTIONS = ['512p', '720p', '1080p'] as const;
 export const DURATIONS = ['5s', '10s'] as const;
@@ -74,10 +76,10 @@ export function isCriticallyLow(balance: number): boolean {
 
 /** Above 999 the display abbreviates with k: 1000 -> 1k, 1250 -> 1.3k, 12000 -> 12k. */
 export function formatCredits(balance: number, lng = 'en'): string {
-  if (balance <= 999) return new Intl.NumberFormat(lng, { useGrouping: false }).format(balance);
+  if (balance <= 999) return formatNumber(balance, lng, { useGrouping: false });
   const thousands = balance / 1000;
   const digits = thousands >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: digits, useGrouping: false }).format(thousands)}k`;
+  return `${formatNumber(thousands, lng, { maximumFractionDigits: digits, useGrouping: false })}k`;
 }
 
 /** What can be done to a finished video. Editing is a Max feature (`advancedEditing`). */

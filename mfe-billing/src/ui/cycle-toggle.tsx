@@ -1,5 +1,5 @@
 import type { BillingCycle } from '../checkout/checkout.ts';
-import { useActiveLanguage } from '@reelmint/shared';
+import { formatPercent, useActiveLanguage } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import styles from './cycle-toggle.module.css';
 
@@ -24,7 +24,7 @@ export function CycleToggle({ cycle, onChange, saving, disabled = false }: Props
         {t('cycle.yearly')}
         {saving !== null && (
           <span className={styles.badge} data-testid="yearly-saving">
-            {t('cycle.badge', { percent: new Intl.NumberFormat(locale, { style: 'percent' }).format(saving) })}
+            {t('cycle.badge', { percent: formatPercent(saving, locale) })}
           </span>
         )}
       </button>

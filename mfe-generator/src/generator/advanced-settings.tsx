@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { NEGATIVE_PROMPT_MAX, SEED_MAX } from '@reelmint/shared';
+import { formatNumber, NEGATIVE_PROMPT_MAX, SEED_MAX } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { parseSeed } from './settings.ts';
 import styles from './studio.module.css';
@@ -18,7 +18,7 @@ export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePromp
   const { t, i18n } = useGeneratorText();
   const ids = { negative: useId(), negativeHint: useId(), seed: seedId, seedHint: useId(), seedProblem: useId() };
   const seedValid = parseSeed(seed).valid;
-  const max = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(SEED_MAX);
+  const max = formatNumber(SEED_MAX, i18n.resolvedLanguage ?? 'en');
   // Opens whenever a value arrives (a draft, a template, a remix), so what will be sent is never hidden;
   // otherwise it stays as the person left it.
   const filled = negativePrompt !== '' || seed !== '';

@@ -1,4 +1,4 @@
-import { formatCredits } from '@reelmint/shared';
+import { formatCredits, formatNumber } from '@reelmint/shared';
 import type { CreditLevel } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import styles from './studio.module.css';
@@ -20,7 +20,7 @@ export function CreditsPanel({ cost, relaxed = false, balance, level, enough, cr
   const { t, i18n } = useGeneratorText();
   // As useNamespace resolves it: the shell's language even before i18next has resources for it.
   const lng = i18n.resolvedLanguage ?? i18n.language;
-  const number = new Intl.NumberFormat(lng);
+  const number = { format: (value: number) => formatNumber(value, lng) };
 
   return (
     <div className={styles.credits}>

@@ -1,4 +1,4 @@
-import { creditCost, PLAN_FEATURES, useActiveLanguage } from '@reelmint/shared';
+import { creditCost, formatNumber, PLAN_FEATURES, useActiveLanguage } from '@reelmint/shared';
 import type { AccordionItem } from '../ui/accordion.tsx';
 import { useMarketingText } from '../i18n.ts';
 
@@ -12,7 +12,8 @@ export type FaqId = (typeof FAQ_IDS)[number];
  */
 export function useFaqItems(ids: readonly FaqId[] = FAQ_IDS): AccordionItem[] {
   const { t } = useMarketingText();
-  const number = new Intl.NumberFormat(useActiveLanguage());
+  const lng = useActiveLanguage();
+  const number = { format: (value: number) => formatNumber(value, lng) };
   const values = {
     basic: number.format(creditCost({ model: 'v1.0', resolution: '512p', duration: '5s' })),
     top: number.format(creditCost({ model: 'v2.0', resolution: '1080p', duration: '10s' })),

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LocalizedLink, creditLevel, formatCredits, useCredits } from '@reelmint/shared';
+import { FALLBACK_LANGUAGE, LocalizedLink, creditLevel, formatCredits, formatNumber, useCredits } from '@reelmint/shared';
 import { useChrome } from './deferred-chrome.tsx';
 import styles from './header.module.css';
 
@@ -27,7 +27,7 @@ export function CreditDisplay() {
     );
   }
   const lng = i18n.resolvedLanguage;
-  const exact = t('credits.count', { count: balance, formatted: new Intl.NumberFormat(lng).format(balance) });
+  const exact = t('credits.count', { count: balance, formatted: formatNumber(balance, lng ?? FALLBACK_LANGUAGE) });
   const shown = t('credits.count', { count: balance, formatted: formatCredits(balance, lng) });
   const abbreviated = shown !== exact;
   const link = (
