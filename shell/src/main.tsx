@@ -10,7 +10,7 @@ import type { PointerDocument } from './remotes/pointer.ts';
 import { readBootData } from './boot/boot-data.ts';
 import type { RenderedPage } from './boot/boot-data.ts';
 import { setDrawnReads } from './boot/drawn-reads.ts';
-import { preloadLikelyScreens, whenIdle } from './remotes/idle-preload.ts';
+import { whenIdle } from './remotes/when-idle.ts';
 import { screenFor } from './app/routes.ts';
 import { configuredRemotes, loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
@@ -95,15 +95,19 @@ async function boot() {
   // Moves to another remote's screen then come from the cache instead of the network.
   // The header's menus and side sheet, so a menu opens at the first press; a task of its own.
   whenIdle(prefetchChrome);
+  // The preload's own code comes with it: a page that is never idle, or saves data, does not download it.
   whenIdle(() => {
     const screen = screenFor(stripLanguage(location.pathname));
     const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
-    void preloadLikelyScreens({
-      pointer,
-      current: screen && { remote: screen.remote, module: screen.module },
-      languages,
-      warm: (remote, module) => loadExposed(remote, module),
-    })
+    void import('./remotes/idle-preload.ts')
+      .then(({ preloadLikelyScreens }) =>
+        preloadLikelyScreens({
+          pointer,
+          current: screen && { remote: screen.remote, module: screen.module },
+          languages,
+          warm: (remote, module) => loadExposed(remote, module),
+        }),
+      )
       // The warmed screens registered their remotes' strings: load them too, so drawing one never waits for text.
       .then(() => loadRegisteredNamespaces(i18n, languages))
       .catch((error: unknown) => console.warn('Preloading the strings of likely next screens failed', error));
