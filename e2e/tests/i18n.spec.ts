@@ -113,6 +113,41 @@ test.describe('the page head', () => {
   }
 });
 
+/** Marks the loaded document, so a later check tells a move inside the page from a new page load. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __movedWithin?: boolean }).__movedWithin = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __movedWithin?: boolean }).__movedWithin === true);
+
+test('after moves inside the site the head follows the page: title, language, canonical and alternates', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const headSays = async (lng: string, path: string, key: string) => {
+    await expect(page).toHaveTitle(`${shipped('shell', lng, `meta.${key}.title`)} | Reelmint`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}${localized(lng, path)}`);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${origin}${path}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  };
+  await page.goto(localized('fr', '/pricing'));
+  await untilInteractive(page);
+  await headSays('fr', '/pricing', 'pricing');
+  await markDocument(page);
+
+  await page
+    .getByTestId('site-header')
+    .getByRole('link', { name: shipped('shell', 'fr', 'navShort.textToVideo') })
+    .click();
+  await headSays('fr', '/text-to-video', 'textToVideo');
+  expect(await sameDocument(page)).toBe(true);
+
+  // The studio's two modes share a title: the canonical address still follows the mode.
+  await page.goto(localized('fr', '/text-to-video/generator'));
+  await untilInteractive(page);
+  await markDocument(page);
+  await page.getByRole('tab', { name: shipped('generator', 'fr', 'modes.image') }).click();
+  await expect(page).toHaveURL(/\/fr\/image-to-video\/generator$/);
+  await headSays('fr', '/image-to-video/generator', 'generator');
+  expect(await sameDocument(page)).toBe(true);
+});
+
 test('a translation file that answers 503 twice and then succeeds still renders translated text', async ({ page }) => {
   let attempts = 0;
   await page.route('**/locales/ru/translation.json', async (route) => {

@@ -1,10 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE, stripLanguage } from '@reelmint/shared';
-import { applyHead, headFor, pageKeyOf } from './head.ts';
+import { pageKeyOf, pageTitle } from './page-key.ts';
 
-/** Keeps the page head in step with the route and the language. */
+/**
+ * Keeps the page head in step with the route and the language. The server writes the first page's head, so the code
+ * that rewrites it (alternates, canonical, structured data) comes only when the head has to change: after a move or a
+ * change of language, or when the page arrived with another head.
+ */
 export function HeadTags() {
   const { pathname } = useLocation();
   // Never suspends (it sits outside every Suspense boundary); the head follows once the strings are in.
@@ -14,9 +18,19 @@ export function HeadTags() {
   const page = pageKeyOf(barePath);
   const title = t(`meta.${page}.title`);
   const description = t(`meta.${page}.description`);
+  const first = useRef(true);
 
   useEffect(() => {
-    applyHead(headFor(location.origin, barePath, lng, { title, description }));
+    const drawn = first.current && document.title === pageTitle(title) && document.documentElement.lang === lng;
+    first.current = false;
+    if (drawn) return;
+    let current = true;
+    void import('./head.ts').then(({ applyHead, headFor }) => {
+      if (current) applyHead(headFor(location.origin, barePath, lng, { title, description }));
+    });
+    return () => {
+      current = false;
+    };
   }, [barePath, lng, title, description]);
 
   return null;

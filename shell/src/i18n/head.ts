@@ -1,18 +1,8 @@
 import { LANGUAGES, withLanguage } from '@reelmint/shared/languages';
-import { screenFor } from '../app/routes.ts';
 
-export const SITE_NAME = 'Reelmint';
+import { pageTitle, SITE_NAME } from './page-key.ts';
 
-/** The `meta.` key of a language-free path; the auth screen and unknown paths have their own. */
-export function pageKeyOf(barePath: string): string {
-  if (barePath === '/auth') return 'auth';
-  if (barePath === '/forgot-password') return 'forgotPassword';
-  if (barePath === '/reset-password') return 'resetPassword';
-  if (barePath === '/verify-email') return 'verifyEmail';
-  if (barePath === '/account') return 'account';
-  if (barePath === '/release') return 'releaseDashboard';
-  return screenFor(barePath)?.page ?? 'notFound';
-}
+export { pageKeyOf, SITE_NAME } from './page-key.ts';
 
 export interface HeadContent {
   lang: string;
@@ -32,7 +22,7 @@ export function headFor(origin: string, barePath: string, lng: string, text: { t
   const urlIn = (language: string) => `${origin}${withLanguage(barePath, language)}`;
   return {
     lang: lng,
-    title: `${text.title} | ${SITE_NAME}`,
+    title: pageTitle(text.title),
     description: text.description,
     canonical: urlIn(lng),
     alternates: [...LANGUAGES.map((language) => ({ hreflang: language, href: urlIn(language) })), { hreflang: 'x-default', href: `${origin}${barePath}` }],
