@@ -3,9 +3,10 @@ import type { HistoryFilter } from '../generator/use-history.ts';
 
 /**
  * What this remote reads from the API, cached by TanStack Query: the history's pages, the job being followed, a shared
- * video, the templates a link pre-fills from. The balance and the plan stay in the shared stores, since the shell
- * (which carries no query library) shows them in its header and other remotes change them. In the browser the studio
- * and the shared-video page share one cache for the page's life.
+ * video, the templates a link pre-fills from, an edit's cost, the clips a merge can take and the site's settings. The
+ * balance and the plan stay in the shared stores, since the shell (which carries no query library) shows them in its
+ * header and other remotes change them. In the browser the studio and the shared-video page share one cache for the
+ * page's life.
  */
 export const { withQueries: withGeneratorQueries, forgetQueries: forgetGeneratorQueries } = createRemoteQueries();
 
