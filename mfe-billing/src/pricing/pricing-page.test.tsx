@@ -9,6 +9,21 @@ import type { ReplyTo } from '@reelmint/shared/testing';
 
 setupFakeApi();
 
+/** A monthly Max member whose period ends in 20 days, and the same member with a move down to Pro waiting for then. */
+function maxMember() {
+  const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+  const max: SubscriptionReply = {
+    plan: 'premium',
+    status: 'active',
+    features: PLAN_FEATURES.premium,
+    expiresAt,
+    billingCycle: 'monthly',
+    scheduledChange: null,
+  };
+  const waiting: SubscriptionReply = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
+  return { expiresAt, max, waiting };
+}
+
 const scrolled = vi.fn();
 
 describe('pricing page', () => {
@@ -169,16 +184,7 @@ describe('pricing page', () => {
 
   it('lets a Max member move down to Pro at the end of the period, shows when, and keeps Max on request', async () => {
     signIn({ plan: 'premium' });
-    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
-    const max: SubscriptionReply = {
-      plan: 'premium',
-      status: 'active',
-      features: PLAN_FEATURES.premium,
-      expiresAt,
-      billingCycle: 'monthly',
-      scheduledChange: null,
-    };
-    const waiting: SubscriptionReply = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
+    const { expiresAt, max, waiting } = maxMember();
     const { calls } = fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),
       'GET /api/user/subscription': () => ok(max),
@@ -351,16 +357,7 @@ describe('pricing page', () => {
 
   it('keeps the Keep button busy while the waiting change is dropped, and says why dropping it failed', async () => {
     signIn({ plan: 'premium' });
-    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
-    const max: SubscriptionReply = {
-      plan: 'premium',
-      status: 'active',
-      features: PLAN_FEATURES.premium,
-      expiresAt,
-      billingCycle: 'monthly',
-      scheduledChange: null,
-    };
-    const waiting: SubscriptionReply = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
+    const { max, waiting } = maxMember();
     let answer = deferred<ReplyTo<'DELETE /api/subscription/scheduled-change'>>();
     fakeApi.use({
       'GET /api/subscription/plans': () => ok(CATALOGUE),

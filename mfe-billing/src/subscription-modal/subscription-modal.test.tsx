@@ -20,6 +20,19 @@ async function modalListening() {
   await waitFor(() => expect(bus.all.get('subscription:open')?.length ?? 0).toBeGreaterThan(0));
 }
 
+/** A Pro member on `billingCycle` whose plan change, once sent, waits for `change` to be settled by the test. */
+function proMemberChanging(billingCycle: 'monthly' | 'yearly') {
+  const pro: SubscriptionReply = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle, scheduledChange: null };
+  const change = deferred<ReplyTo<'POST /api/subscription/change'>>();
+  const { calls } = fakeApi.use({
+    'GET /api/subscription/plans': () => ok(CATALOGUE),
+    'GET /api/user/subscription': () => ok(pro),
+    'GET /api/credits/packs': () => ok([]),
+    'POST /api/subscription/change': () => change.promise,
+  });
+  return { pro, change, calls };
+}
+
 async function mount() {
   await renderWithProviders(
     <>
@@ -257,15 +270,8 @@ describe('subscription modal', () => {
 
   it('moves a Pro member up to Max through the plan change, never a second checkout, and says so when it is done in place', async () => {
     signIn({ plan: 'pro' });
-    const pro: SubscriptionReply = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', scheduledChange: null };
-    const change = deferred<ReplyTo<'POST /api/subscription/change'>>();
-    const { calls } = fakeApi.use({
-      'GET /api/subscription/plans': () => ok(CATALOGUE),
-      'GET /api/user/subscription': () => ok(pro),
-      'GET /api/credits/packs': () => ok([]),
-      // A live Stripe subscription is updated in place: the new plan and its credits at once.
-      'POST /api/subscription/change': () => change.promise,
-    });
+    // A live Stripe subscription is updated in place: the new plan and its credits at once.
+    const { pro, change, calls } = proMemberChanging('monthly');
     await mount();
     const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
     await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
@@ -412,14 +418,7 @@ describe('subscription modal', () => {
 
   it("locks everything while a member's change runs: busy Continue, plans, cycle and Close disabled, Escape and a second request turned away", async () => {
     signIn({ plan: 'pro' });
-    const pro: SubscriptionReply = { ...free, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'yearly', scheduledChange: null };
-    const change = deferred<ReplyTo<'POST /api/subscription/change'>>();
-    fakeApi.use({
-      'GET /api/subscription/plans': () => ok(CATALOGUE),
-      'GET /api/user/subscription': () => ok(pro),
-      'GET /api/credits/packs': () => ok([]),
-      'POST /api/subscription/change': () => change.promise,
-    });
+    const { pro, change } = proMemberChanging('yearly');
     await mount();
     const { dialog, result } = await open(() => requestCredits(45, 12, 'generator'));
     await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
