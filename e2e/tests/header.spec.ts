@@ -58,6 +58,8 @@ test('the language menu switches the text and rewrites the URL without a reload'
 });
 
 test('from 1024 px up the bar’s links keep one line each and all show, in every language', async ({ page }) => {
+  // Twenty-six cold page loads (13 languages at two widths), each drawn by the shell's server: it gets triple time.
+  test.slow();
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 700 });
     for (const lng of LANGUAGES) {
