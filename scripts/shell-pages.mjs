@@ -4,6 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** How often the pointer is read while no page asks for it. */
+const POINTER_FOLLOW_MS = 2000;
+
 /**
  * @param {object} options
  * @param {string} options.shellDir   the shell's root folder (holds dist/ and dist-server/)
@@ -34,10 +37,29 @@ export async function shellPages({ shellDir, siteOrigin, documents }) {
       return null;
     }
   };
+  // The builds each pointer names are loaded as soon as the server reads that pointer (firstHtml.prepare), so
+  // the first page after a promote, a rollback or a new canary is drawn with the new build.
+  let prepared = null;
+  const follow = (pointer) => {
+    const text = JSON.stringify(pointer);
+    if (!render || !pointer || text === prepared) return;
+    prepared = text;
+    void firstHtml.prepare(pointer);
+  };
   const page = async (req, url, { styleNonce } = {}) => {
     const [config, pointer] = await Promise.all([answer('/config.json', req), answer('/remotes.json', req)]);
+    follow(pointer);
     return firstHtml({ url, headers: req.headers, config, pointer, styleNonce });
   };
+  // A release changes the pointer without a request to this server: it is read every few seconds meanwhile. A read
+  // that fails here is not said: the next page's read says it, and that page is what it costs.
+  if (render) {
+    setInterval(() => {
+      Promise.resolve()
+        .then(() => documents['/remotes.json']?.({ headers: {} }))
+        .then(follow, () => undefined);
+    }, POINTER_FOLLOW_MS).unref();
+  }
   // Each remote's server build is fetched and loaded on its first use; doing it now spares the first visitor the wait.
   if (render) {
     void (async () => {

@@ -206,12 +206,14 @@ describe('public pages drawn into the first HTML', () => {
     apiBase?: string;
   } = {}) {
     const loads: string[] = [];
+    const modules: string[] = [];
     const draws: RenderRequest[] = [];
     const Screen: ComponentType = () => null;
     const rendering: PageRendering = {
       screens: {
-        load: (_remote, entry) => {
+        load: (remote, entry, module) => {
           loads.push(entry);
+          modules.push(`${remote} ${module} ${entry}`);
           return load ? load(entry) : Promise.resolve(Screen);
         },
       },
@@ -229,8 +231,41 @@ describe('public pages drawn into the first HTML', () => {
       render: rendering,
     });
     const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: apiBase ? { apiBase } : {}, pointer });
-    return { page, loads, draws };
+    return { page, loads, modules, draws, prepare: firstHtml.prepare };
   }
+
+  it('loads every drawn screen of each build a pointer names, live and canary, before a page asks for one', async () => {
+    const { prepare, modules, draws } = drawing();
+    await prepare(pointer);
+    expect(modules.sort()).toEqual(
+      [
+        ...[
+          './AboutPage',
+          './ContactPage',
+          './FaqsPage',
+          './HomePage',
+          './ImageToVideoLanding',
+          './PrivacyPage',
+          './TemplatesPage',
+          './TermsPage',
+          './TextToVideoLanding',
+        ].map((module) => `marketing ${module} ${MARKETING}`),
+        `billing ./PricingPage ${BILLING}`,
+        `billing ./PricingPage ${CANARY}`,
+      ].sort(),
+    );
+    expect(draws).toEqual([]);
+  });
+
+  it('getting builds ready never fails: a build that cannot load, or has no manifest, is left to the pages', async () => {
+    const broken = drawing({ load: (entry) => (entry === CANARY ? Promise.reject(new Error('down')) : Promise.resolve(() => null)) });
+    await expect(broken.prepare(pointer)).resolves.toBeUndefined();
+    expect(broken.loads).toContain(BILLING);
+    const unread = drawing({ manifests: false });
+    await unread.prepare(pointer);
+    expect(unread.loads).toEqual([]);
+    await expect(unread.prepare(null)).resolves.toBeUndefined();
+  });
 
   it('draws the route’s screen from the build the pointer names, and says what it drew', async () => {
     const { page, loads, draws } = drawing();

@@ -11,7 +11,7 @@ import { runtimeConfigDocument } from '@reelmint/shared/site-api';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
 import type { RenderedPage, TakeOverScripts } from '../boot/boot-data.ts';
 import { REMOTE_SCREENS, screenFor } from '../app/routes.ts';
-import { parsePointerDocument } from '../remotes/pointer.ts';
+import { parsePointerDocument, REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { RemoteName, RemotesPointer } from '../remotes/pointer.ts';
 import { visitorCookie, visitorFromCookie } from '../release/visitor.ts';
 import { createManifestCache } from './remote-manifests.ts';
@@ -97,6 +97,12 @@ export const WARM_UP_PATHS: readonly string[] = [
     REMOTE_SCREENS.filter(({ serverRendered }) => serverRendered).map(({ remote, path }) => [remote, `/${FALLBACK_LANGUAGE}${path === '/' ? '' : path}`]),
   ).values(),
 ];
+
+/**
+ * How long getting a build ready ahead of its pages may take (its manifest, then each screen module): far longer
+ * than a page waits, since no visitor waits on it.
+ */
+const PREPARE_WAIT_MS = 15_000;
 
 /** How many drawn pages are kept (the public pages in every language are 130; the rest are query strings). */
 const DRAWN_PAGES_KEPT = 300;
@@ -292,7 +298,29 @@ export function createFirstHtml({
     return page;
   }
 
-  return async function firstHtml({ url, headers, config: answered, pointer, styleNonce }: FirstHtmlRequest): Promise<FirstHtml> {
+  /**
+   * Loads the server builds a pointer names (each remote's live version and its canary), with the manifests pages
+   * hint from, before any page needs them: the first page drawn after a promote, a rollback or a new canary is then
+   * drawn with the new build instead of going out with its region's outline while the build loads. Builds already
+   * loaded cost nothing; a build that fails to load is left to the pages, which go without it as they always do.
+   */
+  async function prepare(pointer: unknown): Promise<void> {
+    if (!render || !pointer) return;
+    const { remotes } = parsePointerDocument(pointer);
+    const ready = async (remote: RemoteName, entry: string) => {
+      const manifest = await cache.get(entry, PREPARE_WAIT_MS);
+      if (!manifest) return;
+      const modules = new Set(REMOTE_SCREENS.filter((screen) => screen.serverRendered && screen.remote === remote).map(({ module }) => module));
+      for (const module of modules) await render.screens.load(remote, entry, module, manifestStamp(manifest), PREPARE_WAIT_MS);
+    };
+    const builds = REMOTE_NAMES.flatMap((remote) => {
+      const target = remotes[remote];
+      return target ? [target.entry, target.canary?.entry].filter((entry) => entry !== undefined).map((entry) => ({ remote, entry })) : [];
+    });
+    await Promise.all(builds.map(({ remote, entry }) => ready(remote, entry).catch(() => undefined)));
+  }
+
+  async function firstHtml({ url, headers, config: answered, pointer, styleNonce }: FirstHtmlRequest): Promise<FirstHtml> {
     const config = checkedConfig(answered);
     const cookies: string[] = [];
     const cookie = header(headers, 'cookie');
@@ -358,5 +386,7 @@ export function createFirstHtml({
       .replace('</head>', () => `${shared?.tags ?? ''}${renderPreloads(preloads, page?.rendered.screen === true)}${boot}</head>`);
     if (page) html = html.replace(root, () => `<div id="root">${page.html}</div>`);
     return { html, cookies, status: shared?.status ?? 200 };
-  };
+  }
+
+  return Object.assign(firstHtml, { prepare });
 }
