@@ -92,12 +92,23 @@ test('once the first page is idle, the other remotes’ entries and likely next 
   for (const file of pricing.assets.js.sync) await expect.poll(() => requested).toContain(`${BILLING}/${file}`);
   await expect.poll(() => requested).toContain(`${originOf('generator')}/remoteEntry.js`);
 
+  // The page says when the preload is done: the screens' modules have run and their strings are in.
+  await expect(page.locator('html')).toHaveAttribute('data-next-screens', 'ready');
+  await page.evaluate(() => {
+    const seen = { outline: false };
+    (window as Window & { moveSaw?: typeof seen }).moveSaw = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="region-loading"]')) seen.outline = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
   const before = requested.length;
   await page.getByTestId('site-header').getByRole('link', { name: 'Tarifs' }).click();
   await expect(page.locator('[data-remote-region="billing"] h1')).toBeVisible();
-  // The move asks the network for none of the files that were preloaded.
+  // The move asks the network for none of the files that were preloaded, and goes straight to the screen.
   const preloaded = new Set([`${BILLING}/remoteEntry.js`, `${BILLING}/${frenchStrings}`, ...pricing.assets.js.sync.map((file) => `${BILLING}/${file}`)]);
   expect(requested.slice(before).filter((url) => preloaded.has(url))).toEqual([]);
+  expect(await page.evaluate(() => (window as Window & { moveSaw?: { outline: boolean } }).moveSaw?.outline)).toBe(false);
 });
 
 test.describe('the first HTML says what the page is, before any script runs', () => {
