@@ -330,6 +330,54 @@ describe('generating', () => {
     expect(await screen.findByTestId('generate-error')).toHaveTextContent('You already have several videos rendering. Wait for one to finish, then try again.');
     expect(screen.getByTestId('generate-button')).toBeEnabled();
   });
+  it('sends a retry after a lost reply with the same key, so the server replays the job instead of charging twice', async () => {
+    const answers = [networkError(), networkError(), fail(429, 'TOO_MANY_JOBS', 'You can have at most 3 videos in progress at once.')];
+    fakeApi.use({
+      'POST /api/videos/generate': () =>
+        answers.shift() ??
+        ok(
+          {
+            id: 'vid_1',
+            status: 'queued',
+            cost: 10,
+            queue: 'priority',
+            newBalance: 90,
+            transactionId: 'tx',
+            replayed: true,
+            progress: 0,
+            type: 'text-to-video',
+            createdAt: '2030-05-01T10:00:00Z',
+          },
+          202,
+        ),
+      'GET /api/videos/status/:id': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null })),
+    });
+    await signIn();
+    await page();
+    const prompt = await screen.findByLabelText('Prompt');
+    await userEvent.type(prompt, 'A storm');
+    await screen.findByTestId('generator-balance');
+    const keys = () => fakeApi.callsTo('POST /api/videos/generate').map((call) => call.headers['idempotency-key']);
+    const send = async (count: number) => {
+      await userEvent.click(screen.getByTestId('generate-button'));
+      await waitFor(() => expect(keys()).toHaveLength(count));
+    };
+
+    await send(1);
+    expect(await screen.findByTestId('generate-error')).toHaveTextContent('The server cannot be reached. Check your connection and try again.');
+    await send(2);
+    expect(keys()[1]).toBe(keys()[0]);
+    // Another request is another job: it gets a key of its own.
+    await userEvent.type(prompt, ' at sea');
+    await send(3);
+    expect(keys()[2]).not.toBe(keys()[1]);
+    expect(await screen.findByTestId('generate-error')).toHaveTextContent('You already have several videos rendering.');
+    // A refusal changed nothing on the server: trying again is a new request.
+    await send(4);
+    expect(keys()[3]).not.toBe(keys()[2]);
+    expect(await screen.findByText('Rendering your video… 10%')).toBeInTheDocument();
+    expect(new Set(keys()).size).toBe(3);
+  });
 });
 
 describe('shape, seed and what to keep out', () => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, loadCredits, setCreditBalance } from '@reelmint/shared';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { loadActiveJob, saveActiveJob } from './draft.ts';
@@ -46,6 +46,15 @@ function initialState(): GenerationState {
   return { phase: jobId ? 'running' : 'idle', jobId, video: null, resumed: !!jobId, connectionLost: false, lost: false, picked: false };
 }
 
+/** A job to start: the request as text (what makes two requests the same), its idempotency key, and how to send it. */
+interface JobStart {
+  body: string;
+  key: string;
+  send: (key: string) => Promise<GenerateReply | EditReply>;
+  /** An edit keeps its video on the stage until the server takes the job. */
+  keepStage: boolean;
+}
+
 /** The wait before the next status check after `failures` checks in a row could not reach the server. */
 function backoff(failures: number): number {
   return Math.min(POLL_INTERVAL_MS * 2 ** (failures + 1), MAX_POLL_BACKOFF_MS);
@@ -57,9 +66,18 @@ function backoff(failures: number): number {
  */
 export function useGeneration(onFinished: (video: VideoRecord) => void) {
   const [state, setState] = useState<GenerationState>(initialState);
-  const submitting = useRef(false);
-  /** One key per request body: a retry after a lost reply replays the job instead of paying twice. */
-  const pendingKey = useRef<{ key: string; body: string } | null>(null);
+  const queryClient = useQueryClient();
+  // Starting a job. What the server answers is kept even when the studio has been left meanwhile: the job's id (so it
+  // resumes on return) and the balance the job left.
+  const starting = useMutation<GenerateReply | EditReply, unknown, JobStart>({
+    mutationKey: generatorKeys.jobStart,
+    mutationFn: ({ key, send }) => send(key),
+    onSuccess: (reply) => {
+      setCreditBalance(reply.newBalance);
+      saveActiveJob(reply.id);
+      setState({ phase: 'running', jobId: reply.id, video: null, resumed: false, connectionLost: false, lost: false, picked: false });
+    },
+  });
   const finished = useEffectEvent((video: VideoRecord) => onFinished(video));
 
   const { jobId } = state;
@@ -97,40 +115,37 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     setState((s) => ({ ...s, phase: 'idle', jobId: null, video: null, lost: refusal.status !== 401 }));
   }, [refusal]);
 
+  /** A generation being sent puts its progress on the stage at once; an edit's waits for the server to take it. */
+  const sending = starting.isPending && !starting.variables.keepStage;
   /** While a job is followed, the stage shows its latest status, and whether the last checks failed to arrive. */
   const followedPhase: GenerationPhase = !report || !isFinished(report) ? 'running' : report.status === 'succeeded' ? 'succeeded' : 'failed';
-  const shown: GenerationState =
-    jobId !== null && state.phase !== 'submitting' ? { ...state, phase: followedPhase, video: report ?? null, connectionLost: status.failureCount > 0 } : state;
+  const shown: GenerationState = sending
+    ? { ...state, phase: 'submitting' }
+    : jobId !== null
+      ? { ...state, phase: followedPhase, video: report ?? null, connectionLost: status.failureCount > 0 }
+      : state;
 
   /**
    * Starts a job (a generation, or an edit: both are followed the same way). Rejects with the
    * ApiError for the caller to explain; resolves false if one is already starting. An edit keeps its video on the
    * stage until the server takes the job: a refusal is explained beside the form it came from.
    */
-  const submit = useCallback(async (bodyText: string, send: (key: string) => Promise<GenerateReply | EditReply>, keepStage = false): Promise<boolean> => {
-    if (submitting.current) return false;
-    submitting.current = true;
-    if (!pendingKey.current || pendingKey.current.body !== bodyText) pendingKey.current = { key: randomKey(), body: bodyText };
-    if (!keepStage) setState((s) => ({ ...s, phase: 'submitting', resumed: false, lost: false, picked: false }));
-    try {
-      const reply = await send(pendingKey.current.key);
-      pendingKey.current = null;
-      setCreditBalance(reply.newBalance);
-      saveActiveJob(reply.id);
-      setState({ phase: 'running', jobId: reply.id, video: null, resumed: false, connectionLost: false, lost: false, picked: false });
-      return true;
-    } catch (error) {
-      // Only a lost reply may have reached the server; anything else changed nothing, so a new key is safe.
-      if (!(error instanceof ApiError && error.isNetworkError)) pendingKey.current = null;
-      if (!keepStage) setState((s) => ({ ...s, phase: 'idle' }));
-      throw error;
-    } finally {
-      submitting.current = false;
-    }
-  }, []);
+  const submit = async (body: string, send: JobStart['send'], keepStage: boolean): Promise<boolean> => {
+    // Asked of the cache, which counts a start from the moment it is called: two clicks before the screen updates
+    // start one job.
+    if (queryClient.isMutating({ mutationKey: generatorKeys.jobStart }) > 0) return false;
+    // One key per request body: a retry after a lost reply (the only failure that may have reached the server) replays
+    // the job instead of paying twice; after any other failure nothing changed, so a new key is safe.
+    const last = starting.variables;
+    const lostReply = starting.isError && starting.error instanceof ApiError && starting.error.isNetworkError;
+    const key = lostReply && last?.body === body ? last.key : randomKey();
+    if (!keepStage) setState((s) => ({ ...s, phase: 'idle', resumed: false, lost: false, picked: false }));
+    await starting.mutateAsync({ body, key, send, keepStage });
+    return true;
+  };
 
-  const start = useCallback((body: GenerateRequest) => submit(`generate:${JSON.stringify(body)}`, (key) => videoApi.generate(body, key)), [submit]);
-  const startEdit = useCallback((body: EditRequest) => submit(`edit:${JSON.stringify(body)}`, (key) => videoApi.edit(body, key), true), [submit]);
+  const start = (body: GenerateRequest) => submit(`generate:${JSON.stringify(body)}`, (key) => videoApi.generate(body, key), false);
+  const startEdit = (body: EditRequest) => submit(`edit:${JSON.stringify(body)}`, (key) => videoApi.edit(body, key), true);
 
   /** Show a finished video (e.g. one chosen from the history) or clear the stage. */
   const show = useCallback((video: VideoRecord | null) => {

@@ -3,10 +3,10 @@ import type { HistoryFilter } from '../generator/use-history.ts';
 
 /**
  * What this remote reads from the API, cached by TanStack Query: the history's pages, the job being followed, a shared
- * video, the templates a link pre-fills from, an edit's cost, the clips a merge can take and the site's settings. The
- * balance and the plan stay in the shared stores, since the shell (which carries no query library) shows them in its
- * header and other remotes change them. In the browser the studio and the shared-video page share one cache for the
- * page's life.
+ * video, the templates a link pre-fills from, an edit's cost, the clips a merge can take and the site's settings; and it
+ * holds the start of a job, a mutation it counts so that one runs at a time. The balance and the plan stay in the
+ * shared stores, since the shell (which carries no query library) shows them in its header and other remotes change
+ * them. In the browser the studio and the shared-video page share one cache for the page's life.
  */
 export const { withQueries: withGeneratorQueries, forgetQueries: forgetGeneratorQueries } = createRemoteQueries();
 
@@ -18,6 +18,8 @@ export const generatorKeys = {
   /** The session's finished clips the edit panel's merge picker offers (the newest, at most MERGE_PICKER_LIMIT). */
   finishedClips: (session: string | null) => ['finished-clips', session] as const,
   job: (jobId: string | null) => ['video-job', jobId] as const,
+  /** Starting a job (a generation or an edit): one at a time. */
+  jobStart: ['video-job-start'] as const,
   /** What an edit would cost this session (the answer carries the balance), one per request body as sent. */
   editEstimate: (session: string | null, request: string | null) => ['edit-estimate', session, request] as const,
   sharedVideo: (id: string) => ['shared-video', id] as const,
