@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, clearSession } from '@reelmint/shared';
-import type { PlanKey, SubscriptionModalRequest } from '@reelmint/shared';
+import type { PlanKey, SubscriptionModalRequest, ToastKind } from '@reelmint/shared';
 import { deferred, fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
 import type { Handlers, Reply } from '@reelmint/shared/testing';
 import { video } from '../test/studio.tsx';
@@ -190,6 +190,49 @@ describe('the edit panel', () => {
       expect(requests.at(-1)).toMatchObject({ needsCredits: { required: 3, available: 1 } });
     } finally {
       bus.off('subscription:open', listener);
+    }
+  });
+});
+
+describe('the original of an edit', () => {
+  const TRIMMED = video({
+    id: 'vid_trim',
+    type: 'edit',
+    prompt: 'Lanterns over a river',
+    duration: '3s',
+    videoUrl: SOURCE.videoUrl!.replace('vid_1', 'vid_trim'),
+    sourceId: 'vid_src',
+    edit: { kind: 'trim', sourceIds: ['vid_src'], start: 0, end: 3 },
+  });
+
+  it('puts the original on the stage, read afresh each time, and says so when it was deleted since', async () => {
+    const held = { source: true };
+    fakeApi.use({
+      'GET /api/videos/history': () => ok({ items: [TRIMMED], page: 1, perPage: 10, total: 1 }),
+      'GET /api/videos/status/vid_src': () => (held.source ? ok(SOURCE) : fail(404, 'VIDEO_NOT_FOUND', 'Video not found')),
+    });
+    const toasts: { kind: ToastKind; message: string }[] = [];
+    const listener = (toast: { kind: ToastKind; message: string }) => toasts.push(toast);
+    bus.on('toast', listener);
+    try {
+      await act(async () => {
+        signIn({ plan: 'premium', balance: 500 });
+      });
+      renderWithProviders(<GeneratorPage />, { route: '/text-to-video/generator' });
+      const item = (await screen.findAllByTestId('history-item'))[0]!;
+      await userEvent.click(within(item).getByTestId('show-source'));
+      const stage = screen.getByTestId('result-panel');
+      await waitFor(() => expect(within(stage).getByTestId('result-video')).toHaveAttribute('src', SOURCE.videoUrl));
+      expect(within(stage).queryByTestId('edited-from')).toBeNull();
+
+      held.source = false;
+      await userEvent.click(within(item).getByRole('button', { name: /^Play/ }));
+      await userEvent.click(await within(stage).findByTestId('show-source'));
+      await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: 'The original video was deleted.' }]));
+      expect(within(stage).getByTestId('edited-from')).toBeInTheDocument();
+      expect(fakeApi.callsTo('GET /api/videos/status/vid_src')).toHaveLength(2);
+    } finally {
+      bus.off('toast', listener);
     }
   });
 });

@@ -1,5 +1,7 @@
-import { ApiError, notify } from '@reelmint/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, notify, useAuth } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
+import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { errorMessage } from './errors.ts';
 import type { useGeneration } from './use-generation.ts';
 import { videoApi } from './video-api.ts';
@@ -18,6 +20,8 @@ interface Options {
  */
 export function useStage({ generation, resultId, reloadHistory }: Options) {
   const { t } = useGeneratorText();
+  const queryClient = useQueryClient();
+  const session = useAuth((s) => s.token);
   const job = generation.state;
   const busy = job.phase === 'submitting' || job.phase === 'running';
 
@@ -34,11 +38,18 @@ export function useStage({ generation, resultId, reloadHistory }: Options) {
     bringIntoView();
   };
 
-  /** Puts the video an edit was made from on the stage; it may have been deleted since. */
+  /** Puts the video an edit was made from on the stage; it may have been deleted since, so it is read afresh each time. */
   const showSource = async (id: string) => {
     if (busy) return;
     try {
-      play(await videoApi.status(id));
+      const source = await queryClient.fetchQuery({
+        queryKey: generatorKeys.video(session, id),
+        queryFn: ({ signal }) => videoApi.status(id, signal),
+        // Asked each time and not kept: a video deleted since must not come back from the cache.
+        staleTime: 0,
+        gcTime: 0,
+      });
+      play(source);
     } catch (error) {
       notify('error', error instanceof ApiError && error.status === 404 ? t('edit.sourceGone') : errorMessage(t, error));
     }

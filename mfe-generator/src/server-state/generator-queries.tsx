@@ -2,11 +2,11 @@ import { createRemoteQueries } from '@reelmint/shared/query-client';
 import type { HistoryFilter } from '../generator/use-history.ts';
 
 /**
- * What this remote reads from the API, cached by TanStack Query: the history's pages, the job being followed, a shared
- * video, the templates a link pre-fills from, an edit's cost, the clips a merge can take and the site's settings; and it
- * holds the start of a job, a mutation it counts so that one runs at a time. The balance and the plan stay in the
- * shared stores, since the shell (which carries no query library) shows them in its header and other remotes change
- * them. In the browser the studio and the shared-video page share one cache for the page's life.
+ * What this remote reads from the API, cached by TanStack Query: the history's pages, the job being followed, an edit's
+ * original, a shared video, the templates a link pre-fills from, an edit's cost, the clips a merge can take and the
+ * site's settings; and it holds the start of a job, a mutation it counts so that one runs at a time. The balance and
+ * the plan stay in the shared stores, since the shell (which carries no query library) shows them in its header and
+ * other remotes change them. In the browser the studio and the shared-video page share one cache for the page's life.
  */
 export const { withQueries: withGeneratorQueries, forgetQueries: forgetGeneratorQueries } = createRemoteQueries();
 
@@ -18,6 +18,8 @@ export const generatorKeys = {
   /** The session's finished clips the edit panel's merge picker offers (the newest, at most MERGE_PICKER_LIMIT). */
   finishedClips: (session: string | null) => ['finished-clips', session] as const,
   job: (jobId: string | null) => ['video-job', jobId] as const,
+  /** One of the session's videos, read once to be put on the stage (an edit's original). */
+  video: (session: string | null, id: string) => ['video', session, id] as const,
   /** Starting a job (a generation or an edit): one at a time. */
   jobStart: ['video-job-start'] as const,
   /** What an edit would cost this session (the answer carries the balance), one per request body as sent. */
