@@ -108,6 +108,22 @@ describe('the edit panel', () => {
     expect(await screen.findByTestId('job-status')).toHaveTextContent('40');
   });
 
+  it('starts the form afresh for each video put on the stage', async () => {
+    const other = video({ id: 'vid_other', prompt: 'Harbour lights at dawn', duration: '3s' });
+    fakeApi.use(routes({ 'GET /api/videos/history': () => ok({ items: [SOURCE, other], page: 1, perPage: 10, total: 2 }) }));
+    const panel = await onStage('premium');
+    fireEvent.change(await within(panel).findByLabelText('End: 5 s'), { target: { value: '3' } });
+    expect(within(panel).getByText('Keeps 3 s of 5 s')).toBeInTheDocument();
+
+    const [first, second] = screen.getAllByTestId('history-item');
+    await userEvent.click(within(second!).getByRole('button', { name: /^Play/ }));
+    expect(await within(screen.getByTestId('edit-panel')).findByLabelText('End: 3 s')).toHaveValue('3');
+    await userEvent.click(within(first!).getByRole('button', { name: /^Play/ }));
+    const again = screen.getByTestId('edit-panel');
+    expect(await within(again).findByLabelText('End: 5 s')).toHaveValue('5');
+    expect(within(again).queryByText('Keeps 3 s of 5 s')).toBeNull();
+  });
+
   it('keeps the video on the stage while an edit is sent, and says beside the form why the server refused it', async () => {
     const reply = deferred<Reply<EditReply>>();
     fakeApi.use(

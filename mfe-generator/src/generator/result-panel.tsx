@@ -82,9 +82,10 @@ export function ResultPanel({
       )}
 
       {phase === 'succeeded' && video?.videoUrl && (
-        <div className={styles.done}>
+        // Keyed by the video: another one gets a fresh player and edit form, never the last one's position or settings.
+        // One key on the whole block: the player and the form each keyed by the same id were siblings that collided.
+        <div key={video.id} className={styles.done}>
           <video
-            key={video.id}
             className={styles.video}
             src={video.videoUrl}
             poster={video.posterUrl ?? undefined}
@@ -126,7 +127,7 @@ export function ResultPanel({
             </button>
           </div>
           <SharePanel video={video} onChange={onShareChange} />
-          <EditPanel key={video.id} video={video} canEdit={canEdit} onSubmit={onEdit} onUpgrade={onUpgradeToEdit} onNeedCredits={onNeedCredits} />
+          <EditPanel video={video} canEdit={canEdit} onSubmit={onEdit} onUpgrade={onUpgradeToEdit} onNeedCredits={onNeedCredits} />
         </div>
       )}
 
