@@ -108,6 +108,10 @@ test('once the first page is idle, the other remotes’ entries and likely next 
   // The move asks the network for none of the files that were preloaded, and goes straight to the screen.
   const preloaded = new Set([`${BILLING}/remoteEntry.js`, `${BILLING}/${frenchStrings}`, ...pricing.assets.js.sync.map((file) => `${BILLING}/${file}`)]);
   expect(requested.slice(before).filter((url) => preloaded.has(url))).toEqual([]);
+  // Pricing read its plans ahead (its `preload`): they are drawn with the screen, not asked for after the move.
+  await expect(page.locator('[data-remote-region="billing"] [data-testid="plan-card-pro"]')).toBeVisible();
+  expect(requested.slice(0, before).filter((url) => url.endsWith('/api/subscription/plans'))).toHaveLength(1);
+  expect(requested.slice(before).filter((url) => url.endsWith('/api/subscription/plans'))).toEqual([]);
   expect(await page.evaluate(() => (window as Window & { moveSaw?: { outline: boolean } }).moveSaw?.outline)).toBe(false);
 });
 

@@ -21,4 +21,11 @@ describe("a remote's query cache on the shell's server", () => {
     expect(renderToString(<Wrapped who="bob" />)).toBe('<p>nobody</p>');
     expect(clients[1]).not.toBe(clients[0]);
   });
+
+  it('reads nothing ahead: prefetch is for the browser', async () => {
+    const { prefetch } = createRemoteQueries();
+    let asked = 0;
+    await prefetch({ queryKey: ['plans'], queryFn: () => Promise.resolve(++asked) });
+    expect(asked).toBe(0);
+  });
 });

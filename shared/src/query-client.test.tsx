@@ -51,6 +51,29 @@ describe("a remote's query cache in the browser", () => {
     expect(read).toHaveBeenCalledTimes(1);
   });
 
+  it('a read made ahead by prefetch is drawn at once, without asking again; a failed one is asked again when the screen shows', async () => {
+    const { withQueries, prefetch } = createRemoteQueries();
+    const plans = vi.fn(() => Promise.resolve('free, pro'));
+    await prefetch({ queryKey: ['plans'], queryFn: plans, staleTime: Infinity });
+    const config = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue('local engine');
+    await expect(prefetch({ queryKey: ['config'], queryFn: config })).resolves.toBeUndefined();
+    function Screen() {
+      const catalogue = loadState(useQuery({ queryKey: ['plans'], queryFn: plans, staleTime: Infinity }));
+      const engine = loadState(useQuery({ queryKey: ['config'], queryFn: config }));
+      return (
+        <p>
+          {catalogue.kind === 'ready' ? catalogue.value : catalogue.kind} / {engine.kind === 'ready' ? engine.value : engine.kind}
+        </p>
+      );
+    }
+    const Wrapped = withQueries(Screen);
+    render(<Wrapped />);
+    expect(screen.getByText(/^free, pro \//)).toBeInTheDocument();
+    expect(await screen.findByText('free, pro / local engine')).toBeInTheDocument();
+    expect(plans).toHaveBeenCalledTimes(1);
+    expect(config).toHaveBeenCalledTimes(2);
+  });
+
   it('draws a read that arrived as ready with its value', async () => {
     const { withQueries } = createRemoteQueries();
     function Screen() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { LoadState } from './ui/use-load.ts';
 
 /** A remote's server-state cache: its screens wrapped in it, and a way to empty it. */
@@ -10,6 +10,11 @@ export interface RemoteQueries {
   withQueries<P extends object>(Screen: ComponentType<P>): ComponentType<P>;
   /** Empties the browser cache: a test's visit starts as a fresh page load. */
   forgetQueries(): void;
+  /**
+   * Reads ahead into the browser's cache, for a screen's `preload` (the shell calls it once the page is idle, before a
+   * likely move to that screen); nothing on the server. It never rejects: a failed read is made again when the screen shows.
+   */
+  prefetch<T, Key extends QueryKey>(options: FetchQueryOptions<T, Error, T, Key>): Promise<void>;
 }
 
 function createQueryClient(): QueryClient {
@@ -59,6 +64,9 @@ export function createRemoteQueries(): RemoteQueries {
     },
     forgetQueries() {
       browserClient?.clear();
+    },
+    prefetch(options) {
+      return browserClient ? browserClient.prefetchQuery(options) : Promise.resolve();
     },
   };
 }

@@ -105,7 +105,11 @@ async function boot() {
           pointer,
           current: screen && { remote: screen.remote, module: screen.module },
           languages,
-          warm: (remote, module) => loadExposed(remote, module),
+          // A screen may also read its data ahead (`preload`, as the pricing plans): the move then draws them at once.
+          warm: async (remote, module) => {
+            const screen = await loadExposed<{ preload?: () => Promise<unknown> }>(remote, module);
+            if (typeof screen.preload === 'function') await screen.preload();
+          },
         }),
       )
       // The warmed screens registered their remotes' strings: load them too, so drawing one never waits for text.

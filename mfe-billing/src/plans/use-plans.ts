@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { api, usePublicRead } from '@reelmint/shared';
 import type { Loaded, PlanItem } from '@reelmint/shared';
 import { loadState } from '@reelmint/shared/query-client';
-import { billingKeys } from '../server-state/billing-queries.tsx';
+import { billingKeys, prefetchBilling } from '../server-state/billing-queries.tsx';
 
 /**
  * The catalogue, read once per visit: the real one stays fresh for it (plans do not change under a visitor), while
@@ -15,6 +15,11 @@ const catalogueQuery = {
   queryFn: api.plans,
   staleTime: (query: { state: { data: Loaded<PlanItem[]> | undefined } }) => (query.state.data?.fallback ? 0 : Infinity),
 };
+
+/** Reads the catalogue ahead, so pricing shows its plans at once when the visitor moves there. */
+export function preloadCatalogue(): Promise<void> {
+  return prefetchBilling(catalogueQuery);
+}
 
 /** The catalogue as the screens draw it, and a stable `retry` (the modal subscribes to the bus with it). */
 function useCatalogue(query: UseQueryResult<Loaded<PlanItem[]>>) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, PLAN_FEATURES, PublicReadsContext, bus, clearSession } from '@reelmint/shared';
 import type { PublicReadData, PublicReads, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
-import PricingPage from './pricing-page.tsx';
+import PricingPage, { preload } from './pricing-page.tsx';
 import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
 import type { ReplyTo } from '@reelmint/shared/testing';
 
@@ -53,6 +53,18 @@ describe('pricing page', () => {
     await userEvent.click(screen.getByRole('button', { name: /Yearly/ }));
     expect(max).toHaveTextContent('$30');
     expect(max).toHaveTextContent('$360 billed yearly');
+  });
+
+  it('shows the plans read ahead by preload at once, with no loading state and no second read', async () => {
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await preload();
+    expect(fakeApi.callsTo('GET /api/subscription/plans')).toHaveLength(1);
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    // Once its strings are in, the screen's first drawing has the cards.
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByTestId('plan-card-premium')).toHaveTextContent('$30');
+    expect(screen.queryByText('Loading plans…')).not.toBeInTheDocument();
+    expect(fakeApi.callsTo('GET /api/subscription/plans')).toHaveLength(1);
   });
 
   it('says checkout is a test when the API runs the test payment provider', async () => {

@@ -7,7 +7,7 @@ import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
-import { useDrawnPlans } from '../plans/use-plans.ts';
+import { preloadCatalogue, useDrawnPlans } from '../plans/use-plans.ts';
 import { withBillingQueries } from '../server-state/billing-queries.tsx';
 import { changeDirection } from '../subscription/plan-change.ts';
 import { usePlanChoice } from '../subscription/plan-mutations.ts';
@@ -191,3 +191,6 @@ function PricingPage() {
 }
 
 export default withBillingQueries(PricingPage);
+
+/** Called by the shell once a page elsewhere is idle, before a likely move here: the plans are then drawn at once. */
+export const preload = preloadCatalogue;

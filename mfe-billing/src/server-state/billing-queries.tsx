@@ -6,7 +6,7 @@ import { createRemoteQueries } from '@reelmint/shared/query-client';
  * In the browser every screen of this remote (pricing, the modal the shell mounts beside it, credits history) shares
  * one cache, so the catalogue pricing was drawn with is the modal's too.
  */
-export const { withQueries: withBillingQueries, forgetQueries: forgetBillingQueries } = createRemoteQueries();
+export const { withQueries: withBillingQueries, forgetQueries: forgetBillingQueries, prefetch: prefetchBilling } = createRemoteQueries();
 
 /** Query keys; a person's own data is keyed by their session, so another sign-in never sees it. */
 export const billingKeys = {

@@ -21,7 +21,8 @@ export interface IdlePreloadInput {
   fetch?: typeof fetch;
   /**
    * Loads one screen's module through the federation runtime, so its remote's entry and the module itself
-   * have run before the visitor moves there; only the drawing is left for the move.
+   * have run (and the screen has read ahead what it shows, when it exports `preload`) before the visitor moves
+   * there; only the drawing is left for the move.
    */
   warm?: (remote: RemoteName, module: string) => Promise<unknown>;
 }
