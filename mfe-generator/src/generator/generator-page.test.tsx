@@ -5,7 +5,7 @@ import type { SiteConfig } from '@reelmint/shared';
 import { deferred, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
 import type { Reply } from '@reelmint/shared/testing';
 import { freshStudioEachTest, modalRequests, page, signIn, video } from '../test/studio.tsx';
-import GeneratorPage from './generator-page.tsx';
+import GeneratorPage, { preload } from './generator-page.tsx';
 
 freshStudioEachTest();
 
@@ -113,6 +113,16 @@ describe('honest previews', () => {
     await page();
     // Known from the first visit: the notice shows again without asking.
     expect(await screen.findByTestId('preview-notice')).toBeInTheDocument();
+    expect(fakeApi.callsTo('GET /api/config')).toHaveLength(1);
+  });
+
+  it('knows the engine read ahead by preload: the studio shows at once with its notice, asking nothing more', async () => {
+    fakeApi.use({ 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'local' }) });
+    await preload();
+    await page();
+    const studio = (await screen.findByLabelText('Prompt')).closest('fieldset');
+    expect(studio).not.toHaveAttribute('data-waiting');
+    expect(screen.getByTestId('preview-notice')).toBeInTheDocument();
     expect(fakeApi.callsTo('GET /api/config')).toHaveLength(1);
   });
 

@@ -33,7 +33,7 @@ import { useStudioDraft } from './use-studio-draft.ts';
 import { useTakenOver } from './use-taken-over.ts';
 import { useUrlPrefill } from './use-url-prefill.ts';
 import { useVideoDownload } from './use-video-download.ts';
-import { useVideoEngine } from './use-video-engine.ts';
+import { preloadVideoEngine, useVideoEngine } from './use-video-engine.ts';
 import { withGeneratorQueries } from '../server-state/generator-queries.tsx';
 import styles from './studio.module.css';
 
@@ -267,3 +267,9 @@ function GeneratorPage() {
 }
 
 export default withGeneratorQueries(GeneratorPage);
+
+/**
+ * Called by the shell once a page elsewhere is idle, before a likely move here: the studio, which stays invisible until
+ * it knows the video engine, then shows at once.
+ */
+export const preload = preloadVideoEngine;

@@ -2,10 +2,18 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, usePublicRead } from '@reelmint/shared';
 import type { VideoEngineName } from '@reelmint/shared';
-import { generatorKeys } from '../server-state/generator-queries.tsx';
+import { generatorKeys, prefetchGenerator } from '../server-state/generator-queries.tsx';
 
 /** How long the studio waits for the answer before it shows without it (the API may be slow or down). */
 export const ENGINE_WAIT_MS = 2000;
+
+/** The deployment's settings, asked once per page: its engine does not change while the page is open. */
+const siteConfigQuery = { queryKey: generatorKeys.siteConfig, queryFn: () => api.config(), staleTime: Infinity };
+
+/** Asks for the engine ahead, so a move to the studio shows it at once rather than after the answer. */
+export function preloadVideoEngine(): Promise<void> {
+  return prefetchGenerator(siteConfigQuery);
+}
 
 /**
  * Which engine this deployment renders with (GET /api/config): undefined while asking (at most
@@ -15,13 +23,7 @@ export const ENGINE_WAIT_MS = 2000;
 export function useVideoEngine(): VideoEngineName | null | undefined {
   // A studio the shell's server drew already says it, from the same answer.
   const drawnWith = usePublicRead('config')?.videoEngine;
-  const config = useQuery({
-    queryKey: generatorKeys.siteConfig,
-    queryFn: () => api.config(),
-    enabled: drawnWith === undefined,
-    // The deployment's engine does not change while the page is open: asked once, however often the studio opens.
-    staleTime: Infinity,
-  });
+  const config = useQuery({ ...siteConfigQuery, enabled: drawnWith === undefined });
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   useEffect(() => {
     if (drawnWith !== undefined) return;

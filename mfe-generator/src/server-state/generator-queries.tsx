@@ -8,7 +8,7 @@ import type { HistoryFilter } from '../generator/use-history.ts';
  * the plan stay in the shared stores, since the shell (which carries no query library) shows them in its header and
  * other remotes change them. In the browser the studio and the shared-video page share one cache for the page's life.
  */
-export const { withQueries: withGeneratorQueries, forgetQueries: forgetGeneratorQueries } = createRemoteQueries();
+export const { withQueries: withGeneratorQueries, forgetQueries: forgetGeneratorQueries, prefetch: prefetchGenerator } = createRemoteQueries();
 
 /** Query keys; a person's own data is keyed by their session, so another sign-in never sees it. */
 export const generatorKeys = {
