@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import type { VideoTemplate } from '@reelmint/shared';
 import { fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
-import TemplatesPage from './templates-page.tsx';
+import TemplatesPage, { preload } from './templates-page.tsx';
+import { languageStore } from '@reelmint/shared';
 
 setupFakeApi();
 
@@ -145,6 +146,21 @@ describe('TemplatesPage', () => {
     expect(alert).toHaveTextContent('Templates could not be loaded. Something broke');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Neon city rain')).toBeInTheDocument();
+    expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(2);
+  });
+
+  it('draws a catalogue read ahead by preload in the page’s language at once, asking nothing more; a stand-in is not kept', async () => {
+    // German: no other test here reads it, and what is read ahead stays for the page's life.
+    languageStore.setState({ lng: 'de' });
+    fakeApi.on('GET /api/video/templates', networkError());
+    await preload();
+    serveByLanguage();
+    await preload();
+    expect(fakeApi.callsTo('GET /api/video/templates').map((call) => call.url.searchParams.get('lang'))).toEqual(['de', 'de']);
+    await open('/de/free-video-templates', 'de');
+    // Once its strings are in, the screen's first drawing has the cards.
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByTestId('template-card')).toHaveLength(3);
     expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(2);
   });
 });

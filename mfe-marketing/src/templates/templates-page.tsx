@@ -8,7 +8,7 @@ import { categoriesOf, filterTemplates } from './filter-templates.ts';
 import { TemplatesError, TemplatesOffline, TemplateSkeletons } from './load-states.tsx';
 import { TemplateCard } from './template-card.tsx';
 import { useCategoryName } from './template-text.ts';
-import { useTemplates } from './use-templates.ts';
+import { preloadTemplates, useTemplates } from './use-templates.ts';
 import styles from './templates.module.css';
 
 /** Cards whose posters a phone shows without scrolling: fetched with the page, the rest as they come into view. */
@@ -158,3 +158,6 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
     </section>
   );
 }
+
+/** Called by the shell once a page elsewhere is idle, before a likely move here: the gallery then show their cards at once. */
+export const preload = () => preloadTemplates();
