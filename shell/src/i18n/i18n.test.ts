@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { configure, registerNamespace } from '@reelmint/shared';
 import { fakeApi, setupFakeApi } from '@reelmint/shared/testing';
-import { i18nOptions, PREFERRED_LANG_KEY, SiteBackend, SiteLanguageDetector } from './i18n.ts';
+import { createDetector, i18nOptions, PREFERRED_LANG_KEY, SiteBackend } from './i18n.ts';
 
 setupFakeApi();
 
@@ -27,7 +27,7 @@ async function detect(visit: Visit): Promise<string> {
   vi.spyOn(navigator, 'language', 'get').mockReturnValue(visit.browser?.[0] ?? '');
   document.documentElement.lang = visit.htmlLang ?? '';
   const instance = i18next.createInstance();
-  await instance.use(SiteLanguageDetector).init({ ...i18nOptions(), backend: undefined, resources: {} });
+  await instance.use(createDetector()).init({ ...i18nOptions(), backend: undefined, resources: {} });
   return instance.language;
 }
 
@@ -89,33 +89,5 @@ describe('where strings come from', () => {
     expect(instance.t('demo:hello')).toBe('Bonjour');
     expect(instance.t('title')).toBe('Titre');
     expect(requested.map((url) => url.pathname).filter((path) => path.includes('/fr/'))).toEqual(['/locales/fr/translation.json']);
-  });
-});
-
-describe("the shell's strings over HTTP", () => {
-  /** Loads the English strings with these answers in turn; the addresses asked for, and the title they gave. */
-  async function load(...replies: Array<Response | Error>): Promise<{ title: string; asked: string[] }> {
-    const fetch = vi.spyOn(globalThis, 'fetch');
-    for (const reply of replies) {
-      if (reply instanceof Error) fetch.mockRejectedValueOnce(reply);
-      else fetch.mockResolvedValueOnce(reply);
-    }
-    const instance = i18next.createInstance();
-    await instance.use(SiteBackend).init({ ...i18nOptions(), lng: 'en', retryTimeout: 1 });
-    const asked = fetch.mock.calls.map(([url]) => String(url));
-    fetch.mockRestore();
-    return { title: instance.t('title'), asked };
-  }
-
-  const FILE = '/locales/en/translation.json';
-
-  it('asks for the language’s file and tries again after a server error or a failed connection', async () => {
-    expect(await load(new Response('busy', { status: 503 }), Response.json({ title: 'Title' }))).toEqual({ title: 'Title', asked: [FILE, FILE] });
-    expect(await load(new TypeError('Failed to fetch'), Response.json({ title: 'Title' }))).toEqual({ title: 'Title', asked: [FILE, FILE] });
-  });
-
-  it('does not ask again for a file that is missing or not JSON', async () => {
-    expect(await load(new Response('nope', { status: 404 }))).toEqual({ title: 'title', asked: [FILE] });
-    expect(await load(new Response('<html>', { status: 200 }))).toEqual({ title: 'title', asked: [FILE] });
   });
 });
