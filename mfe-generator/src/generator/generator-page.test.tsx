@@ -71,8 +71,12 @@ describe('switching mode', () => {
     const imageTab = await screen.findByRole('tab', { name: /Image en vidéo|Image to video/ });
     expect(imageTab).toHaveAttribute('aria-selected', 'true');
     imageTab.focus();
+    // The arrow moves the focus in a task of its own; the tab it lands on is chosen as it gets it.
     await userEvent.keyboard('{ArrowLeft}');
-    expect(screen.getByTestId('location')).toHaveTextContent('/fr/text-to-video/generator');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/fr/text-to-video/generator'));
+    expect(screen.getByRole('tab', { name: /Texte en vidéo|Text to video/ })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/fr/image-to-video/generator'));
   });
 });
 

@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import type { GeneratorMode } from './mode.ts';
 import styles from './studio.module.css';
 
@@ -9,53 +8,36 @@ interface Props {
   mode: GeneratorMode;
   label: string;
   names: Record<GeneratorMode, string>;
+  /** The one panel both modes share (the studio's inputs); each tab names it and the panel names the selected tab. */
   panelId: string;
   onChange: (mode: GeneratorMode) => void;
 }
 
-/** The two modes as tabs (arrow keys move between them); the choice lives in the URL. */
+/**
+ * The two modes as tabs, Radix's (arrow keys, Home and End move between them and choose as they go); the choice lives
+ * in the URL. Both tabs control one panel, the page's own, so the ids are given here rather than Radix's per-value ones.
+ */
 export function ModeTabs({ mode, label, names, panelId, onChange }: Props) {
-  const refs = useRef<Partial<Record<GeneratorMode, HTMLButtonElement | null>>>({});
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const index = MODES.indexOf(mode);
-    const next =
-      event.key === 'Home'
-        ? MODES[0]
-        : event.key === 'End'
-          ? MODES[MODES.length - 1]
-          : MODES[(index + (event.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
-    if (!next) return;
-    onChange(next);
-    refs.current[next]?.focus();
-  };
-
   return (
-    <div className={styles.tabs} role="tablist" aria-label={label}>
-      {MODES.map((m) => (
-        <button
-          key={m}
-          ref={(element) => {
-            refs.current[m] = element;
-          }}
-          type="button"
-          role="tab"
-          id={`${panelId}-tab-${m}`}
-          aria-selected={mode === m}
-          aria-controls={panelId}
-          tabIndex={mode === m ? 0 : -1}
-          className={styles.tab}
-          onClick={() => mode !== m && onChange(m)}
-          onKeyDown={onKeyDown}
-        >
-          <span aria-hidden="true" className={styles.tabIcon}>
-            {m === 'text' ? 'Aa' : '▣'}
-          </span>
-          {names[m]}
-        </button>
-      ))}
-    </div>
+    <Tabs.Root
+      value={mode}
+      onValueChange={(value) => {
+        const next = MODES.find((m) => m === value);
+        if (next) onChange(next);
+      }}
+    >
+      {/* Radix writes `outline: none` as an inline style, which the drawn page's security policy refuses: the
+          stylesheet says it instead. */}
+      <Tabs.List className={styles.tabs} aria-label={label} style={{ outline: undefined }}>
+        {MODES.map((m) => (
+          <Tabs.Trigger key={m} value={m} id={`${panelId}-tab-${m}`} aria-controls={panelId} className={styles.tab}>
+            <span aria-hidden="true" className={styles.tabIcon}>
+              {m === 'text' ? 'Aa' : '▣'}
+            </span>
+            {names[m]}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+    </Tabs.Root>
   );
 }
