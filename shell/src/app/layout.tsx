@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../chrome/header.tsx';
@@ -6,7 +7,6 @@ import { Footer } from '../chrome/footer.tsx';
 import { RegionLoading } from '../remotes/remote-region.tsx';
 import { ScreenErrorBoundary } from '../pages/screen-error.tsx';
 import { getOverrideReport, isQuietReport, NO_OVERRIDES, subscribeOverrideReport } from '../release/override-report.ts';
-import { ErrorBoundary } from './error-boundary.tsx';
 import styles from './layout.module.css';
 
 // Only a browser that asked for other remote versions has anything to show, so the banner's code comes when it does.
@@ -18,7 +18,7 @@ function OverrideBannerWhenNeeded() {
   if (isQuietReport(report)) return null;
   // A banner that cannot load leaves the page as it is: the overrides themselves are already applied or refused.
   return (
-    <ErrorBoundary fallback={() => null}>
+    <ErrorBoundary fallback={null}>
       <Suspense fallback={null}>
         <OverrideBanner />
       </Suspense>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink, useAuth } from '@reelmint/shared';
-import { ErrorBoundary } from '../app/error-boundary.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { CreditDisplay } from './credit-display.tsx';
 import { prefetchChrome, useChrome, useOpenWithChrome } from './deferred-chrome.tsx';
@@ -74,7 +74,7 @@ function VerifyReminder() {
   if (email === null) return null;
   // A reminder that cannot load leaves the header as it is; the account page offers the same resend.
   return (
-    <ErrorBoundary fallback={() => null}>
+    <ErrorBoundary fallback={null}>
       <Suspense fallback={null}>
         <VerifyReminderMenu email={email} />
       </Suspense>

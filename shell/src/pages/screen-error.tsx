@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { ErrorBoundary } from '../app/error-boundary.tsx';
 import styles from './pages.module.css';
 
 /**
@@ -8,7 +8,7 @@ import styles from './pages.module.css';
  * Its retry is the person's own choice, so it can never become a reload loop.
  */
 export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
-  return <ErrorBoundary fallback={() => <ScreenError />}>{children}</ErrorBoundary>;
+  return <ErrorBoundary FallbackComponent={ScreenError}>{children}</ErrorBoundary>;
 }
 
 /** The shell's strings are loaded before anything renders, so this speaks the page's language. */

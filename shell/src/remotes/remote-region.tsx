@@ -1,7 +1,7 @@
 import { Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { ErrorBoundary } from '../app/error-boundary.tsx';
 import { telemetry } from '../release/telemetry.ts';
 import { loadExposed, RemoteLoadError, resetRemote } from './loader.ts';
 import type { RemoteName } from './pointer.ts';
@@ -88,7 +88,7 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
         console.warn('A remote region failed to render', error, info.componentStack);
         telemetry.record(remote, 'render-error', { detail: error instanceof Error ? error.name : typeof error });
       }}
-      fallback={(retry) => (quiet ? null : <RegionFallback remote={remote} cause="render" onRetry={retry} />)}
+      fallbackRender={({ resetErrorBoundary }) => (quiet ? null : <RegionFallback remote={remote} cause="render" onRetry={resetErrorBoundary} />)}
     >
       <Suspense fallback={quiet ? null : <RegionLoading />}>
         <div data-remote-region={remote} className={styles.region}>
