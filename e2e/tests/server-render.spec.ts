@@ -148,7 +148,7 @@ test('the studio arrives drawn empty for everybody; a tab that keeps a draft get
   expect(watcher.errors).toEqual([]);
 });
 
-test('the templates gallery and the plan cards arrive drawn with the API’s data, and the browser starts from it instead of asking again', async ({
+test('the templates gallery and the plan cards arrive drawn with the API’s data, and the browser starts from it instead of asking again, reading ahead only the other screens’ data', async ({
   page,
   request,
 }) => {
@@ -167,26 +167,31 @@ test('the templates gallery and the plan cards arrive drawn with the API’s dat
     const { pathname } = new URL(sent.url());
     if (pathname === '/api/video/templates' || pathname === '/api/subscription/plans') catalogueReads.push(pathname);
   });
-  for (const [path, remote] of [
-    ['/en/pricing', 'billing'],
-    ['/en/free-video-templates', 'marketing'],
+  for (const [path, remote, drawnWith, readAhead] of [
+    ['/en/pricing', 'billing', '/api/subscription/plans', '/api/video/templates'],
+    ['/en/free-video-templates', 'marketing', '/api/video/templates', '/api/subscription/plans'],
   ] as const) {
+    catalogueReads.length = 0;
     await page.goto(path);
     await expect(page.locator(`[data-remote-region="${remote}"] h1`)).toBeVisible();
     await expect.poll(() => watcher.takenOver(), { message: path }).toEqual({ kept: true, owned: true, outlineSeen: false });
+    // Once idle, the page reads ahead what the other likely screens show (the gallery's catalogue, pricing's plans),
+    // once each, and never what it was drawn with.
+    await expect(page.locator('html')).toHaveAttribute('data-next-screens', 'ready');
+    expect(catalogueReads, path).toEqual([readAhead]);
+    expect(catalogueReads, path).not.toContain(drawnWith);
   }
   await expect(page.getByTestId('template-card').first()).toBeVisible();
-  expect(catalogueReads).toEqual([]);
   expect(watcher.errors).toEqual([]);
 
-  // Moved to inside the site, a screen asks the API as always, and so does the gallery opened again: the data a
-  // page was drawn with serves that page only.
+  // Moved to inside the site, each screen starts from what was read ahead or drawn: pricing's plans and the gallery
+  // are shown again without another read.
   const nav = page.getByTestId('site-header');
   await nav.getByRole('link', { name: 'Pricing' }).first().click();
   await expect(page.getByTestId('plan-card-pro')).toBeVisible();
   await nav.getByRole('link', { name: 'Free video templates' }).first().click();
   await expect(page.getByTestId('template-card').first()).toBeVisible();
-  expect(catalogueReads).toEqual(['/api/subscription/plans', '/api/video/templates']);
+  expect(catalogueReads).toEqual(['/api/subscription/plans']);
 });
 
 test.describe('a remote that is down or hangs while the server draws', () => {

@@ -149,8 +149,16 @@ describe('TemplatesPage', () => {
     expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(2);
   });
 
+  it('keeps the catalogue it shows, so a preload in the same language does not ask for it again', async () => {
+    serveByLanguage();
+    await open();
+    expect(await screen.findAllByTestId('template-card')).toHaveLength(3);
+    languageStore.setState({ lng: 'en' });
+    await preload();
+    expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(1);
+  });
+
   it('draws a catalogue read ahead by preload in the page’s language at once, asking nothing more; a stand-in is not kept', async () => {
-    // German: no other test here reads it, and what is read ahead stays for the page's life.
     languageStore.setState({ lng: 'de' });
     fakeApi.on('GET /api/video/templates', networkError());
     await preload();

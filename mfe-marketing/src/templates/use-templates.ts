@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api, FALLBACK_LANGUAGE, languageStore, useLoad, usePublicRead } from '@reelmint/shared';
 import type { Loaded, VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
@@ -6,7 +6,7 @@ import { useMarketingText } from '../i18n.ts';
 /** How long a catalogue read ahead is drawn from, before a page that shows it asks again. */
 const READ_AHEAD_KEPT_MS = 5 * 60_000;
 
-/** Catalogues read ahead (`preloadTemplates`), by language. */
+/** Catalogues read ahead (`preloadTemplates`) or shown, by language. */
 const readAhead = new Map<string, { catalogue: Loaded<VideoTemplate[]>; at: number }>();
 
 /**
@@ -14,8 +14,17 @@ const readAhead = new Map<string, { catalogue: Loaded<VideoTemplate[]>; at: numb
  * idle), so a move to the gallery draws its cards at once. A stand-in given while the API is unreachable is not kept.
  */
 export async function preloadTemplates(lng: string = languageStore.getState().lng): Promise<void> {
-  const catalogue = await api.templates(lng);
-  if (!catalogue.fallback) readAhead.set(lng, { catalogue, at: Date.now() });
+  if (keptCatalogue(lng)) return;
+  keep(lng, await api.templates(lng));
+}
+
+function keep(lng: string, catalogue: Loaded<VideoTemplate[]>): void {
+  if (!catalogue.fallback && readAhead.get(lng)?.catalogue !== catalogue) readAhead.set(lng, { catalogue, at: Date.now() });
+}
+
+/** Forgets every kept catalogue: a test's visit starts as a fresh page load. */
+export function forgetTemplates(): void {
+  readAhead.clear();
 }
 
 function keptCatalogue(lng: string): Loaded<VideoTemplate[]> | undefined {
@@ -33,5 +42,11 @@ export function useTemplates() {
   const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
   const load = useCallback(() => api.templates(lng), [lng]);
   const drawnWith = usePublicRead('templates');
-  return useLoad(load, drawnWith ? { data: drawnWith, fallback: false } : keptCatalogue(lng));
+  const loaded = useLoad(load, drawnWith ? { data: drawnWith, fallback: false } : keptCatalogue(lng));
+  // The catalogue on screen is kept as if read ahead: the gallery's or the home page's preload does not ask for it again.
+  const { state } = loaded;
+  useEffect(() => {
+    if (state.kind === 'ready') keep(lng, state.value);
+  }, [lng, state]);
+  return loaded;
 }
