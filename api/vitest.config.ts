@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Passwords are hashed at a test cost (see TEST_PASSWORD_HASHING in test/helpers.ts).
+    setupFiles: ['./test/setup.ts'],
     // Real ffmpeg renders and argon2 hashes share two cores; give them room without hiding hangs.
     testTimeout: 60_000,
     hookTimeout: 60_000,

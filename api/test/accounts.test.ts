@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportSPKI, generateKeyPair, decodeJwt } from 'jose';
 import type { CryptoKey } from 'jose';
 import { createGoogleVerifier } from '../src/accounts/google.ts';
-import { call, createTestApp, signUp } from './helpers.ts';
+import { PASSWORD_HASHING, setPasswordHashing } from '../src/accounts/passwords.ts';
+import { TEST_PASSWORD_HASHING, call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
@@ -68,6 +69,29 @@ describe('accounts', () => {
     const me = await call(t.app, 'GET', '/api/auth/me', { token: login.body.data.access_token });
     expect(me.status).toBe(200);
     expect(me.body.data).toEqual(login.body.data.user);
+  });
+
+  it('stores a password as argon2id at 64 MiB, three passes and four lanes, and signs in with it', async () => {
+    // The suite hashes at a low cost (test/setup.ts); this account gets what every real one gets.
+    setPasswordHashing(PASSWORD_HASHING);
+    try {
+      const email = 'production-cost@example.com';
+      const reply = await call(t.app, 'POST', '/api/auth/register', { body: { name: 'Cost', email, password: 'production cost pw' } });
+      expect(reply.status).toBe(201);
+      const row = await t.app.services.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+      const [, algorithm, version, parameters] = row.password_hash!.split('$');
+      expect({ algorithm, version, parameters: Object.fromEntries(parameters!.split(',').map((pair) => pair.split('='))) }).toEqual({
+        algorithm: 'argon2id',
+        version: 'v=19',
+        parameters: { m: '65536', t: '3', p: '4' },
+      });
+      const login = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: 'production cost pw' } });
+      expect(login.status).toBe(200);
+      const wrong = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: 'not the password' } });
+      expect(wrong.status).toBe(401);
+    } finally {
+      setPasswordHashing(TEST_PASSWORD_HASHING);
+    }
   });
 
   it('answers wrong credentials with 401 INVALID_CREDENTIALS, for a bad password and an unknown email alike', async () => {
