@@ -1,8 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { DATABASE_FREE_TESTS } from './test/database-free.ts';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The PostgreSQL run skips no test that touches a database; the rest (an ffmpeg render, strings, config) run once.
+    exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...DATABASE_FREE_TESTS] : configDefaults.exclude,
     environment: 'node',
     // Passwords are hashed at a test cost (see TEST_PASSWORD_HASHING in test/helpers.ts).
     setupFiles: ['./test/setup.ts'],

@@ -1,17 +1,24 @@
 import { rmSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { BuildOptions } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
+import { DATABASE_FREE_TESTS } from './database-free.ts';
 import type { ReleaseStoreConfig } from '../src/release/release-files.ts';
 import { openPointerStore } from '../../scripts/release/pointer-store.mjs';
 import type { EngineStatus, RenderRequest, VideoEngine } from '../src/videos/engine.ts';
+import { FFMPEG_PATH } from '../src/videos/ffmpeg.ts';
+
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 export const DIALECT = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
@@ -24,6 +31,8 @@ export const DIALECT = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
  * closes.
  */
 export async function freshDatabase(dir: string): Promise<Database & { url?: string }> {
+  const testFile = relative(API_DIR, expect.getState().testPath ?? '');
+  if (DATABASE_FREE_TESTS.includes(testFile)) throw new Error(`${testFile} opens a database: take it out of DATABASE_FREE_TESTS`);
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     // The file name the API uses in its data folder, so a worker process given DATA_DIR finds it.
@@ -268,6 +277,16 @@ export async function makePicture(dir: string, name: string, size = '320x180'): 
   await runFfmpeg(['-y', '-f', 'lavfi', '-i', `testsrc2=s=${size}`, '-frames:v', '1', path]).done;
   const { readFile } = await import('node:fs/promises');
   return readFile(path);
+}
+
+/** Stream lines that `ffmpeg -i` prints, e.g. "Video: h264 ... 912x512". */
+export async function probe(file: string): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.on('close', () => resolve(text));
+  });
 }
 
 /**

@@ -3,20 +3,10 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCost } from '@reelmint/shared/pricing';
-import { FFMPEG_PATH, probeDuration } from '../src/videos/ffmpeg.ts';
+import { probeDuration } from '../src/videos/ffmpeg.ts';
 import { fileURLToPath } from 'node:url';
-import { call, createTestApp, makePicture, signUp, waitFor } from './helpers.ts';
+import { call, createTestApp, makePicture, probe, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
-
-/** Stream lines that `ffmpeg -i` prints, e.g. "Video: h264 ... 912x512". */
-async function probe(file: string): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let text = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    child.on('close', () => resolve(text));
-  });
-}
 
 describe('the API over real HTTP, with the local ffmpeg engine', () => {
   let t: TestApp;
@@ -209,44 +199,4 @@ describe('a worker in its own process', () => {
       await t.close();
     }
   });
-});
-
-describe('the local engine', () => {
-  it('renders 10 seconds at 1080p to the exact size and length', async () => {
-    const { LocalEngine } = await import('../src/videos/local-engine.ts');
-    const { mkdtemp, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const dir = await mkdtemp(join(tmpdir(), 'reelmint-engine-'));
-    try {
-      const engine = new LocalEngine();
-      const ref = await engine.submit({
-        jobId: 'full-hd',
-        kind: 'text',
-        mode: 'text',
-        prompt: 'A very long prompt '.repeat(20),
-        model: 'v2.0',
-        resolution: '1080p',
-        aspectRatio: '16:9',
-        seconds: 10,
-        seed: 1,
-        outputDir: dir,
-      });
-      let status = await engine.poll(ref);
-      const progress: number[] = [];
-      const deadline = Date.now() + 170_000;
-      while (status.state === 'running' && Date.now() < deadline) {
-        progress.push(status.progress);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        status = await engine.poll(ref);
-      }
-      expect(status.state).toBe('succeeded');
-      expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
-      const file = join(dir, 'full-hd.mp4');
-      expect(await probeDuration(file)).toBeCloseTo(10, 1);
-      expect(await probe(file)).toMatch(/1920x1080/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-    // A ceiling, not a delay: 10 s of 1080p takes about 30 s on two loaded cores, more beside another test file.
-  }, 180_000);
 });
