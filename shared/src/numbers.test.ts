@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
 import { formatNumber, formatPercent, formatPrice } from './numbers.ts';

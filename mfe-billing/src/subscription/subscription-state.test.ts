@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, PLAN_FEATURES } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';

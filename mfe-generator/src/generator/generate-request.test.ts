@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { generateRequestOf } from './generate-request.ts';
 import type { GenerateForm } from './generate-request.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { creditsStore, loadCredits, setCreditBalance } from './credits.ts';
 import { clearSession, setSession, updateUser } from './auth.ts';

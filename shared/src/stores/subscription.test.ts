@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_SUBSCRIPTION, loadSubscription, setSubscription, subscriptionStore } from './subscription.ts';
 import { clearSession, setSession, updateUser } from './auth.ts';
