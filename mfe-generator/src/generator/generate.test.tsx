@@ -3,8 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { creditsStore } from '@reelmint/shared';
 import { fail, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
-import type { ReplyTo } from '@reelmint/shared/testing';
-import { freshStudioEachTest, modalRequests, page, signIn, video } from '../test/studio.tsx';
+import { freshStudioEachTest, modalRequests, page, signIn, video, jobAccepted } from '../test/studio.tsx';
 import GeneratorPage from './generator-page.tsx';
 import { POLL_INTERVAL_MS } from './use-generation.ts';
 
@@ -121,22 +120,7 @@ describe('generating', () => {
   it('starts one job for two clicks that land before the screen updates, shows progress, plays the result and updates the balance', async () => {
     let polls = 0;
     fakeApi.use({
-      'POST /api/videos/generate': () =>
-        ok(
-          {
-            id: 'vid_1',
-            status: 'queued',
-            cost: 10,
-            newBalance: 90,
-            transactionId: 'tx',
-            replayed: false,
-            queue: 'priority',
-            progress: 0,
-            type: 'text-to-video',
-            createdAt: '2030-05-01T10:00:00Z',
-          },
-          202,
-        ),
+      'POST /api/videos/generate': () => jobAccepted(),
       'GET /api/videos/status/:id': () => {
         polls += 1;
         return polls === 1 ? ok(video({ status: 'processing', progress: 40, videoUrl: null, posterUrl: null })) : ok(video());
@@ -193,21 +177,7 @@ describe('generating', () => {
       'GET /api/user/credits': () => ok({ balance }),
       'POST /api/videos/generate': () => {
         balance = 90;
-        return ok(
-          {
-            id: 'vid_2',
-            status: 'queued',
-            cost: 10,
-            newBalance: 90,
-            transactionId: 'tx',
-            replayed: false,
-            queue: 'priority',
-            progress: 0,
-            type: 'text-to-video',
-            createdAt: '2030-05-01T10:00:00Z',
-          },
-          202,
-        );
+        return jobAccepted({ id: 'vid_2' });
       },
       'GET /api/videos/status/:id': () => {
         balance = 100;
@@ -227,22 +197,7 @@ describe('generating', () => {
 
   it("says a content-policy refusal in the page's language, from the failure code", async () => {
     fakeApi.use({
-      'POST /api/videos/generate': () =>
-        ok(
-          {
-            id: 'vid_3',
-            status: 'queued',
-            cost: 10,
-            newBalance: 90,
-            transactionId: 'tx',
-            replayed: false,
-            queue: 'priority',
-            progress: 0,
-            type: 'text-to-video',
-            createdAt: '2030-05-01T10:00:00Z',
-          },
-          202,
-        ),
+      'POST /api/videos/generate': () => jobAccepted({ id: 'vid_3' }),
       'GET /api/videos/status/:id': () =>
         ok(
           video({
@@ -333,23 +288,7 @@ describe('generating', () => {
   it('sends a retry after a lost reply with the same key, so the server replays the job instead of charging twice', async () => {
     const answers = [networkError(), networkError(), fail(429, 'TOO_MANY_JOBS', 'You can have at most 3 videos in progress at once.')];
     fakeApi.use({
-      'POST /api/videos/generate': () =>
-        answers.shift() ??
-        ok(
-          {
-            id: 'vid_1',
-            status: 'queued',
-            cost: 10,
-            queue: 'priority',
-            newBalance: 90,
-            transactionId: 'tx',
-            replayed: true,
-            progress: 0,
-            type: 'text-to-video',
-            createdAt: '2030-05-01T10:00:00Z',
-          },
-          202,
-        ),
+      'POST /api/videos/generate': () => answers.shift() ?? jobAccepted({ replayed: true }),
       'GET /api/videos/status/:id': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null })),
     });
     await signIn();
@@ -381,26 +320,9 @@ describe('generating', () => {
 });
 
 describe('shape, seed and what to keep out', () => {
-  const queued = (): ReplyTo<'POST /api/videos/generate'> =>
-    ok(
-      {
-        id: 'vid_1',
-        status: 'queued',
-        cost: 10,
-        newBalance: 90,
-        transactionId: 'tx',
-        progress: 0,
-        type: 'text-to-video',
-        createdAt: '2030-05-01T10:00:00Z',
-        queue: 'priority',
-        replayed: false,
-      },
-      202,
-    );
-
   it('sends the chosen shape, negative prompt and seed, and keeps them through a reload', async () => {
     fakeApi.use({
-      'POST /api/videos/generate': queued,
+      'POST /api/videos/generate': () => jobAccepted(),
       'GET /api/videos/status/:id': () => ok(video({ aspectRatio: '9:16', seed: 77, negativePrompt: 'rain' })),
     });
     await signIn();
@@ -436,7 +358,7 @@ describe('shape, seed and what to keep out', () => {
   });
 
   it('refuses a seed out of range before sending anything, and says what a seed may be', async () => {
-    fakeApi.use({ 'POST /api/videos/generate': queued });
+    fakeApi.use({ 'POST /api/videos/generate': () => jobAccepted() });
     await signIn();
     await page();
     await userEvent.type(await screen.findByLabelText('Prompt'), 'A lighthouse');

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, ok } from '@reelmint/shared/testing';
-import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
+import { freshStudioEachTest, page, signIn, video, jobAccepted } from '../test/studio.tsx';
 
 freshStudioEachTest();
 
@@ -50,22 +50,7 @@ describe('the starting picture', () => {
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     fakeApi.use({
-      'POST /api/videos/generate': () =>
-        ok(
-          {
-            id: 'vid_3',
-            status: 'queued',
-            cost: 10,
-            newBalance: 90,
-            transactionId: 'tx',
-            replayed: false,
-            queue: 'priority',
-            progress: 0,
-            type: 'image-to-video',
-            createdAt: '2030-05-01T10:00:00Z',
-          },
-          202,
-        ),
+      'POST /api/videos/generate': () => jobAccepted({ id: 'vid_3', type: 'image-to-video' }),
       'GET /api/videos/status/:id': () => ok(video({ id: 'vid_3', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
     });
     await signIn();
@@ -110,22 +95,7 @@ describe('the starting picture', () => {
     sessionStorage.setItem('reelmint:generator:draft', JSON.stringify({ prompt: '', config: { model: 'v1.0', resolution: '512p', duration: '5s' } }));
     sessionStorage.setItem('reelmint:generator:draft-image', JSON.stringify({ name: 'huge.png', uploadId: 'img_9' }));
     fakeApi.use({
-      'POST /api/videos/generate': () =>
-        ok(
-          {
-            id: 'vid_4',
-            status: 'queued',
-            cost: 10,
-            newBalance: 90,
-            transactionId: 'tx',
-            replayed: false,
-            queue: 'priority',
-            progress: 0,
-            type: 'image-to-video',
-            createdAt: '2030-05-01T10:00:00Z',
-          },
-          202,
-        ),
+      'POST /api/videos/generate': () => jobAccepted({ id: 'vid_4', type: 'image-to-video' }),
       'GET /api/videos/status/:id': () => ok(video({ id: 'vid_4', type: 'image-to-video', status: 'queued', progress: 0, videoUrl: null })),
     });
     await signIn();

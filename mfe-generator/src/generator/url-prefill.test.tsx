@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, fakeApi, ok } from '@reelmint/shared/testing';
-import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
+import { freshStudioEachTest, page, signIn, video, jobAccepted } from '../test/studio.tsx';
 
 freshStudioEachTest();
 
@@ -48,22 +48,7 @@ describe('templates from the gallery', () => {
               },
             ])
           : fail(400, 'VALIDATION_ERROR', 'lang must be the page’s language'),
-      'POST /api/videos/generate': () =>
-        ok(
-          {
-            id: 'vid_1',
-            status: 'queued',
-            cost: 10,
-            queue: 'priority',
-            newBalance: 90,
-            transactionId: 'tx',
-            replayed: false,
-            progress: 0,
-            type: 'template',
-            createdAt: '2030-05-01T10:00:00Z',
-          },
-          202,
-        ),
+      'POST /api/videos/generate': () => jobAccepted({ type: 'template' }),
       'GET /api/videos/status/:id': () => ok(video({ status: 'processing', progress: 10, videoUrl: null, posterUrl: null })),
     });
     await signIn();

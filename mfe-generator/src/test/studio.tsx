@@ -2,9 +2,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { bus, clearSession } from '@reelmint/shared';
-import type { SubscriptionModalRequest, VideoRecord } from '@reelmint/shared';
-import { API_BASE, renderWithProviders, setupFakeApi, signIn as signInToFakeApi } from '@reelmint/shared/testing';
-import type { SignIn } from '@reelmint/shared/testing';
+import type { GenerateReply, SubscriptionModalRequest, VideoRecord } from '@reelmint/shared';
+import { API_BASE, ok, renderWithProviders, setupFakeApi, signIn as signInToFakeApi } from '@reelmint/shared/testing';
+import type { ReplyTo, SignIn } from '@reelmint/shared/testing';
 import GeneratorPage from '../generator/generator-page.tsx';
 
 /** The studio's page tests: the whole screen, with the fake API of @reelmint/shared/testing. */
@@ -52,6 +52,26 @@ export function freshStudioEachTest() {
     await act(async () => clearSession());
     vi.unstubAllGlobals();
   });
+}
+
+/** The API's 202 to a generate request: a priority text-to-video job of 10 credits, queued, leaving 90; `overrides` change any field. */
+export function jobAccepted(overrides: Partial<GenerateReply> = {}): ReplyTo<'POST /api/videos/generate'> {
+  return ok(
+    {
+      id: 'vid_1',
+      status: 'queued',
+      cost: 10,
+      newBalance: 90,
+      transactionId: 'tx',
+      replayed: false,
+      queue: 'priority',
+      progress: 0,
+      type: 'text-to-video',
+      createdAt: '2030-05-01T10:00:00Z',
+      ...overrides,
+    },
+    202,
+  );
 }
 
 /** A finished text-to-video clip as the API lists it; `overrides` change any field. */
