@@ -7,7 +7,7 @@ export default defineConfig({
     // The PostgreSQL run skips no test that touches a database; the rest (an ffmpeg render, strings, config) run once.
     exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...DATABASE_FREE_TESTS] : configDefaults.exclude,
     environment: 'node',
-    // Passwords are hashed at a test cost (see TEST_PASSWORD_HASHING in test/helpers.ts).
+    // Passwords are hashed at a test cost (see TEST_PASSWORD_HASHING in src/accounts/passwords.ts).
     setupFiles: ['./test/setup.ts'],
     // Real ffmpeg renders and argon2 hashes share two cores; give them room without hiding hangs.
     testTimeout: 60_000,

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGoogleVerifier } from './accounts/google.ts';
+import { PASSWORD_HASHING, TEST_PASSWORD_HASHING } from './accounts/passwords.ts';
+import type { HashingCost } from './accounts/passwords.ts';
 import type { BuildOptions } from './app.ts';
 import { LOCAL_SITE_ORIGIN, LOCAL_SITE_ORIGINS } from './app.ts';
 import { openDatabase } from './db/database.ts';
@@ -95,6 +97,20 @@ export function paymentProvider(env: NodeJS.ProcessEnv): PaymentProvider {
   }
   if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
   return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+}
+
+/**
+ * The cost of new password hashes: argon2id at PASSWORD_HASHING, always, unless a test run asks for the low test cost
+ * with TEST_ONLY_PASSWORD_HASHING=low (the e2e suite's API: every sign-up there would otherwise cost about half a
+ * second of CPU). Refused under NODE_ENV=production, so a live site cannot be started with cheap hashes.
+ */
+export function passwordHashingFromEnv(env: NodeJS.ProcessEnv = process.env): HashingCost {
+  const value = env.TEST_ONLY_PASSWORD_HASHING;
+  if (value === undefined || value === '') return PASSWORD_HASHING;
+  if (value !== 'low') throw new Error(`TEST_ONLY_PASSWORD_HASHING must be low or unset, got "${value}"`);
+  if (env.NODE_ENV === 'production')
+    throw new Error('TEST_ONLY_PASSWORD_HASHING is for test runs: refusing to hash passwords at a test cost with NODE_ENV=production');
+  return TEST_PASSWORD_HASHING;
 }
 
 /**

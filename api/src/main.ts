@@ -1,7 +1,9 @@
+import { setPasswordHashing } from './accounts/passwords.ts';
 import { buildApp } from './app.ts';
-import { openConfiguredDatabase, optionsFromEnv, readEnv } from './config.ts';
+import { openConfiguredDatabase, optionsFromEnv, passwordHashingFromEnv, readEnv } from './config.ts';
 
 const config = readEnv();
+setPasswordHashing(passwordHashingFromEnv());
 const database = await openConfiguredDatabase(config);
 const app = await buildApp(optionsFromEnv(config, database));
 

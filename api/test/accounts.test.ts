@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportSPKI, generateKeyPair, decodeJwt } from 'jose';
 import type { CryptoKey } from 'jose';
 import { createGoogleVerifier } from '../src/accounts/google.ts';
-import { PASSWORD_HASHING, setPasswordHashing } from '../src/accounts/passwords.ts';
-import { TEST_PASSWORD_HASHING, call, createTestApp, signUp } from './helpers.ts';
+import { PASSWORD_HASHING, TEST_PASSWORD_HASHING, setPasswordHashing } from '../src/accounts/passwords.ts';
+import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { engineFromEnv, optionsFromEnv, readEnv, workerOptionsFromEnv } from '../src/config.ts';
+import { PASSWORD_HASHING } from '../src/accounts/passwords.ts';
+import { engineFromEnv, optionsFromEnv, passwordHashingFromEnv, readEnv, workerOptionsFromEnv } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 
 describe('the API configuration from the environment', () => {
@@ -39,6 +40,27 @@ describe('the API configuration from the environment', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('TEST_ONLY_PASSWORD_HASHING', () => {
+  it('hashes new passwords as argon2id at 64 MiB, three passes and four lanes unless a test run asks for less', () => {
+    expect(PASSWORD_HASHING).toEqual({ memoryCost: 65_536, timeCost: 3, parallelism: 4 });
+    expect(passwordHashingFromEnv({})).toEqual({ memoryCost: 65_536, timeCost: 3, parallelism: 4 });
+    expect(passwordHashingFromEnv({ TEST_ONLY_PASSWORD_HASHING: '' })).toEqual(PASSWORD_HASHING);
+    expect(passwordHashingFromEnv({ NODE_ENV: 'production' })).toEqual(PASSWORD_HASHING);
+  });
+
+  it('lets a test run hash at one pass over 64 KiB', () => {
+    expect(passwordHashingFromEnv({ TEST_ONLY_PASSWORD_HASHING: 'low' })).toEqual({ memoryCost: 64, timeCost: 1, parallelism: 1 });
+    expect(passwordHashingFromEnv({ TEST_ONLY_PASSWORD_HASHING: 'low', NODE_ENV: 'test' })).toEqual({ memoryCost: 64, timeCost: 1, parallelism: 1 });
+  });
+
+  it('refuses to start with the test cost under NODE_ENV=production, and refuses any other value', () => {
+    expect(() => passwordHashingFromEnv({ TEST_ONLY_PASSWORD_HASHING: 'low', NODE_ENV: 'production' })).toThrow(
+      'TEST_ONLY_PASSWORD_HASHING is for test runs: refusing to hash passwords at a test cost with NODE_ENV=production',
+    );
+    expect(() => passwordHashingFromEnv({ TEST_ONLY_PASSWORD_HASHING: 'true' })).toThrow('TEST_ONLY_PASSWORD_HASHING must be low or unset, got "true"');
   });
 });
 

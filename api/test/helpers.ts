@@ -104,13 +104,6 @@ function postgresTemplate(adminUrl: string): Promise<{ name: string; strategy: s
   return postgresTemplateDatabase;
 }
 
-/**
- * The suite's password hashing (test/setup.ts sets it in every file): one pass over 64 KiB, so each of the suite's
- * sign-ups and sign-ins costs a fraction of a millisecond instead of about half a second of CPU. accounts.test.ts
- * signs up and in once at the production cost.
- */
-export const TEST_PASSWORD_HASHING = { memoryCost: 64, timeCost: 1, parallelism: 1 };
-
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
 
 export interface TestApp {

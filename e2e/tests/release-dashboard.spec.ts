@@ -75,6 +75,8 @@ async function startApi() {
       RATE_LIMIT_AUTH: '1000',
       RATE_LIMIT_TELEMETRY: '1000',
       TEMPLATE_PREVIEWS: 'off',
+      // Its people's passwords hashed at the low test cost, like the suite's own API (playwright.config.ts).
+      TEST_ONLY_PASSWORD_HASHING: 'low',
       RUN_WORKER: 'false',
       LOG_LEVEL: 'warn',
     },

@@ -13,12 +13,19 @@ export interface HashingCost {
 /** argon2id at the library's defaults: 64 MiB, three passes, four lanes (above OWASP's minimum for argon2id). */
 export const PASSWORD_HASHING: HashingCost = { memoryCost: 65_536, timeCost: 3, parallelism: 4 };
 
+/**
+ * One pass over 64 KiB: a fraction of a millisecond per hash instead of about half a second of CPU. Only for tests: the
+ * API's unit suite sets it (test/setup.ts), and the e2e suite starts its API with TEST_ONLY_PASSWORD_HASHING=low
+ * (config.ts refuses that under NODE_ENV=production).
+ */
+export const TEST_PASSWORD_HASHING: HashingCost = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+
 let hashing: HashingCost = PASSWORD_HASHING;
 
 /**
- * Sets the cost of the hashes made from now on. Only the API's test suite lowers it: at the cost above one hash takes
- * about half a second of CPU, and the suite signs up and signs in hundreds of times on each database. A stored hash
- * carries its own parameters, so verifying needs no setting.
+ * Sets the cost of the hashes made from now on. Only tests lower it: at the cost above one hash takes about half a second
+ * of CPU, and the suites sign up and sign in hundreds of times. A stored hash carries its own parameters, so verifying
+ * needs no setting.
  */
 export function setPasswordHashing(cost: HashingCost): void {
   hashing = cost;
