@@ -123,23 +123,33 @@ describe('payment success', () => {
   it('without a session to confirm, hides the failure while a new try runs, and counts a balance it could not read as not refreshed', async () => {
     signIn({ plan: 'free' });
     const balances: ReturnType<typeof deferred<ReplyTo<'GET /api/user/credits'>>>[] = [];
+    // Once a try's answer is given, a read of the balance that starts later in that try gets it too: the sign-in's
+    // own read can be answered before the refresh, slowed by a busy machine, has asked for the balance.
+    let answered: ReplyTo<'GET /api/user/credits'> | null = null;
     fakeApi.use({
       'GET /api/user/subscription': () => ok(premium),
       'GET /api/user/credits': () => {
+        if (answered) return answered;
         const answer = deferred<ReplyTo<'GET /api/user/credits'>>();
         balances.push(answer);
         return answer.promise;
       },
     });
     await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success' });
-    // Every read of the balance so far is answered: the refresh's, and any other the page started.
-    const answerAll = (reply: ReplyTo<'GET /api/user/credits'>) => balances.forEach((answer) => answer.resolve(reply));
+    // Every read of the balance so far is answered, and any the page starts before the next try: the refresh's, and
+    // any other the page started.
+    const answerAll = (reply: ReplyTo<'GET /api/user/credits'>) => {
+      answered = reply;
+      balances.forEach((answer) => answer.resolve(reply));
+    };
     await waitFor(() => expect(balances.length).toBeGreaterThan(0));
     answerAll(fail(500, 'INTERNAL_ERROR', 'boom'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your plan and credits could not be refreshed just now.');
     // The plan came back: it is shared even though the balance did not.
     expect(authStore.getState().user?.plan).toBe('premium');
 
+    // The new try's reads wait for their answer, so the page can be seen while it runs.
+    answered = null;
     const asked = balances.length;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(balances.length).toBeGreaterThan(asked));
