@@ -22,6 +22,9 @@ describe('the starting picture', () => {
 
   it('uploads a picture with progress, then generates an image video from it', async () => {
     const sent: FormData[] = [];
+    // The server's answer comes when the test has seen the progress: on a busy machine a fixed delay could end the
+    // upload before the page ever drew its 50%.
+    let answer = () => {};
     class FakeXhr {
       upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
       status = 0;
@@ -38,14 +41,12 @@ describe('the starting picture', () => {
       abort() {}
       send(body: FormData) {
         sent.push(body);
-        setTimeout(() => {
-          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-          setTimeout(() => {
-            this.status = 201;
-            this.responseText = JSON.stringify({ success: true, data: { id: 'img_1', width: 4, height: 4, mimeType: 'image/png', size: 4 } });
-            this.onload?.();
-          }, 50);
-        }, 10);
+        answer = () => {
+          this.status = 201;
+          this.responseText = JSON.stringify({ success: true, data: { id: 'img_1', width: 4, height: 4, mimeType: 'image/png', size: 4 } });
+          this.onload?.();
+        };
+        setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 10);
       }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -57,6 +58,7 @@ describe('the starting picture', () => {
     await page('/image-to-video/generator');
     await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
     expect(await screen.findByText('Uploading… 50%')).toBeInTheDocument();
+    answer();
     expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Your starting picture: cat.png' })).toBeInTheDocument();
     expect(sent[0]!.get('file')).toBeInstanceOf(File);
