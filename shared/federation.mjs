@@ -9,6 +9,7 @@ const sharedPackage = JSON.parse(readFileSync(new URL('./package.json', import.m
 const [major] = sharedPackage.version.split('.');
 
 export { PORTS, REMOTE_NAMES } from './remotes.mjs';
+export { shareCacheHelpersOnce } from './federation-share-cache.mjs';
 
 export const SHARED_CONTRACT_VERSION = sharedPackage.version;
 

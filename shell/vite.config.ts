@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { devServer, federationOptions, PORTS, REMOTE_NAMES } from '@reelmint/shared/federation';
+import { devServer, federationOptions, PORTS, REMOTE_NAMES, shareCacheHelpersOnce } from '@reelmint/shared/federation';
 
 /**
  * In dev, serve the same two runtime documents the production server does: the remotes pointer
@@ -78,6 +78,7 @@ export default defineConfig({
         },
       ),
     ),
+    shareCacheHelpersOnce(),
     devRuntimeDocuments(),
     sonnerStylesFromStylesheet(),
   ],

@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import type { Rolldown } from 'vite';
+import { federation } from '@module-federation/vite';
+import { shareCacheHelpersOnce } from '../federation-share-cache.mjs';
+
+type Output = Rolldown.RolldownOutput['output'][number];
+type Chunk = Extract<Output, { type: 'chunk' }>;
+
+const LISTENERS_KEY = 'module-federation.shared-cache-listeners';
+
+/** A host that provides two shared packages, built by Vite with the federation plugin, with or without this plugin. */
+async function buildHost(root: string, withPlugin: boolean): Promise<Chunk[]> {
+  const result = await build({
+    root,
+    logLevel: 'silent',
+    configFile: false,
+    plugins: [
+      federation({
+        name: 'host',
+        filename: 'remoteEntry.js',
+        dts: false,
+        exposes: {},
+        remotes: {},
+        shared: { mitt: { singleton: true }, zustand: { singleton: true } },
+      }),
+      ...(withPlugin ? [shareCacheHelpersOnce()] : []),
+    ],
+    build: { write: false, outDir: join(root, 'dist'), minify: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  return outputs.flatMap((output) => output.output).filter((file): file is Chunk => file.type === 'chunk');
+}
+
+describe('shareCacheHelpersOnce', () => {
+  let root: string;
+  let before: Chunk[];
+  let after: Chunk[];
+
+  beforeAll(async () => {
+    // Inside the workspace, so the fixture resolves the packages it shares from node_modules.
+    root = mkdtempSync(join(fileURLToPath(new URL('..', import.meta.url)), '.share-cache-fixture-'));
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><script type="module" src="/src/main.js"></script>');
+    writeFileSync(
+      join(root, 'src', 'main.js'),
+      "import mitt from 'mitt';\nimport { createStore } from 'zustand/vanilla';\nexport const bus = mitt();\nexport const store = createStore(() => ({}));\n",
+    );
+    // The federation plugin stands aside in test runners unless told not to.
+    process.env.MFE_VITE_NO_TEST_ENV_CHECK = 'true';
+    before = await buildHost(root, false);
+    after = await buildHost(root, true);
+  }, 120_000);
+
+  afterAll(() => {
+    delete process.env.MFE_VITE_NO_TEST_ENV_CHECK;
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  const wrappers = (chunks: Chunk[]) => chunks.filter((chunk) => chunk.fileName.includes('__loadShare__') && !chunk.fileName.includes('__loadShare__shared'));
+
+  it('starts from the federation plugin writing the helpers into each shared package’s wrapper chunk', () => {
+    expect(wrappers(before).length).toBeGreaterThanOrEqual(2);
+    for (const chunk of wrappers(before)) expect(chunk.code).toContain(LISTENERS_KEY);
+  });
+
+  it('builds the helpers once, into a chunk of their own that every wrapper chunk imports', () => {
+    const helpers = after.find((chunk) => chunk.name === 'share-cache-helpers');
+    expect(helpers?.code).toContain(LISTENERS_KEY);
+    expect(wrappers(after).length).toBe(wrappers(before).length);
+    for (const chunk of wrappers(after)) {
+      expect(chunk.code).not.toContain(LISTENERS_KEY);
+      expect(chunk.imports).toContain(helpers!.fileName);
+    }
+    // Nothing in it waits on a wrapper or on the federation runtime.
+    expect(helpers!.moduleIds.every((id) => id.startsWith('\0reelmint-share-cache-helpers:'))).toBe(true);
+    expect(helpers!.dynamicImports).toEqual([]);
+  });
+
+  it('keeps every package in the wrapper chunk of its own, as the federation plugin placed it', () => {
+    const packagesOf = (chunks: Chunk[]) =>
+      Object.fromEntries(wrappers(chunks).map((chunk) => [chunk.name, chunk.moduleIds.filter((id) => id.includes('node_modules')).sort()]));
+    expect(packagesOf(after)).toEqual(packagesOf(before));
+  });
+});
