@@ -12,6 +12,8 @@ type Output = Rolldown.RolldownOutput['output'][number];
 type Chunk = Extract<Output, { type: 'chunk' }>;
 
 const LISTENERS_KEY = 'module-federation.shared-cache-listeners';
+/** The loop that gives each entry of the shared-module cache its name with and without the default scope. */
+const ALIASING_LOOP = /for \(const \w+ of Object\.keys\(\w+\.share\)\)/;
 
 /** A host that provides two shared packages, built by Vite with the federation plugin, with or without this plugin. */
 async function buildHost(root: string, withPlugin: boolean): Promise<Chunk[]> {
@@ -63,17 +65,22 @@ describe('shareCacheHelpersOnce', () => {
 
   const wrappers = (chunks: Chunk[]) => chunks.filter((chunk) => chunk.fileName.includes('__loadShare__') && !chunk.fileName.includes('__loadShare__shared'));
 
-  it('starts from the federation plugin writing the helpers into each shared package’s wrapper chunk', () => {
+  it('starts from the federation plugin writing the helpers and the cache’s opening into each shared package’s wrapper chunk', () => {
     expect(wrappers(before).length).toBeGreaterThanOrEqual(2);
-    for (const chunk of wrappers(before)) expect(chunk.code).toContain(LISTENERS_KEY);
+    for (const chunk of wrappers(before)) {
+      expect(chunk.code).toContain(LISTENERS_KEY);
+      expect(chunk.code).toMatch(ALIASING_LOOP);
+    }
   });
 
-  it('builds the helpers once, into a chunk of their own that every wrapper chunk imports', () => {
+  it('builds the helpers and the cache’s opening once, into a chunk of their own that every wrapper chunk imports', () => {
     const helpers = after.find((chunk) => chunk.name === 'share-cache-helpers');
     expect(helpers?.code).toContain(LISTENERS_KEY);
+    expect(helpers?.code).toMatch(ALIASING_LOOP);
     expect(wrappers(after).length).toBe(wrappers(before).length);
     for (const chunk of wrappers(after)) {
       expect(chunk.code).not.toContain(LISTENERS_KEY);
+      expect(chunk.code).not.toMatch(ALIASING_LOOP);
       expect(chunk.imports).toContain(helpers!.fileName);
     }
     // Nothing in it waits on a wrapper or on the federation runtime.
