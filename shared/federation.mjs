@@ -109,7 +109,9 @@ export function remoteBuildOptions(appRoot, { apart = {} } = {}) {
     includeDependenciesRecursively: false,
   }));
   groups.unshift(...named);
-  return { output: { codeSplitting: { groups } } };
+  // Radix's published files call `__name(fn, "Name")` after each function to keep its name for debugging. That call
+  // alone keeps a function nothing else uses in the bundle; treated as pure, it is dropped and so are such functions.
+  return { output: { codeSplitting: { groups } }, treeshake: { manualPureFunctions: ['__name'] } };
 }
 
 /** Dev server settings: fixed port, absolute origin so federated chunks resolve, CORS for module scripts. */

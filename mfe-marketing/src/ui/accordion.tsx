@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useId, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import * as RadixAccordion from '@radix-ui/react-accordion';
 import styles from './accordion.module.css';
 
 /**
@@ -21,71 +22,56 @@ interface AccordionProps {
   initiallyOpen?: string[];
 }
 
+// Radix writes its measured size into an inline style on every answer. The drawn page's inline styles break the
+// content security policy (no 'unsafe-inline'), and nothing here animates the height, so the properties stay unset.
+const NO_SIZE_PROPERTIES = {
+  '--radix-accordion-content-height': undefined,
+  '--radix-accordion-content-width': undefined,
+  '--radix-collapsible-content-height': undefined,
+  '--radix-collapsible-content-width': undefined,
+} as CSSProperties;
+
 /**
- * The WAI-ARIA accordion pattern: each question is a button inside a heading that shows or hides
- * its answer (aria-expanded, aria-controls, a labelled region while there are few panels). Several answers may be open at once.
+ * The WAI-ARIA accordion pattern, on Radix's: each question is a button inside a heading that shows or hides its answer
+ * (aria-expanded, aria-controls, a labelled region while there are few panels). Several answers may be open at once.
  * Up/Down move between questions, Home/End jump to the first/last.
+ * Every answer is in the page while closed (hidden), so the server's first HTML carries all of them.
  */
 export function Accordion({ items, headingLevel = 'h2', initiallyOpen = [] }: AccordionProps) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(initiallyOpen));
+  const [open, setOpen] = useState(initiallyOpen);
   const baseId = useId();
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const Heading = headingLevel;
   const asRegions = items.length <= MAX_REGION_PANELS;
 
-  const toggle = (id: string) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = items.length - 1;
-    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    buttons.current[target]?.focus();
-  };
-
   return (
-    <div className={styles.accordion}>
-      {items.map((item, index) => {
-        const expanded = open.has(item.id);
+    <RadixAccordion.Root type="multiple" value={open} onValueChange={setOpen} className={styles.accordion}>
+      {items.map((item) => {
         const buttonId = `${baseId}-${item.id}-button`;
         const panelId = `${baseId}-${item.id}-panel`;
         return (
-          <div key={item.id} className={styles.item} data-open={expanded}>
-            <Heading className={styles.heading}>
-              <button
-                ref={(element) => {
-                  buttons.current[index] = element;
-                }}
-                id={buttonId}
-                type="button"
-                className={styles.trigger}
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => toggle(item.id)}
-                onKeyDown={(event) => onKeyDown(event, index)}
-              >
-                <span>{item.title}</span>
-                <span className={styles.icon} aria-hidden="true" />
-              </button>
-            </Heading>
-            <div
+          <RadixAccordion.Item key={item.id} value={item.id} className={styles.item}>
+            <RadixAccordion.Header asChild>
+              <Heading className={styles.heading}>
+                <RadixAccordion.Trigger id={buttonId} aria-controls={panelId} className={styles.trigger}>
+                  <span>{item.title}</span>
+                  <span className={styles.icon} aria-hidden="true" />
+                </RadixAccordion.Trigger>
+              </Heading>
+            </RadixAccordion.Header>
+            <RadixAccordion.Content
+              forceMount
+              hidden={!open.includes(item.id)}
               id={panelId}
               role={asRegions ? 'region' : undefined}
               aria-labelledby={asRegions ? buttonId : undefined}
               className={styles.panel}
-              hidden={!expanded}
+              style={NO_SIZE_PROPERTIES}
             >
               {item.content}
-            </div>
-          </div>
+            </RadixAccordion.Content>
+          </RadixAccordion.Item>
         );
       })}
-    </div>
+    </RadixAccordion.Root>
   );
 }
