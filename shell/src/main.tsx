@@ -12,7 +12,7 @@ import type { RenderedPage } from './boot/boot-data.ts';
 import { setDrawnReads } from './boot/drawn-reads.ts';
 import { whenIdle } from './remotes/when-idle.ts';
 import { screenFor } from './app/routes.ts';
-import { configuredRemotes, loadExposed, setRemotesPointer } from './remotes/loader.ts';
+import { configuredRemotes, loadedExposed, loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 import { installTelemetry, telemetry } from './release/telemetry.ts';
 import { prefetchChrome } from './chrome/deferred-chrome.tsx';
@@ -99,9 +99,9 @@ async function boot() {
   whenIdle(() => {
     const screen = screenFor(stripLanguage(location.pathname));
     const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
-    void import('./remotes/idle-preload.ts')
-      .then(({ preloadLikelyScreens }) =>
-        preloadLikelyScreens({
+    void Promise.all([import('./remotes/idle-preload.ts'), import('./remotes/ahead-screens.tsx')])
+      .then(async ([{ preloadLikelyScreens, likelyScreen }, { prepareScreens }]) => {
+        const warmed = await preloadLikelyScreens({
           pointer,
           current: screen && { remote: screen.remote, module: screen.module },
           languages,
@@ -110,13 +110,16 @@ async function boot() {
             const screen = await loadExposed<{ preload?: () => Promise<unknown> }>(remote, module);
             if (typeof screen.preload === 'function') await screen.preload();
           },
-        }),
-      )
-      // The warmed screens registered their remotes' strings: load them too, so drawing one never waits for text.
-      .then(() => loadRegisteredNamespaces(i18n, languages))
-      // `<html data-next-screens="ready">`: a move to one of them now only has to draw (the bench times moves from here).
-      .then(() => (document.documentElement.dataset.nextScreens = 'ready'))
-      .catch((error: unknown) => console.warn('Preloading the strings of likely next screens failed', error));
+        });
+        // The warmed screens registered their remotes' strings: load them too, so drawing one never waits for text.
+        await loadRegisteredNamespaces(i18n, languages);
+        // Then the shell draws them out of sight; the page's own screen too, for when the visitor comes back to it.
+        const own = screen && loadedExposed(screen.remote, screen.module) ? likelyScreen(screen.remote, screen.module) : undefined;
+        await prepareScreens(warmed, own ? [own] : []);
+        // `<html data-next-screens="ready">`: a move to one of them now only has to show it (the bench times moves from here).
+        document.documentElement.dataset.nextScreens = 'ready';
+      })
+      .catch((error: unknown) => console.warn('Preparing the likely next screens failed', error));
   });
 }
 

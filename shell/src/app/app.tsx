@@ -8,7 +8,7 @@ import { LanguageRoute } from './language-route.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { BusBridge } from './bus-bridge.tsx';
 import { lazyScreen } from './lazy-screen.ts';
-import { RemoteRegion } from '../remotes/remote-region.tsx';
+import { ScreenStack } from '../remotes/screen-stack.tsx';
 import { ModalHost } from '../chrome/modal-host.tsx';
 import { Toasts } from '../chrome/toasts.tsx';
 import { SessionWatch } from '../session/session-watch.tsx';
@@ -28,7 +28,7 @@ const ReleaseDashboardPage = lazyScreen(() => import('../release/dashboard/relea
 
 function screenRoutes(prefix: '' | 'lng') {
   const routes = REMOTE_SCREENS.map(({ path, remote, module }) => {
-    const element = <RemoteRegion key={`${remote}${module}`} remote={remote} module={module} />;
+    const element = <ScreenStack key="remote-screens" remote={remote} module={module} />;
     if (prefix === 'lng') {
       return path === '/' ? <Route key={path} index element={element} /> : <Route key={path} path={path.slice(1)} element={element} />;
     }

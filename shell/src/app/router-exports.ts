@@ -4,4 +4,16 @@
  * cookies and sessions) that no screen uses. A name an app imports from 'react-router-dom' must be listed
  * here, or that app would read undefined at runtime: provided-exports.test.ts checks every app's sources.
  */
-export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+export {
+  BrowserRouter,
+  Link,
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  UNSAFE_LocationContext,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';

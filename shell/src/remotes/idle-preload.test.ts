@@ -39,8 +39,19 @@ describe('preloading likely next screens once the page is idle', () => {
       warmed.push(`${remote}/${module}`);
       return remote === 'generator' ? Promise.reject(new Error('down')) : Promise.resolve();
     };
-    await preloadLikelyScreens({ pointer, current: { remote: 'marketing', module: './FaqsPage' }, languages: ['fr', 'en'], fetch: fakeFetch, warm });
+    const ready = await preloadLikelyScreens({
+      pointer,
+      current: { remote: 'marketing', module: './FaqsPage' },
+      languages: ['fr', 'en'],
+      fetch: fakeFetch,
+      warm,
+    });
     expect(warmed.sort()).toEqual(['generator/./GeneratorPage', 'marketing/./HomePage', 'marketing/./TemplatesPage']);
+    // The screens the shell may draw ahead: those that warmed, each with the path of its header link.
+    expect(ready).toEqual([
+      { remote: 'marketing', module: './HomePage', path: '/' },
+      { remote: 'marketing', module: './TemplatesPage', path: '/free-video-templates' },
+    ]);
     const added = links();
     expect(added).toContain('modulepreload http://localhost:5175/releases/1.0.0+a/remoteEntry.js');
     expect(added).toContain('modulepreload http://localhost:5175/releases/1.0.0+a/assets/GeneratorPage.js');

@@ -1,15 +1,26 @@
 import { exposedFiles, isManifest, manifestUrl } from './manifest-files.ts';
 import type { RemoteName, RemotesPointer } from './pointer.ts';
+import type { PreparedScreen } from './prepared-screens.ts';
 
 /**
- * Where a visitor most often goes next, per remote: the screens the header links to. Once the first page is
- * idle their files are fetched, so moving to another remote shows its screen from the cache.
+ * Where a visitor most often goes next, per remote: the screens the header links to, each with the path of its
+ * link. Once the first page is idle their files are fetched and their modules run, and the shell draws them out
+ * of sight for that path (remotes/screen-stack.tsx), so moving to one of them only has to show it.
  */
-export const LIKELY_NEXT_SCREENS: Readonly<Record<RemoteName, readonly string[]>> = {
-  marketing: ['./HomePage', './TemplatesPage'],
-  generator: ['./GeneratorPage'],
-  billing: ['./PricingPage'],
+export const LIKELY_NEXT_SCREENS: Readonly<Record<RemoteName, readonly { module: string; path: string }[]>> = {
+  marketing: [
+    { module: './HomePage', path: '/' },
+    { module: './TemplatesPage', path: '/free-video-templates' },
+  ],
+  generator: [{ module: './GeneratorPage', path: '/image-to-video/generator' }],
+  billing: [{ module: './PricingPage', path: '/pricing' }],
 };
+
+/** The likely next screen a remote's module is, with the path it is drawn ahead for; undefined for any other. */
+export function likelyScreen(remote: RemoteName, module: string): PreparedScreen | undefined {
+  const screen = LIKELY_NEXT_SCREENS[remote].find((candidate) => candidate.module === module);
+  return screen && { remote, ...screen };
+}
 
 export interface IdlePreloadInput {
   pointer: Partial<RemotesPointer>;
@@ -50,7 +61,8 @@ function addLink(document: Document, href: string): void {
  * Adds module preloads for every remote's entry and its likely next screens (chunks and strings), from each
  * remote's mf-manifest.json, then warms those screens one by one (which also adds their stylesheets: the
  * remote's own loader inserts them, so preloading them too would fetch each twice). A remote whose manifest cannot be read gets its entry preloaded only: this is
- * a head start, never a requirement, so it fails quietly.
+ * a head start, never a requirement, so it fails quietly. Resolves with the screens that were warmed (with `warm`),
+ * the ones the shell can draw ahead.
  */
 export async function preloadLikelyScreens({
   pointer,
@@ -59,14 +71,14 @@ export async function preloadLikelyScreens({
   document = globalThis.document,
   fetch = globalThis.fetch.bind(globalThis),
   warm,
-}: IdlePreloadInput): Promise<void> {
-  const warmed: [RemoteName, string][] = [];
+}: IdlePreloadInput): Promise<PreparedScreen[]> {
+  const toWarm: PreparedScreen[] = [];
   const files: string[] = [];
   await Promise.all(
     (Object.entries(pointer) as [RemoteName, RemotesPointer[RemoteName]][]).map(async ([name, target], index) => {
       // A remote per task: its entry's hint and its manifest's request each cost the main thread a little.
       if (index > 0) await nextTask();
-      const screens = LIKELY_NEXT_SCREENS[name].filter((module) => !(current?.remote === name && current.module === module));
+      const screens = LIKELY_NEXT_SCREENS[name].filter(({ module }) => !(current?.remote === name && current.module === module));
       if (current?.remote !== name) addLink(document, target.entry);
       if (screens.length === 0) return;
       let manifest: unknown;
@@ -78,11 +90,11 @@ export async function preloadLikelyScreens({
         return;
       }
       if (!isManifest(manifest)) return;
-      for (const module of screens) {
-        const screenFiles = exposedFiles(manifest, target.entry, module, languages);
+      for (const screen of screens) {
+        const screenFiles = exposedFiles(manifest, target.entry, screen.module, languages);
         if (!screenFiles) continue;
         files.push(...screenFiles.strings, ...screenFiles.js);
-        warmed.push([name, module]);
+        toWarm.push({ remote: name, ...screen });
       }
     }),
   );
@@ -92,11 +104,14 @@ export async function preloadLikelyScreens({
     for (const href of files.slice(start, start + HINTS_PER_TASK)) addLink(document, href);
   }
   // One at a time, after the files are on their way: the page stays responsive while the screens run.
-  for (const [name, module] of warmed) {
+  const warmed: PreparedScreen[] = [];
+  for (const screen of toWarm) {
     try {
-      await warm?.(name, module);
+      await warm?.(screen.remote, screen.module);
+      warmed.push(screen);
     } catch {
       // A remote that fails here fails the same way when visited, where its region shows the fallback and a retry.
     }
   }
+  return warmed;
 }

@@ -1,0 +1,145 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ScreenModules } from './screen-modules.ts';
+import { ScreenStack } from './screen-stack.tsx';
+import { containerOf, forgetContainers, prepareScreens } from './ahead-screens.tsx';
+import { forgetPrepared } from './prepared-screens.ts';
+import type { PreparedScreen } from './prepared-screens.ts';
+
+function Home() {
+  return <h1>Home</h1>;
+}
+
+/** A screen with state of its own and the address it sees. */
+function Pricing() {
+  const { pathname, search } = useLocation();
+  const [picked, setPicked] = useState(0);
+  return (
+    <section>
+      <h1>Pricing</h1>
+      <p data-testid="address">{`${pathname}${search}`}</p>
+      <button type="button" onClick={() => setPicked((n) => n + 1)}>
+        Picked {picked}
+      </button>
+    </section>
+  );
+}
+
+const SCREENS: Record<string, ComponentType> = { 'marketing./HomePage': Home, 'billing./PricingPage': Pricing };
+const PRICING: PreparedScreen = { remote: 'billing', module: './PricingPage', path: '/pricing' };
+
+function Moves() {
+  const navigate = useNavigate();
+  return (
+    <nav>
+      <button type="button" onClick={() => void navigate('/en')}>
+        to home
+      </button>
+      <button type="button" onClick={() => void navigate('/en/pricing')}>
+        to pricing
+      </button>
+      <button type="button" onClick={() => void navigate('/en/pricing?plan=max')}>
+        to max
+      </button>
+    </nav>
+  );
+}
+
+function renderSite(at: string) {
+  return render(
+    <ScreenModules.Provider value={(remote, module) => SCREENS[`${remote}${module}`]}>
+      <MemoryRouter initialEntries={[at]}>
+        <Moves />
+        <main>
+          <Routes>
+            <Route path=":lng">
+              <Route index element={<ScreenStack key="screens" remote="marketing" module="./HomePage" />} />
+              <Route path="pricing" element={<ScreenStack key="screens" remote="billing" module="./PricingPage" />} />
+            </Route>
+          </Routes>
+        </main>
+      </MemoryRouter>
+    </ScreenModules.Provider>,
+  );
+}
+
+async function prepare(screens: PreparedScreen[], also: PreparedScreen[] = []) {
+  let drawn = Promise.resolve();
+  // React draws within the first act (which flushes its work); the second waits for the drawing to be seen.
+  act(() => {
+    drawn = prepareScreens(screens, also);
+  });
+  await act(() => drawn);
+}
+
+describe('screens drawn ahead of a move', () => {
+  afterEach(() => {
+    forgetPrepared();
+    forgetContainers();
+  });
+
+  it('draws a likely next screen out of the page, for the address its link opens', async () => {
+    renderSite('/en');
+    await prepare([PRICING]);
+    // The page holds only its own screen: one heading, nothing a screen reader or a test finds twice.
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Home']);
+    const drawn = containerOf(PRICING);
+    expect(drawn.isConnected).toBe(false);
+    expect(drawn.querySelector('h1')?.textContent).toBe('Pricing');
+    expect(drawn.querySelector('[data-testid="address"]')?.textContent).toBe('/en/pricing');
+  });
+
+  it('a move shows the screen already drawn, in place of the one left', async () => {
+    const user = userEvent.setup();
+    renderSite('/en');
+    await prepare([PRICING]);
+    const drawnHeading = containerOf(PRICING).querySelector('h1');
+    await user.click(screen.getByRole('button', { name: 'to pricing' }));
+    expect(screen.getByRole('heading')).toBe(drawnHeading);
+    expect(screen.queryByText('Home')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Picked 0' })).toBeVisible();
+  });
+
+  it('a screen left starts afresh on the next visit', async () => {
+    const user = userEvent.setup();
+    renderSite('/en');
+    await prepare([PRICING]);
+    await user.click(screen.getByRole('button', { name: 'to pricing' }));
+    await user.click(screen.getByRole('button', { name: 'Picked 0' }));
+    expect(screen.getByRole('button', { name: 'Picked 1' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'to home' }));
+    expect(screen.getByRole('heading').textContent).toBe('Home');
+    await prepare([PRICING]);
+    await user.click(screen.getByRole('button', { name: 'to pricing' }));
+    expect(screen.getByRole('button', { name: 'Picked 0' })).toBeVisible();
+  });
+
+  it('opened at another address than it was drawn for, the screen sees the real one', async () => {
+    const user = userEvent.setup();
+    renderSite('/en');
+    await prepare([PRICING]);
+    await user.click(screen.getByRole('button', { name: 'to max' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/en/pricing?plan=max');
+  });
+
+  it('the page it was first drawn with is drawn ahead once left, for a quick way back', async () => {
+    const user = userEvent.setup();
+    const HOME: PreparedScreen = { remote: 'marketing', module: './HomePage', path: '/' };
+    renderSite('/en');
+    const firstHeading = screen.getByRole('heading');
+    await prepare([PRICING], [HOME]);
+    // While it is on view, the page's own screen stays where it was drawn.
+    expect(screen.getByRole('heading')).toBe(firstHeading);
+    expect(containerOf(HOME).childElementCount).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'to pricing' }));
+    await prepare([HOME]);
+    const drawnHome = containerOf(HOME).querySelector('h1');
+    expect(drawnHome?.textContent).toBe('Home');
+    await user.click(screen.getByRole('button', { name: 'to home' }));
+    expect(screen.getByRole('heading')).toBe(drawnHome);
+  });
+});
