@@ -94,6 +94,8 @@ test('once the first page is idle, the other remotes’ entries and likely next 
 
   // The page says when the preload is done: the screens' modules have run and their strings are in.
   await expect(page.locator('html')).toHaveAttribute('data-next-screens', 'ready');
+  // The likely next screens are drawn by then, outside the page: it still holds one heading, its own.
+  await expect(page.locator('h1')).toHaveCount(1);
   await page.evaluate(() => {
     const seen = { outline: false };
     (window as Window & { moveSaw?: typeof seen }).moveSaw = seen;
@@ -113,6 +115,7 @@ test('once the first page is idle, the other remotes’ entries and likely next 
   expect(requested.slice(0, before).filter((url) => url.endsWith('/api/subscription/plans'))).toHaveLength(1);
   expect(requested.slice(before).filter((url) => url.endsWith('/api/subscription/plans'))).toEqual([]);
   expect(await page.evaluate(() => (window as Window & { moveSaw?: { outline: boolean } }).moveSaw?.outline)).toBe(false);
+  await expect(page.locator('h1')).toHaveCount(1);
 });
 
 test.describe('the first HTML says what the page is, before any script runs', () => {

@@ -142,4 +142,14 @@ describe('screens drawn ahead of a move', () => {
     await user.click(screen.getByRole('button', { name: 'to home' }));
     expect(screen.getByRole('heading')).toBe(drawnHome);
   });
+
+  it('a screen the visitor reached before it was drawn ahead stays as it is when the preload comes', async () => {
+    const user = userEvent.setup();
+    renderSite('/en');
+    await user.click(screen.getByRole('button', { name: 'to pricing' }));
+    await user.click(screen.getByRole('button', { name: 'Picked 0' }));
+    await prepare([{ remote: 'marketing', module: './HomePage', path: '/' }], [PRICING]);
+    expect(screen.getByRole('button', { name: 'Picked 1' })).toBeVisible();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Pricing']);
+  });
 });

@@ -13,17 +13,22 @@ interface Props {
  * The route's remote screen, or, once the page is idle, one of the likely next screens the shell has drawn ahead
  * out of sight (remotes/ahead-screens.tsx): a move to one of those only shows what is already drawn.
  *
- * Every route of a remote screen renders this component under the same key, so it lives across moves. The
- * screen a page was first drawn with (by the server, then taken over) stays in the page's own tree until the
- * visitor leaves it.
+ * Every route of a remote screen renders this component under the same key, so it lives across moves.
  */
 export function ScreenStack({ remote, module }: Props) {
   const { screens, Ahead } = useSyncExternalStore(subscribePrepared, getPrepared, getNothingPrepared);
   const currentId = screenId(remote, module);
-  const [firstId, setFirstId] = useState<string | null>(currentId);
-  if (firstId !== null && firstId !== currentId) setFirstId(null);
-  const ahead = screens.filter((screen) => screenId(screen.remote, screen.module) !== firstId);
-  const shown = Ahead ? ahead.find((screen) => screenId(screen.remote, screen.module) === currentId) : undefined;
+  // The screen drawn in the page's own tree: the one the page was first drawn with, and any other that was not drawn
+  // ahead when the visitor moved to it. It stays there until the visitor leaves it, even if it is prepared meanwhile:
+  // swapping it for a fresh copy would lose what the visitor is doing.
+  const [inlineId, setInlineId] = useState<string | null>(currentId);
+  let inline = inlineId;
+  if (currentId !== inlineId) {
+    inline = Ahead && screens.some((screen) => screenId(screen.remote, screen.module) === currentId) ? null : currentId;
+    if (inline !== inlineId) setInlineId(inline);
+  }
+  const ahead = screens.filter((screen) => screenId(screen.remote, screen.module) !== inline);
+  const shown = inline === null ? ahead.find((screen) => screenId(screen.remote, screen.module) === currentId) : undefined;
   const slot = useRef<HTMLDivElement>(null);
   return (
     <>
