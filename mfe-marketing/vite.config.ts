@@ -11,11 +11,16 @@ import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@ree
  * come only with them.
  */
 const APART = {
-  'more-screens': ['landings/', String.raw`templates/(?:templates-page|filter-templates)\.`],
+  'more-screens': ['landings/', String.raw`templates/(?:templates-page|filter-templates|templates-queries)\.`],
   // The FAQ page too (it shares the about page's stylesheet); the home page's questions stay with the home page.
   company: [String.raw`company/(?!faq-items\.)`],
   legal: ['legal/'],
 };
+/**
+ * The catalogue's query cache (templates/templates-queries.tsx) and TanStack Query under it go with the screens that
+ * use them: the home page's first load carries no query library (issue #12).
+ */
+const LIBRARIES = { 'more-screens': ['/node_modules/@tanstack/', '/shared/src/query-client.'] };
 
 // Each exposed module is one screen or slot: this remote's public API (see README.md).
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -44,6 +49,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build keeps its own chunking (it is read from disk by the shell's server, not fetched).
   build: {
     target: 'es2022',
-    ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url)), { apart: APART }) }),
+    ...(isSsrBuild ? ssrBuild : { rolldownOptions: remoteBuildOptions(fileURLToPath(new URL('.', import.meta.url)), { apart: APART, libraries: LIBRARIES }) }),
   },
 }));

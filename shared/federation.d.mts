@@ -30,7 +30,7 @@ export declare function federationOptions(
 /** Build output options of a remote (its own modules in one chunk); give it the app's folder. */
 export declare function remoteBuildOptions(
   appRoot: string,
-  options?: { apart?: Record<string, string[]> },
+  options?: { apart?: Record<string, string[]>; libraries?: Record<string, string[]> },
 ): { output: { codeSplitting: { groups: Array<{ name: string; test: RegExp; includeDependenciesRecursively?: boolean }> } } };
 export declare function devServer(name: AppName): { port: number; strictPort: true; origin: string; cors: true };
 export declare const ssrBuild: Readonly<{

@@ -95,17 +95,20 @@ export function federationOptions(name, exposes = {}, { command = 'build', ssr =
  * `apart` names further chunks, each with patterns of source paths (relative to src/) of screens a visitor seldom
  * lands on first; each chunk gets its stylesheet and what its modules load lazily (their own strings): the first
  * page of the site (marketing's home) then does not download the code of every other screen of its remote, and
- * those screens cost one more request.
+ * those screens cost one more request. `libraries` adds to such a chunk the modules from outside src/ that only its
+ * screens use, each named by a part of its path (`/node_modules/@tanstack/`): left out, they would be taken into the
+ * first screens' chunk.
  */
-export function remoteBuildOptions(appRoot, { apart = {} } = {}) {
-  const source = join(appRoot, 'src').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export function remoteBuildOptions(appRoot, { apart = {}, libraries = {} } = {}) {
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = escape(join(appRoot, 'src'));
   const own = `^${source}/(?!locales/|dev/|.*\\.lazy\\.tsx?$)`;
   const groups = [{ name: 'screens', test: new RegExp(own) }];
   // Listed first, so these modules are taken before the 'screens' group sees them, and without their dependencies:
   // what they share with the first screens (cards, the strings' loader) stays in 'screens'.
   const named = Object.entries(apart).map(([name, paths]) => ({
     name,
-    test: new RegExp(`${own}(?:${paths.join('|')})`),
+    test: new RegExp([`${own}(?:${paths.join('|')})`, ...(libraries[name] ?? []).map(escape)].join('|')),
     includeDependenciesRecursively: false,
   }));
   groups.unshift(...named);

@@ -22,6 +22,10 @@ describe("a remote's query cache on the shell's server", () => {
     expect(clients[1]).not.toBe(clients[0]);
   });
 
+  it('has no browserClient: nothing outside a drawing holds a cache on the server', () => {
+    expect(createRemoteQueries().browserClient).toBeNull();
+  });
+
   it('reads nothing ahead: prefetch is for the browser', async () => {
     const { prefetch } = createRemoteQueries();
     let asked = 0;

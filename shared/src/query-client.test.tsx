@@ -29,6 +29,12 @@ describe("a remote's query cache in the browser", () => {
     expect(clientOf(generator.withQueries)()).not.toBe(pricing);
   });
 
+  it('is the browserClient its screens read, so code outside them fills and reads the same cache', () => {
+    const { withQueries, browserClient } = createRemoteQueries();
+    browserClient!.setQueryData(['plans'], ['free']);
+    expect(clientOf(withQueries)().getQueryData(['plans'])).toEqual(['free']);
+  });
+
   it('is emptied by forgetQueries, so the next visit reads afresh', () => {
     const { withQueries, forgetQueries } = createRemoteQueries();
     const client = clientOf(withQueries)();

@@ -15,6 +15,11 @@ export interface RemoteQueries {
    * likely move to that screen); nothing on the server. It never rejects: a failed read is made again when the screen shows.
    */
   prefetch<T, Key extends QueryKey>(options: FetchQueryOptions<T, Error, T, Key>): Promise<void>;
+  /**
+   * The browser's cache itself (null on the server), for code that reads it outside the screens' hooks: a screen
+   * whose first load carries no query library imports this module later and reads and fills the cache through it.
+   */
+  browserClient: QueryClient | null;
 }
 
 function createQueryClient(): QueryClient {
@@ -68,6 +73,7 @@ export function createRemoteQueries(): RemoteQueries {
     prefetch(options) {
       return browserClient ? browserClient.prefetchQuery(options) : Promise.resolve();
     },
+    browserClient,
   };
 }
 

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { languageStore, PublicReadsContext } from '@reelmint/shared';
 import type { VideoTemplate } from '@reelmint/shared';
 import { fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
-import HomePage from './home-page.tsx';
+import HomePage, { preload } from './home-page.tsx';
+import { preload as preloadGallery } from '../templates/templates-page.tsx';
 
 setupFakeApi();
 
@@ -93,5 +95,44 @@ describe('HomePage examples', () => {
     const examples = screen.getByRole('region', { name: 'Start from a template' });
     expect(examples).toHaveTextContent('sample animations the site renders itself, not AI output');
     expect(document.body).not.toHaveTextContent('Made with Reelmint');
+  });
+});
+
+describe('HomePage templates', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts from the catalogue its HTML was drawn with and hands it to the gallery’s read ahead, which asks nothing', async () => {
+    motionSetting(false);
+    fakeApi.on('GET /api/video/templates', ok([TEMPLATE]));
+    await renderWithProviders(
+      <PublicReadsContext value={{ read: (name) => (name === 'templates' ? [TEMPLATE] : undefined) }}>
+        <HomePage />
+      </PublicReadsContext>,
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByTestId('template-card')).toHaveLength(1);
+    languageStore.setState({ lng: 'en' });
+    await preloadGallery();
+    expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(0);
+  });
+
+  it('draws at once a catalogue read ahead by its preload, asking nothing more', async () => {
+    motionSetting(false);
+    fakeApi.on('GET /api/video/templates', ok([TEMPLATE]));
+    languageStore.setState({ lng: 'en' });
+    await preload();
+    await renderWithProviders(<HomePage />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByTestId('template-card')).toHaveLength(1);
+    expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(1);
+  });
+
+  it('reads the catalogue when nothing was drawn or read ahead, and hands it to the gallery’s read ahead, which asks nothing more', async () => {
+    motionSetting(false);
+    await open();
+    expect(await screen.findAllByTestId('template-card')).toHaveLength(1);
+    languageStore.setState({ lng: 'en' });
+    await preloadGallery();
+    expect(fakeApi.callsTo('GET /api/video/templates').map((call) => call.url.searchParams.get('lang'))).toEqual(['en']);
   });
 });

@@ -9,7 +9,7 @@ import { usePrefersReducedMotion } from '../ui/use-reduced-motion.ts';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
 import { TemplateCard } from '../templates/template-card.tsx';
 import { TemplateMedia } from '../templates/template-media.tsx';
-import { preloadTemplates, useTemplates } from '../templates/use-templates.ts';
+import { preloadTemplates, useHomeTemplates } from '../templates/use-templates.ts';
 import styles from './home-page.module.css';
 
 const STRIP_SIZE = 8;
@@ -28,7 +28,7 @@ function planHighlights(plan: PlanKey) {
 /** /: the front door. Sits under the transparent header, so the hero is dark from the very top. */
 export default function HomePage() {
   const { t } = useMarketingText();
-  const { state, retry } = useTemplates();
+  const { state, retry } = useHomeTemplates();
   const templates = state.kind === 'ready' ? state.value.data : [];
   const heroTemplate = templates.find((template) => template.previewReady) ?? templates[0];
 

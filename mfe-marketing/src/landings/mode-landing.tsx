@@ -7,7 +7,7 @@ import pageStyles from '../ui/page.module.css';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
 import { TemplateMedia } from '../templates/template-media.tsx';
 import { generatorPathFor } from '../templates/template-text.ts';
-import { useTemplates } from '../templates/use-templates.ts';
+import { useCatalogue } from '../templates/templates-queries.tsx';
 import { SettingsGuide } from './settings-guide.tsx';
 import styles from './landing.module.css';
 
@@ -91,7 +91,7 @@ export function ModeLanding({ mode }: { mode: Mode }) {
 
 function Examples({ mode }: { mode: Mode }) {
   const { t } = useMarketingText();
-  const { state, retry } = useTemplates();
+  const { state, retry } = useCatalogue();
   const ns = NS[mode];
   return (
     <section className={pageStyles.section} aria-labelledby="examples-title">

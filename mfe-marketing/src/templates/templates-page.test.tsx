@@ -5,7 +5,7 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 import type { VideoTemplate } from '@reelmint/shared';
 import { fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
 import TemplatesPage, { preload } from './templates-page.tsx';
-import { languageStore } from '@reelmint/shared';
+import { languageStore, PublicReadsContext } from '@reelmint/shared';
 
 setupFakeApi();
 
@@ -170,5 +170,26 @@ describe('TemplatesPage', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByTestId('template-card')).toHaveLength(3);
     expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(2);
+  });
+
+  it('reads ahead once when two screens ask for the same catalogue together', async () => {
+    serveByLanguage();
+    languageStore.setState({ lng: 'en' });
+    await Promise.all([preload(), preload()]);
+    expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(1);
+  });
+
+  it('starts from the catalogue the page was drawn with, asking the API nothing, and a preload does not ask for it either', async () => {
+    serveByLanguage();
+    await renderWithProviders(
+      <PublicReadsContext value={{ read: (name) => (name === 'templates' ? CATALOGUE : undefined) }}>
+        <TemplatesPage />
+      </PublicReadsContext>,
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByTestId('template-card')).toHaveLength(3);
+    languageStore.setState({ lng: 'en' });
+    await preload();
+    expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(0);
   });
 });

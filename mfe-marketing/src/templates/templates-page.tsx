@@ -8,7 +8,8 @@ import { categoriesOf, filterTemplates } from './filter-templates.ts';
 import { TemplatesError, TemplatesOffline, TemplateSkeletons } from './load-states.tsx';
 import { TemplateCard } from './template-card.tsx';
 import { useCategoryName } from './template-text.ts';
-import { preloadTemplates, useTemplates } from './use-templates.ts';
+import { useCatalogue, withTemplateQueries } from './templates-queries.tsx';
+import { preloadTemplates } from './use-templates.ts';
 import styles from './templates.module.css';
 
 /** Cards whose posters a phone shows without scrolling: fetched with the page, the rest as they come into view. */
@@ -19,9 +20,9 @@ const ABOVE_THE_FOLD = 2;
  * in the URL (`q`, `category`), so the site search action (`?q=`) and shared links open the same
  * view; typing replaces the history entry instead of adding one per key.
  */
-export default function TemplatesPage() {
+function TemplatesPage() {
   const { t } = useMarketingText();
-  const { state, retry } = useTemplates();
+  const { state, retry } = useCatalogue();
 
   return (
     <SimplePage title={t('templates.title')} lead={t('templates.lead')}>
@@ -158,6 +159,8 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
     </section>
   );
 }
+
+export default withTemplateQueries(TemplatesPage);
 
 /** Called by the shell once a page elsewhere is idle, before a likely move here: the gallery then show their cards at once. */
 export const preload = () => preloadTemplates();

@@ -1,52 +1,58 @@
 import { useCallback, useEffect } from 'react';
 import { api, FALLBACK_LANGUAGE, languageStore, useLoad, usePublicRead } from '@reelmint/shared';
-import type { Loaded, VideoTemplate } from '@reelmint/shared';
+import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
+import type * as TemplatesQueries from './templates-queries.tsx';
 
-/** How long a catalogue read ahead is drawn from, before a page that shows it asks again. */
-const READ_AHEAD_KEPT_MS = 5 * 60_000;
+/** The catalogue's cache, once imported: it is not part of the home page's first load (issue #12). */
+let queries: typeof TemplatesQueries | undefined;
 
-/** Catalogues read ahead (`preloadTemplates`) or shown, by language. */
-const readAhead = new Map<string, { catalogue: Loaded<VideoTemplate[]>; at: number }>();
+/** The catalogue the home page showed before the cache came, handed to it when it comes. */
+let shownCatalogue: { lng: string; catalogue: VideoTemplate[] } | undefined;
+
+async function templatesQueries(): Promise<typeof TemplatesQueries> {
+  queries ??= await import('./templates-queries.tsx');
+  if (shownCatalogue) {
+    queries.rememberCatalogue(shownCatalogue.lng, shownCatalogue.catalogue);
+    shownCatalogue = undefined;
+  }
+  return queries;
+}
+
+function handOver(lng: string, catalogue: VideoTemplate[]): void {
+  if (queries) queries.rememberCatalogue(lng, catalogue);
+  else shownCatalogue = { lng, catalogue };
+}
 
 /**
- * Reads the catalogue in the page's language ahead (the shell calls the gallery's `preload` once a page elsewhere is
- * idle), so a move to the gallery draws its cards at once. A stand-in given while the API is unreachable is not kept.
+ * Reads the catalogue in the page's language ahead into the cache (the shell calls the gallery's and the home page's
+ * `preload` once a page elsewhere is idle), so a move to either draws its cards at once. The catalogue the home page
+ * shows is not asked for again; a stand-in given while the API is unreachable is asked for again.
  */
 export async function preloadTemplates(lng: string = languageStore.getState().lng): Promise<void> {
-  if (keptCatalogue(lng)) return;
-  keep(lng, await api.templates(lng));
+  await (await templatesQueries()).prefetchCatalogue(lng);
 }
 
-function keep(lng: string, catalogue: Loaded<VideoTemplate[]>): void {
-  if (!catalogue.fallback && readAhead.get(lng)?.catalogue !== catalogue) readAhead.set(lng, { catalogue, at: Date.now() });
-}
-
-/** Forgets every kept catalogue: a test's visit starts as a fresh page load. */
-export function forgetTemplates(): void {
-  readAhead.clear();
-}
-
-function keptCatalogue(lng: string): Loaded<VideoTemplate[]> | undefined {
-  const kept = readAhead.get(lng);
-  return kept && Date.now() - kept.at < READ_AHEAD_KEPT_MS ? kept.catalogue : undefined;
+/** Forgets the catalogue the home page handed over: a test's visit starts as a fresh page load. */
+export function forgetShownCatalogue(): void {
+  shownCatalogue = undefined;
 }
 
 /**
- * The free templates catalogue in the page's language (its titles and prompts; public: the API client suppresses
- * 401, so visitors see it signed out). A page the shell's server drew starts from the catalogue it was drawn with,
- * in the same language, and a page moved to from one read ahead; another language loads it again.
+ * The catalogue as the home page draws it, without the query library on its first load: a page the shell's server
+ * drew starts from the catalogue in its HTML, one moved to after a read ahead from the cache; otherwise it is read
+ * (through the cache once the cache has come). The real catalogue it shows goes to the cache, so the reads ahead of
+ * the gallery and the landings do not ask for it again.
  */
-export function useTemplates() {
+export function useHomeTemplates() {
   const { i18n } = useMarketingText();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
-  const load = useCallback(() => api.templates(lng), [lng]);
+  const load = useCallback(() => (queries ? queries.readCatalogue(lng) : api.templates(lng)), [lng]);
   const drawnWith = usePublicRead('templates');
-  const loaded = useLoad(load, drawnWith ? { data: drawnWith, fallback: false } : keptCatalogue(lng));
-  // The catalogue on screen is kept as if read ahead: the gallery's or the home page's preload does not ask for it again.
+  const loaded = useLoad(load, drawnWith ? { data: drawnWith, fallback: false } : queries?.freshCatalogue(lng));
   const { state } = loaded;
   useEffect(() => {
-    if (state.kind === 'ready') keep(lng, state.value);
+    if (state.kind === 'ready' && !state.value.fallback) handOver(lng, state.value.data);
   }, [lng, state]);
   return loaded;
 }

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { forgetTemplates } from '../templates/use-templates.ts';
+import { forgetTemplateQueries } from '../templates/templates-queries.tsx';
+import { forgetShownCatalogue } from '../templates/use-templates.ts';
 
-// The catalogues kept for moves live as long as the page; each test is a fresh visit.
-afterEach(() => forgetTemplates());
+// The catalogues cached for moves live as long as the page; each test is a fresh visit.
+afterEach(() => {
+  forgetTemplateQueries();
+  forgetShownCatalogue();
+});
