@@ -43,7 +43,9 @@ export function sharedSingletons() {
     // singleton it would leave each remote's one chunk for a chunk of its own fetched on the remote's first
     // screen, and run one remote's copy inside the other after a move between them, so a release of one would
     // change the code the other runs, unchecked. Each remote bundles its own (about 10 KiB gzip) and mounts its
-    // own client; the two caches hold different data, so nothing is lost by keeping them apart.
+    // own client; the two caches hold different data, so nothing is lost by keeping them apart. (The signed-in
+    // person's balance and plan, which every app shows, are read by @reelmint/shared's stores through
+    // @tanstack/query-core, imported by the shared singleton itself once someone is signed in.)
   };
 }
 

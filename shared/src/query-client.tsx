@@ -42,8 +42,9 @@ function createQueryClient(): QueryClient {
 
 /**
  * The cache of a remote that reads the API through TanStack Query; call once, at a module's top level. An entry of
- * its own, not part of the shared singleton: the shell and marketing carry no query library (issue #12), and each
- * remote bundles its own copy of this and of the library (why in federation.mjs).
+ * its own, not part of the shared singleton: no first page of an anonymous visitor carries the query library (issue
+ * #12), and each remote bundles its own copy of this and of the library (why in federation.mjs); marketing's comes
+ * with its screens other than the home page.
  *
  * In the browser every screen of the remote shares one cache for the page's life. The shell's server draws many
  * people's pages in one process: there each drawing gets a cache of its own.

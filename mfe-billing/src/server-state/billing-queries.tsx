@@ -1,8 +1,9 @@
 import { createRemoteQueries } from '@reelmint/shared/query-client';
 
 /**
- * What this remote reads from the API, cached by TanStack Query. The header's balance and plan stay in the shared
- * stores (the shell, which carries no query library, shows them too); this cache holds what only billing shows.
+ * What this remote reads from the API, cached by TanStack Query. The header's balance and plan are in the shared
+ * stores (the shell shows them too, and they read through a query client of their own, stores/account-query.ts);
+ * this cache holds what only billing shows.
  * In the browser every screen of this remote (pricing, the modal the shell mounts beside it, credits history) shares
  * one cache, so the catalogue pricing was drawn with is the modal's too.
  */

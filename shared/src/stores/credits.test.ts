@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { creditsStore, loadCredits, setCreditBalance } from './credits.ts';
 import { clearSession, setSession, updateUser } from './auth.ts';
 import { api } from '../api/endpoints.ts';
+import { ApiError } from '../api/client.ts';
 import { bus } from '../bus.ts';
 
 describe('credits store (cached 30 s)', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     clearSession();
   });
@@ -14,14 +16,47 @@ describe('credits store (cached 30 s)', () => {
   it('reads 0 for anonymous visitors and asks the server once per 30 seconds when signed in', async () => {
     await loadCredits();
     expect(creditsStore.getState().balance).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
     const call = vi.spyOn(api, 'credits').mockResolvedValue({ data: { balance: 70 }, fallback: false });
     setSession('t', { username: 'Ada' });
-    await vi.waitFor(() => expect(creditsStore.getState().balance).toBe(70));
+    await vi.waitFor(() => expect(creditsStore.getState()).toMatchObject({ balance: 70, status: 'ready' }));
     const fetchedAt = creditsStore.getState().fetchedAt;
-    await loadCredits({ now: fetchedAt + 29_000 });
+    vi.setSystemTime(fetchedAt + 29_000);
+    await loadCredits();
     expect(call).toHaveBeenCalledTimes(1);
-    await loadCredits({ now: fetchedAt + 31_000 });
+    vi.setSystemTime(fetchedAt + 31_000);
+    await loadCredits();
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one read among the apps that ask at the same time', async () => {
+    setSession('t', { username: 'Ada' });
+    const call = vi.spyOn(api, 'credits').mockResolvedValue({ data: { balance: 70 }, fallback: false });
+    await Promise.all([loadCredits({ force: true }), loadCredits({ force: true }), loadCredits()]);
+    expect(creditsStore.getState()).toMatchObject({ balance: 70, status: 'ready' });
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a read the server failed once more, then says it is unavailable until asked again', async () => {
+    setSession('t', { username: 'Ada' });
+    const call = vi
+      .spyOn(api, 'credits')
+      .mockRejectedValueOnce(new ApiError('Database unavailable', 'INTERNAL_ERROR', 500))
+      .mockRejectedValueOnce(new ApiError('Database unavailable', 'INTERNAL_ERROR', 500))
+      .mockResolvedValue({ data: { balance: 70 }, fallback: false });
+    await loadCredits({ force: true });
+    expect(creditsStore.getState()).toMatchObject({ balance: null, status: 'error' });
+    expect(call).toHaveBeenCalledTimes(2);
+    await loadCredits();
+    expect(creditsStore.getState()).toMatchObject({ balance: 70, status: 'ready' });
+  }, 10_000);
+
+  it('does not ask again after a refusal that is not the server’s failure', async () => {
+    setSession('t', { username: 'Ada' });
+    const call = vi.spyOn(api, 'credits').mockRejectedValue(new ApiError('Sign in again', 'UNAUTHORIZED', 401));
+    await loadCredits({ force: true });
+    expect(creditsStore.getState().status).toBe('error');
+    expect(call).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the balance across a profile update and announces every new balance', async () => {
@@ -35,5 +70,28 @@ describe('credits store (cached 30 s)', () => {
     expect(creditsStore.getState()).toMatchObject({ balance: 42, status: 'ready' });
     expect(announced).toHaveBeenCalledWith({ balance: 42 });
     bus.off('credits:changed', announced);
+  });
+
+  it('takes a spend’s new balance as fresh: the next load does not ask the server', async () => {
+    const call = vi.spyOn(api, 'credits').mockResolvedValue({ data: { balance: 70 }, fallback: false });
+    setSession('t', { username: 'Ada' });
+    await vi.waitFor(() => expect(creditsStore.getState().balance).toBe(70));
+    setCreditBalance(42);
+    await loadCredits();
+    expect(creditsStore.getState()).toMatchObject({ balance: 42, status: 'ready' });
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts a new session from nothing, never from the previous person’s balance', async () => {
+    vi.spyOn(api, 'credits')
+      .mockResolvedValueOnce({ data: { balance: 70 }, fallback: false })
+      .mockResolvedValue({ data: { balance: 5 }, fallback: false });
+    setSession('t', { username: 'Ada' });
+    await vi.waitFor(() => expect(creditsStore.getState().balance).toBe(70));
+    clearSession();
+    expect(creditsStore.getState()).toMatchObject({ balance: 0, status: 'ready' });
+    setSession('u', { username: 'Bob' });
+    expect(creditsStore.getState().balance).toBeNull();
+    await vi.waitFor(() => expect(creditsStore.getState()).toMatchObject({ balance: 5, status: 'ready' }));
   });
 });

@@ -1,15 +1,15 @@
 import { useStore } from 'zustand';
 import { api } from '../api/endpoints.ts';
 import { bus } from '../bus.ts';
-import { createSessionCache } from './session-cache.ts';
-import type { SessionCacheState } from './session-cache.ts';
+import { createAccountQuery } from './account-query.ts';
+import type { AccountState } from './account-query.ts';
 
 /** Credits are cached for 30 seconds. */
 export const CREDITS_CACHE_MS = 30_000;
 
-export type CreditsState = SessionCacheState<'balance', number>;
+export type CreditsState = AccountState<'balance', number>;
 
-const credits = createSessionCache({
+const credits = createAccountQuery({
   key: 'balance',
   ttlMs: CREDITS_CACHE_MS,
   fetch: async () => {

@@ -9,6 +9,7 @@ const pro = { plan: 'pro' as const, status: 'active' as const, features: PLAN_FE
 
 describe('subscription store (cached 60 s)', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     clearSession();
   });
@@ -21,13 +22,16 @@ describe('subscription store (cached 60 s)', () => {
   });
 
   it('asks the server once per 60 seconds unless forced', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     setSession('t', { username: 'Ada' });
     const call = vi.spyOn(api, 'subscription').mockResolvedValue({ data: pro, fallback: false });
-    await loadSubscription({ now: 1_000 });
+    await loadSubscription();
     const fetchedAt = subscriptionStore.getState().fetchedAt;
-    await loadSubscription({ now: fetchedAt + 59_000 });
+    vi.setSystemTime(fetchedAt + 59_000);
+    await loadSubscription();
     expect(call).toHaveBeenCalledTimes(1);
-    await loadSubscription({ now: fetchedAt + 61_000 });
+    vi.setSystemTime(fetchedAt + 61_000);
+    await loadSubscription();
     expect(call).toHaveBeenCalledTimes(2);
     await loadSubscription({ force: true });
     expect(call).toHaveBeenCalledTimes(3);

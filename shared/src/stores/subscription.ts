@@ -2,13 +2,13 @@ import { useStore } from 'zustand';
 import { api } from '../api/endpoints.ts';
 import { PLAN_FEATURES } from '../plans.ts';
 import type { SubscriptionStatus } from '../plans.ts';
-import { createSessionCache } from './session-cache.ts';
-import type { SessionCacheState } from './session-cache.ts';
+import { createAccountQuery } from './account-query.ts';
+import type { AccountState } from './account-query.ts';
 
 /** The subscription is cached for 60 seconds. */
 export const SUBSCRIPTION_CACHE_MS = 60_000;
 
-export type SubscriptionState = SessionCacheState<'subscription', SubscriptionStatus>;
+export type SubscriptionState = AccountState<'subscription', SubscriptionStatus>;
 
 /** What an anonymous visitor has: the free plan. */
 export const ANONYMOUS_SUBSCRIPTION: SubscriptionStatus = {
@@ -18,7 +18,7 @@ export const ANONYMOUS_SUBSCRIPTION: SubscriptionStatus = {
   expiresAt: null,
 };
 
-const subscription = createSessionCache({
+const subscription = createAccountQuery({
   key: 'subscription',
   ttlMs: SUBSCRIPTION_CACHE_MS,
   fetch: () => api.subscription(),
