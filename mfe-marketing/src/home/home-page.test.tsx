@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { languageStore, PublicReadsContext } from '@reelmint/shared';
 import type { VideoTemplate } from '@reelmint/shared';
 import { fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
-import HomePage, { preload } from './home-page.tsx';
+import HomePage from './home-page.tsx';
 import { preload as preloadGallery } from '../templates/templates-page.tsx';
 
 setupFakeApi();
@@ -116,11 +116,11 @@ describe('HomePage templates', () => {
     expect(fakeApi.callsTo('GET /api/video/templates')).toHaveLength(0);
   });
 
-  it('draws at once a catalogue read ahead by its preload, asking nothing more', async () => {
+  it('draws at once the catalogue the gallery’s preload read ahead (the shell prepares both together), asking nothing more', async () => {
     motionSetting(false);
     fakeApi.on('GET /api/video/templates', ok([TEMPLATE]));
     languageStore.setState({ lng: 'en' });
-    await preload();
+    await preloadGallery();
     await renderWithProviders(<HomePage />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByTestId('template-card')).toHaveLength(1);

@@ -9,7 +9,7 @@ import { usePrefersReducedMotion } from '../ui/use-reduced-motion.ts';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
 import { TemplateCard } from '../templates/template-card.tsx';
 import { TemplateMedia } from '../templates/template-media.tsx';
-import { preloadTemplates, useHomeTemplates } from '../templates/use-templates.ts';
+import { useHomeTemplates } from '../templates/use-templates.ts';
 import styles from './home-page.module.css';
 
 const STRIP_SIZE = 8;
@@ -238,6 +238,3 @@ function HeroPreview({ template }: { template: VideoTemplate | undefined }) {
     </div>
   );
 }
-
-/** Called by the shell once a page elsewhere is idle, before a likely move here: the home page's templates then show their cards at once. */
-export const preload = () => preloadTemplates();

@@ -8,8 +8,7 @@ import { categoriesOf, filterTemplates } from './filter-templates.ts';
 import { TemplatesError, TemplatesOffline, TemplateSkeletons } from './load-states.tsx';
 import { TemplateCard } from './template-card.tsx';
 import { useCategoryName } from './template-text.ts';
-import { useCatalogue, withTemplateQueries } from './templates-queries.tsx';
-import { preloadTemplates } from './use-templates.ts';
+import { prefetchCatalogue, useCatalogue, withTemplateQueries } from './templates-queries.tsx';
 import styles from './templates.module.css';
 
 /** Cards whose posters a phone shows without scrolling: fetched with the page, the rest as they come into view. */
@@ -163,4 +162,4 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
 export default withTemplateQueries(TemplatesPage);
 
 /** Called by the shell once a page elsewhere is idle, before a likely move here: the gallery then show their cards at once. */
-export const preload = () => preloadTemplates();
+export const preload = () => prefetchCatalogue();

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, FALLBACK_LANGUAGE, usePublicRead } from '@reelmint/shared';
+import { api, FALLBACK_LANGUAGE, languageStore, usePublicRead } from '@reelmint/shared';
 import type { Loaded, VideoTemplate } from '@reelmint/shared';
 import { createRemoteQueries, loadState } from '@reelmint/shared/query-client';
 import { useMarketingText } from '../i18n.ts';
+import { attachCatalogueCache } from './use-templates.ts';
 
 /**
  * The catalogue, cached by TanStack Query. This module and the library come with the screens that show the catalogue
  * through it (the gallery and the two landings, vite.config.ts keeps them apart), never with the home page's first
- * load (issue #12): the home page imports this module only to read ahead, and hands it the catalogue it shows
- * (use-templates.ts).
+ * load (issue #12): this module attaches itself to the home page's reads as it loads (use-templates.ts), and takes the
+ * catalogue the home page showed.
  */
 const queries = createRemoteQueries();
 export const { withQueries: withTemplateQueries, forgetQueries: forgetTemplateQueries } = queries;
@@ -31,18 +32,22 @@ function catalogueQuery(lng: string) {
   };
 }
 
-/** Reads the catalogue in a language ahead, for a screen's `preload`; a fresh one is not asked for again. */
-export function prefetchCatalogue(lng: string): Promise<void> {
+/**
+ * Reads the catalogue in the page's language ahead, for the gallery's `preload` (the shell calls it once a page
+ * elsewhere is idle, and with it prepares the home page, which then reads it here too); a fresh one, such as the one
+ * a page was drawn with, is not asked for again.
+ */
+export function prefetchCatalogue(lng: string = languageStore.getState().lng): Promise<void> {
   return prefetch(catalogueQuery(lng));
 }
 
 /** The catalogue through the cache: a fresh one as it is, a read in flight shared (the home page's read). */
-export function readCatalogue(lng: string): Promise<Loaded<VideoTemplate[]>> {
+function readCatalogue(lng: string): Promise<Loaded<VideoTemplate[]>> {
   return browserClient ? browserClient.fetchQuery(catalogueQuery(lng)) : api.templates(lng);
 }
 
 /** The fresh, real catalogue the cache holds in a language, if any: what a screen starts from without asking. */
-export function freshCatalogue(lng: string): Loaded<VideoTemplate[]> | undefined {
+function freshCatalogue(lng: string): Loaded<VideoTemplate[]> | undefined {
   const state = browserClient?.getQueryState<Loaded<VideoTemplate[]>>(catalogueKey(lng));
   if (!state?.data || state.data.fallback || state.isInvalidated) return undefined;
   return Date.now() - state.dataUpdatedAt < CATALOGUE_FRESH_MS ? state.data : undefined;
@@ -52,10 +57,12 @@ export function freshCatalogue(lng: string): Loaded<VideoTemplate[]> | undefined
  * Puts a real catalogue a page shows into the cache, unless the cache holds a real one: a read ahead then does not
  * ask for it.
  */
-export function rememberCatalogue(lng: string, catalogue: VideoTemplate[]): void {
+function rememberCatalogue(lng: string, catalogue: VideoTemplate[]): void {
   const held = browserClient?.getQueryData<Loaded<VideoTemplate[]>>(catalogueKey(lng));
   if (browserClient && (!held || held.fallback)) browserClient.setQueryData(catalogueKey(lng), { data: catalogue, fallback: false });
 }
+
+attachCatalogueCache({ readCatalogue, freshCatalogue, rememberCatalogue });
 
 /**
  * The free templates catalogue in the page's language, as the gallery and the landings draw it (public: the API

@@ -1,36 +1,26 @@
 import { useCallback, useEffect } from 'react';
-import { api, FALLBACK_LANGUAGE, languageStore, useLoad, usePublicRead } from '@reelmint/shared';
-import type { VideoTemplate } from '@reelmint/shared';
+import { api, FALLBACK_LANGUAGE, useLoad, usePublicRead } from '@reelmint/shared';
+import type { Loaded, VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
-import type * as TemplatesQueries from './templates-queries.tsx';
 
-/** The catalogue's cache, once imported: it is not part of the home page's first load (issue #12). */
-let queries: typeof TemplatesQueries | undefined;
+/** What the home page uses of the catalogue's cache (templates-queries.tsx), which its first load does not carry. */
+export interface CatalogueCache {
+  readCatalogue(lng: string): Promise<Loaded<VideoTemplate[]>>;
+  freshCatalogue(lng: string): Loaded<VideoTemplate[]> | undefined;
+  rememberCatalogue(lng: string, catalogue: VideoTemplate[]): void;
+}
+
+/** The catalogue's cache, once a screen that carries it has loaded (the gallery, a landing, or their read ahead). */
+let cache: CatalogueCache | undefined;
 
 /** The catalogue the home page showed before the cache came, handed to it when it comes. */
 let shownCatalogue: { lng: string; catalogue: VideoTemplate[] } | undefined;
 
-async function templatesQueries(): Promise<typeof TemplatesQueries> {
-  queries ??= await import('./templates-queries.tsx');
-  if (shownCatalogue) {
-    queries.rememberCatalogue(shownCatalogue.lng, shownCatalogue.catalogue);
-    shownCatalogue = undefined;
-  }
-  return queries;
-}
-
-function handOver(lng: string, catalogue: VideoTemplate[]): void {
-  if (queries) queries.rememberCatalogue(lng, catalogue);
-  else shownCatalogue = { lng, catalogue };
-}
-
-/**
- * Reads the catalogue in the page's language ahead into the cache (the shell calls the gallery's and the home page's
- * `preload` once a page elsewhere is idle), so a move to either draws its cards at once. The catalogue the home page
- * shows is not asked for again; a stand-in given while the API is unreachable is asked for again.
- */
-export async function preloadTemplates(lng: string = languageStore.getState().lng): Promise<void> {
-  await (await templatesQueries()).prefetchCatalogue(lng);
+/** Called by the catalogue's cache as it loads: from then on the home page reads through it. */
+export function attachCatalogueCache(loaded: CatalogueCache): void {
+  cache = loaded;
+  if (shownCatalogue) loaded.rememberCatalogue(shownCatalogue.lng, shownCatalogue.catalogue);
+  shownCatalogue = undefined;
 }
 
 /** Forgets the catalogue the home page handed over: a test's visit starts as a fresh page load. */
@@ -39,20 +29,23 @@ export function forgetShownCatalogue(): void {
 }
 
 /**
- * The catalogue as the home page draws it, without the query library on its first load: a page the shell's server
- * drew starts from the catalogue in its HTML, one moved to after a read ahead from the cache; otherwise it is read
- * (through the cache once the cache has come). The real catalogue it shows goes to the cache, so the reads ahead of
- * the gallery and the landings do not ask for it again.
+ * The catalogue as the home page draws it, without the query library on its first load (issue #12): a page the
+ * shell's server drew starts from the catalogue in its HTML; one moved to once the cache has come (the gallery's read
+ * ahead, which the shell makes whenever it prepares the home page elsewhere) from a fresh catalogue in the cache;
+ * otherwise it is read, through the cache once it has come. The real catalogue it shows goes to the cache, so the
+ * reads ahead of the gallery and the landings do not ask for it again.
  */
 export function useHomeTemplates() {
   const { i18n } = useMarketingText();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
-  const load = useCallback(() => (queries ? queries.readCatalogue(lng) : api.templates(lng)), [lng]);
+  const load = useCallback(() => (cache ? cache.readCatalogue(lng) : api.templates(lng)), [lng]);
   const drawnWith = usePublicRead('templates');
-  const loaded = useLoad(load, drawnWith ? { data: drawnWith, fallback: false } : queries?.freshCatalogue(lng));
+  const loaded = useLoad(load, drawnWith ? { data: drawnWith, fallback: false } : cache?.freshCatalogue(lng));
   const { state } = loaded;
   useEffect(() => {
-    if (state.kind === 'ready' && !state.value.fallback) handOver(lng, state.value.data);
+    if (state.kind !== 'ready' || state.value.fallback) return;
+    if (cache) cache.rememberCatalogue(lng, state.value.data);
+    else shownCatalogue = { lng, catalogue: state.value.data };
   }, [lng, state]);
   return loaded;
 }
