@@ -12,6 +12,7 @@ export {
   Route,
   Routes,
   UNSAFE_LocationContext,
+  UNSAFE_RouteContext,
   useLocation,
   useNavigate,
   useParams,

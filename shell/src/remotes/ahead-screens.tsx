@@ -1,7 +1,7 @@
 import { Activity, memo, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import type { ContextType } from 'react';
 import { createPortal } from 'react-dom';
-import { UNSAFE_LocationContext as LocationContext, useParams } from 'react-router-dom';
+import { UNSAFE_LocationContext as LocationContext, UNSAFE_RouteContext as RouteContext, useParams } from 'react-router-dom';
 import { withLanguage } from '@reelmint/shared';
 import { RemoteRegion } from './remote-region.tsx';
 import type { RemoteName } from './pointer.ts';
@@ -107,11 +107,22 @@ function AheadScreen({ screen, visible, lng, routerLocation }: AheadProps) {
     }),
     [lng, screen.path],
   );
-  const value = visible && !sameAddress(routerLocation.location, drawnFor.location) ? routerLocation : drawnFor;
+  const atItsAddress = !visible || sameAddress(routerLocation.location, drawnFor.location);
+  const value = atItsAddress ? drawnFor : routerLocation;
+  // The route around it changes at every move, and each link and navigate in the screen reads it: kept from when the
+  // screen was drawn while it is at its own address, a move shows the screen without drawing its links again. Its
+  // links and moves are to whole paths, which do not depend on the route they are drawn in.
+  const route = useContext(RouteContext);
+  const [drawnIn] = useState(route);
   const content = useMemo(() => <PreparedRegion remote={screen.remote} module={screen.module} />, [screen.remote, screen.module]);
   return (
     <Activity mode={visible ? 'visible' : 'hidden'}>
-      {createPortal(<LocationContext.Provider value={value}>{content}</LocationContext.Provider>, containerOf(screen))}
+      {createPortal(
+        <RouteContext.Provider value={atItsAddress ? drawnIn : route}>
+          <LocationContext.Provider value={value}>{content}</LocationContext.Provider>
+        </RouteContext.Provider>,
+        containerOf(screen),
+      )}
     </Activity>
   );
 }

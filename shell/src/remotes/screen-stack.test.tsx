@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScreenModules } from './screen-modules.ts';
 import { ScreenStack } from './screen-stack.tsx';
@@ -29,6 +29,37 @@ function Pricing() {
   );
 }
 
+/** How often a part of the pricing screen under its links was drawn: a move to the screen drawn ahead must not draw it again. */
+let partsDrawn = 0;
+
+function PricingPart() {
+  partsDrawn += 1;
+  return <p>Plans</p>;
+}
+
+/** Reads the router as a screen's links and buttons do. */
+function PricingLinks() {
+  const navigate = useNavigate();
+  return (
+    <div>
+      <Link to="/en">Back home</Link>
+      <button type="button" onClick={() => void navigate('/en')}>
+        Go home
+      </button>
+      <PricingPart />
+    </div>
+  );
+}
+
+function PricingWithLinks() {
+  return (
+    <section>
+      <h1>Pricing</h1>
+      <PricingLinks />
+    </section>
+  );
+}
+
 const SCREENS: Record<string, ComponentType> = { 'marketing./HomePage': Home, 'billing./PricingPage': Pricing };
 const PRICING: PreparedScreen = { remote: 'billing', module: './PricingPage', path: '/pricing' };
 
@@ -49,9 +80,9 @@ function Moves() {
   );
 }
 
-function renderSite(at: string) {
+function renderSite(at: string, screens: Record<string, ComponentType> = SCREENS) {
   return render(
-    <ScreenModules.Provider value={(remote, module) => SCREENS[`${remote}${module}`]}>
+    <ScreenModules.Provider value={(remote, module) => screens[`${remote}${module}`]}>
       <MemoryRouter initialEntries={[at]}>
         <Moves />
         <main>
@@ -102,6 +133,20 @@ describe('screens drawn ahead of a move', () => {
     expect(screen.getByRole('heading')).toBe(drawnHeading);
     expect(screen.queryByText('Home')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Picked 0' })).toBeVisible();
+  });
+
+  it('a move does not draw the screen again, under its links included, and they still lead on', async () => {
+    const user = userEvent.setup();
+    renderSite('/en', { ...SCREENS, 'billing./PricingPage': PricingWithLinks });
+    await prepare([PRICING]);
+    const drawnBefore = partsDrawn;
+    expect(drawnBefore).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'to pricing' }));
+    expect(screen.getByRole('heading').textContent).toBe('Pricing');
+    expect(partsDrawn).toBe(drawnBefore);
+    expect(screen.getByRole('link', { name: 'Back home' })).toHaveAttribute('href', '/en');
+    await user.click(screen.getByRole('button', { name: 'Go home' }));
+    expect(screen.getByRole('heading').textContent).toBe('Home');
   });
 
   it('a screen left starts afresh on the next visit', async () => {
