@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, usePublicRead } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
-import { billingKeys } from '../server-state/billing-queries.tsx';
+import { billingKeys, prefetchBilling } from '../server-state/billing-queries.tsx';
 
 /**
  * Says, before anyone pays, that the site runs the test checkout (no money moves). Shown only when
@@ -9,10 +9,17 @@ import { billingKeys } from '../server-state/billing-queries.tsx';
  * drew carries it already (from the same answer, seeded into the cache), so it is not added above the plans once the
  * page is taken over. The site's configuration does not change during a visit: it is read once.
  */
+const siteConfigQuery = { queryKey: billingKeys.config, queryFn: api.config, staleTime: Infinity };
+
+/** Reads the site's configuration ahead with the plans, so the note arrives with them rather than above them later. */
+export function preloadSiteConfig(): Promise<void> {
+  return prefetchBilling(siteConfigQuery);
+}
+
 export function TestCheckoutNote({ className }: { className?: string }) {
   const { t } = useBillingText();
   const drawn = usePublicRead('config');
-  const { data: config } = useQuery({ queryKey: billingKeys.config, queryFn: api.config, staleTime: Infinity, ...(drawn ? { initialData: drawn } : {}) });
+  const { data: config } = useQuery({ ...siteConfigQuery, ...(drawn ? { initialData: drawn } : {}) });
   if (config?.paymentProvider !== 'local') return null;
   return (
     <p className={className} data-testid="test-checkout-note">

@@ -55,16 +55,22 @@ describe('pricing page', () => {
     expect(max).toHaveTextContent('$360 billed yearly');
   });
 
-  it('shows the plans read ahead by preload at once, with no loading state and no second read', async () => {
-    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+  it('shows the plans and the test-checkout note read ahead by preload at once, with no loading state and no second read', async () => {
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }),
+    });
     await preload();
     expect(fakeApi.callsTo('GET /api/subscription/plans')).toHaveLength(1);
+    expect(fakeApi.callsTo('GET /api/config')).toHaveLength(1);
     await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
-    // Once its strings are in, the screen's first drawing has the cards.
+    // Once its strings are in, the screen's first drawing has the cards and the note above them.
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByTestId('plan-card-premium')).toHaveTextContent('$30');
+    expect(screen.getByTestId('test-checkout-note')).toBeInTheDocument();
     expect(screen.queryByText('Loading plans…')).not.toBeInTheDocument();
     expect(fakeApi.callsTo('GET /api/subscription/plans')).toHaveLength(1);
+    expect(fakeApi.callsTo('GET /api/config')).toHaveLength(1);
   });
 
   it('says checkout is a test when the API runs the test payment provider', async () => {

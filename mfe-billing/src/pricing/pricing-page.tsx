@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { bus, loadSubscription, useActiveLanguage, useAuth, useSubscription } from '@reelmint/shared';
 import type { PlanItem, SubscriptionStatus } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
-import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
+import { preloadSiteConfig, TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
 import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
@@ -192,5 +192,10 @@ function PricingPage() {
 
 export default withBillingQueries(PricingPage);
 
-/** Called by the shell once a page elsewhere is idle, before a likely move here: the plans are then drawn at once. */
-export const preload = preloadCatalogue;
+/**
+ * Called by the shell once a page elsewhere is idle, before a likely move here: the plans, whether checkout is a test
+ * and the visitor's own plan are then drawn at once, with nothing read, added or drawn again after the move.
+ */
+export async function preload(): Promise<void> {
+  await Promise.all([preloadCatalogue(), preloadSiteConfig(), loadSubscription()]);
+}

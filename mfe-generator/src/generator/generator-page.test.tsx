@@ -130,6 +130,18 @@ describe('honest previews', () => {
     expect(fakeApi.callsTo('GET /api/config')).toHaveLength(1);
   });
 
+  it("reads a signed-in visitor's balance and plan ahead with preload: the studio is drawn with them, asking for neither again", async () => {
+    fakeApi.use({ 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }) });
+    await signIn();
+    await preload();
+    expect(fakeApi.callsTo('GET /api/user/credits')).toHaveLength(1);
+    expect(fakeApi.callsTo('GET /api/user/subscription')).toHaveLength(1);
+    await page();
+    await screen.findByLabelText('Prompt');
+    expect(fakeApi.callsTo('GET /api/user/credits')).toHaveLength(1);
+    expect(fakeApi.callsTo('GET /api/user/subscription')).toHaveLength(1);
+  });
+
   it("claims nothing of the kind for a hosted model's clips", async () => {
     fakeApi.use({
       'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'fal' }),

@@ -28,7 +28,7 @@ import { usePicture } from './use-picture.ts';
 import { usePlanLock } from './use-plan-lock.ts';
 import { useSignInRedirect } from './use-sign-in-redirect.ts';
 import { useStage } from './use-stage.ts';
-import { useStudioAccount } from './use-studio-account.ts';
+import { preloadStudioAccount, useStudioAccount } from './use-studio-account.ts';
 import { useStudioDraft } from './use-studio-draft.ts';
 import { useTakenOver } from './use-taken-over.ts';
 import { useUrlPrefill } from './use-url-prefill.ts';
@@ -270,6 +270,8 @@ export default withGeneratorQueries(GeneratorPage);
 
 /**
  * Called by the shell once a page elsewhere is idle, before a likely move here: the studio, which stays invisible until
- * it knows the video engine, then shows at once.
+ * it knows the video engine, then shows at once, with the visitor's balance and plan it was drawn with.
  */
-export const preload = preloadVideoEngine;
+export async function preload(): Promise<void> {
+  await Promise.all([preloadVideoEngine(), preloadStudioAccount()]);
+}

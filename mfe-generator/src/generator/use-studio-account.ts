@@ -9,12 +9,22 @@ import { costSummary } from './settings.ts';
  * are checked against, Max's relaxed queue (offered once the server has said the plan includes it) and the cost
  * of a video against the balance.
  */
+/** Reads the balance and plan ahead (the studio's `preload`), so the studio is drawn with them before a move here. */
+export async function preloadStudioAccount(): Promise<void> {
+  await Promise.all([loadCredits(), loadSubscription()]);
+}
+
 export function useStudioAccount(token: string | null) {
   const signedIn = !!token;
-  const credits = useCredits((s) => s);
-  const subscription = useSubscription((s) => s);
-  const features = subscription.subscription?.features ?? PLAN_FEATURES.free;
-  const relaxedOffered = signedIn && features.unlimitedGenerations && !subscription.fallback;
+  // Field by field: reading the same values again (each visit, or a move back here) does not draw the studio again.
+  const balance = useCredits((s) => s.balance);
+  const creditsStatus = useCredits((s) => s.status);
+  const creditsFallback = useCredits((s) => s.fallback);
+  const plan = useSubscription((s) => s.subscription);
+  const planStatus = useSubscription((s) => s.status);
+  const planFallback = useSubscription((s) => s.fallback);
+  const features = plan?.features ?? PLAN_FEATURES.free;
+  const relaxedOffered = signedIn && features.unlimitedGenerations && !planFallback;
   const [chosenQueue, setChosenQueue] = useState<GenerationQueue>('priority');
   const relaxed = relaxedOffered && chosenQueue === 'relaxed';
 
@@ -25,12 +35,12 @@ export function useStudioAccount(token: string | null) {
 
   /** What a video of these settings costs against the balance; the relaxed queue is always affordable. */
   const estimate = (config: GenerationConfig) => {
-    const costed = costSummary(config, signedIn && credits.status === 'ready' ? credits.balance : null);
+    const costed = costSummary(config, signedIn && creditsStatus === 'ready' ? balance : null);
     return relaxed ? { ...costed, enough: true } : costed;
   };
 
   /** Editing is offered once the plan is known for sure: null until then. */
-  const canEdit = signedIn && subscription.status === 'ready' && !subscription.fallback ? features.advancedEditing : null;
+  const canEdit = signedIn && planStatus === 'ready' && !planFallback ? features.advancedEditing : null;
 
   /** Reads the balance and plan again after the server could not be reached. */
   const reload = () => {
@@ -47,7 +57,7 @@ export function useStudioAccount(token: string | null) {
     estimate,
     canEdit,
     /** The balance or the plan is the stand-in shown while the server cannot be reached. */
-    fallback: credits.fallback || subscription.fallback,
+    fallback: creditsFallback || planFallback,
     reload,
   };
 }
