@@ -4,16 +4,16 @@ import type { GenerationConfig } from '@reelmint/shared';
 import type { GenerationQueue } from './queue-choice.tsx';
 import { costSummary } from './settings.ts';
 
-/**
- * The person's balance and plan as the studio uses them: read again on each sign-in, the features the settings
- * are checked against, Max's relaxed queue (offered once the server has said the plan includes it) and the cost
- * of a video against the balance.
- */
 /** Reads the balance and plan ahead (the studio's `preload`), so the studio is drawn with them before a move here. */
 export async function preloadStudioAccount(): Promise<void> {
   await Promise.all([loadCredits(), loadSubscription()]);
 }
 
+/**
+ * The person's balance and plan as the studio uses them: read again on each sign-in, the features the settings
+ * are checked against, Max's relaxed queue (offered once the server has said the plan includes it) and the cost
+ * of a video against the balance.
+ */
 export function useStudioAccount(token: string | null) {
   const signedIn = !!token;
   // Field by field: reading the same values again (each visit, or a move back here) does not draw the studio again.
