@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { startTransition, useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -77,7 +77,9 @@ export function ProfileSection({ user, onSaved }: Props) {
       // The page follows the language just chosen, as it will at the next sign-in.
       if (!saved || !LANGUAGES.includes(language)) return;
       void chooseLanguage(language);
-      navigate(withLanguage(`${location.pathname}${location.search}`, language), { replace: true });
+      startTransition(() => {
+        navigate(withLanguage(`${location.pathname}${location.search}`, language), { replace: true });
+      });
     });
   };
 

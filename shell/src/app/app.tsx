@@ -86,7 +86,11 @@ function ForgetDrawnReads() {
 
 export function App() {
   return (
-    <BrowserRouter>
+    // A move is drawn at once, not as a transition in slices: the likely next screens are drawn ahead, so a move to one
+    // only shows it and removes the screen left, and one task gets its content on screen in about half the time. The
+    // moves that wait for a language's strings (the language menu, the address bar's language) are transitions of their
+    // own, so the page stays as it is until the strings are in.
+    <BrowserRouter useTransitions={false}>
       <PublicReadsContext.Provider value={drawnReads}>
         <ForgetDrawnReads />
         <AppRoutes />

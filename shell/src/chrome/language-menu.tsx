@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LANGUAGES, LANGUAGE_NAMES, useLinkLanguage, withLanguage } from '@reelmint/shared';
@@ -20,7 +21,10 @@ export function LanguageMenu() {
     const lng = LANGUAGES.find((language) => language === value);
     if (!lng) return;
     void chooseLanguage(lng);
-    navigate(withLanguage(`${location.pathname}${location.search}${location.hash}`, lng), { replace: true });
+    // The page stays as it is until the language's strings are in.
+    startTransition(() => {
+      navigate(withLanguage(`${location.pathname}${location.search}${location.hash}`, lng), { replace: true });
+    });
   };
 
   return (

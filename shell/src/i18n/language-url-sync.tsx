@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE, languageSegmentOf, withLanguage } from '@reelmint/shared';
@@ -18,14 +18,21 @@ export function LanguageUrlSync() {
 
   useEffect(() => {
     if (languageSegmentOf(pathname)) return;
-    navigate(withLanguage(`${pathname}${search}${hash}`, lng), { replace: true, state });
+    startTransition(() => {
+      navigate(withLanguage(`${pathname}${search}${hash}`, lng), { replace: true, state });
+    });
   }, [pathname, search, hash, state, lng, navigate]);
 
   useEffect(() => {
     const follow = (next: string) => {
       const { pathname: current, search: query, hash: fragment } = window.location;
       const segment = languageSegmentOf(current);
-      if (segment && segment !== next) navigate(withLanguage(`${current}${query}${fragment}`, next), { replace: true, state: window.history.state?.usr });
+      if (segment && segment !== next) {
+        // The page stays as it is until the language's strings are in.
+        startTransition(() => {
+          navigate(withLanguage(`${current}${query}${fragment}`, next), { replace: true, state: window.history.state?.usr });
+        });
+      }
     };
     i18n.on('languageChanged', follow);
     return () => i18n.off('languageChanged', follow);
