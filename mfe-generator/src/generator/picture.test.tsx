@@ -63,6 +63,13 @@ describe('the starting picture', () => {
     expect(screen.getByRole('img', { name: 'Your starting picture: cat.png' })).toBeInTheDocument();
     expect(sent[0]!.get('file')).toBeInstanceOf(File);
 
+    // The picture is kept with its id and its preview, which is read from the file beside the upload and may come after it.
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? '{}')).toMatchObject({
+        uploadId: 'img_1',
+        dataUrl: expect.stringContaining('data:image') as unknown,
+      }),
+    );
     // Typing re-saves the words only: the picture (a data URL up to ~13 MB) is not copied again per key.
     const writes = vi.spyOn(Storage.prototype, 'setItem');
     await userEvent.type(screen.getByLabelText('Describe the motion (optional)'), 'Zoom');
