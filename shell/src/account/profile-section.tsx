@@ -1,10 +1,11 @@
-import { startTransition, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { api, LANGUAGES, LANGUAGE_NAMES, withLanguage } from '@reelmint/shared';
+import { useLocation } from 'react-router-dom';
+import { api, LANGUAGES, LANGUAGE_NAMES } from '@reelmint/shared';
 import type { AccountUser, Language } from '@reelmint/shared';
 import { chooseLanguage } from '../i18n/i18n.ts';
+import { useLanguageNavigate } from '../i18n/language-navigate.ts';
 import { pictureSrc } from './account-user.ts';
 import { settingsErrorKey } from './settings-errors.ts';
 import { SectionStatus } from './section-status.tsx';
@@ -22,7 +23,7 @@ interface Props {
 /** Name, picture and preferred language. */
 export function ProfileSection({ user, onSaved }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigateToLanguage = useLanguageNavigate();
   const location = useLocation();
   const ids = { name: useId(), picture: useId(), pictureHint: useId(), language: useId() };
   const [nameStatus, setNameStatus] = useState<Status>(null);
@@ -77,9 +78,7 @@ export function ProfileSection({ user, onSaved }: Props) {
       // The page follows the language just chosen, as it will at the next sign-in.
       if (!saved || !LANGUAGES.includes(language)) return;
       void chooseLanguage(language);
-      startTransition(() => {
-        navigate(withLanguage(`${location.pathname}${location.search}`, language), { replace: true });
-      });
+      navigateToLanguage(`${location.pathname}${location.search}`, language);
     });
   };
 

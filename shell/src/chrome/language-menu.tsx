@@ -1,9 +1,9 @@
-import { startTransition } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { LANGUAGES, LANGUAGE_NAMES, useLinkLanguage, withLanguage } from '@reelmint/shared';
+import { useLocation } from 'react-router-dom';
+import { LANGUAGES, LANGUAGE_NAMES, useLinkLanguage } from '@reelmint/shared';
 import type { Language } from '@reelmint/shared';
 import { chooseLanguage } from '../i18n/i18n.ts';
+import { useLanguageNavigate } from '../i18n/language-navigate.ts';
 import { DeferredMenu } from './deferred-chrome.tsx';
 import styles from './header.module.css';
 
@@ -14,17 +14,14 @@ export function LanguageMenu() {
   const { t } = useTranslation();
   const current = useLinkLanguage();
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigateToLanguage = useLanguageNavigate();
   const name = LANGUAGE_NAMES[current as Language] ?? current;
 
   const pick = (value: string) => {
     const lng = LANGUAGES.find((language) => language === value);
     if (!lng) return;
     void chooseLanguage(lng);
-    // The page stays as it is until the language's strings are in.
-    startTransition(() => {
-      navigate(withLanguage(`${location.pathname}${location.search}${location.hash}`, lng), { replace: true });
-    });
+    navigateToLanguage(`${location.pathname}${location.search}${location.hash}`, lng);
   };
 
   return (

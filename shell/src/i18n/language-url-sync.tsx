@@ -1,7 +1,8 @@
-import { startTransition, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_LANGUAGE, languageSegmentOf, withLanguage } from '@reelmint/shared';
+import { FALLBACK_LANGUAGE, languageSegmentOf } from '@reelmint/shared';
+import { useLanguageNavigate } from './language-navigate.ts';
 
 /**
  * The address-bar watcher: a path without a language gets the detected one (geo, stored
@@ -10,7 +11,7 @@ import { FALLBACK_LANGUAGE, languageSegmentOf, withLanguage } from '@reelmint/sh
  */
 export function LanguageUrlSync() {
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigateToLanguage = useLanguageNavigate();
   // Never suspends: it sits outside every Suspense boundary and needs no strings.
   const { i18n } = useTranslation(undefined, { useSuspense: false });
   const lng = i18n.resolvedLanguage ?? FALLBACK_LANGUAGE;
@@ -18,25 +19,18 @@ export function LanguageUrlSync() {
 
   useEffect(() => {
     if (languageSegmentOf(pathname)) return;
-    startTransition(() => {
-      navigate(withLanguage(`${pathname}${search}${hash}`, lng), { replace: true, state });
-    });
-  }, [pathname, search, hash, state, lng, navigate]);
+    navigateToLanguage(`${pathname}${search}${hash}`, lng, state);
+  }, [pathname, search, hash, state, lng, navigateToLanguage]);
 
   useEffect(() => {
     const follow = (next: string) => {
       const { pathname: current, search: query, hash: fragment } = window.location;
       const segment = languageSegmentOf(current);
-      if (segment && segment !== next) {
-        // The page stays as it is until the language's strings are in.
-        startTransition(() => {
-          navigate(withLanguage(`${current}${query}${fragment}`, next), { replace: true, state: window.history.state?.usr });
-        });
-      }
+      if (segment && segment !== next) navigateToLanguage(`${current}${query}${fragment}`, next, window.history.state?.usr);
     };
     i18n.on('languageChanged', follow);
     return () => i18n.off('languageChanged', follow);
-  }, [i18n, navigate]);
+  }, [i18n, navigateToLanguage]);
 
   return null;
 }
