@@ -69,7 +69,10 @@ export function AheadScreens({ screens, shown, slot }: AheadScreensProps) {
   const [last, setLast] = useState(shown);
   if (last !== shown) {
     setLast(shown);
-    if (last) setVisits((current) => ({ ...current, [screenId(last.remote, last.module)]: (current[screenId(last.remote, last.module)] ?? 0) + 1 }));
+    if (last) {
+      const left = screenId(last.remote, last.module);
+      setVisits((current) => ({ ...current, [left]: (current[left] ?? 0) + 1 }));
+    }
   }
   useLayoutEffect(() => {
     if (shown && slot.current) slot.current.replaceChildren(containerOf(shown));
