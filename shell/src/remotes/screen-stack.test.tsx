@@ -149,6 +149,15 @@ describe('screens drawn ahead of a move', () => {
     expect(screen.getByRole('heading').textContent).toBe('Home');
   });
 
+  it("drawing screens ahead does not draw the page's own screen again", async () => {
+    renderSite('/en/pricing', { ...SCREENS, 'billing./PricingPage': PricingWithLinks });
+    const drawnBefore = partsDrawn;
+    expect(drawnBefore).toBeGreaterThan(0);
+    await prepare([{ remote: 'marketing', module: './HomePage', path: '/' }]);
+    expect(containerOf({ remote: 'marketing', module: './HomePage', path: '/' }).querySelector('h1')?.textContent).toBe('Home');
+    expect(partsDrawn).toBe(drawnBefore);
+  });
+
   it('a screen left starts afresh on the next visit', async () => {
     const user = userEvent.setup();
     renderSite('/en');

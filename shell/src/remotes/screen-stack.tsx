@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { RemoteRegion } from './remote-region.tsx';
 import type { RemoteName } from './pointer.ts';
 import { getNothingPrepared, getPrepared, screenId, subscribePrepared } from './prepared-screens.ts';
@@ -30,9 +30,12 @@ export function ScreenStack({ remote, module }: Props) {
   const ahead = screens.filter((screen) => screenId(screen.remote, screen.module) !== inline);
   const shown = inline === null ? ahead.find((screen) => screenId(screen.remote, screen.module) === currentId) : undefined;
   const slot = useRef<HTMLDivElement>(null);
+  // The same element while the screen stays: screens put aside to draw ahead (a render of their own, in one task)
+  // do not draw the page's own screen again.
+  const region = useMemo(() => <RemoteRegion key={currentId} remote={remote} module={module} />, [currentId, remote, module]);
   return (
     <>
-      {shown ? <div ref={slot} style={{ display: 'contents' }} /> : <RemoteRegion key={currentId} remote={remote} module={module} />}
+      {shown ? <div ref={slot} style={{ display: 'contents' }} /> : region}
       {Ahead && <Ahead screens={ahead} shown={shown} slot={slot} />}
     </>
   );
