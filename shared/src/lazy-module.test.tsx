@@ -1,6 +1,9 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyModule } from './lazy-module.ts';
+import type { LazyModule } from './lazy-module.ts';
 
 describe('a module fetched when first wanted', () => {
   it('is fetched once however often it is asked for, and draws once it is here', async () => {
@@ -22,5 +25,34 @@ describe('a module fetched when first wanted', () => {
     await expect(module.load()).rejects.toThrow('offline');
     await expect(module.load()).resolves.toEqual({ answer: 7 });
     expect(importer).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('drawing with a module fetched late', () => {
+  function Menu({ module }: { module: LazyModule<{ label: string }> }) {
+    const loaded = module.useLoaded();
+    return <button type="button">{loaded ? loaded.label : 'Menu'}</button>;
+  }
+
+  it('a part drawn after the module came draws with it at once', async () => {
+    const module = lazyModule(() => Promise.resolve({ label: 'Menu, ready' }));
+    await module.load();
+    render(<Menu module={module} />);
+    expect(screen.getByRole('button')).toHaveTextContent('Menu, ready');
+  });
+
+  it("taking over the server's page draws what the server drew first, then the module, without a mismatch", async () => {
+    const module = lazyModule(() => Promise.resolve({ label: 'Menu, ready' }));
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Menu module={module} />);
+    document.body.append(container);
+    await module.load();
+    const onRecoverableError = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <Menu module={module} />, { onRecoverableError });
+    });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(container.querySelector('button')).toHaveTextContent('Menu, ready');
+    container.remove();
   });
 });

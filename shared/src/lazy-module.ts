@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => undefined;
 
 /** A module fetched when first wanted, and a hook that draws with it once it is here. */
 export interface LazyModule<T> {
@@ -39,11 +41,21 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return pending;
     },
     useLoaded() {
-      return useSyncExternalStore(
-        subscribe,
-        () => loaded,
-        () => undefined,
+      // False while the server's page is taken over, where the first render must draw what the server drew.
+      const afterTakeOver = useSyncExternalStore(
+        noSubscription,
+        () => true,
+        () => false,
       );
+      const [module, setModule] = useState<T | undefined>(() => (afterTakeOver ? loaded : undefined));
+      useEffect(() => {
+        // A transition: what the module draws (the header's menus, once the idle page has fetched them) is drawn in
+        // short slices rather than one long task, so a tap meanwhile is answered at once.
+        const show = () => startTransition(() => setModule(() => loaded));
+        if (loaded !== undefined) show();
+        return subscribe(show);
+      }, []);
+      return module;
     },
   };
 }
