@@ -27,11 +27,15 @@ export declare function federationOptions(
   shared: Record<string, SharedItem>;
   experiments: { provideExternalRuntime?: boolean; externalRuntime?: boolean };
 };
+/** File names of a browser build's chunks, with the federation plugin's long scope prefix cut to 'mf'. */
+export declare function chunkFileNames(chunk: { name: string }): string;
 /** Build output options of a remote (its own modules in one chunk); give it the app's folder. */
 export declare function remoteBuildOptions(
   appRoot: string,
   options?: { apart?: Record<string, string[]>; libraries?: Record<string, string[]> },
-): { output: { codeSplitting: { groups: Array<{ name: string; test: RegExp; includeDependenciesRecursively?: boolean }> } } };
+): {
+  output: { chunkFileNames: typeof chunkFileNames; codeSplitting: { groups: Array<{ name: string; test: RegExp; includeDependenciesRecursively?: boolean }> } };
+};
 export declare function devServer(name: AppName): { port: number; strictPort: true; origin: string; cors: true };
 export declare const ssrBuild: Readonly<{
   outDir: string;

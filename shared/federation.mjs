@@ -83,6 +83,18 @@ export function federationOptions(name, exposes = {}, { command = 'build', ssr =
 }
 
 /**
+ * File names of a browser build's chunks. The federation plugin names its chunks (the wrapper of each shared
+ * package, the import map) after a scope key that ends in a hash of the build's options, absolute paths included:
+ * '_virtual_mf___mfe_internal__shell__mf_owner__174886130597529__loadShare__react__loadShare__.js'. Every import of
+ * a shared package repeats that name, so a first page downloaded the prefix dozens of times, and its size changed
+ * with the folder the site was built in. The prefix becomes 'mf'; the rest stays, as the shell's preload reads
+ * '__loadShare__' in a remote's file names (shell/src/remotes/manifest-files.ts).
+ */
+export function chunkFileNames({ name }) {
+  return `assets/${name.replace(/^_virtual_mf(.*?)___mfe_internal__\w+?__mf_owner__\d+/, 'mf$1')}-[hash].js`;
+}
+
+/**
  * Build output options of a remote: all of its own modules (its screens and the parts they share), except its
  * strings and its dev harness, in one chunk. Without this every module a screen imports is its own script and
  * stylesheet, each a request from the remote's origin before the screen can draw (the home page took 9 scripts
@@ -116,7 +128,7 @@ export function remoteBuildOptions(appRoot, { apart = {}, libraries = {} } = {})
   groups.unshift(...named);
   // Radix's published files call `__name(fn, "Name")` after each function to keep its name for debugging. That call
   // alone keeps a function nothing else uses in the bundle; treated as pure, it is dropped and so are such functions.
-  return { output: { codeSplitting: { groups } }, treeshake: { manualPureFunctions: ['__name'] } };
+  return { output: { chunkFileNames, codeSplitting: { groups } }, treeshake: { manualPureFunctions: ['__name'] } };
 }
 
 /** Dev server settings: fixed port, absolute origin so federated chunks resolve, CORS for module scripts. */

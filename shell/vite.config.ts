@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { devServer, federationOptions, PORTS, REMOTE_NAMES, shareCacheHelpersOnce } from '@reelmint/shared/federation';
+import { chunkFileNames, devServer, federationOptions, PORTS, REMOTE_NAMES, shareCacheHelpersOnce } from '@reelmint/shared/federation';
 
 /**
  * In dev, serve the same two runtime documents the production server does: the remotes pointer
@@ -88,6 +88,6 @@ export default defineConfig({
     // Radix (the header's menus, side sheet and tooltip, and the dialog every app shares) in a chunk of its own:
     // otherwise the bundler merges it into the chunk that holds React, and every first page downloads it although
     // only an open menu or dialog needs it (see chrome/deferred-chrome.tsx).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'radix', test: RADIX_AND_ITS_HELPERS }] } } },
+    rolldownOptions: { output: { chunkFileNames, codeSplitting: { groups: [{ name: 'radix', test: RADIX_AND_ITS_HELPERS }] } } },
   },
 });
