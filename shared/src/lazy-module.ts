@@ -1,6 +1,5 @@
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-
-const noSubscription = () => () => undefined;
+import { startTransition, useEffect, useState } from 'react';
+import { useTakenOver } from './taken-over.ts';
 
 /** A module fetched when first wanted, and a hook that draws with it once it is here. */
 export interface LazyModule<T> {
@@ -41,13 +40,9 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return pending;
     },
     useLoaded() {
-      // False while the server's page is taken over, where the first render must draw what the server drew.
-      const afterTakeOver = useSyncExternalStore(
-        noSubscription,
-        () => true,
-        () => false,
-      );
-      const [module, setModule] = useState<T | undefined>(() => (afterTakeOver ? loaded : undefined));
+      // While the server's page is taken over, the first render must draw what the server drew.
+      const takenOver = useTakenOver();
+      const [module, setModule] = useState<T | undefined>(() => (takenOver ? loaded : undefined));
       useEffect(() => {
         // A transition: what the module draws (the header's menus, once the idle page has fetched them) is drawn in
         // short slices rather than one long task, so a tap meanwhile is answered at once.

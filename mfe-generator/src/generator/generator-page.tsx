@@ -30,7 +30,7 @@ import { useSignInRedirect } from './use-sign-in-redirect.ts';
 import { useStage } from './use-stage.ts';
 import { preloadStudioAccount, useStudioAccount } from './use-studio-account.ts';
 import { useStudioDraft } from './use-studio-draft.ts';
-import { useTakenOver } from './use-taken-over.ts';
+import { useTakenOver } from '@reelmint/shared/taken-over';
 import { useUrlPrefill } from './use-url-prefill.ts';
 import { useVideoDownload } from './use-video-download.ts';
 import { preloadVideoEngine, useVideoEngine } from './use-video-engine.ts';
