@@ -1,47 +1,26 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
-import type { Rolldown } from 'vite';
-import { federation } from '@module-federation/vite';
 import { chunkFileNames } from '../federation.mjs';
+import { buildHost, hostFolder } from './federation-host.fixture.ts';
 
 /**
- * A host built in `root` that shares mitt and offers its own module under the name 'zustand/vanilla', given by its
- * absolute path as the shell gives its trimmed router: the federation plugin's scope key then depends on the folder.
+ * A host built in a new folder that shares mitt and offers its own module under the name 'zustand/vanilla', given by
+ * its absolute path as the shell gives its trimmed router: the federation plugin's scope key then depends on the
+ * folder. Its chunks' file names.
  */
-async function buildHost(root: string): Promise<string[]> {
-  mkdirSync(join(root, 'src'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><script type="module" src="/src/main.js"></script>');
-  writeFileSync(join(root, 'src', 'store.js'), 'export const createStore = () => ({});\n');
-  writeFileSync(
-    join(root, 'src', 'main.js'),
-    "import mitt from 'mitt';\nimport { createStore } from 'zustand/vanilla';\nexport const bus = mitt();\nexport const store = createStore();\n",
-  );
-  const result = await build({
-    root,
-    logLevel: 'silent',
-    configFile: false,
-    plugins: [
-      federation({
-        name: 'host',
-        filename: 'remoteEntry.js',
-        dts: false,
-        exposes: {},
-        remotes: {},
-        shared: { mitt: { singleton: true }, 'zustand/vanilla': { singleton: true, import: join(root, 'src', 'store.js'), version: '5.0.0' } },
-      }),
-    ],
-    build: { write: false, outDir: join(root, 'dist'), minify: false, rolldownOptions: { output: { chunkFileNames } } },
+async function buildInFolder(prefix: string, roots: string[]): Promise<string[]> {
+  const root = hostFolder(prefix, {
+    'store.js': 'export const createStore = () => ({});\n',
+    'main.js': "import mitt from 'mitt';\nimport { createStore } from 'zustand/vanilla';\nexport const bus = mitt();\nexport const store = createStore();\n",
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  return outputs
-    .flatMap((output) => output.output)
-    .filter((file) => file.type === 'chunk')
-    .map((chunk) => chunk.fileName)
-    .sort();
+  roots.push(root);
+  const chunks = await buildHost(root, {
+    shared: { mitt: { singleton: true }, 'zustand/vanilla': { singleton: true, import: join(root, 'src', 'store.js'), version: '5.0.0' } },
+    output: { chunkFileNames },
+  });
+  return chunks.map((chunk) => chunk.fileName).sort();
 }
 
 describe("chunkFileNames: the federation plugin's chunks under short names", () => {
@@ -50,13 +29,10 @@ describe("chunkFileNames: the federation plugin's chunks under short names", () 
   let second: string[];
 
   beforeAll(async () => {
-    // Inside the workspace, so the fixtures resolve the packages they share from node_modules.
-    const workspace = fileURLToPath(new URL('..', import.meta.url));
-    roots.push(mkdtempSync(join(workspace, '.chunk-names-a-')), mkdtempSync(join(workspace, '.chunk-names-fixture-b-')));
     // The federation plugin stands aside in test runners unless told not to.
     process.env.MFE_VITE_NO_TEST_ENV_CHECK = 'true';
-    first = await buildHost(roots[0]!);
-    second = await buildHost(roots[1]!);
+    first = await buildInFolder('.chunk-names-a-', roots);
+    second = await buildInFolder('.chunk-names-fixture-b-', roots);
   }, 120_000);
 
   afterAll(() => {

@@ -1,42 +1,17 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
-import type { Rolldown } from 'vite';
-import { federation } from '@module-federation/vite';
 import { shareCacheHelpersOnce } from '../federation-share-cache.mjs';
-
-type Output = Rolldown.RolldownOutput['output'][number];
-type Chunk = Extract<Output, { type: 'chunk' }>;
+import { buildHost, hostFolder } from './federation-host.fixture.ts';
+import type { Chunk } from './federation-host.fixture.ts';
 
 const LISTENERS_KEY = 'module-federation.shared-cache-listeners';
 /** The loop that gives each entry of the shared-module cache its name with and without the default scope. */
 const ALIASING_LOOP = /for \(const \w+ of Object\.keys\(\w+\.share\)\)/;
 
-/** A host that provides two shared packages, built by Vite with the federation plugin, with or without this plugin. */
-async function buildHost(root: string, withPlugin: boolean): Promise<Chunk[]> {
-  const result = await build({
-    root,
-    logLevel: 'silent',
-    configFile: false,
-    plugins: [
-      federation({
-        name: 'host',
-        filename: 'remoteEntry.js',
-        dts: false,
-        exposes: {},
-        remotes: {},
-        shared: { mitt: { singleton: true }, zustand: { singleton: true } },
-      }),
-      ...(withPlugin ? [shareCacheHelpersOnce()] : []),
-    ],
-    build: { write: false, outDir: join(root, 'dist'), minify: false },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  return outputs.flatMap((output) => output.output).filter((file): file is Chunk => file.type === 'chunk');
-}
+/** A host that provides two shared packages, with or without this plugin. */
+const buildWith = (root: string, withPlugin: boolean) =>
+  buildHost(root, { shared: { mitt: { singleton: true }, zustand: { singleton: true } }, plugins: withPlugin ? [shareCacheHelpersOnce()] : [] });
 
 describe('shareCacheHelpersOnce', () => {
   let root: string;
@@ -44,18 +19,14 @@ describe('shareCacheHelpersOnce', () => {
   let after: Chunk[];
 
   beforeAll(async () => {
-    // Inside the workspace, so the fixture resolves the packages it shares from node_modules.
-    root = mkdtempSync(join(fileURLToPath(new URL('..', import.meta.url)), '.share-cache-fixture-'));
-    mkdirSync(join(root, 'src'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><script type="module" src="/src/main.js"></script>');
-    writeFileSync(
-      join(root, 'src', 'main.js'),
-      "import mitt from 'mitt';\nimport { createStore } from 'zustand/vanilla';\nexport const bus = mitt();\nexport const store = createStore(() => ({}));\n",
-    );
+    root = hostFolder('.share-cache-fixture-', {
+      'main.js':
+        "import mitt from 'mitt';\nimport { createStore } from 'zustand/vanilla';\nexport const bus = mitt();\nexport const store = createStore(() => ({}));\n",
+    });
     // The federation plugin stands aside in test runners unless told not to.
     process.env.MFE_VITE_NO_TEST_ENV_CHECK = 'true';
-    before = await buildHost(root, false);
-    after = await buildHost(root, true);
+    before = await buildWith(root, false);
+    after = await buildWith(root, true);
   }, 120_000);
 
   afterAll(() => {
