@@ -55,4 +55,24 @@ describe('drawing with a module fetched late', () => {
     expect(container.querySelector('button')).toHaveTextContent('Menu, ready');
     container.remove();
   });
+
+  it("taking over the server's page before the module came draws the part once, not again right after", async () => {
+    const module = lazyModule(() => Promise.resolve({ label: 'Menu, ready' }));
+    let renders = 0;
+    function Counted() {
+      renders += 1;
+      const loaded = module.useLoaded();
+      return <button type="button">{loaded ? loaded.label : 'Menu'}</button>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Counted />);
+    document.body.append(container);
+    renders = 0;
+    await act(async () => {
+      hydrateRoot(container, <Counted />);
+    });
+    expect(renders).toBe(1);
+    expect(container.querySelector('button')).toHaveTextContent('Menu');
+    container.remove();
+  });
 });

@@ -1,5 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
-import { useTakenOver } from './taken-over.ts';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** A module fetched when first wanted, and a hook that draws with it once it is here. */
 export interface LazyModule<T> {
@@ -8,6 +7,9 @@ export interface LazyModule<T> {
   /** The module once loaded. Undefined on the server and in a first render in the browser, so both draw the same. */
   useLoaded(): T | undefined;
 }
+
+/** Nothing to subscribe to: the store below is read for a part's first render only. */
+const noChanges = () => () => {};
 
 /**
  * Code that no first paint needs (a dialog, a menu) is fetched late with this: `load` when a person reaches for
@@ -18,6 +20,8 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined;
   let pending: Promise<T> | undefined;
   const listeners = new Set<() => void>();
+  const current = () => loaded;
+  const nothingYet = () => undefined;
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => {
@@ -40,9 +44,12 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return pending;
     },
     useLoaded() {
-      // While the server's page is taken over, the first render must draw what the server drew.
-      const takenOver = useTakenOver();
-      const [module, setModule] = useState<T | undefined>(() => (takenOver ? loaded : undefined));
+      // The module as the first render may draw it: none while the server's page is taken over (the server drew
+      // none), the module itself in a part mounted after it came. Only read for the first render: later arrivals come
+      // through the effect below. While both readings agree (nothing fetched yet, as on every first page), taking the
+      // page over draws nothing again.
+      const first = useSyncExternalStore(noChanges, current, nothingYet);
+      const [module, setModule] = useState<T | undefined>(() => first);
       useEffect(() => {
         // A transition: what the module draws (the header's menus, once the idle page has fetched them) is drawn in
         // short slices rather than one long task, so a tap meanwhile is answered at once.

@@ -6,16 +6,21 @@ import { Header } from '../chrome/header.tsx';
 import { Footer } from '../chrome/footer.tsx';
 import { RegionLoading } from '../remotes/remote-region.tsx';
 import { ScreenErrorBoundary } from '../pages/screen-error.tsx';
-import { getOverrideReport, isQuietReport, NO_OVERRIDES, subscribeOverrideReport } from '../release/override-report.ts';
+import { getOverrideReport, isQuietReport, subscribeOverrideReport } from '../release/override-report.ts';
 import styles from './layout.module.css';
 
 // Only a browser that asked for other remote versions has anything to show, so the banner's code comes when it does.
 const OverrideBanner = lazy(() => import('../release/override-banner.tsx').then((module) => ({ default: module.OverrideBanner })));
 
 function OverrideBannerWhenNeeded() {
-  // A page the server drew has no banner; the browser adds it right after taking the page over.
-  const report = useSyncExternalStore(subscribeOverrideReport, getOverrideReport, () => NO_OVERRIDES);
-  if (isQuietReport(report)) return null;
+  // A page the server drew has no banner; the browser adds it right after taking the page over. Read as whether there
+  // is anything to say, so a quiet report (every visit without overrides) draws nothing again after the take-over.
+  const quiet = useSyncExternalStore(
+    subscribeOverrideReport,
+    () => isQuietReport(getOverrideReport()),
+    () => true,
+  );
+  if (quiet) return null;
   // A banner that cannot load leaves the page as it is: the overrides themselves are already applied or refused.
   return (
     <ErrorBoundary fallback={null}>
