@@ -18,6 +18,7 @@ import { QueueChoice } from './queue-choice.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { DEFAULT_CONFIG } from './settings.ts';
 import { SettingsPanel } from './settings-panel.tsx';
+import { StudioFieldset } from './studio-fieldset.tsx';
 import { StudioIntro } from './studio-intro.tsx';
 import { TemplateChip } from './template-chip.tsx';
 import { useDeleteVideo } from './use-delete-video.ts';
@@ -30,7 +31,6 @@ import { useSignInRedirect } from './use-sign-in-redirect.ts';
 import { useStage } from './use-stage.ts';
 import { preloadStudioAccount, useStudioAccount } from './use-studio-account.ts';
 import { useStudioDraft } from './use-studio-draft.ts';
-import { useTakenOver } from '@reelmint/shared/taken-over';
 import { useUrlPrefill } from './use-url-prefill.ts';
 import { useVideoDownload } from './use-video-download.ts';
 import { preloadVideoEngine, useVideoEngine } from './use-video-engine.ts';
@@ -73,7 +73,6 @@ function GeneratorPage() {
   const planLock = usePlanLock();
   const history = usePagedHistory(signedIn);
   const engine = useVideoEngine();
-  const takenOver = useTakenOver();
   const generation = useGeneration(history.reload);
   const stage = useStage({ generation, resultId: ids.result, reloadHistory: history.reload });
   const { job, busy } = stage;
@@ -129,7 +128,7 @@ function GeneratorPage() {
 
         {/* Kept invisible until the engine is known: a preview notice appearing above a studio already on
             screen would push it down under the visitor's eyes. */}
-        <fieldset className={styles.studio} disabled={!takenOver} data-waiting={engine === undefined || undefined}>
+        <StudioFieldset waiting={engine === undefined}>
           <section className={styles.composer} aria-label={t('composerLabel')}>
             <ModeTabs
               mode={mode}
@@ -229,7 +228,7 @@ function GeneratorPage() {
               notify('success', t('advanced.reuseSeedDone', { seed }));
             }}
           />
-        </fieldset>
+        </StudioFieldset>
 
         {signedIn ? (
           <HistoryPanel

@@ -17,11 +17,14 @@ export async function preloadStudioAccount(): Promise<void> {
 export function useStudioAccount(token: string | null) {
   const signedIn = !!token;
   // Field by field: reading the same values again (each visit, or a move back here) does not draw the studio again.
-  const balance = useCredits((s) => s.balance);
-  const creditsStatus = useCredits((s) => s.status);
+  // An anonymous visitor's are stand-ins read without a request (no balance, the free plan) that the studio does not
+  // use, so for them the balance, the plan and whether they have been read are not taken: reading them right after
+  // the page is taken over does not draw the whole studio again.
+  const balance = useCredits((s) => (signedIn ? s.balance : null));
+  const creditsStatus = useCredits((s) => (signedIn ? s.status : undefined));
   const creditsFallback = useCredits((s) => s.fallback);
-  const plan = useSubscription((s) => s.subscription);
-  const planStatus = useSubscription((s) => s.status);
+  const plan = useSubscription((s) => (signedIn ? s.subscription : null));
+  const planStatus = useSubscription((s) => (signedIn ? s.status : undefined));
   const planFallback = useSubscription((s) => s.fallback);
   const features = plan?.features ?? PLAN_FEATURES.free;
   const relaxedOffered = signedIn && features.unlimitedGenerations && !planFallback;
