@@ -1,7 +1,8 @@
+import { Profiler } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DAY_MS, PLAN_FEATURES, PublicReadsContext, bus, clearSession } from '@reelmint/shared';
+import { DAY_MS, PLAN_FEATURES, PublicReadsContext, bus, clearSession, subscriptionStore } from '@reelmint/shared';
 import type { PublicReadData, PublicReads, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import PricingPage, { preload } from './pricing-page.tsx';
 import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
@@ -120,6 +121,30 @@ describe('pricing page', () => {
     expect(await screen.findByTestId('plan-card-pro')).toHaveTextContent('$10');
     expect(screen.getByTestId('test-checkout-note')).toBeInTheDocument();
     expect(screen.queryByText('Loading plans…')).toBeNull();
+    expect(fakeApi.calls).toEqual([]);
+  });
+
+  it("is drawn once for an anonymous visitor when the page is taken over and the visitor's stand-in plan is read", async () => {
+    const drawnWith: Pick<PublicReadData, 'plans' | 'config'> = {
+      plans: CATALOGUE,
+      config: { googleClientId: null, paymentProvider: 'local', videoEngine: 'local' },
+    };
+    const reads: PublicReads = { read: (name) => (name === 'plans' || name === 'config' ? drawnWith[name] : undefined) };
+    subscriptionStore.setState(subscriptionStore.getInitialState(), true);
+    let commits = 0;
+    await renderWithProviders(
+      <Profiler id="pricing" onRender={() => (commits += 1)}>
+        <PublicReadsContext value={reads}>
+          <PricingPage />
+        </PublicReadsContext>
+      </Profiler>,
+      { route: '/en/pricing' },
+    );
+    expect(await screen.findByTestId('plan-card-pro')).toBeInTheDocument();
+    // The stand-in was read (the free plan, without a request), and the page was not drawn again for it.
+    await waitFor(() => expect(subscriptionStore.getState().status).toBe('ready'));
+    expect(subscriptionStore.getState().subscription?.plan).toBe('free');
+    expect(commits).toBe(1);
     expect(fakeApi.calls).toEqual([]);
   });
 

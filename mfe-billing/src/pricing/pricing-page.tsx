@@ -55,7 +55,9 @@ function PricingPage() {
   const { state: plans, retry } = useDrawnPlans();
   const signedIn = useAuth((s) => Boolean(s.token));
   const sessionPlan = useAuth((s) => s.user?.plan ?? null);
-  const subscription = useSubscription((s) => s.subscription);
+  // Only a signed-in person has a plan of their own to show; an anonymous visitor's stand-in (read right after the page
+  // is taken over, without a request) is not taken, so reading it does not draw the whole page again.
+  const subscription = useSubscription((s) => (signedIn ? s.subscription : null));
   const locale = useActiveLanguage();
   // The server's answer when there is one; until then the plan the session was signed in with.
   const sessionPlanKey = normalizePlanKey(sessionPlan);
