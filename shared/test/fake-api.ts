@@ -357,8 +357,13 @@ export function setupFakeApi(): FakeApi {
   });
   beforeEach(() => {
     configure({ apiBase: API_BASE });
+    // A request the last test's screen sent as it was taken down is not this test's.
+    state.calls.length = 0;
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // After-hooks run last-registered first, so this one comes before the setup file's cleanup: the screen is taken
+    // down here, before its calls are forgotten, or a read it starts meanwhile would count in the next test.
+    if (typeof document !== 'undefined') (await import('@testing-library/react')).cleanup();
     server.resetHandlers();
     fakeApi.reset();
     state.account = null;
