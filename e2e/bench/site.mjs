@@ -410,7 +410,9 @@ try {
 
   // The reference on the shell's origin (the API allows it) with an API of its own on a fresh database.
   const api = startGroup('npm', ['start', '-w', 'api'], { PORT: String(PORTS.api) });
-  const referenceServer = await listen(createAppServer({ dir: REFERENCE_DIST, spa: true }), PORTS.shell);
+  // Its pages may call that API, as the shell's may (start.mjs): without it the policy blocks every read and the
+  // reference draws its screens from the stand-ins an unreachable server leaves.
+  const referenceServer = await listen(createAppServer({ dir: REFERENCE_DIST, spa: true, security: { apiOrigin: API } }), PORTS.shell);
   let reference;
   try {
     await waitForUrl(`${API}/api/config`, 120_000, api);
