@@ -471,8 +471,10 @@ try {
   }
   lines.push(
     '',
-    `Home page JavaScript as sent (Lighthouse, /en, with the idle preload of the next screens): **${kb(home.jsBytes)} KiB** against a budget of ${kb(HOME_JS_BUDGET)} KiB: ${home.jsBytes <= HOME_JS_BUDGET ? 'within' : '**over**'}.`,
-    `The same page without the idle preload (Chromium with Save-Data on, which the shell honours by skipping it; response bodies as sent): **${kb(homeOwnJs)} KiB**: ${homeOwnJs === null ? 'not measured' : homeOwnJs <= HOME_JS_BUDGET ? 'within' : '**over**'} (reference: ${kb(reference.timings.find((row) => row.page.path === '/en').ownJs)} KiB).`,
+    // The budget is the home page's own script. Once the page is idle the shell also fetches the other remotes' entries
+    // and likely next screens (issue #12, item 6); Lighthouse counts those too, so they are shown apart, not judged.
+    `Home page JavaScript as sent, without the idle preload (Chromium with Save-Data on, which the shell honours by skipping it; response bodies as sent): **${kb(homeOwnJs)} KiB** against a budget of ${kb(HOME_JS_BUDGET)} KiB: ${homeOwnJs === null ? 'not measured' : homeOwnJs <= HOME_JS_BUDGET ? 'within' : '**over**'} (reference: ${kb(reference.timings.find((row) => row.page.path === '/en').ownJs)} KiB).`,
+    `With the idle preload of the other remotes' next screens, fetched once the page is idle and counted by Lighthouse: ${kb(home.jsBytes)} KiB (shown in the JS KiB column above; not the page's own script, so not held to the budget).`,
     '',
     '| page | site JS KiB without the idle preload | reference JS KiB | site / reference |',
     '|---|---:|---:|---:|',
