@@ -28,11 +28,13 @@ test.describe('every route renders its screen from the remote that owns it', () 
     await expect(page.locator('[data-remote-region]')).toHaveCount(0);
   });
 
-  test('an unknown path gets the not-found page', async ({ page }) => {
-    await page.goto('/no-such-page');
+  test('an unknown path gets the not-found page, with a 404 status', async ({ page }) => {
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
     await expect(page.getByTestId('not-found')).toBeVisible();
-    await page.goto('/fr/no-such-page');
+    expect((await page.goto('/fr/no-such-page'))?.status()).toBe(404);
     await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shipped('shell', 'fr', 'notFound.title'));
+    expect((await page.goto('/fr/pricing'))?.status()).toBe(200);
   });
 
   test('a wrong or unsupported language segment is corrected in place', async ({ page }) => {

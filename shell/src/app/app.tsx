@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 // As a file rather than the <style> element sonner would write, which the content security policy refuses (vite.config.ts).
 import 'sonner/dist/styles.css';
-import { REMOTE_SCREENS } from './routes.ts';
+import { REMOTE_SCREENS, SHELL_PATHS } from './routes.ts';
+import type { ShellPath } from './routes.ts';
 import { Layout } from './layout.tsx';
 import { LanguageRoute } from './language-route.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
@@ -26,6 +28,16 @@ const AccountPage = lazyScreen(() => import('../account/account-page.tsx'));
 // Only release managers open it: its own chunk, never fetched by visitors.
 const ReleaseDashboardPage = lazyScreen(() => import('../release/dashboard/release-dashboard-page.tsx'));
 
+/** The shell's own screens: every path the server counts as a page (routes.ts) has one. */
+const SHELL_SCREENS: Record<ShellPath, ComponentType> = {
+  '/auth': AuthPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
+  '/account': AccountPage,
+  '/release': ReleaseDashboardPage,
+};
+
 function screenRoutes(prefix: '' | 'lng') {
   const routes = REMOTE_SCREENS.map(({ path, remote, module }) => {
     const element = <ScreenStack key="remote-screens" remote={remote} module={module} />;
@@ -34,12 +46,10 @@ function screenRoutes(prefix: '' | 'lng') {
     }
     return <Route key={path} path={path} element={element} />;
   });
-  routes.push(<Route key="auth" path={prefix ? 'auth' : '/auth'} element={<AuthPage />} />);
-  routes.push(<Route key="forgot-password" path={prefix ? 'forgot-password' : '/forgot-password'} element={<ForgotPasswordPage />} />);
-  routes.push(<Route key="reset-password" path={prefix ? 'reset-password' : '/reset-password'} element={<ResetPasswordPage />} />);
-  routes.push(<Route key="verify-email" path={prefix ? 'verify-email' : '/verify-email'} element={<VerifyEmailPage />} />);
-  routes.push(<Route key="account" path={prefix ? 'account' : '/account'} element={<AccountPage />} />);
-  routes.push(<Route key="release" path={prefix ? 'release' : '/release'} element={<ReleaseDashboardPage />} />);
+  for (const path of SHELL_PATHS) {
+    const Screen = SHELL_SCREENS[path];
+    routes.push(<Route key={path} path={prefix ? path.slice(1) : path} element={<Screen />} />);
+  }
   return routes;
 }
 

@@ -1,3 +1,4 @@
+import { stripLanguage } from '@reelmint/shared';
 import type { RemoteName } from '../remotes/pointer.ts';
 
 export interface RemoteScreen {
@@ -39,6 +40,21 @@ export function screenFor(barePath: string): RemoteScreen | undefined {
     const pattern = path.split('/');
     return pattern.length === parts.length && pattern.every((segment, i) => (segment.startsWith(':') ? parts[i] !== '' : segment === parts[i]));
   });
+}
+
+/** The screens the shell draws itself (app.tsx). Each is also served under /{lng}/. */
+export const SHELL_PATHS = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/account', '/release'] as const;
+
+export type ShellPath = (typeof SHELL_PATHS)[number];
+
+/**
+ * Whether an address shows one of the site's screens rather than the not-found page, as the browser's router
+ * decides it (case-insensitively, a trailing slash ignored). A language-shaped first segment that is not a
+ * supported language still counts: the browser corrects it in place.
+ */
+export function isSitePath(pathname: string): boolean {
+  const bare = stripLanguage(pathname.toLowerCase()).replace(/(.)\/$/, '$1');
+  return screenFor(bare) !== undefined || (SHELL_PATHS as readonly string[]).includes(bare);
 }
 
 export function isGeneratorPath(barePath: string): boolean {

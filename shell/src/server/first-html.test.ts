@@ -186,6 +186,15 @@ describe('the first HTML of a page', () => {
     expect(html.match(/name="description"/g)).toHaveLength(1);
   });
 
+  it('answers 404 for an address that is no page, in any language, and 200 for every screen of the site', async () => {
+    for (const path of ['/no-such-page', '/fr/no-such-page', '/about', '/de/pricing/extra', '/account/x']) {
+      expect((await render(path)).status, path).toBe(404);
+    }
+    for (const path of ['/', '/fr', '/pricing', '/fr/pricing/', '/de/about-us', '/auth', '/ja/reset-password', '/zh-cn/pricing', '/payment/success']) {
+      expect((await render(path)).status, path).toBe(200);
+    }
+  });
+
   it('falls back to the English title when a language lacks one', async () => {
     const { html } = await render('/fr');
     expect(html).toContain('<title>Home | Reelmint</title>');

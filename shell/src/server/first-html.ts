@@ -10,7 +10,7 @@ import type { RuntimeConfig } from '@reelmint/shared';
 import { runtimeConfigDocument } from '@reelmint/shared/site-api';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
 import type { RenderedPage, TakeOverScripts } from '../boot/boot-data.ts';
-import { REMOTE_SCREENS, screenFor } from '../app/routes.ts';
+import { isSitePath, REMOTE_SCREENS, screenFor } from '../app/routes.ts';
 import { parsePointerDocument, REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { RemoteName, RemotesPointer } from '../remotes/pointer.ts';
 import { visitorCookie, visitorFromCookie } from '../release/visitor.ts';
@@ -46,7 +46,7 @@ export interface FirstHtml {
   html: string;
   /** Set-Cookie values: the visitor id, when the server assigned it for a canary choice. */
   cookies: string[];
-  /** 404 for a shared-video link that shows nothing (private, deleted, unknown); 200 otherwise. */
+  /** 404 for an address that is no page, and for a shared-video link that shows nothing (private, deleted, unknown); 200 otherwise. */
   status: number;
 }
 
@@ -385,7 +385,8 @@ export function createFirstHtml({
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
       .replace('</head>', () => `${shared?.tags ?? ''}${renderPreloads(preloads, page?.rendered.screen === true)}${boot}</head>`);
     if (page) html = html.replace(root, () => `<div id="root">${page.html}</div>`);
-    return { html, cookies, status: shared?.status ?? 200 };
+    // An address that is no page gets the not-found page, as the browser's router draws it, with a status that says so.
+    return { html, cookies, status: shared?.status ?? (isSitePath(url.pathname) ? 200 : 404) };
   }
 
   return Object.assign(firstHtml, { prepare });
