@@ -150,6 +150,84 @@ describe('plan changes with the local provider', () => {
     expect([refused.status, refused.body.error]).toEqual([409, 'SUBSCRIPTION_CANCELED']);
   });
 
+  /** What a person paid in all (receipts, in dollars) and the credits plans and packs granted them beyond sign-up. */
+  async function bought(token: string, userId: string) {
+    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items as Array<{ amount: number }>;
+    return { paid: receipts.reduce((sum, r) => sum + r.amount, 0), credits: (await ledgerSum(t.app.services, userId)) - 100 };
+  }
+
+  const spend = (token: string, amount: number) =>
+    call(t.app, 'POST', '/api/user/credits/deduct', {
+      token,
+      body: { amount, metadata: { type: 'video_generation', timestamp: new Date().toISOString() } },
+      headers: { 'idempotency-key': `spend-${Math.random()}` },
+    });
+
+  it('never sells credits cheaper in steps: a move up takes back the unused credits with the unused money', async () => {
+    const once = await member('max', 'yearly');
+    const atOnce = await bought(once.token, once.user.id);
+    expect(atOnce).toEqual({ paid: 360, credits: 12_000 });
+
+    for (const steps of [
+      [
+        ['pro', 'yearly'],
+        ['max', 'yearly'],
+      ],
+      [
+        ['pro', 'monthly'],
+        ['pro', 'yearly'],
+        ['max', 'yearly'],
+      ],
+      [
+        ['pro', 'monthly'],
+        ['max', 'monthly'],
+        ['max', 'yearly'],
+      ],
+    ] as const) {
+      const [firstPlan, firstCycle] = steps[0];
+      const person = await member(firstPlan, firstCycle);
+      for (const [plan, cycle] of steps.slice(1)) {
+        const up = await change(t.app, person.token, plan, cycle);
+        expect(up.body.data.kind).toBe('checkout');
+        await payLocal(t.app, person.token, up.body.data.sessionId);
+      }
+      const inSteps = await bought(person.token, person.user.id);
+      // Every step was paid at once, so each earlier period comes back whole: Max yearly, for Max yearly's price.
+      expect(inSteps, steps.map((s) => s.join(' ')).join(' -> ')).toEqual({ paid: 360, credits: 12_000 });
+      const history = (await call(t.app, 'GET', '/api/user/credits/history', { token: person.token })).body.data.items;
+      expect(history.filter((item: { purpose: string }) => item.purpose === 'plan-change')).toHaveLength(steps.length - 1);
+    }
+  });
+
+  it('takes back what it can from the balance after the new grant, never below zero, when the credits were spent', async () => {
+    // Pro yearly's 6,000 credits mostly spent, then Max yearly: the new grant pays for what is missing.
+    const spender = await member('pro', 'yearly');
+    expect((await spend(spender.token, 5_000)).status).toBe(200);
+    const up = await change(t.app, spender.token, 'max', 'yearly');
+    await payLocal(t.app, spender.token, up.body.data.sessionId);
+    expect((await call(t.app, 'GET', '/api/user/credits', { token: spender.token })).body.data.balance).toBe(100 + 6_000 - 5_000 + 12_000 - 6_000);
+    // 5,000 spent and 7,000 kept, sign-up's 100 aside: Max yearly's 12,000 for $360, as bought at once.
+    expect(await bought(spender.token, spender.user.id)).toEqual({ paid: 360, credits: 12_000 - 5_000 });
+
+    // Everything spent, then a dearer plan whose price is below what is left: $39 of the $120 counts, and
+    // with it 39/120 of 6,000 credits, more than the balance after Max's 1,000: the balance ends at zero.
+    const broke = await member('pro', 'yearly');
+    expect((await spend(broke.token, 6_100)).status).toBe(200);
+    const max = await change(t.app, broke.token, 'max', 'monthly');
+    expect((await call(t.app, 'GET', `/api/payment/session/${max.body.data.sessionId}`, { token: broke.token })).body.data.amount).toBe(0);
+    await payLocal(t.app, broke.token, max.body.data.sessionId);
+    expect((await call(t.app, 'GET', '/api/user/credits', { token: broke.token })).body.data.balance).toBe(0);
+    expect(await ledgerSum(t.app.services, broke.user.id)).toBe(0);
+    const history = (await call(t.app, 'GET', '/api/user/credits/history', { token: broke.token })).body.data.items;
+    expect(history.find((item: { purpose: string }) => item.purpose === 'plan-change')).toMatchObject({
+      kind: 'forfeit',
+      amount: -1_000,
+      balanceAfter: 0,
+      plan: 'pro',
+      billingCycle: 'yearly',
+    });
+  });
+
   it('refuses a change to the plan in force, to the free plan, unknown plans, and strangers', async () => {
     const { token } = await member('pro', 'monthly');
     const same = await change(t.app, token, 'pro', 'monthly');
@@ -228,7 +306,8 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(moved.body.data).toMatchObject({
       kind: 'changed',
       checkoutUrl: null,
-      balance: 100 + 500 + 1000,
+      // Stripe credited Pro's unused price, all but a few cents of it: Pro's 500 credits go back with it.
+      balance: 100 + 1000,
       subscription: { plan: 'premium', billingCycle: 'monthly', scheduledChange: null },
     });
 
@@ -253,7 +332,9 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     // Stripe also reports that invoice; it is not a renewal and grants nothing more.
     const reported = await deliver('invoice.paid', { ...invoice });
     expect(reported.body.data.outcome).toBe('ignored');
-    expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(1100);
+    const history = (await call(t.app, 'GET', '/api/user/credits/history', { token })).body.data.items;
+    expect(history.find((row: { purpose: string }) => row.purpose === 'plan-change')).toMatchObject({ kind: 'forfeit', amount: -500, plan: 'pro' });
     // Its receipt says what Stripe charged beside Max's list price.
     const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items;
     expect(receipts.map((r: { kind: string }) => r.kind)).toEqual(['change', 'plan']);

@@ -225,14 +225,16 @@ describe('plans and the local checkout', () => {
       expect(page.body).toContain('$39.00 / month');
       expect(page.body).toContain('&minus;$8.80');
       expect(page.body).toContain('Pay $30.20');
+      // The credits of that $8.80 go back with it: 880/1300 of Pro's 500, rounded up.
+      expect(page.body).toContain('Unused credits of your current plan</dt><dd>&minus;339');
 
       expect((await pressButton(t.app, max.body.data.checkoutUrl, 'pay')).statusCode).toBe(303);
       expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({
         plan: 'premium',
         expiresAt: '2026-04-20T12:00:00.000Z',
       });
-      expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100 + 500 + 1000);
-      expect(await ledgerSum(t.app.services, user.id)).toBe(1600);
+      expect((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance).toBe(100 + 500 + 1000 - 339);
+      expect(await ledgerSum(t.app.services, user.id)).toBe(1261);
 
       // Monthly to yearly on the same plan counts what is left too; a move down is not sold as a
       // checkout at all: it waits for the end of the paid period (plan-changes.test.ts).

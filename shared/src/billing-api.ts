@@ -22,7 +22,7 @@ export type DeductReply = z.infer<typeof deductReply>;
 export const refundReply = z.object({ newBalance: z.int(), refundId: z.string(), replayed: z.boolean() });
 export type RefundReply = z.infer<typeof refundReply>;
 
-/** What a ledger row does to the balance; `forfeit` takes away credits that ran out. */
+/** What a ledger row does to the balance; `forfeit` takes credits away: a deleted account's, or a period's unused ones whose money counted toward a new plan. */
 export const LEDGER_KINDS = ['grant', 'spend', 'refund', 'forfeit'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -38,6 +38,7 @@ export const CREDIT_PURPOSES = [
   'edit-refund',
   'spend',
   'refund',
+  'plan-change',
   'other',
 ] as const;
 export type CreditPurpose = (typeof CREDIT_PURPOSES)[number];

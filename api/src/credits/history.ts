@@ -24,6 +24,8 @@ function purposeOf(source: string, metadata: Record<string, unknown>): CreditPur
       return 'spend';
     case 'refund':
       return 'refund';
+    case 'plan-change':
+      return 'plan-change';
     default:
       return 'other';
   }

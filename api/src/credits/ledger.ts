@@ -59,6 +59,25 @@ export async function refundInTransaction(trx: Trx, ctx: CoreContext, spend: Led
   return insertEntry(trx, ctx, 'refund', input.amount, balance, input, spend.id);
 }
 
+/**
+ * Takes back up to `input.amount` credits inside the caller's transaction, never below zero: the
+ * credits of a paid period's unused part whose money counts toward a new plan (api/README "Plan
+ * changes"). Credits already spent stay spent; what the balance could not cover is not owed.
+ * Answers the entry, or null when nothing was left to take.
+ */
+export async function takeBackInTransaction(trx: Trx, ctx: CoreContext, input: EntryInput): Promise<LedgerEntry | null> {
+  if (input.amount <= 0) return null;
+  let query = trx.selectFrom('users').select('balance').where('id', '=', input.userId);
+  // PostgreSQL: no spend may pass between reading the balance and taking from it (SQLite writes one transaction at a time).
+  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  const user = await query.executeTakeFirst();
+  if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'Account not found');
+  const taken = Math.min(input.amount, user.balance);
+  if (taken <= 0) return null;
+  const balance = await addToBalance(trx, input.userId, -taken);
+  return insertEntry(trx, ctx, 'forfeit', -taken, balance, input, null);
+}
+
 async function addToBalance(trx: Trx, userId: string, amount: number): Promise<number> {
   const row = await trx
     .updateTable('users')

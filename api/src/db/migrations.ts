@@ -375,6 +375,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payment_customers_user').on('payment_customers').column('user_id').execute();
     },
   },
+  '0016_period_terms': {
+    async up(db: Kysely<unknown>) {
+      // A move up counts the old period's unused part in money and in credits alike (api/README
+      // "Plan changes"): each period keeps what it granted and its price, each checkout what it takes back.
+      await db.schema.alterTable('subscriptions').addColumn('period_credits', 'integer').execute();
+      await db.schema.alterTable('subscriptions').addColumn('period_cents', 'integer').execute();
+      await db.schema.alterTable('checkout_sessions').addColumn('returns_credits', 'integer').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

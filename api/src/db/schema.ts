@@ -87,6 +87,12 @@ export interface SubscriptionsTable {
   provider_schedule_ref: string | null;
   /** The provider's time of the newest event applied to this row (ISO); older events may not overwrite it. */
   provider_event_at: string | null;
+  /**
+   * What the paid period in force granted and the price it was sold at (the price a provider
+   * prorates), set with its grant; null on rows from before they were kept (the catalogue's then).
+   */
+  period_credits: number | null;
+  period_cents: number | null;
   updated_at: string;
 }
 
@@ -128,6 +134,8 @@ export interface CheckoutSessionsTable {
   /** 'plan' (a subscription) or 'pack' (one-time credits; `plan` then records the plan it was bought on). */
   kind: Generated<string>;
   pack: string | null;
+  /** A move up: the credits of the old period's unused part, taken back when this checkout is paid. */
+  returns_credits: number | null;
 }
 
 export interface ReceiptsTable {

@@ -40,8 +40,18 @@ ${STYLE}
     <dt>To pay now</dt><dd>${money(session.amount_cents, session.currency)}</dd>`
         : ''
     }
-    <dt>Credits</dt><dd>${credits.toLocaleString('en-US')}</dd>
-  </dl>
+    <dt>Credits</dt><dd>${credits.toLocaleString('en-US')}</dd>${
+      session.returns_credits
+        ? `
+    <dt>Unused credits of your current plan</dt><dd>&minus;${session.returns_credits.toLocaleString('en-US')}</dd>`
+        : ''
+    }
+  </dl>${
+    session.returns_credits
+      ? `
+  <p class="note">The unused part of your current period counts toward the new plan in money and in credits alike: its price comes off what you pay, and its unused credits are taken back from your balance when you pay (never below zero).</p>`
+      : ''
+  }
   ${state}
   ${actions}
 </main>

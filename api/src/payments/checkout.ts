@@ -7,11 +7,12 @@ import type { TokenSigner } from '../accounts/tokens.ts';
 import type { CoreContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { CheckoutSession, DB, Subscription } from '../db/schema.ts';
-import { grantInTransaction } from '../credits/ledger.ts';
+import { grantInTransaction, takeBackInTransaction } from '../credits/ledger.ts';
 import { AppError } from '../http/errors.ts';
 import { CREDIT_PACKS, packById, planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { addMonths, changeDirection, currentSubscription, planOf } from '../plans/subscriptions.ts';
+import { changeReturn, periodTerms, upgradeAllowance } from './proration.ts';
 import { PaymentProviderError } from './provider.ts';
 import type { PaymentEvent, PaymentProvider, SubscriptionEvent } from './provider.ts';
 import { recordReceipt } from './receipts.ts';
@@ -49,8 +50,22 @@ export async function startCheckout(
     );
   }
   await closeOpenCheckouts(ctx, userId, null, 'plan');
-  const amountCents = Math.max(0, pricing(plan, cycle).amountCents - upgradeAllowanceCents(current, plan, cycle, ctx.now()));
-  return openSession(ctx, { userId, plan, cycle, amountCents, source, kind: 'plan', pack: null }, planByKey(plan).name, apiBase);
+  const allowance = upgradeAllowance(current, plan, cycle, ctx.now());
+  return openSession(
+    ctx,
+    {
+      userId,
+      plan,
+      cycle,
+      amountCents: pricing(plan, cycle).amountCents - allowance.cents,
+      source,
+      kind: 'plan',
+      pack: null,
+      returnsCredits: allowance.credits,
+    },
+    planByKey(plan).name,
+    apiBase,
+  );
 }
 
 /**
@@ -73,7 +88,7 @@ export async function startPackCheckout(
   await closeOpenCheckouts(ctx, userId, null, 'pack');
   return openSession(
     ctx,
-    { userId, plan, cycle: 'once', amountCents: pack.price * 100, source, kind: 'pack', pack: pack.id },
+    { userId, plan, cycle: 'once', amountCents: pack.price * 100, source, kind: 'pack', pack: pack.id, returnsCredits: 0 },
     `${pack.credits.toLocaleString('en-US')} credits`,
     apiBase,
   );
@@ -87,6 +102,8 @@ interface SessionInput {
   source: string | null;
   kind: 'plan' | 'pack';
   pack: string | null;
+  /** A move up: the credits of the old period's unused part, taken back at payment. */
+  returnsCredits: number;
 }
 
 async function openSession(ctx: CheckoutContext, input: SessionInput, productName: string, apiBase: string): Promise<StartedCheckout> {
@@ -106,6 +123,7 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
     completed_at: null,
     kind: input.kind,
     pack: input.pack,
+    returns_credits: input.returnsCredits || null,
   };
   await ctx.db.insertInto('checkout_sessions').values(session).execute();
   const customer = await ctx.db
@@ -165,25 +183,6 @@ function checkoutFailure(error: unknown): AppError {
     { code: 'CHECKOUT_REFUSED', message: 'The payment provider refused this checkout' },
     { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade' },
   );
-}
-
-/**
- * What is left of the current paid period, in cents, when a checkout moves a person up (a dearer
- * plan, or the same plan from monthly to yearly): the unused share of what that period cost counts
- * toward the new plan, whose period then starts at payment. Nothing for moves down or sideways, and
- * nothing for a provider subscription (the provider prorates those itself).
- */
-export function upgradeAllowanceCents(current: Subscription, plan: PlanKey, cycle: BillingCycle, now: Date): number {
-  const currentPlan = planOf(current);
-  if (currentPlan === 'free' || current.provider_ref || !current.current_period_end || !current.billing_cycle) return 0;
-  const currentCycle = current.billing_cycle as BillingCycle;
-  if (changeDirection(current, plan, cycle) !== 'up') return 0;
-  const { amountCents, months } = pricing(currentPlan, currentCycle);
-  const end = Date.parse(current.current_period_end);
-  const start = addMonths(new Date(end), -months).getTime();
-  const left = Math.min(1, Math.max(0, (end - now.getTime()) / (end - start)));
-  // Rounded down: the allowance never exceeds what is really left.
-  return Math.floor(amountCents * left);
 }
 
 /**
@@ -347,7 +346,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             await trx.updateTable('checkout_sessions').set({ status: 'canceled', completed_at: null }).where('id', '=', session.id).execute();
             return { outcome: 'refused', refusal };
           }
-          const { credits, months } = pricing(plan, cycle);
+          const { credits, months, amountCents: listCents } = pricing(plan, cycle);
           await trx
             .updateTable('subscriptions')
             .set({
@@ -355,6 +354,8 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
               status: 'active',
               billing_cycle: session.billing_cycle,
               current_period_end: addMonths(now, months).toISOString(),
+              period_credits: credits,
+              period_cents: listCents,
               provider: ctx.payments.name,
               provider_ref: event.providerSubscriptionId,
               // A move up supersedes a move down that was waiting for the end of the old period.
@@ -373,6 +374,15 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             source: 'subscription',
             reason: `${planByKey(plan).name} plan, ${session.billing_cycle}`,
             metadata: { plan, billingCycle: session.billing_cycle, sessionId: session.id },
+          });
+          // A move up: the old period's unused part was taken off the price, and its credits go back with it.
+          await takeBackInTransaction(trx, ctx, {
+            userId: session.user_id,
+            amount: session.returns_credits ?? 0,
+            idempotencyKey: `change-return:${session.id}`,
+            source: 'plan-change',
+            reason: 'Unused credits of the previous plan, whose unused money counted toward the new one',
+            metadata: { plan: current.plan, billingCycle: current.billing_cycle, sessionId: session.id, owed: session.returns_credits },
           });
           await trx.updateTable('checkout_sessions').set({ credits_granted: credits }).where('id', '=', session.id).execute();
           await recordReceipt(trx, ctx, {
@@ -459,7 +469,17 @@ async function applySubscriptionEvent(
   const end = async (): Promise<PaymentEventOutcome> => {
     await trx
       .updateTable('subscriptions')
-      .set({ plan: 'free', status: 'active', billing_cycle: null, current_period_end: null, provider_ref: null, ...noSchedule, ...stamp })
+      .set({
+        plan: 'free',
+        status: 'active',
+        billing_cycle: null,
+        current_period_end: null,
+        provider_ref: null,
+        period_credits: null,
+        period_cents: null,
+        ...noSchedule,
+        ...stamp,
+      })
       .where('user_id', '=', userId)
       .execute();
     return 'applied';
@@ -506,6 +526,8 @@ async function applySubscriptionEvent(
             plan,
             billing_cycle: cycle,
             current_period_end: event.periodEnd.toISOString(),
+            period_credits: credits,
+            period_cents: pricing(plan, cycle).amountCents,
             ...noSchedule,
             ...(stale ? {} : { status: 'active', ...stamp }),
           })
@@ -535,7 +557,10 @@ async function applySubscriptionEvent(
       return 'applied';
     }
     case 'subscription.changed': {
-      const { credits } = pricing(event.plan, event.billingCycle);
+      const { credits, amountCents: listCents } = pricing(event.plan, event.billingCycle);
+      // The provider credited the old price's unused part: its credits go back (api/README "Plan changes").
+      const returns = changeReturn(subscription, event.creditedCents ?? null, at);
+      const previous = { plan: subscription.plan, billingCycle: subscription.billing_cycle, terms: periodTerms(subscription) };
       if (!stale) {
         await trx
           .updateTable('subscriptions')
@@ -544,6 +569,8 @@ async function applySubscriptionEvent(
             billing_cycle: event.billingCycle,
             status: 'active',
             current_period_end: event.periodEnd.toISOString(),
+            period_credits: credits,
+            period_cents: listCents,
             ...noSchedule,
             ...stamp,
           })
@@ -559,6 +586,16 @@ async function applySubscriptionEvent(
         reason: `${planByKey(event.plan).name} plan, ${event.billingCycle}`,
         metadata: { plan: event.plan, billingCycle: event.billingCycle, changeInvoiceId: event.invoiceId },
       });
+      if (previous.terms) {
+        await takeBackInTransaction(trx, ctx, {
+          userId,
+          amount: returns,
+          idempotencyKey: `change-return:${event.invoiceId}`,
+          source: 'plan-change',
+          reason: 'Unused credits of the previous plan, whose unused money the provider credited',
+          metadata: { plan: previous.plan, billingCycle: previous.billingCycle, changeInvoiceId: event.invoiceId, owed: returns },
+        });
+      }
       await recordReceipt(trx, ctx, {
         userId,
         kind: 'change',

@@ -65,6 +65,7 @@ export async function changePlan(
       providerSubscriptionId: current.provider_ref,
       invoiceId: changed.invoiceId,
       amountCents: changed.amountCents,
+      creditedCents: changed.creditedCents,
       plan,
       billingCycle: cycle,
       periodEnd: changed.periodEnd,

@@ -44,6 +44,8 @@ export type PaymentEvent =
       invoiceId: string;
       /** What the provider charged: the new price less the unused part of the old one. */
       amountCents: number;
+      /** What the provider credited for the unused part of the old price, when its invoice says. */
+      creditedCents?: number | null;
       plan: PlanKey;
       billingCycle: 'monthly' | 'yearly';
       periodEnd: Date;
@@ -68,6 +70,15 @@ export class PaymentProviderError extends Error {
     this.name = 'PaymentProviderError';
     this.kind = kind;
   }
+}
+
+/** A subscription moved to another price now: its invoice, what it charged and credited, and the new period's end. */
+export interface ChangedNow {
+  invoiceId: string;
+  amountCents: number;
+  /** Credited for the unused part of the old price (null when the invoice does not say). */
+  creditedCents: number | null;
+  periodEnd: Date;
 }
 
 export interface CheckoutLinks {
@@ -108,7 +119,7 @@ export interface PaymentProvider {
    * credited, the new price is charged at once for a new period that starts now. Throws when the
    * payment fails (nothing changes then).
    */
-  changeNow?(providerSubscriptionId: string, target: PriceTarget): Promise<{ invoiceId: string; amountCents: number; periodEnd: Date }>;
+  changeNow?(providerSubscriptionId: string, target: PriceTarget): Promise<ChangedNow>;
   /** Moves a live subscription to another price when its current period ends; answers the schedule's reference. */
   scheduleChange?(providerSubscriptionId: string, target: PriceTarget): Promise<string>;
   /** Drops a scheduled change: the subscription goes on as it is. */

@@ -61,6 +61,17 @@ export function planOfPrice(
   return priced ? { plan: priced, billingCycle } : null;
 }
 
+/**
+ * What an invoice credited for the unused time of a subscription's old price: the sum of its
+ * negative proration lines, or null when it has none (the caller then counts the unused time).
+ */
+export function prorationCredit(invoice: Pick<Stripe.Invoice, 'lines'>): number | null {
+  const credits = (invoice.lines?.data ?? []).filter(
+    (line) => line.amount < 0 && (line.parent?.invoice_item_details?.proration === true || line.parent?.subscription_item_details?.proration === true),
+  );
+  return credits.length ? -credits.reduce((sum, line) => sum + line.amount, 0) : null;
+}
+
 /** Sorts a Stripe SDK error by whose it is to fix (PaymentProviderError). */
 export function providerErrorOf(error: unknown): PaymentProviderError {
   if (error instanceof PaymentProviderError) return error;
@@ -270,7 +281,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     const invoice = updated.latest_invoice;
     const periodEnd = updated.items.data[0]?.current_period_end;
     if (!invoice || typeof invoice === 'string' || !periodEnd) throw new Error('Stripe changed the subscription without an invoice or a period');
-    return { invoiceId: invoice.id, amountCents: invoice.amount_paid, periodEnd: new Date(periodEnd * 1000) };
+    return { invoiceId: invoice.id, amountCents: invoice.amount_paid, creditedCents: prorationCredit(invoice), periodEnd: new Date(periodEnd * 1000) };
   }
 
   async function scheduleChange(providerSubscriptionId: string, target: PriceTarget) {

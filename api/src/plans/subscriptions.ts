@@ -50,6 +50,8 @@ export async function currentSubscription(ctx: CoreContext, userId: string, sett
       status: 'active',
       billing_cycle: null,
       current_period_end: null,
+      period_credits: null,
+      period_cents: null,
       scheduled_plan: null,
       scheduled_cycle: null,
       provider_schedule_ref: null,
@@ -69,7 +71,7 @@ export async function currentSubscription(ctx: CoreContext, userId: string, sett
  */
 async function startScheduledPeriod(ctx: CoreContext, row: Subscription, plan: PlanKey, cycle: BillingCycle): Promise<void> {
   const previousEnd = row.current_period_end as string;
-  const { credits, months } = pricing(plan, cycle);
+  const { credits, months, amountCents } = pricing(plan, cycle);
   const periodEnd = addMonths(new Date(previousEnd), months).toISOString();
   const settle = async (trx: Transaction<DB>): Promise<void> => {
     const moved = await trx
@@ -78,6 +80,8 @@ async function startScheduledPeriod(ctx: CoreContext, row: Subscription, plan: P
         plan,
         billing_cycle: cycle,
         current_period_end: periodEnd,
+        period_credits: credits,
+        period_cents: amountCents,
         scheduled_plan: null,
         scheduled_cycle: null,
         provider_schedule_ref: null,
@@ -131,6 +135,8 @@ function freeRow(userId: string, now: string): Subscription {
     scheduled_cycle: null,
     provider_schedule_ref: null,
     provider_event_at: null,
+    period_credits: null,
+    period_cents: null,
     updated_at: now,
   };
 }

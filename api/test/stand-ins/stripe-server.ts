@@ -53,7 +53,24 @@ export interface Invoice {
   billing_reason: 'subscription_create' | 'subscription_update' | 'subscription_cycle';
   amount_paid: number;
   parent: { subscription_details: { subscription: string } };
-  lines: { data: Array<{ period: { start: number; end: number } }> };
+  lines: { object: 'list'; data: InvoiceLine[] };
+}
+
+/**
+ * A line as Stripe's current API shows it: a proration (the unused time of an old price, negative,
+ * or the rest of a period on a new one) comes from an invoice item; the new period's price from the
+ * subscription item.
+ */
+interface InvoiceLine {
+  id: string;
+  object: 'line_item';
+  amount: number;
+  period: { start: number; end: number };
+  parent: {
+    type: 'invoice_item_details' | 'subscription_item_details';
+    invoice_item_details: { invoice_item: string; proration: boolean; subscription: string } | null;
+    subscription_item_details: { invoice_item: null; proration: boolean; subscription: string; subscription_item: string } | null;
+  };
 }
 
 /** Decodes Stripe's form encoding (`items[0][price_data][unit_amount]=3900`) into nested objects and arrays. */
@@ -160,15 +177,46 @@ export async function startStripeStandIn() {
     return customer.id;
   };
 
-  const invoiceFor = (subscription: Subscription, reason: Invoice['billing_reason'], amount: number): Invoice => {
+  /** An invoice for the subscription's current period at its price, after `prorations` (an unused old price's credit). */
+  const invoiceFor = (
+    subscription: Subscription,
+    reason: Invoice['billing_reason'],
+    prorations: Array<{ amount: number; period: { start: number; end: number } }> = [],
+  ): Invoice => {
     const item = subscription.items.data[0]!;
+    const lines: InvoiceLine[] = prorations.map((proration) => ({
+      id: nextId('il'),
+      object: 'line_item',
+      amount: proration.amount,
+      period: proration.period,
+      parent: {
+        type: 'invoice_item_details',
+        invoice_item_details: { invoice_item: nextId('ii'), proration: true, subscription: subscription.id },
+        subscription_item_details: null,
+      },
+    }));
+    lines.push({
+      id: nextId('il'),
+      object: 'line_item',
+      amount: item.price.unit_amount,
+      period: { start: item.current_period_start, end: item.current_period_end },
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: { invoice_item: null, proration: false, subscription: subscription.id, subscription_item: item.id },
+      },
+    });
     const invoice: Invoice = {
       id: nextId('in'),
       object: 'invoice',
       billing_reason: reason,
-      amount_paid: amount,
+      // A credit larger than the new price stays with the customer as balance: nothing is charged then.
+      amount_paid: Math.max(
+        0,
+        lines.reduce((sum, line) => sum + line.amount, 0),
+      ),
       parent: { subscription_details: { subscription: subscription.id } },
-      lines: { data: [{ period: { start: item.current_period_start, end: item.current_period_end } }] },
+      lines: { object: 'list', data: lines },
     };
     invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
@@ -240,6 +288,7 @@ export async function startStripeStandIn() {
         const price = priceFrom(items[0]!.price_data);
         const at = now();
         const unused = Math.floor((item.price.unit_amount * (item.current_period_end - at)) / (item.current_period_end - item.current_period_start));
+        const unusedPeriod = { start: at, end: item.current_period_end };
         item.price = price;
         // Older API versions send `billing_cycle_anchor=now`, newer ones `billing_cycle_anchor[type]=now`.
         const anchor = body.billing_cycle_anchor as string | { type?: string } | undefined;
@@ -247,7 +296,7 @@ export async function startStripeStandIn() {
           item.current_period_start = at;
           item.current_period_end = addInterval(at, price.recurring.interval);
         }
-        invoiceFor(subscription, 'subscription_update', Math.max(0, price.unit_amount - unused));
+        invoiceFor(subscription, 'subscription_update', unused > 0 ? [{ amount: -unused, period: unusedPeriod }] : []);
       }
       const expand = (body.expand as string[] | undefined) ?? [];
       return {
@@ -373,7 +422,7 @@ export async function startStripeStandIn() {
         },
       };
       subscriptions.set(subscription.id, subscription);
-      invoiceFor(subscription, 'subscription_create', price.unit_amount);
+      invoiceFor(subscription, 'subscription_create');
       return subscription.id;
     },
     /**
@@ -406,7 +455,7 @@ export async function startStripeStandIn() {
       }
       item.current_period_start = item.current_period_end;
       item.current_period_end = addInterval(item.current_period_start, item.price.recurring.interval);
-      return invoiceFor(subscription, 'subscription_cycle', item.price.unit_amount);
+      return invoiceFor(subscription, 'subscription_cycle');
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -42,6 +42,8 @@ export function describeEntry(item: CreditHistoryItem, t: Translate): string {
       return t('history.purpose.spend');
     case 'refund':
       return t('history.purpose.refund');
+    case 'plan-change':
+      return t('history.purpose.planChange', { plan: plan ?? t('history.purpose.planUnknown') });
     default:
       return t('history.purpose.other');
   }
