@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, makePicture, multipartBody, signUp } from './helpers.ts';
@@ -56,6 +57,40 @@ describe('uploads', () => {
     const reply = await upload(big);
     expect(reply.statusCode).toBe(413);
     expect(reply.json()).toMatchObject({ success: false, error: 'FILE_TOO_LARGE' });
+  });
+
+  it('never keeps a picture cut short at the limit: over 10 MB is 413 every time, however the body arrives, and nothing is stored', async () => {
+    // A real picture with bytes after it: its first 10 MB still read as a picture, so a cut copy would pass every check.
+    const picture = await makePicture(t.dataDir, 'over.png');
+    const limit = 10 * 1024 * 1024;
+    const before = await readdir(join(t.dataDir, 'uploads')).catch(() => []);
+    for (const extra of [1, 1024, 2 * 1024 * 1024, 4 * 1024 * 1024]) {
+      const content = Buffer.concat([picture, Buffer.alloc(limit - picture.length + extra, 7)]);
+      const body = multipartBody('file', 'big.png', 'image/png', content);
+      const fileStart = body.payload.indexOf(content.subarray(0, 16));
+      // The parser meets the limit exactly at a chunk's end, so the chunk that crosses it carries no byte it may keep.
+      for (const cut of [fileStart + limit, fileStart + limit - 1, fileStart + limit + 1]) {
+        const reply = await t.app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          headers: { ...body.headers, authorization: `Bearer ${token}` },
+          payload: Readable.from([body.payload.subarray(0, cut), body.payload.subarray(cut)], { objectMode: false }),
+        });
+        expect([reply.statusCode, reply.json().error], `${extra} bytes over, cut at ${cut - fileStart}`).toEqual([413, 'FILE_TOO_LARGE']);
+      }
+    }
+
+    // As browsers and Node's fetch send it, over real HTTP.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const size of [limit + 1, 11 * 1024 * 1024, 12 * 1024 * 1024 + 17, 14 * 1024 * 1024]) {
+      const form = new FormData();
+      form.append('file', new Blob([picture, Buffer.alloc(size - picture.length, 7)], { type: 'image/png' }), 'big.png');
+      const reply = await fetch(`${address}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+      expect([reply.status, ((await reply.json()) as { error: string }).error], `${size} bytes`).toEqual([413, 'FILE_TOO_LARGE']);
+    }
+    expect(await readdir(join(t.dataDir, 'uploads')).catch(() => [])).toEqual(before);
+    const rows = await t.app.services.db.selectFrom('uploads').select('size').where('size', '>=', limit).execute();
+    expect(rows).toEqual([]);
   });
 
   it('refuses pictures over 40 megapixels with 413 IMAGE_TOO_LARGE', async () => {

@@ -117,12 +117,20 @@ export async function readImagePart(
   return { buffer, mimeType, width, height };
 }
 
-/** The bytes of the part named "file"; a broken multipart stream is the client's fault (400). */
+/**
+ * The bytes of the part named "file"; a broken multipart stream is the client's fault (400). A file
+ * over the limit is refused whole: the parser stops at the limit and marks the part truncated, and
+ * when the limit falls exactly on the end of a chunk, no later chunk reports it, so the mark itself
+ * is checked once the part is read.
+ */
 async function readFilePart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${maxBytes / (1024 * 1024)} MB`);
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
     if (!part || part.fieldname !== 'file') throw new AppError(400, 'VALIDATION_ERROR', 'Attach the picture in the field "file"');
-    return await part.toBuffer();
+    const buffer = await part.toBuffer();
+    if (part.file.truncated || buffer.length > maxBytes) throw tooLarge();
+    return buffer;
   } catch (error) {
     const status = (error as { statusCode?: unknown }).statusCode;
     if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
