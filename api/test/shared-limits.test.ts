@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 
 const API_DIR = join(import.meta.dirname, '..');
 
@@ -43,13 +44,29 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
+/** Sends many sign-ins for one account at once, from as many addresses, spread over the apps; answers each status. */
+async function burst(apps: TestApp['app'][], attempts: Array<{ password: string }>, email: string): Promise<number[]> {
+  const replies = await Promise.all(
+    attempts.map((attempt, i) =>
+      apps[i % apps.length]!.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `10.9.${Math.floor(i / 250)}.${i % 250}`,
+        payload: { email, password: attempt.password },
+      }),
+    ),
+  );
+  return replies.map((reply) => reply.statusCode);
+}
+
 describe('limits shared across API processes through Redis', () => {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
   let apis: string[] = [];
+  let redisPort = 0;
 
   beforeAll(async () => {
-    const redisPort = await freePort();
+    redisPort = await freePort();
     children.push(
       await start(
         'redis-server',
@@ -115,6 +132,24 @@ describe('limits shared across API processes through Redis', () => {
     expect(limited.body.error).toBe('RATE_LIMITED');
     expect((await login(b, 'third@example.com')).status).toBe(429);
   });
+
+  it('checks at most the allowed guesses of a burst spread over two instances that share the Redis', async () => {
+    const apps = [
+      await createTestApp({ redisUrl: `redis://127.0.0.1:${redisPort}`, loginLockout: { perAccount: 10, perAddress: 1000 } }),
+      await createTestApp({ redisUrl: `redis://127.0.0.1:${redisPort}`, loginLockout: { perAccount: 10, perAddress: 1000 } }),
+    ];
+    try {
+      const statuses = await burst(
+        apps.map((t) => t.app),
+        Array.from({ length: 60 }, () => ({ password: 'a wrong guess' })),
+        'burst-target@example.com',
+      );
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+    } finally {
+      await Promise.all(apps.map((t) => t.close()));
+    }
+  });
 });
 
 describe('login lockout in one process (no Redis)', () => {
@@ -139,6 +174,44 @@ describe('login lockout in one process (no Redis)', () => {
       expect(right.body.error).toBe('ACCOUNT_LOCKED');
       const other = await call(t.app, 'POST', '/api/auth/login', { body: { email: 'free@example.com', password: 'whatever it is' } });
       expect(other.body.error).toBe('INVALID_CREDENTIALS');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('checks at most the allowed guesses however many arrive at once, and a right password among the rest waits too', async () => {
+    const t = await createTestApp({ loginLockout: { perAccount: 10, perAddress: 1000 } });
+    try {
+      const register = await call(t.app, 'POST', '/api/auth/register', {
+        body: { name: 'Burst', email: 'burst@example.com', password: 'correct horse battery' },
+      });
+      expect(register.status).toBe(201);
+      const attempts = [...Array.from({ length: 59 }, () => ({ password: 'a wrong guess' })), { password: 'correct horse battery' }];
+      const statuses = await burst([t.app], attempts, 'burst@example.com');
+      // Exactly ten passwords were checked (the right one among them or not); every other attempt was refused unchecked.
+      expect(statuses.filter((status) => status === 401 || status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+      expect(statuses.at(-1)).toBe(429);
+      const after = await call(t.app, 'POST', '/api/auth/login', { body: { email: 'burst@example.com', password: 'correct horse battery' } });
+      expect([after.status, after.body.error]).toEqual([429, 'ACCOUNT_LOCKED']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('gives a right password its attempt back: an address signing in often is not locked by its successes', async () => {
+    const t = await createTestApp({ loginLockout: { perAccount: 3, perAddress: 3 } });
+    try {
+      await call(t.app, 'POST', '/api/auth/register', { body: { name: 'Often', email: 'often@example.com', password: 'correct horse battery' } });
+      for (let i = 0; i < 6; i += 1) {
+        const reply = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.20',
+          payload: { email: 'often@example.com', password: 'correct horse battery' },
+        });
+        expect(reply.statusCode).toBe(200);
+      }
     } finally {
       await t.close();
     }

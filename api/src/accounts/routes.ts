@@ -89,15 +89,16 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      await lockout.check(email, request.ip);
+      const attempt = await lockout.begin(email, request.ip);
       let user: User;
       try {
         user = await login(services, email, request.body.password);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await lockout.failed(email, request.ip);
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await attempt.failed();
+        else await attempt.abandoned();
         throw error;
       }
-      await lockout.succeeded(email, request.ip);
+      await attempt.succeeded();
       return ok(await session(user, request), 'Signed in');
     },
   );

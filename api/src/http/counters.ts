@@ -8,8 +8,8 @@ import { Redis } from 'ioredis';
 export interface HitCounter {
   /** Counts one hit; returns the count in the current window and the milliseconds it has left. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  /** The count so far, without adding to it. */
-  peek(key: string): Promise<{ count: number; resetInMs: number }>;
+  /** Takes one hit back (a hit counted ahead that turned out not to count); never below zero. */
+  unhit(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -37,9 +37,11 @@ export function memoryCounter(now: () => number = Date.now): HitCounter {
       entry.count += 1;
       return { count: entry.count, resetInMs: entry.resetAt - now() };
     },
-    async peek(key) {
+    async unhit(key) {
       const entry = current(key);
-      return entry ? { count: entry.count, resetInMs: entry.resetAt - now() } : { count: 0, resetInMs: 0 };
+      if (!entry) return;
+      entry.count -= 1;
+      if (entry.count <= 0) windows.delete(key);
     },
     async reset(key) {
       windows.delete(key);
@@ -59,15 +61,22 @@ end
 return {count, ttl}
 `;
 
+// Takes a hit back only from a live window (a DECR on an expired key would start one without an end).
+const UNHIT_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local count = redis.call('DECR', KEYS[1])
+if count <= 0 then redis.call('DEL', KEYS[1]) end
+return count
+`;
+
 export function redisCounter(redis: Redis, prefix: string): HitCounter {
   return {
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
       return { count, resetInMs: ttl };
     },
-    async peek(key) {
-      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-      return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) };
+    async unhit(key) {
+      await redis.eval(UNHIT_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);
