@@ -169,7 +169,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     videos: join(options.dataDir, 'videos'),
     templates: join(options.dataDir, 'templates'),
   };
-  await Promise.all([paths.uploads, paths.videos, paths.templates].map((dir) => mkdir(dir, { recursive: true })));
+  // The data folder and what it holds are the owner's alone (uploads, renders, the database, the secret).
+  await Promise.all([paths.uploads, paths.videos, paths.templates].map((dir) => mkdir(dir, { recursive: true, mode: 0o700 })));
 
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;

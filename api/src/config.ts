@@ -77,7 +77,7 @@ export function jwtSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env)
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString('hex');
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;

@@ -19,7 +19,7 @@ const log = {
   },
 };
 const paths = { uploads: join(config.dataDir, 'uploads'), videos: join(config.dataDir, 'videos') };
-for (const dir of Object.values(paths)) mkdirSync(dir, { recursive: true });
+for (const dir of Object.values(paths)) mkdirSync(dir, { recursive: true, mode: 0o700 });
 const engine = engineFromEnv();
 const workerOptions = { ...DEFAULT_WORKER_OPTIONS, ...workerOptionsFromEnv(engine) };
 const worker = new JobWorker(

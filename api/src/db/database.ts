@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -35,8 +35,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+/**
+ * The file holds password hashes and sessions: it and its folder are the owner's alone. SQLite gives
+ * its write-ahead log and shared-memory files the database file's permissions, so they follow. A file
+ * an older version left readable by others is closed to them too.
+ */
+function ownerOnlyFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+}
+
 function openSqlite(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') ownerOnlyFile(path);
   const sqlite = new BetterSqlite3(path);
   // WAL lets a separate worker process read while the API writes; busy_timeout makes writers
   // queue for the lock instead of failing at once.

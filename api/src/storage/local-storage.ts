@@ -22,7 +22,7 @@ export class LocalStorage implements MediaStorage {
   async putFile(key: string, file: string): Promise<void> {
     const target = this.localPath(key);
     if (resolve(file) === target) return;
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     try {
       await rename(file, target);
     } catch (error) {
@@ -35,7 +35,7 @@ export class LocalStorage implements MediaStorage {
 
   async putBuffer(key: string, body: Buffer): Promise<void> {
     const target = this.localPath(key);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     await writeFile(target, body, { mode: 0o600 });
   }
 
