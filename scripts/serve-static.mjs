@@ -106,7 +106,8 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
       etag: true,
       brotli: true,
       gzip: true,
-      single: spa ? 'index.html' : false,
+      // The page fallback is the handler's (below): sirv's would answer any missing file, `/.env` as much as a page.
+      single: false,
       setHeaders(res, pathname) {
         res.setHeader('Cache-Control', cachePolicy(pathname));
       },
@@ -116,8 +117,14 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
     res.setHeader('Access-Control-Allow-Origin', '*');
     for (const [name, value] of protection) res.setHeader(name, value);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
+      res.writeHead(204, { 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Allow-Headers': '*' });
       res.end();
+      return;
+    }
+    // An origin of files and pages reads nothing: TRACE, PUT, DELETE, PROPFIND and the rest are refused before any path is looked at.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: ALLOWED_METHODS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end('Method not allowed');
       return;
     }
     const url = parseRequestUrl(req.url);
@@ -155,7 +162,15 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
       serveRelease(releasesDir, url, req, res, notFound);
       return;
     }
-    assets(req, res, notFound);
+    // A single-page app answers a page address it has no file for with its index.html; a missing file is a 404.
+    const fallback =
+      spa && !pages && isPagePath(pathname)
+        ? () => {
+            req.url = '/index.html';
+            assets(req, res, notFound);
+          }
+        : notFound;
+    assets(req, res, fallback);
   };
   // The handler is async: anything it throws would otherwise be an unhandled rejection, which ends the
   // whole process on Node 20. One odd request must cost that request, never the origin.
@@ -186,6 +201,8 @@ export function createAppServer({ dir, spa = false, documents = {}, releasesDir,
   server.timeout = limits.idleMs;
   return server;
 }
+
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** A page address (the SPA answers it with index.html), not a file: no extension in its last segment. */
 function isPagePath(pathname) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -243,4 +244,51 @@ test('slow clients are cut: headers or a body sent a byte at a time, a connectio
   await kept.opened;
   kept.socket.write('GET /remoteEntry.js HTTP/1.1\r\nHost: x\r\n\r\n');
   assert.match(await kept.closed, /^HTTP\/1\.1 200 [^]*export const marker/);
+});
+
+/** A request fetch will not send (TRACE, PROPFIND), answered with its status and headers. */
+function requestWith(method, url) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('an origin answers only GET, HEAD and OPTIONS, and a path that is neither a file nor a page is a 404, never the app', async (t) => {
+  const dir = temporaryDir();
+  const shellDist = fakeDist(join(dir, 'shell'));
+  writeFileSync(join(shellDist, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dir, 'package.json'), '{"name":"outside"}');
+  writeFileSync(join(dir, '.env'), 'SECRET=1');
+  const pages = async () => ({ html: '<!doctype html><title>drawn</title>', cookies: [] });
+  const servers = await Promise.all([
+    listen(createAppServer({ dir: shellDist, spa: true, pages }), 0),
+    listen(createAppServer({ dir: shellDist, spa: true }), 0),
+    listen(createAppServer({ dir: fakeDist(join(dir, 'remote')) }), 0),
+  ]);
+  t.after(() => servers.forEach((server) => server.close()));
+  for (const server of servers) {
+    const base = `http://127.0.0.1:${server.address().port}`;
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'POST']) {
+      const answer = await requestWith(method, `${base}/`);
+      assert.equal(answer.statusCode, 405, method);
+      assert.equal(answer.headers.allow, 'GET, HEAD, OPTIONS');
+    }
+    assert.equal((await fetch(`${base}/remoteEntry.js`, { method: 'HEAD' })).status, 200);
+    assert.equal((await fetch(`${base}/`, { method: 'OPTIONS' })).status, 204);
+    for (const path of ['/.env', '/..%2fpackage.json', '/..%2f.env', '/%2e%2e/package.json', '/missing.js', '/assets/missing.css']) {
+      const answer = await fetch(`${base}${path}`);
+      assert.equal(answer.status, 404, path);
+      assert.doesNotMatch(await answer.text(), /SECRET|outside|<title>/, path);
+    }
+  }
+  // Page addresses still get the app: drawn by the shell's server, or its index.html without one.
+  assert.match(await (await fetch(`http://127.0.0.1:${servers[0].address().port}/fr/pricing`)).text(), /drawn/);
+  const plain = await fetch(`http://127.0.0.1:${servers[1].address().port}/fr/pricing`);
+  assert.equal(plain.status, 200);
+  assert.match(await plain.text(), /<title>shell<\/title>/);
 });
