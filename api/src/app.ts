@@ -182,8 +182,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     handlerTimeout: timeouts.handlerMs,
     http: {
       headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
-      // Node looks for requests past their time at this interval (30 s by default, longer than the limits).
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+      // Node looks for requests past their time at this interval (30 s by default, longer than the limits): a quarter
+      // of a second at most, so a slow client is cut within that of its limit.
+      connectionsCheckingInterval: Math.max(50, Math.min(250, Math.floor(timeouts.headersMs / 4))),
     },
     trustProxy: options.trustProxy ?? false,
     // Bodies are validated strictly: no silent removal of unknown fields, no "5" -> 5 coercion.
@@ -382,6 +383,13 @@ function errorHandler(app: FastifyInstance) {
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) return send(400, 'VALIDATION_ERROR', fastifyError.message);
     if (fastifyError.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      // Fastify's clock starts before the body arrives: a body still on its way is the client's slowness, met by
+      // the request limit at the same moment. It gets that one answer, and the connection is closed, so Node's own
+      // 408 cannot follow it on the same connection.
+      if (!request.raw.complete) {
+        reply.header('connection', 'close');
+        return send(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive');
+      }
       request.log.warn({ url: request.url }, 'handler timed out');
       return send(503, 'TIMEOUT', 'The server took too long to answer. Please try again.');
     }

@@ -51,6 +51,27 @@ describe('slow clients are cut', () => {
     expect(body).toEqual({ success: false, data: null, error: 'REQUEST_TIMEOUT', message: expect.any(String) });
   });
 
+  it('answers a body still arriving at the limit once, with 408, and closes it, even when the handler limit is the same', async () => {
+    // The defaults' shape: the handler limit equals the request limit, and both clocks start with the request.
+    const same = await createTestApp({ timeouts: { headersMs: 600, requestMs: 1200, keepAliveMs: 500, idleMs: 5_000, handlerMs: 1200 } });
+    try {
+      await same.app.listen({ port: 0, host: '127.0.0.1' });
+      const { socket, opened, closed } = rawConnection((same.app.server.address() as { port: number }).port);
+      await opened;
+      const started = Date.now();
+      socket.write('POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n');
+      trickle(socket, `{"email":"slow@example.com","password":"${'x'.repeat(150)}"}`, 100);
+      const reply = await closed;
+      expect(reply.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, error: 'REQUEST_TIMEOUT' });
+      // Cut within a second of its limit.
+      expect(Date.now() - started).toBeLessThan(1200 + 1000);
+    } finally {
+      await same.close();
+    }
+  });
+
   it('closes a connection whose headers never finish', async () => {
     const { socket, opened, closed } = rawConnection(port);
     await opened;
