@@ -21,7 +21,7 @@ import { envelopeSchema, errorReplies, ok, refusal } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { clientErrorHandler, frameworkErrors, installInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { DEFAULT_RATE_LIMITS } from './http/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS, accountAllowance } from './http/rate-limits.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { DEFAULT_OUTBOX_OPTIONS, Mailer } from './mail/outbox.ts';
 import type { OutboxOptions } from './mail/outbox.ts';
@@ -262,12 +262,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const lockout = new LoginLockout(redis ? redisCounter(redis, 'reelmint-lock:') : memoryCounter(), { ...DEFAULT_LOCKOUT, ...options.loginLockout });
+  const checkouts = accountAllowance(redis ? redisCounter(redis, 'reelmint-count:') : memoryCounter(), 'checkout', limits.checkout, 'checkouts opened');
   registerAccountRoutes(app, services, limits.auth, limits.passwordReset, lockout);
   registerSettingsRoutes(app, services, limits.passwordReset);
   registerCreditRoutes(app, services);
-  registerPlanRoutes(app, services);
+  registerPlanRoutes(app, services, checkouts);
   registerPaymentRoutes(app, services);
-  registerPackAndReceiptRoutes(app, services);
+  registerPackAndReceiptRoutes(app, services, checkouts);
   const uploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
   registerUploadRoutes(app, services, uploadLimits);
   registerVideoRoutes(app, services, limits.generate);

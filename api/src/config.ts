@@ -215,6 +215,7 @@ export function optionsFromEnv(config: EnvConfig, database: Database, env: NodeJ
       auth: { max: positiveInt('RATE_LIMIT_AUTH', env.RATE_LIMIT_AUTH, 10), timeWindow: 60_000 },
       generate: { max: positiveInt('RATE_LIMIT_GENERATE', env.RATE_LIMIT_GENERATE, 20), timeWindow: 60_000 },
       passwordReset: { max: positiveInt('RATE_LIMIT_PASSWORD_RESET', env.RATE_LIMIT_PASSWORD_RESET, 5), timeWindow: 15 * 60_000 },
+      checkout: { max: positiveInt('RATE_LIMIT_CHECKOUT', env.RATE_LIMIT_CHECKOUT, 10), timeWindow: 10 * 60_000 },
     },
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     loginLockout: {

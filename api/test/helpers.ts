@@ -138,6 +138,7 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}): Prom
       auth: { max: 10_000, timeWindow: 60_000 },
       generate: { max: 10_000, timeWindow: 60_000 },
       passwordReset: { max: 10_000, timeWindow: 60_000 },
+      checkout: { max: 10_000, timeWindow: 60_000 },
     },
     uploadLimits: { perMinute: 10_000 },
     loginLockout: { perAccount: 10_000, perAddress: 10_000 },

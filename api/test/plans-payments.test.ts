@@ -491,3 +491,48 @@ describe('choosing the payment provider', () => {
     expect(paymentProvider({}).name).toBe('local');
   });
 });
+
+describe('checkout links and how often they are made', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ siteOrigin: SITE, worker: false, rateLimits: { checkout: { max: 3, timeWindow: 60_000 } } });
+  });
+  afterAll(async () => t.close());
+
+  const open = (token: string, planName = 'pro') =>
+    call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName, billingCycle: 'monthly' } });
+
+  it('keeps the checkout page out of every cache, and ends its link when its owner logs out', async () => {
+    const { token, user } = await signUp(t.app);
+    const { checkoutUrl } = (await open(token)).body.data;
+    const page = await t.app.inject({ method: 'GET', url: pathOf(checkoutUrl), headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+
+    expect((await call(t.app, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: pathOf(checkoutUrl), headers: { accept: 'text/html' } });
+    expect(after.statusCode).toBe(403);
+    expect(after.headers['cache-control']).toBe('no-store');
+    expect(after.body).toContain('CHECKOUT_FORBIDDEN');
+    const pay = await pressButton(t.app, checkoutUrl, 'pay');
+    expect([pay.statusCode, pay.json().error]).toEqual([403, 'CHECKOUT_FORBIDDEN']);
+    expect(await ledgerSum(t.app.services, user.id)).toBe(100);
+  });
+
+  it('limits how many checkouts one account opens, whatever the address, and not another account', async () => {
+    const { token } = await signUp(t.app);
+    for (let i = 0; i < 3; i += 1) expect((await open(token)).status).toBe(200);
+    const fourth = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-pack-session',
+      remoteAddress: '10.1.2.3',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: { packId: 'credits-250' },
+    });
+    expect([fourth.statusCode, fourth.json().error]).toEqual([429, 'RATE_LIMITED']);
+    const change = await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } });
+    expect([change.status, change.body.error]).toEqual([429, 'RATE_LIMITED']);
+    const other = await signUp(t.app);
+    expect((await open(other.token)).status).toBe(200);
+  });
+});

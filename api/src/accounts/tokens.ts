@@ -7,10 +7,13 @@ export interface TokenSigner {
   /** A link to one file for the holder of session `sessionId` (an access token's jti). */
   signMedia(userId: string, resource: string, sessionId: string): Promise<string>;
   verifyMedia(token: string, resource: string): Promise<{ userId: string; sessionId: string } | null>;
-  /** Proof that a checkout page was opened by the person who started that checkout. */
-  signCheckout(userId: string, sessionId: string): Promise<string>;
-  /** The owner's id when the token is valid for this checkout session, else null. */
-  verifyCheckout(token: string, sessionId: string): Promise<string | null>;
+  /**
+   * Proof that a checkout page was opened by the person who started that checkout, from the sign-in
+   * session `accessJti` (an access token's jti): logging out of it ends the link too.
+   */
+  signCheckout(userId: string, sessionId: string, accessJti: string): Promise<string>;
+  /** The owner's id and sign-in session when the token is valid for this checkout session, else null. */
+  verifyCheckout(token: string, sessionId: string): Promise<{ userId: string; accessJti: string } | null>;
 }
 
 export interface TokenOptions {
@@ -94,14 +97,14 @@ export function createTokenSigner(options: TokenOptions): TokenSigner {
       if (!payload || payload.typ !== 'media' || payload.res !== resource || !payload.sub || typeof payload.ses !== 'string') return null;
       return { userId: payload.sub, sessionId: payload.ses };
     },
-    async signCheckout(userId, sessionId) {
-      const { token } = await sign({ typ: 'checkout', sid: sessionId }, userId, options.checkoutTtlSeconds ?? 60 * 60, randomUUID());
+    async signCheckout(userId, sessionId, accessJti) {
+      const { token } = await sign({ typ: 'checkout', sid: sessionId, ses: accessJti }, userId, options.checkoutTtlSeconds ?? 60 * 60, randomUUID());
       return token;
     },
     async verifyCheckout(token, sessionId) {
       const payload = await verify(token);
-      if (!payload || payload.typ !== 'checkout' || payload.sid !== sessionId || !payload.sub) return null;
-      return payload.sub;
+      if (!payload || payload.typ !== 'checkout' || payload.sid !== sessionId || !payload.sub || typeof payload.ses !== 'string') return null;
+      return { userId: payload.sub, accessJti: payload.ses };
     },
   };
 }

@@ -28,6 +28,13 @@ export interface StartedCheckout {
   checkoutUrl: string;
 }
 
+/** Who asks for a checkout, and where: the API's own address (for a checkout page it serves) and the sign-in session the link is tied to. */
+export interface CheckoutCaller {
+  apiBase: string;
+  /** The access token's jti: logging out of it ends the checkout link. */
+  session: string;
+}
+
 /** Opens a checkout session for a paid plan with the configured provider. */
 export async function startCheckout(
   ctx: CheckoutContext,
@@ -35,7 +42,7 @@ export async function startCheckout(
   plan: PlanKey,
   cycle: BillingCycle,
   source: string | null,
-  apiBase: string,
+  caller: CheckoutCaller,
 ): Promise<StartedCheckout> {
   if (plan === 'free') throw new AppError(400, 'INVALID_PLAN', 'The free plan needs no payment');
   const current = await currentSubscription(ctx, userId);
@@ -64,7 +71,7 @@ export async function startCheckout(
       returnsCredits: allowance.credits,
     },
     planByKey(plan).name,
-    apiBase,
+    caller,
   );
 }
 
@@ -77,7 +84,7 @@ export async function startPackCheckout(
   userId: string,
   packId: string,
   source: string | null,
-  apiBase: string,
+  caller: CheckoutCaller,
 ): Promise<StartedCheckout> {
   const pack = packById(packId);
   if (!pack)
@@ -90,7 +97,7 @@ export async function startPackCheckout(
     ctx,
     { userId, plan, cycle: 'once', amountCents: pack.price * 100, source, kind: 'pack', pack: pack.id, returnsCredits: 0 },
     `${pack.credits.toLocaleString('en-US')} credits`,
-    apiBase,
+    caller,
   );
 }
 
@@ -106,7 +113,7 @@ interface SessionInput {
   returnsCredits: number;
 }
 
-async function openSession(ctx: CheckoutContext, input: SessionInput, productName: string, apiBase: string): Promise<StartedCheckout> {
+async function openSession(ctx: CheckoutContext, input: SessionInput, productName: string, caller: CheckoutCaller): Promise<StartedCheckout> {
   const session: CheckoutSession = {
     id: `cs_${randomUUID().replaceAll('-', '')}`,
     user_id: input.userId,
@@ -138,11 +145,11 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
   let created;
   try {
     created = await ctx.payments.createCheckout(session, {
-      apiBase,
+      apiBase: caller.apiBase,
       successUrl: `${ctx.siteOrigin}/payment/success?${query}`,
       cancelUrl: `${ctx.siteOrigin}/payment/cancel?${query}`,
       planName: productName,
-      ownerToken: await ctx.tokens.signCheckout(input.userId, session.id),
+      ownerToken: await ctx.tokens.signCheckout(input.userId, session.id, caller.session),
       customerRef: customer?.customer_ref ?? null,
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import type { PackCheckoutRequest, ReceiptsQuery } from '@reelmint/shared/billin
 import { checkoutSessionReply } from '@reelmint/shared/plan-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import type { AccountAllowance } from '../http/rate-limits.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
 import { CREDIT_PACKS } from '../plans/catalogue.ts';
 import { currentSubscription } from '../plans/subscriptions.ts';
@@ -12,7 +13,7 @@ import { startPackCheckout } from './checkout.ts';
 import { listReceipts } from './receipts.ts';
 
 /** Credit packs (one-time top-ups bought through the same checkout) and the receipts of every payment. */
-export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Services): void {
+export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Services, checkouts: AccountAllowance): void {
   app.get(
     '/api/credits/packs',
     {
@@ -39,8 +40,12 @@ export function registerPackAndReceiptRoutes(app: FastifyInstance, services: Ser
       },
     },
     async (request) => {
-      const { user } = await services.auth.require(request);
-      const started = await startPackCheckout(services, user.id, request.body.packId, request.body.source ?? 'pricing', services.publicBase(request));
+      const { user, jti } = await services.auth.require(request);
+      await checkouts(user.id);
+      const started = await startPackCheckout(services, user.id, request.body.packId, request.body.source ?? 'pricing', {
+        apiBase: services.publicBase(request),
+        session: jti,
+      });
       const message = 'Checkout session created';
       return ok({ checkoutUrl: started.checkoutUrl, message, sessionId: started.session.id }, message);
     },

@@ -4,7 +4,7 @@ import { planByKey, pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import { changeDirection, currentSubscription } from '../plans/subscriptions.ts';
 import { applyPaymentEvent, providerFailure, startCheckout } from './checkout.ts';
-import type { CheckoutContext } from './checkout.ts';
+import type { CheckoutCaller, CheckoutContext } from './checkout.ts';
 import type { Subscription } from '../db/schema.ts';
 import type { PriceTarget } from './provider.ts';
 
@@ -36,7 +36,7 @@ export async function changePlan(
   plan: PlanKey,
   cycle: BillingCycle,
   source: string,
-  apiBase: string,
+  caller: CheckoutCaller,
 ): Promise<PlanChange> {
   const current = await currentSubscription(ctx, userId);
   const direction = changeDirection(current, plan, cycle);
@@ -44,7 +44,7 @@ export async function changePlan(
 
   if (direction === 'up') {
     if (!current.provider_ref) {
-      const started = await startCheckout(ctx, userId, plan, cycle, source, apiBase);
+      const started = await startCheckout(ctx, userId, plan, cycle, source, caller);
       return { kind: 'checkout', checkoutUrl: started.checkoutUrl, sessionId: started.session.id };
     }
     const changeNow = ctx.payments.changeNow;

@@ -36,11 +36,13 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
    */
   const requireOwner = async (request: FastifyRequest, session: CheckoutSession, token: string | undefined) => {
     if (token) {
-      if ((await services.tokens.verifyCheckout(token, session.id)) === session.user_id) return token;
+      const proof = await services.tokens.verifyCheckout(token, session.id);
+      // The link lives as long as the sign-in it was opened from: logging out ends it.
+      if (proof?.userId === session.user_id && !(await services.auth.isRevoked(proof.accessJti))) return token;
       throw new AppError(
         403,
         'CHECKOUT_FORBIDDEN',
-        'This checkout link has expired or belongs to someone else. Start the checkout again from the pricing page.',
+        'This checkout link has expired, was opened from a session that has ended, or belongs to someone else. Start the checkout again from the pricing page.',
       );
     }
     const signedIn = await services.auth.optional(request);
@@ -48,7 +50,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     if (signedIn.user.id !== session.user_id) {
       throw new AppError(403, 'CHECKOUT_FORBIDDEN', 'This checkout belongs to someone else.');
     }
-    return services.tokens.signCheckout(session.user_id, session.id);
+    return services.tokens.signCheckout(session.user_id, session.id, signedIn.jti);
   };
 
   app.get<{ Params: IdParams; Querystring: CheckoutOwnerProof }>(
@@ -209,11 +211,15 @@ async function htmlOnFailure(reply: FastifyReply, siteOrigin: string, handle: ()
 
 function sendHtml(reply: FastifyReply, html: string, siteOrigin: string) {
   // The forms post here and then redirect to the site; browsers check form-action on redirects too.
-  return reply
-    .type('text/html; charset=utf-8')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${siteOrigin}; base-uri 'none'; frame-ancestors 'none'`,
-    )
-    .send(html);
+  return (
+    reply
+      .type('text/html; charset=utf-8')
+      // The page carries its owner's token: no cache, shared or the browser's own, may keep it.
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${siteOrigin}; base-uri 'none'; frame-ancestors 'none'`,
+      )
+      .send(html)
+  );
 }

@@ -14,6 +14,7 @@ import type { CancelRequest, PlanChangeReply, PlanChangeRequest, UpgradeRequest 
 import { jsonSchemaOf } from '@reelmint/shared/schema';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
+import type { AccountAllowance } from '../http/rate-limits.ts';
 import { AppError } from '../http/errors.ts';
 import { cancelSubscription, startCheckout } from '../payments/checkout.ts';
 import { cancelScheduledChange, changePlan } from '../payments/plan-change.ts';
@@ -23,7 +24,8 @@ import { currentSubscription, toStatus } from './subscriptions.ts';
 
 const planChangeBody = jsonSchemaOf(planChangeRequest, 'input');
 
-export function registerPlanRoutes(app: FastifyInstance, services: Services): void {
+/** `checkouts`: each checkout is a session at the provider, so one account may open only so many, by any route. */
+export function registerPlanRoutes(app: FastifyInstance, services: Services, checkouts: AccountAllowance): void {
   app.get(
     '/api/subscription/plans',
     {
@@ -65,9 +67,13 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request) => {
-      const { user } = await services.auth.require(request);
+      const { user, jti } = await services.auth.require(request);
+      await checkouts(user.id);
       const plan = paidPlan(request.body.planId);
-      const started = await startCheckout(services, user.id, plan, request.body.billingCycle ?? 'monthly', 'upgrade', services.publicBase(request));
+      const started = await startCheckout(services, user.id, plan, request.body.billingCycle ?? 'monthly', 'upgrade', {
+        apiBase: services.publicBase(request),
+        session: jti,
+      });
       return ok({ checkoutUrl: started.checkoutUrl, sessionId: started.session.id }, 'Checkout created');
     },
   );
@@ -110,9 +116,13 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request) => {
-      const { user } = await services.auth.require(request);
+      const { user, jti } = await services.auth.require(request);
+      await checkouts(user.id);
       const plan = paidPlan(request.body.planName);
-      const change = await changePlan(services, user.id, plan, request.body.billingCycle, request.body.source ?? 'pricing', services.publicBase(request));
+      const change = await changePlan(services, user.id, plan, request.body.billingCycle, request.body.source ?? 'pricing', {
+        apiBase: services.publicBase(request),
+        session: jti,
+      });
       const [subscription, balance] = await Promise.all([currentSubscription(services, user.id), currentBalance(services, user.id)]);
       const message = { checkout: 'Checkout created', changed: 'Plan changed', scheduled: 'Plan change scheduled for the end of the period' }[change.kind];
       const changed: PlanChangeReply = {
@@ -156,16 +166,13 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services): vo
       },
     },
     async (request) => {
-      const { user } = await services.auth.require(request);
+      const { user, jti } = await services.auth.require(request);
+      await checkouts(user.id);
       const plan = paidPlan(request.body.planName);
-      const started = await startCheckout(
-        services,
-        user.id,
-        plan,
-        request.body.billingCycle,
-        request.body.source ?? 'subscription-modal',
-        services.publicBase(request),
-      );
+      const started = await startCheckout(services, user.id, plan, request.body.billingCycle, request.body.source ?? 'subscription-modal', {
+        apiBase: services.publicBase(request),
+        session: jti,
+      });
       const message = 'Checkout session created';
       return ok({ checkoutUrl: started.checkoutUrl, message, sessionId: started.session.id }, message);
     },
