@@ -19,10 +19,11 @@ import { S3Storage } from './storage/s3-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import type { VideoEngine } from './videos/engine.ts';
 import { LocalEngine } from './videos/local-engine.ts';
-import { FalAdapter } from './videos/providers/fal.ts';
-import { RunwayAdapter } from './videos/providers/runway.ts';
+import { FAL_ENDPOINTS, FalAdapter } from './videos/providers/fal.ts';
+import { RUNWAY_MODELS, RunwayAdapter } from './videos/providers/runway.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from './videos/providers/hosted-engine.ts';
 import { providerMapping } from './videos/providers/mapping.ts';
+import type { ProviderMapping } from './videos/providers/mapping.ts';
 import { DEFAULT_WORKER_OPTIONS } from './videos/worker.ts';
 import type { WorkerOptions } from './videos/worker.ts';
 import type { ReleaseStoreConfig } from './release/release-files.ts';
@@ -146,7 +147,7 @@ export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): VideoEngine
   const hosted = (adapter: FalAdapter | RunwayAdapter) =>
     new HostedEngine(adapter, {
       ...DEFAULT_HOSTED_OPTIONS,
-      mapping: providerMapping(adapter.name, env.VIDEO_PROVIDER_MAPPING),
+      mapping: mappedModels(adapter.name, providerMapping(adapter.name, env.VIDEO_PROVIDER_MAPPING)),
       webhookBase: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : null,
       log: providerLog,
     });
@@ -165,6 +166,25 @@ export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): VideoEngine
     return hosted(new RunwayAdapter({ apiKey: env.RUNWAYML_API_SECRET, ...(env.RUNWAYML_BASE_URL ? { baseURL: env.RUNWAYML_BASE_URL } : {}) }));
   }
   throw new Error(`VIDEO_ENGINE must be local, fal or runway, got "${name}"`);
+}
+
+/**
+ * The table with every model checked against those the adapter builds typed requests for (a request
+ * is built from the provider SDK's own types): a deployment that maps to another model hears so at start.
+ */
+function mappedModels(provider: 'fal' | 'runway', mapping: ProviderMapping): ProviderMapping {
+  const supported = provider === 'fal' ? FAL_ENDPOINTS : RUNWAY_MODELS;
+  for (const [model, modes] of Object.entries(mapping.routes)) {
+    for (const [mode, route] of Object.entries(modes)) {
+      const allowed: readonly string[] = mode === 'image' ? supported.image : supported.text;
+      if (!allowed.includes(route.model)) {
+        throw new Error(
+          `VIDEO_PROVIDER_MAPPING: ${provider} ${model} ${mode} maps to "${route.model}"; this site sends ${mode} videos to ${allowed.join(' or ')}`,
+        );
+      }
+    }
+  }
+  return mapping;
 }
 
 /** Worker settings for the engine: hosted jobs mostly wait, and the provider limits how many run. */

@@ -85,3 +85,17 @@ describe('WORKER_CONCURRENCY', () => {
     }
   });
 });
+
+describe('VIDEO_PROVIDER_MAPPING', () => {
+  it('refuses at start a model the adapter builds no request for, and takes one it does', () => {
+    const mapping = (model: string) => JSON.stringify({ runway: { routes: { 'v1.0': { image: { model } } } } });
+    expect(() => engineFromEnv({ VIDEO_ENGINE: 'runway', RUNWAYML_API_SECRET: 'k', VIDEO_PROVIDER_MAPPING: mapping('veo3.1') })).toThrow(
+      'VIDEO_PROVIDER_MAPPING: runway v1.0 image maps to "veo3.1"; this site sends image videos to gen4.5 or gen4_turbo',
+    );
+    expect(engineFromEnv({ VIDEO_ENGINE: 'runway', RUNWAYML_API_SECRET: 'k', VIDEO_PROVIDER_MAPPING: mapping('gen4.5') }).name).toBe('runway');
+    const fal = JSON.stringify({ fal: { routes: { 'v2.0': { text: { model: 'fal-ai/some/other-model' } } } } });
+    expect(() => engineFromEnv({ VIDEO_ENGINE: 'fal', FAL_KEY: 'k', VIDEO_PROVIDER_MAPPING: fal })).toThrow(
+      /fal v2.0 text maps to "fal-ai\/some\/other-model"/,
+    );
+  });
+});

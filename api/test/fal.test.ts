@@ -6,6 +6,7 @@ import { probeVideo, runFfmpeg } from '../src/videos/ffmpeg.ts';
 import { FalAdapter } from '../src/videos/providers/fal.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from '../src/videos/providers/hosted-engine.ts';
 import { DEFAULT_MAPPING } from '../src/videos/providers/mapping.ts';
+import { IMAGE_PROMPT } from '../src/videos/providers/provider.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';
 import type { WorkerOptions } from '../src/videos/worker.ts';
 import { call, createTestApp, makePicture, signUp, uploadPicture, waitFor } from './helpers.ts';
@@ -264,6 +265,93 @@ describe('fal.ai requests outliving their worker', () => {
     }
     expect(fal.callsTo('POST', /text-to-video$/)).toHaveLength(1);
     expect((await row(t, id)).engine_ref).toBe('req-1');
+  });
+});
+
+describe('fal.ai submits, sent once', () => {
+  const falAppWith = async (timeoutMs: number) => {
+    const engine = new HostedEngine(
+      new FalAdapter({ key: 'test-key', queueUrl: fal.url, jwksUrl: fal.jwksUrl, timeoutMs, retry: { backoffMultiplier: 0, enableJitter: false } }),
+      {
+        ...DEFAULT_HOSTED_OPTIONS,
+        mapping: DEFAULT_MAPPING.fal,
+        webhookBase: null,
+        pollIntervalMs: 100,
+        maxPollIntervalMs: 400,
+        log: { error: () => undefined },
+      },
+    );
+    const t = await createTestApp({ engine, worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000 } });
+    apps.push(t);
+    return { t, token: (await signUp(t.app)).token };
+  };
+  const submits = () => fal.callsTo('POST', /text-to-video$/);
+
+  it('a submit fal took whose answer was lost (a dropped connection, a gateway error, a timeout) is not sent again: one request, refunded', async () => {
+    const answers = [{ drop: true }, { status: 502, json: { detail: 'Bad gateway' } }, { stall: true }];
+    for (const answer of answers) {
+      fal.reset();
+      const { t, token } = await falAppWith(600);
+      const before = await balance(t, token);
+      fal.behaviour.submit = () => answer;
+      const id = await generate(t, token);
+      // The reference is on the job before the submit leaves.
+      expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', refunded: true });
+      expect(await balance(t, token)).toBe(before);
+      expect(submits(), JSON.stringify(answer)).toHaveLength(1);
+      expect((await row(t, id)).engine_ref).toBe(`submitting:${id}`);
+    }
+  });
+
+  it('sends a submit again when fal says it did not take it (503), and follows the one it took', async () => {
+    const { t, token } = await falAppWith(10_000);
+    const normal = fal.behaviour.submit;
+    fal.behaviour.submit = (call, n) => (n === 1 ? { status: 503, json: { detail: 'Busy' } } : normal(call, n));
+    const id = await generate(t, token);
+    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded', refunded: false });
+    expect(submits()).toHaveLength(2);
+    expect((await row(t, id)).engine_ref).toBe('req-1');
+  });
+
+  it('a worker that stopped between sending a submit and reading its answer leaves it unsent for good: the next attempt refunds', async () => {
+    const { t, token } = await falAppWith(10_000);
+    const before = await balance(t, token);
+    await t.app.services.worker?.stop();
+    const id = await generate(t, token);
+    // As a worker that died right after sending leaves its job: processing, its heartbeat old, the reference recorded.
+    await t.app.services.db
+      .updateTable('videos')
+      .set({
+        status: 'processing',
+        heartbeat_at: new Date(Date.now() - 3_600_000).toISOString(),
+        worker_id: 'dead',
+        engine: 'fal',
+        engine_ref: `submitting:${id}`,
+      })
+      .where('id', '=', id)
+      .execute();
+    const next = new JobWorker(
+      { ...t.app.services, log: { error: () => undefined } },
+      { ...DEFAULT_WORKER_OPTIONS, idleIntervalMs: 50, progressIntervalMs: 40 },
+    );
+    next.start();
+    try {
+      expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', refunded: true });
+    } finally {
+      await next.stop();
+    }
+    expect(await balance(t, token)).toBe(before);
+    expect(submits()).toHaveLength(0);
+  });
+
+  it('gives a picture sent without a prompt one to Seedance, which needs it', async () => {
+    const { t, token } = await falAppWith(10_000);
+    const picture = await makePicture(t.dataDir, 'quiet.png');
+    const upload = await uploadPicture(t.app, token, 'quiet.png', 'image/png', picture);
+    const id = await generate(t, token, { type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '5s' });
+    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
+    const [submit] = fal.callsTo('POST', /image-to-video$/);
+    expect((submit?.body as { prompt: string }).prompt).toBe(IMAGE_PROMPT);
   });
 });
 

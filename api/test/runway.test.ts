@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../src/videos/ffmpeg.ts';
 import { DEFAULT_HOSTED_OPTIONS, HostedEngine } from '../src/videos/providers/hosted-engine.ts';
 import { DEFAULT_MAPPING } from '../src/videos/providers/mapping.ts';
+import { IMAGE_PROMPT } from '../src/videos/providers/provider.ts';
 import { RunwayAdapter } from '../src/videos/providers/runway.ts';
 import type { WorkerOptions } from '../src/videos/worker.ts';
 import { call, createTestApp, makePicture, signUp, uploadPicture, waitFor } from './helpers.ts';
@@ -189,5 +190,76 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
     const id = await generate(t, token);
     expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'RENDER_FAILED', refunded: true });
     expect(await readdir(join(t.dataDir, 'videos'))).toEqual([]);
+  });
+});
+
+describe('Runway requests as its API documents them', () => {
+  /** A Pro member (the v2.0 model, gen4.5 for pictures), through the local checkout. */
+  async function proMember() {
+    const app = await runwayApp();
+    const checkout = await call(app.t.app, 'POST', '/api/payment/create-subscription-session', {
+      token: app.token,
+      body: { planName: 'pro', billingCycle: 'monthly' },
+    });
+    expect((await call(app.t.app, 'POST', `/api/payment/checkout/${checkout.body.data.sessionId}/pay`, { token: app.token })).status).toBe(303);
+    return app;
+  }
+
+  const imageVideo = (imageId: string, prompt?: string) => ({
+    type: 'image-to-video',
+    imageId,
+    model: 'v2.0',
+    resolution: '720p',
+    duration: '5s',
+    ...(prompt === undefined ? {} : { prompt }),
+  });
+
+  it('gives gen4.5 a prompt for a picture sent without one, since it needs one', async () => {
+    const { t, token } = await proMember();
+    const picture = await makePicture(t.dataDir, 'p.png');
+    const upload = await uploadPicture(t.app, token, 'p.png', 'image/png', picture);
+    const id = await generate(t, token, imageVideo(upload.json().data.id));
+    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
+    const [create] = runway.callsTo('POST', /^\/v1\/image_to_video$/);
+    expect(create?.body).toMatchObject({ model: 'gen4.5', promptText: IMAGE_PROMPT, ratio: '1280:720', duration: 5 });
+  });
+
+  it('sends a picture over the inline limit through the upload API', async () => {
+    const { t, token } = await proMember();
+    // A real picture with bytes after it: about 4.5 MB, over Runway's 5 MB once base64 makes it a third larger.
+    const picture = await makePicture(t.dataDir, 'big.png');
+    const big = Buffer.concat([picture, Buffer.alloc(4_500_000 - picture.length, 3)]);
+    const upload = await uploadPicture(t.app, token, 'big.png', 'image/png', big);
+    expect(upload.statusCode).toBe(201);
+    const id = await generate(t, token, imageVideo(upload.json().data.id, 'Waves on the rocks'));
+    expect(await settled(t, token, id)).toMatchObject({ status: 'succeeded' });
+    const [create] = runway.callsTo('POST', /^\/v1\/image_to_video$/);
+    expect((create?.body as { promptImage: string }).promptImage).toMatch(/^runway:\/\/uploads\//);
+    expect(runway.callsTo('POST', /^\/v1\/uploads$/)).toHaveLength(1);
+    expect(runway.callsTo('POST', /^\/upload-target$/)).toHaveLength(1);
+  });
+
+  it('refuses, as Runway does, a request that differs from its documents', async () => {
+    // What an adapter that forgot gen4.5's prompt would send.
+    const refused = await fetch(`${runway.url}/v1/image_to_video`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-key', 'x-runway-version': '2024-11-06', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gen4.5', promptImage: 'https://example.com/a.png', ratio: '1280:720', duration: 5 }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'promptText: Required' });
+    expect(runway.callsTo('POST', /^\/v1\/image_to_video$/)).toHaveLength(1);
+  });
+
+  it('a create whose answer was lost is not sent again: one task, the job refunded', async () => {
+    for (const answer of [{ drop: true }, { status: 504, json: { error: 'Gateway timeout' } }]) {
+      runway.reset();
+      const { t, token } = await runwayApp();
+      runway.behaviour.create = () => answer;
+      const id = await generate(t, token);
+      expect(await settled(t, token, id)).toMatchObject({ status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', refunded: true });
+      expect(await balance(t, token)).toBe(100);
+      expect(runway.callsTo('POST', /^\/v1\/text_to_video$/), JSON.stringify(answer)).toHaveLength(1);
+    }
   });
 });

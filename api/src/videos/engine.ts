@@ -25,11 +25,20 @@ export interface RenderRequest {
   /** A hosted provider's request id from an earlier attempt: follow it instead of submitting again. */
   resumeRef?: string;
   /**
+   * Stores a reference on the job before a hosted engine sends its submit (`submitting:<job>`), so
+   * that if the answer is lost, or the process dies before it arrives, no later attempt sends it
+   * again. Answers false when the job is gone (deleted): nothing is sent then.
+   */
+  recordRef?: (ref: string) => Promise<boolean>;
+  /**
    * The picture is the last frame of a clip this one continues (an extend edit): the first frame
    * must be that picture as it is, so the two join without a jump.
    */
   continuation?: boolean;
 }
+
+/** What a hosted job's reference reads while its submit is on its way (RenderRequest.recordRef): the outcome is not known yet. */
+export const UNANSWERED_PREFIX = 'submitting:';
 
 export type EngineStatus =
   /** `ref`: the provider's request id once it is known, stored on the job. */

@@ -8,7 +8,7 @@ import type { Video } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { uploadKey } from '../uploads/routes.ts';
 import { findTemplate } from '../templates/catalogue.ts';
-import { frameSize } from './engine.ts';
+import { UNANSWERED_PREFIX, frameSize } from './engine.ts';
 import type { RenderRequest, VideoEngine } from './engine.ts';
 import { editArgs, lastFrameArgs, posterArgs } from './edit-render.ts';
 import type { EditInput } from './edit-render.ts';
@@ -161,8 +161,17 @@ export class JobWorker {
    */
   private async generate(job: Video, request: RenderRequest, progressOf: (progress: number) => number): Promise<GeneratedClip | null> {
     const { engine } = this.ctx;
+    const earlier = engine.name !== 'local' && job.engine === engine.name ? job.engine_ref : null;
+    if (earlier?.startsWith(UNANSWERED_PREFIX)) {
+      // An earlier attempt sent its submit and never learnt the answer (the process stopped or died meanwhile):
+      // the provider may be making it, so it is not sent again, and the job is refunded.
+      this.ctx.log.error({ jobId: job.id }, 'a submit whose answer was never read: not sent again');
+      await failAndRefund(this.ctx, job.id, 'PROVIDER_UNAVAILABLE');
+      return null;
+    }
     // A provider request an earlier attempt submitted (see requeue and crash recovery) is followed, not paid for twice.
-    if (engine.name !== 'local' && job.engine === engine.name && job.engine_ref && !job.engine_ref.startsWith('pending:')) request.resumeRef = job.engine_ref;
+    if (earlier && !earlier.startsWith('pending:')) request.resumeRef = earlier;
+    request.recordRef = (submitting) => reportProgress(this.ctx, job.id, progressOf(0), { engine: engine.name, ref: submitting });
     const ref = await engine.submit(request);
     try {
       let storedRef = ref;

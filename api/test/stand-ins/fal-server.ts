@@ -12,12 +12,46 @@ export interface StandInCall {
   at: number;
 }
 
-/** An answer: JSON (or raw text) with a status and headers. */
+/** An answer: JSON (or raw text) with a status and headers; `drop` closes the connection without one, as a lost reply. */
 export interface Answer {
   status?: number;
   json?: unknown;
   text?: string;
   headers?: Record<string, string>;
+  drop?: boolean;
+  /** Takes the request and never answers, as a stalled server. */
+  stall?: boolean;
+}
+
+const SHAPES = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16'];
+const DURATIONS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
+
+/**
+ * What fal documents (and its client's endpoint types say) a Seedance endpoint takes; null when the
+ * input fits, else the field and the problem, which fal answers with 422. Other endpoints are not
+ * served here.
+ */
+function inputProblem(path: string, body: unknown): { field: string; problem: string } | null {
+  const match = /^\/fal-ai\/bytedance\/seedance\/v1\/(lite|pro)\/(text|image)-to-video$/.exec(path);
+  if (!match) return { field: 'endpoint', problem: `No such endpoint ${path}` };
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { field: 'body', problem: 'Input should be an object' };
+  const input = body as Record<string, unknown>;
+  const image = match[2] === 'image';
+  const known = ['prompt', 'resolution', 'duration', 'aspect_ratio', 'seed', 'camera_fixed', 'enable_safety_checker', 'num_frames'];
+  if (image) known.push('image_url', 'end_image_url');
+  for (const key of Object.keys(input)) if (!known.includes(key)) return { field: key, problem: 'Extra inputs are not permitted' };
+  if (typeof input.prompt !== 'string') return { field: 'prompt', problem: 'Field required (a string)' };
+  if (image && (typeof input.image_url !== 'string' || !/^(https:\/\/|data:image\/(png|jpeg|webp);base64,)/.test(input.image_url))) {
+    return { field: 'image_url', problem: 'Field required (a URL or a data URI of a picture)' };
+  }
+  if (input.resolution !== undefined && !['480p', '720p', '1080p'].includes(String(input.resolution)))
+    return { field: 'resolution', problem: 'Input should be 480p, 720p or 1080p' };
+  if (input.duration !== undefined && !DURATIONS.includes(input.duration as string)) return { field: 'duration', problem: 'Input should be "2" to "12"' };
+  const shapes = image ? [...SHAPES, 'auto'] : [...SHAPES, '9:21'];
+  if (input.aspect_ratio !== undefined && !shapes.includes(String(input.aspect_ratio)))
+    return { field: 'aspect_ratio', problem: 'Input should be a listed aspect ratio' };
+  if (input.seed !== undefined && !Number.isInteger(input.seed)) return { field: 'seed', problem: 'Input should be a valid integer' };
+  return null;
 }
 
 export interface FalBehaviour {
@@ -80,6 +114,8 @@ export async function startFalStandIn(videoBytes: Buffer) {
     const call: StandInCall = { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: request.headers, body, at: Date.now() };
     calls.push(call);
     const send = (answer: Answer) => {
+      if (answer.drop) return void response.socket?.destroy();
+      if (answer.stall) return;
       const headers = { 'content-type': 'application/json', ...answer.headers };
       response.writeHead(answer.status ?? 200, headers);
       response.end(answer.text ?? JSON.stringify(answer.json ?? {}));
@@ -103,7 +139,11 @@ export async function startFalStandIn(videoBytes: Buffer) {
     if (cancelMatch && call.method === 'PUT') return send({ status: 202, json: { status: 'CANCELLATION_REQUESTED' } });
     const resultMatch = /\/requests\/([^/]+)$/.exec(url.pathname);
     if (resultMatch && call.method === 'GET') return send(behaviour.result(resultMatch[1]!));
-    if (call.method === 'POST') return send(behaviour.submit(call, count('submit')));
+    if (call.method === 'POST') {
+      const problem = inputProblem(url.pathname, body);
+      if (problem) return send({ status: 422, json: { detail: [{ loc: ['body', problem.field], msg: problem.problem, type: 'value_error' }] } });
+      return send(behaviour.submit(call, count('submit')));
+    }
     return send({ status: 404, json: { detail: 'No such route' } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

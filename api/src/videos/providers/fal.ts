@@ -1,8 +1,10 @@
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
 import type { JsonWebKey } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { ApiError, createFalClient } from '@fal-ai/client';
 import type { FalClient, RetryOptions } from '@fal-ai/client';
-import { ProviderError, retryAfterMs } from './provider.ts';
+import type { SeedanceImageToVideoInput, SeedanceTextToVideoInput } from '@fal-ai/client/endpoints';
+import { IMAGE_PROMPT, ProviderError, neverSent, retryAfterMs, statusMeansNotMade } from './provider.ts';
 import type { ProviderAdapter, ProviderJob, ProviderStatus } from './provider.ts';
 
 export const FAL_QUEUE_ORIGIN = 'https://queue.fal.run';
@@ -18,6 +20,38 @@ export interface FalOptions {
   retry?: Partial<RetryOptions>;
   /** How far a webhook's timestamp may be from now. */
   webhookToleranceSeconds?: number;
+  /** How long one call (with the SDK's own retries) may take before it is given up (30 s). */
+  timeoutMs?: number;
+}
+
+/** The endpoints this site maps to at fal (api/README "Hosted video models"), each with its input type. */
+export const FAL_ENDPOINTS = {
+  text: ['fal-ai/bytedance/seedance/v1/lite/text-to-video', 'fal-ai/bytedance/seedance/v1/pro/text-to-video'],
+  image: ['fal-ai/bytedance/seedance/v1/lite/image-to-video', 'fal-ai/bytedance/seedance/v1/pro/image-to-video'],
+} as const;
+
+const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
+const DURATIONS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+const TEXT_SHAPES = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16', '9:21'] as const;
+const IMAGE_SHAPES = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16', 'auto'] as const;
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
+}
+
+/**
+ * Marks the request of one submit, so the client's fetch can tell the SDK's own retries of it
+ * apart (the SDK resends a submit after a dropped connection or a gateway error, which may have
+ * made the job already). Taken off before the request leaves.
+ */
+const SUBMISSION_HEADER = 'x-reelmint-submission';
+
+/** What the fetch answers a retry of a submit whose first answer was lost: the SDK does not retry it. */
+class SubmitNotRepeated extends Error {
+  constructor() {
+    super("The first submit's answer was lost; it was not sent again");
+    this.name = 'SubmitNotRepeated';
+  }
 }
 
 /** How long the webhook keys are kept before they are fetched again. */
@@ -33,6 +67,8 @@ export class FalAdapter implements ProviderAdapter {
   /** The last Retry-After fal sent with a 429; the SDK's error does not carry headers. */
   private lastRetryAfterMs: number | null = null;
   private jwks: { keys: JsonWebKey[]; fetchedAt: number } | null = null;
+  /** Submits whose request went out and whose answer may have been lost: never sent again. */
+  private readonly unanswered = new Set<string>();
 
   constructor(private readonly options: FalOptions) {
     const queueUrl = options.queueUrl?.replace(/\/$/, '');
@@ -41,25 +77,58 @@ export class FalAdapter implements ProviderAdapter {
       ...(options.retry ? { retry: options.retry } : {}),
       ...(queueUrl ? { requestMiddleware: async (request) => ({ ...request, url: request.url.replace(FAL_QUEUE_ORIGIN, queueUrl) }) } : {}),
       fetch: async (input, init) => {
-        const response = await fetch(input, init);
+        const headers = new Headers(init?.headers);
+        const submission = headers.get(SUBMISSION_HEADER);
+        if (submission) {
+          if (this.unanswered.has(submission)) throw new SubmitNotRepeated();
+          headers.delete(SUBMISSION_HEADER);
+        }
+        let response: Response;
+        try {
+          response = await fetch(input, { ...init, headers });
+        } catch (error) {
+          if (submission && !neverSent(error)) this.unanswered.add(submission);
+          throw error;
+        }
+        if (submission && !response.ok && !statusMeansNotMade(response.status)) this.unanswered.add(submission);
         if (response.status === 429) this.lastRetryAfterMs = retryAfterMs(response.headers.get('retry-after'));
         return response;
       },
     });
   }
 
+  private get timeout(): AbortSignal {
+    return AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
+  }
+
   async submit(job: ProviderJob): Promise<string> {
-    const input: Record<string, unknown> = { prompt: job.prompt, resolution: job.resolution, duration: String(job.duration), ...job.extra };
-    if (job.imageDataUri) input.image_url = job.imageDataUri;
-    const queued = await this.call(() => this.client.queue.submit(job.model, { input, ...(job.webhookUrl ? { webhookUrl: job.webhookUrl } : {}) }));
-    if (!queued || typeof queued.request_id !== 'string' || !queued.request_id) {
-      throw new ProviderError('unavailable', 'fal answered the submit without a request id');
+    const submission = randomUUID();
+    const common = {
+      headers: { [SUBMISSION_HEADER]: submission },
+      abortSignal: this.timeout,
+      ...(job.webhookUrl ? { webhookUrl: job.webhookUrl } : {}),
+    };
+    try {
+      const queued = job.image
+        ? await this.client.queue.submit(imageEndpoint(job.model), { input: await imageInput(job), ...common })
+        : await this.client.queue.submit(textEndpoint(job.model), { input: textInput(job), ...common });
+      if (!queued || typeof queued.request_id !== 'string' || !queued.request_id) {
+        throw new ProviderError('unavailable', 'fal answered the submit without a request id', null, true);
+      }
+      return queued.request_id;
+    } catch (error) {
+      const translated = this.translate(error);
+      // Not made for sure: refused before it left, or answered with a refusal or "not now".
+      const notMade = !this.unanswered.has(submission) && (error instanceof ApiError ? statusMeansNotMade(error.status) : neverSent(error));
+      if (notMade || translated.kind !== 'unavailable' || translated.outcomeUnknown) throw translated;
+      throw new ProviderError(translated.kind, translated.message, translated.retryAfterMs, true);
+    } finally {
+      this.unanswered.delete(submission);
     }
-    return queued.request_id;
   }
 
   async status(model: string, requestId: string): Promise<ProviderStatus> {
-    const status = await this.call(() => this.client.queue.status(model, { requestId, logs: false }));
+    const status = await this.call(() => this.client.queue.status(model, { requestId, logs: false, abortSignal: this.timeout }));
     switch (status?.status) {
       case 'IN_QUEUE':
         return { state: 'queued', progress: null };
@@ -72,7 +141,7 @@ export class FalAdapter implements ProviderAdapter {
     }
     let result;
     try {
-      result = await this.call(() => this.client.queue.result(model, { requestId }));
+      result = await this.call(() => this.client.queue.result(model, { requestId, abortSignal: this.timeout }));
     } catch (error) {
       // A finished request whose result is a refusal or an error is a final answer, not an outage.
       if (error instanceof ProviderError && (error.kind === 'content-policy' || error.kind === 'rejected')) {
@@ -88,7 +157,7 @@ export class FalAdapter implements ProviderAdapter {
   }
 
   async cancel(model: string, requestId: string): Promise<void> {
-    await this.call(() => this.client.queue.cancel(model, { requestId }));
+    await this.call(() => this.client.queue.cancel(model, { requestId, abortSignal: this.timeout }));
   }
 
   /**
@@ -155,6 +224,40 @@ export class FalAdapter implements ProviderAdapter {
     // A body that is not JSON, a dropped connection, a timeout: all worth another try later.
     return new ProviderError('unavailable', error instanceof Error ? `${error.name}: ${error.message}` : 'fal could not be reached');
   }
+}
+
+function textEndpoint(model: string): (typeof FAL_ENDPOINTS.text)[number] {
+  if (!oneOf(FAL_ENDPOINTS.text, model)) throw new ProviderError('rejected', `fal's ${model} is not a text-to-video endpoint this site maps to`);
+  return model;
+}
+
+function imageEndpoint(model: string): (typeof FAL_ENDPOINTS.image)[number] {
+  if (!oneOf(FAL_ENDPOINTS.image, model)) throw new ProviderError('rejected', `fal's ${model} is not an image-to-video endpoint this site maps to`);
+  return model;
+}
+
+/** The settings every Seedance endpoint takes, checked against its input type. */
+function common(job: ProviderJob) {
+  const duration = String(job.duration);
+  if (!oneOf(RESOLUTIONS, job.resolution)) throw new ProviderError('rejected', `Seedance makes ${RESOLUTIONS.join(', ')}, not ${job.resolution}`);
+  if (!oneOf(DURATIONS, duration)) throw new ProviderError('rejected', `Seedance makes clips of 2 to 12 seconds, not ${duration}`);
+  return { resolution: job.resolution, duration, ...(typeof job.extra.seed === 'number' ? { seed: job.extra.seed } : {}) };
+}
+
+/** The text-to-video input, typed by the fal client for the Seedance endpoints. */
+export function textInput(job: ProviderJob): SeedanceTextToVideoInput {
+  const shape = job.extra.aspect_ratio;
+  if (shape !== undefined && !oneOf(TEXT_SHAPES, shape)) throw new ProviderError('rejected', `Seedance makes no ${String(shape)} text videos`);
+  return { prompt: job.prompt, ...common(job), ...(shape === undefined ? {} : { aspect_ratio: shape }) };
+}
+
+/** The image-to-video input: the picture inline as a data URI (fal reads it; no URL to our storage leaves). */
+export async function imageInput(job: ProviderJob): Promise<SeedanceImageToVideoInput> {
+  const shape = job.extra.aspect_ratio;
+  if (shape !== undefined && !oneOf(IMAGE_SHAPES, shape)) throw new ProviderError('rejected', `Seedance makes no ${String(shape)} image videos`);
+  const image = job.image!;
+  const imageUrl = `data:${image.mimeType};base64,${(await readFile(image.path)).toString('base64')}`;
+  return { prompt: job.prompt.trim() || IMAGE_PROMPT, image_url: imageUrl, ...common(job), ...(shape === undefined ? {} : { aspect_ratio: shape }) };
 }
 
 /** The first human-readable message in a fal error body. */

@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AspectRatio } from '@reelmint/shared/pricing';
+import { UNANSWERED_PREFIX } from '../engine.ts';
 import type { EngineStatus, RenderRequest, VideoEngine } from '../engine.ts';
 import { probeDuration, runFfmpeg } from '../ffmpeg.ts';
 import type { FailureCode } from '../jobs.ts';
@@ -138,6 +139,12 @@ export class HostedEngine implements VideoEngine {
   private async step(job: HostedJob): Promise<void> {
     try {
       if (!job.requestId) {
+        // Recorded before it is sent: a submit whose outcome is unknown is never sent again.
+        if (job.request.recordRef && !(await job.request.recordRef(unansweredRef(job.request.jobId)))) {
+          job.canceled = true;
+          job.status = { state: 'failed', error: 'The job ended before it was submitted', code: 'RENDER_FAILED' };
+          return;
+        }
         const requestId = await this.adapter.submit(await this.providerJob(job));
         if (job.canceled) {
           await this.adapter.cancel(job.model, requestId).catch(() => undefined);
@@ -175,6 +182,11 @@ export class HostedEngine implements VideoEngine {
     };
     const problem = error instanceof ProviderError ? error : new ProviderError('unavailable', error instanceof Error ? error.message : String(error));
     this.options.log.error({ err: problem, jobId: job.request.jobId, kind: problem.kind }, 'provider call failed');
+    // The provider may have made the job though its answer was lost: a second submit could pay for two.
+    // Without a way to look the request up at the provider, the job fails here and is refunded.
+    if (!job.requestId && problem.outcomeUnknown) {
+      return failed('PROVIDER_UNAVAILABLE', `The provider's answer to the submit was lost; it was not sent again: ${problem.message}`);
+    }
     switch (problem.kind) {
       case 'auth':
         return failed('PROVIDER_UNAVAILABLE', `The provider refused our key: ${problem.message}`);
@@ -215,11 +227,9 @@ export class HostedEngine implements VideoEngine {
       request.mode,
       { seed: request.seed, ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}) },
     );
-    // A data URI keeps the picture private: no public URL to our storage is ever handed out.
-    const imageDataUri =
-      request.kind === 'image' && request.imagePath
-        ? `data:${mimeOf(request.imagePath)};base64,${(await readFile(request.imagePath)).toString('base64')}`
-        : null;
+    // The adapter sends the picture as its provider takes it (inline, or through its upload API): no
+    // public URL to our storage is ever handed out.
+    const image = request.kind === 'image' && request.imagePath ? { path: request.imagePath, mimeType: mimeOf(request.imagePath) } : null;
     const webhookUrl = this.options.webhookBase ? `${this.options.webhookBase}/api/videos/webhooks/${this.adapter.name}` : null;
     return {
       jobId: request.jobId,
@@ -228,7 +238,7 @@ export class HostedEngine implements VideoEngine {
       resolution: mapped.resolution,
       duration: mapped.duration,
       extra: mapped.extra,
-      imageDataUri,
+      image,
       webhookUrl,
     };
   }
@@ -277,6 +287,8 @@ export class HostedEngine implements VideoEngine {
     }
   }
 }
+
+const unansweredRef = (jobId: string) => `${UNANSWERED_PREFIX}${jobId}`;
 
 function mimeOf(path: string): string {
   if (path.endsWith('.png')) return 'image/png';

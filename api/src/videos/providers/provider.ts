@@ -15,11 +15,17 @@ export interface ProviderJob {
    * parameter names from the mapping table; absent ones are not sent.
    */
   extra: Record<string, string | number>;
-  /** The picture of an image video, inline, so no URL to our storage is handed out. */
-  imageDataUri: string | null;
+  /** The picture of an image video, as a work file; each adapter sends it the way its provider takes it. */
+  image: { path: string; mimeType: string } | null;
   /** Where the provider may announce the result, when this deployment has a public URL. */
   webhookUrl: string | null;
 }
+
+/**
+ * What a model that needs a prompt is told of a picture sent without one (gen4.5 at Runway, Seedance
+ * at fal): the picture itself, set in motion, and nothing else.
+ */
+export const IMAGE_PROMPT = 'Bring this picture to life with natural, gentle motion; keep its subject, framing and look.';
 
 export type ProviderStatus =
   { state: 'queued' | 'running'; progress: number | null } | { state: 'succeeded'; videoUrl: string } | { state: 'failed'; code: FailureCode; detail: string };
@@ -52,11 +58,38 @@ export class ProviderError extends Error {
     readonly kind: ProviderErrorKind,
     message: string,
     readonly retryAfterMs: number | null = null,
+    /**
+     * For a submit: the provider may have made the job though its answer never came (a timeout, a
+     * dropped connection, a gateway error). Submitting again could pay for a second one.
+     */
+    readonly outcomeUnknown = false,
   ) {
     super(message);
     this.name = 'ProviderError';
   }
 }
+
+/** Network failures that happen before a request reaches the provider: sending again cannot make a second job. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Whether a failed call never reached the provider: a refused or unresolvable connection, looked for along `cause`. */
+export function neverSent(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && NOT_SENT.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Whether an HTTP status to a submit says the job was not made: a refusal (4xx) or an explicit
+ * "not now" (429, 503). Other 5xx come from gateways and servers that may have made it first.
+ */
+export const statusMeansNotMade = (status: number): boolean => status < 500 || status === 503;
 
 /** Reads a Retry-After header (seconds or an HTTP date) as milliseconds from now. */
 export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {

@@ -1,43 +1,61 @@
-import RunwayML, { APIError } from '@runwayml/sdk';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import RunwayML, { APIError, toFile } from '@runwayml/sdk';
 import type { ImageToVideoCreateParams } from '@runwayml/sdk/resources/image-to-video';
 import type { TextToVideoCreateParams } from '@runwayml/sdk/resources/text-to-video';
-import { ProviderError, retryAfterMs } from './provider.ts';
+import { IMAGE_PROMPT, ProviderError, neverSent, retryAfterMs, statusMeansNotMade } from './provider.ts';
 import type { ProviderAdapter, ProviderJob, ProviderStatus } from './provider.ts';
 
 export interface RunwayOptions {
   apiKey: string;
   /** Another API origin (the tests' stand-in server); unset is Runway's own. */
   baseURL?: string;
+  /** How long one call may take before it is given up (30 s). */
+  timeoutMs?: number;
+}
+
+/** The models this site maps to at Runway (api/README "Hosted video models"), each with the requests it takes. */
+export const RUNWAY_MODELS = { text: ['gen4.5'], image: ['gen4.5', 'gen4_turbo'] } as const;
+
+/** Runway takes a picture inline as a data URI up to this size, encoded; a larger one goes through its upload API. */
+export const RUNWAY_INLINE_LIMIT = 5 * 1024 * 1024;
+
+const IMAGE_RATIOS = ['1280:720', '720:1280', '1104:832', '960:960', '832:1104', '1584:672'] as const;
+const TEXT_RATIOS = ['1280:720', '720:1280'] as const;
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
 }
 
 /**
  * Runway through @runwayml/sdk: text_to_video or image_to_video creates a task, tasks.retrieve
  * follows it (with real progress), tasks.delete cancels it. Runway sends no webhooks, so the
- * engine polls. The SDK's own retries are off: the engine backs off, honouring Retry-After.
+ * engine polls. The SDK's own retries are off: the engine backs off, honouring Retry-After, and
+ * never sends a create again after an answer that may have been lost (Runway has no idempotency key).
  */
 export class RunwayAdapter implements ProviderAdapter {
   readonly name = 'runway';
   private readonly client: RunwayML;
 
   constructor(options: RunwayOptions) {
-    this.client = new RunwayML({ apiKey: options.apiKey, maxRetries: 0, timeout: 30_000, ...(options.baseURL ? { baseURL: options.baseURL } : {}) });
+    this.client = new RunwayML({
+      apiKey: options.apiKey,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? 30_000,
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    });
   }
 
   async submit(job: ProviderJob): Promise<string> {
-    const duration = Number(job.duration);
-    // The ratio and seed come from the mapping table under Runway's names (`ratio`, `seed`).
-    const task = await this.call(() =>
-      job.imageDataUri
-        ? this.client.imageToVideo.create({
-            model: job.model,
-            promptImage: job.imageDataUri,
-            promptText: job.prompt || undefined,
-            ...job.extra,
-            duration,
-          } as ImageToVideoCreateParams)
-        : this.client.textToVideo.create({ model: job.model, promptText: job.prompt, ...job.extra, duration } as TextToVideoCreateParams),
-    );
-    if (!task || typeof task.id !== 'string' || !task.id) throw new ProviderError('unavailable', 'Runway answered without a task id');
+    let task;
+    if (job.image) {
+      const params = imageParams(job, await this.promptImage(job.image));
+      task = await this.create(() => this.client.imageToVideo.create(params));
+    } else {
+      const params = textParams(job);
+      task = await this.create(() => this.client.textToVideo.create(params));
+    }
+    if (!task || typeof task.id !== 'string' || !task.id) throw new ProviderError('unavailable', 'Runway answered without a task id', null, true);
     return task.id;
   }
 
@@ -71,6 +89,28 @@ export class RunwayAdapter implements ProviderAdapter {
     await this.call(() => this.client.tasks.delete(requestId));
   }
 
+  /** The picture inline when Runway takes it so, else through its upload API (an ephemeral runway:// URI). */
+  private async promptImage(image: NonNullable<ProviderJob['image']>): Promise<string> {
+    const bytes = await readFile(image.path);
+    const dataUri = `data:${image.mimeType};base64,${bytes.toString('base64')}`;
+    if (dataUri.length <= RUNWAY_INLINE_LIMIT) return dataUri;
+    const file = await toFile(bytes, basename(image.path), { type: image.mimeType });
+    return (await this.call(() => this.client.uploads.createEphemeral({ file }))).uri;
+  }
+
+  /** A create: a failure whose answer may have been lost says so, and the engine does not send it again. */
+  private async create<T>(work: () => PromiseLike<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const translated = translate(error);
+      const made = error instanceof APIError && typeof error.status === 'number' ? !statusMeansNotMade(error.status) : !neverSent(error);
+      return Promise.reject(
+        made && translated.kind === 'unavailable' ? new ProviderError(translated.kind, translated.message, translated.retryAfterMs, true) : translated,
+      );
+    }
+  }
+
   private async call<T>(work: () => PromiseLike<T>): Promise<T> {
     try {
       return await work();
@@ -80,7 +120,41 @@ export class RunwayAdapter implements ProviderAdapter {
   }
 }
 
+const seedOf = (job: ProviderJob) => (typeof job.extra.seed === 'number' ? { seed: job.extra.seed } : {});
+
+function durationOf(job: ProviderJob): number {
+  const duration = Number(job.duration);
+  if (!Number.isInteger(duration) || duration < 2 || duration > 10)
+    throw new ProviderError('rejected', `Runway makes clips of 2 to 10 seconds, not ${job.duration}`);
+  return duration;
+}
+
+/** The text-to-video request, typed by the SDK for the one model this site maps text videos to. */
+export function textParams(job: ProviderJob): TextToVideoCreateParams {
+  const ratio = job.extra.ratio;
+  if (job.model !== 'gen4.5') throw new ProviderError('rejected', `Runway's ${job.model} is not a text-to-video model this site maps to (gen4.5)`);
+  if (!oneOf(TEXT_RATIOS, ratio)) throw new ProviderError('rejected', `gen4.5 makes text videos at ${TEXT_RATIOS.join(' or ')}, not ${String(ratio)}`);
+  if (!job.prompt.trim()) throw new ProviderError('rejected', 'gen4.5 needs a prompt');
+  return { model: 'gen4.5', promptText: job.prompt.slice(0, 1000), ratio, duration: durationOf(job), ...seedOf(job) };
+}
+
+/** The image-to-video request, typed by the SDK per model: gen4.5 always with a prompt, gen4_turbo with one when given. */
+export function imageParams(job: ProviderJob, promptImage: string): ImageToVideoCreateParams {
+  const ratio = job.extra.ratio;
+  if (!oneOf(IMAGE_RATIOS, ratio)) throw new ProviderError('rejected', `Runway makes image videos at ${IMAGE_RATIOS.join(', ')}, not ${String(ratio)}`);
+  const prompt = job.prompt.trim().slice(0, 1000);
+  switch (job.model) {
+    case 'gen4.5':
+      return { model: 'gen4.5', promptImage, promptText: prompt || IMAGE_PROMPT, ratio, duration: durationOf(job), ...seedOf(job) };
+    case 'gen4_turbo':
+      return { model: 'gen4_turbo', promptImage, ratio, duration: durationOf(job), ...(prompt ? { promptText: prompt } : {}), ...seedOf(job) };
+    default:
+      throw new ProviderError('rejected', `Runway's ${job.model} is not an image-to-video model this site maps to (${RUNWAY_MODELS.image.join(', ')})`);
+  }
+}
+
 function translate(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
   if (error instanceof APIError && typeof error.status === 'number') {
     const status = error.status;
     const detail = JSON.stringify(error.error ?? error.message).slice(0, 300);
