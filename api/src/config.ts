@@ -97,7 +97,11 @@ export function paymentProvider(env: NodeJS.ProcessEnv): PaymentProvider {
     return localProvider();
   }
   if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
-  return stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+  return stripeProvider({
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
+  });
 }
 
 /**

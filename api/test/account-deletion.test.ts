@@ -352,6 +352,13 @@ describe('deleting an account whose subscription is at Stripe and whose media is
     expect(stand.schedules.get(scheduleId)!.status).toBe('released');
     expect(stand.subscriptions.get(subscriptionId)!.status).toBe('canceled');
     expect(stand.calls.filter((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    // Ended now, the unused share of its payment goes back (paid moments ago: nearly all of Max's $39).
+    const subscription = stand.subscriptions.get(subscriptionId)!;
+    const paymentIntent = stand.invoices.get(subscription.latest_invoice!)!.payments.data[0]!.payment.payment_intent;
+    const refunds = [...stand.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
+    expect(refunds).toEqual([expect.objectContaining({ reason: 'requested_by_customer', status: 'succeeded' })]);
+    expect(refunds[0]!.amount).toBeGreaterThan(3900 - 10);
+    expect(refunds[0]!.amount).toBeLessThanOrEqual(3900);
     // Its Stripe customer is deleted too, so Stripe keeps no customer of a deleted account.
     expect(stand.customers.get(customerId)!.deleted).toBe(true);
     for (const key of keys) expect(await bucket.storage().exists(key)).toBe(false);

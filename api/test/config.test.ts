@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_HASHING } from '../src/accounts/passwords.ts';
-import { engineFromEnv, optionsFromEnv, passwordHashingFromEnv, readEnv, workerOptionsFromEnv } from '../src/config.ts';
+import { engineFromEnv, optionsFromEnv, passwordHashingFromEnv, paymentProvider, readEnv, workerOptionsFromEnv } from '../src/config.ts';
+import { stripeConnection } from '../src/payments/stripe-provider.ts';
 import type { Database } from '../src/db/database.ts';
 
 describe('the API configuration from the environment', () => {
@@ -96,6 +97,19 @@ describe('VIDEO_PROVIDER_MAPPING', () => {
     const fal = JSON.stringify({ fal: { routes: { 'v2.0': { text: { model: 'fal-ai/some/other-model' } } } } });
     expect(() => engineFromEnv({ VIDEO_ENGINE: 'fal', FAL_KEY: 'k', VIDEO_PROVIDER_MAPPING: fal })).toThrow(
       /fal v2.0 text maps to "fal-ai\/some\/other-model"/,
+    );
+  });
+});
+
+describe('STRIPE_API_BASE', () => {
+  it("points the SDK's client at another Stripe-compatible server by host, port and protocol, and refuses what is not a URL", () => {
+    expect(stripeConnection('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(stripeConnection('https://stripe.internal.example')).toEqual({ host: 'stripe.internal.example', port: 443, protocol: 'https' });
+    expect(() => paymentProvider({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'ftp://x' })).toThrow(
+      'STRIPE_API_BASE must be an http(s) URL, got "ftp://x"',
+    );
+    expect(paymentProvider({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).name).toBe(
+      'stripe',
     );
   });
 });

@@ -44,6 +44,7 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['GET', '/api/payment/session/{id}'],
   ['GET', '/api/credits/packs'],
   ['POST', '/api/payment/create-pack-session'],
+  ['POST', '/api/payment/portal'],
   ['GET', '/api/payment/receipts'],
   ['GET', '/api/payment/checkout/{id}'],
   ['POST', '/api/payment/checkout/{id}/pay'],

@@ -130,7 +130,12 @@ export const packCheckoutRequest = z.strictObject({
 });
 export type PackCheckoutRequest = z.infer<typeof packCheckoutRequest>;
 
-export const CHECKOUT_STATUSES = ['open', 'paid', 'canceled', 'failed'] as const;
+/** `pending`: paid with a delayed method (a bank debit) whose money has not arrived yet. */
+export const CHECKOUT_STATUSES = ['open', 'pending', 'paid', 'canceled', 'failed'] as const;
+
+/** POST /api/payment/portal: the provider's page where the person mends their payment method. */
+export const portalReply = z.object({ url: z.string() });
+export type PortalReply = z.infer<typeof portalReply>;
 
 /** A checkout session of the signed-in person, with the plan and balance it led to (GET /api/payment/session/{id}). */
 export const paymentSession = z.object({

@@ -46,7 +46,8 @@ export function checkGenerationAccess(config: GenerationConfig, features: PlanFe
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
-export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'expired', 'past_due'] as const;
+/** `past_due` and `unpaid`: a renewal could not be charged; the plan's paid features pause until it is. */
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'expired', 'past_due', 'unpaid'] as const;
 export type SubscriptionStatusValue = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export type { ScheduledPlanChange, SubscriptionStatus };

@@ -41,8 +41,9 @@ async function endSubscriptionAtProvider(services: Services, userId: string): Pr
       await payments.releaseSchedule(row.provider_schedule_ref);
       await clearScheduledChange(services, userId);
     }
-    if (row?.provider_ref && payments.cancelNow) {
-      await payments.cancelNow(row.provider_ref);
+    if (row?.provider_ref && payments.endNow) {
+      // Ended now, and the unused share of its last payment refunded: the credits it granted end with the account.
+      await payments.endNow(row.provider_ref, 'unused');
       // Ended at the provider: the row says so too (the free plan, as when the provider reports an end).
       await services.db
         .updateTable('subscriptions')

@@ -384,6 +384,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('checkout_sessions').addColumn('returns_credits', 'integer').execute();
     },
   },
+  '0017_delayed_payments': {
+    async up(db: Kysely<unknown>) {
+      // A checkout paid with a delayed method is pending; its subscription's events wait for the money.
+      await db.schema.alterTable('checkout_sessions').addColumn('provider_subscription', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -136,6 +136,8 @@ export interface CheckoutSessionsTable {
   pack: string | null;
   /** A move up: the credits of the old period's unused part, taken back when this checkout is paid. */
   returns_credits: number | null;
+  /** The provider's subscription a checkout paid with a delayed method made (status `pending`). */
+  provider_subscription: string | null;
 }
 
 export interface ReceiptsTable {

@@ -14,7 +14,7 @@ import type { BillingCycle } from '../plans/catalogue.ts';
 import { addMonths, changeDirection, currentSubscription, planOf } from '../plans/subscriptions.ts';
 import { changeReturn, periodTerms, upgradeAllowance } from './proration.ts';
 import { PaymentProviderError } from './provider.ts';
-import type { PaymentEvent, PaymentProvider, SubscriptionEvent } from './provider.ts';
+import type { CheckoutEvent, PaymentEvent, PaymentProvider, SubscriptionEvent } from './provider.ts';
 import { recordReceipt } from './receipts.ts';
 
 export interface CheckoutContext extends CoreContext {
@@ -131,16 +131,10 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
     kind: input.kind,
     pack: input.pack,
     returns_credits: input.returnsCredits || null,
+    provider_subscription: null,
   };
   await ctx.db.insertInto('checkout_sessions').values(session).execute();
-  const customer = await ctx.db
-    .selectFrom('payment_customers')
-    .select('customer_ref')
-    .where('user_id', '=', input.userId)
-    .where('provider', '=', ctx.payments.name)
-    .orderBy('created_at', 'desc')
-    .orderBy('customer_ref', 'desc')
-    .executeTakeFirst();
+  const customer = await newestCustomer(ctx, input.userId);
   const query = `session_id=${encodeURIComponent(session.id)}`;
   let created;
   try {
@@ -160,6 +154,18 @@ async function openSession(ctx: CheckoutContext, input: SessionInput, productNam
     await ctx.db.updateTable('checkout_sessions').set({ provider_ref: created.providerRef }).where('id', '=', session.id).execute();
   }
   return { session: { ...session, provider_ref: created.providerRef }, checkoutUrl: created.checkoutUrl };
+}
+
+/** The provider's customer a person pays as: the newest one recorded (api/README "Credit packs"). */
+export async function newestCustomer(ctx: CheckoutContext, userId: string): Promise<{ customer_ref: string } | undefined> {
+  return ctx.db
+    .selectFrom('payment_customers')
+    .select('customer_ref')
+    .where('user_id', '=', userId)
+    .where('provider', '=', ctx.payments.name)
+    .orderBy('created_at', 'desc')
+    .orderBy('customer_ref', 'desc')
+    .executeTakeFirst();
 }
 
 /**
@@ -278,6 +284,9 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
       await trx.insertInto('payment_events').values({ id: event.id, provider: ctx.payments.name, type: event.type, received_at: now.toISOString() }).execute();
 
       switch (event.type) {
+        case 'checkout.pending':
+        case 'checkout.failed':
+          return { outcome: await applyDelayedPayment(ctx, trx, event, now) };
         case 'checkout.completed': {
           if (event.providerSubscriptionId) await lockProviderSubscription(ctx, trx, event.providerSubscriptionId);
           const found = await trx.selectFrom('checkout_sessions').select(['user_id']).where('id', '=', event.sessionId).executeTakeFirst();
@@ -292,8 +301,9 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
               .execute();
           }
           await lockSubscription(ctx, trx, found.user_id);
-          // Guarded state change: only an open session can become paid, whatever the event id.
-          const markPaid = (from: 'open' | 'canceled') =>
+          // Guarded state change: only an open session (or one whose delayed payment was on its way) can
+          // become paid, whatever the event id.
+          const markPaid = (from: 'open' | 'pending' | 'canceled') =>
             trx
               .updateTable('checkout_sessions')
               .set({ status: 'paid', completed_at: now.toISOString() })
@@ -301,7 +311,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
               .where('status', '=', from)
               .returningAll()
               .executeTakeFirst();
-          let session = await markPaid('open');
+          let session = (await markPaid('open')) ?? (await markPaid('pending'));
           if (!session) {
             const state = await trx
               .selectFrom('checkout_sessions')
@@ -413,6 +423,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
         case 'subscription.changed':
         case 'subscription.updated':
         case 'subscription.ended':
+        case 'subscription.payment_failed':
           return { outcome: await applySubscriptionEvent(ctx, trx, event, now, 'defer') };
         case 'ignored':
           return { outcome: 'ignored' };
@@ -424,6 +435,44 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
   }
   if (applied.closed?.length) await expireAtProvider(ctx, applied.closed);
   return applied;
+}
+
+/**
+ * A checkout paid with a delayed method (a bank debit): done, with the money on its way (`pending`,
+ * shown as such; its subscription's events are kept until the money arrives, see the sweep), or
+ * that money failed (`failed`: nothing is granted, and the success page says so). The payment
+ * itself arrives as `checkout.completed` and grants through the usual path, once.
+ */
+async function applyDelayedPayment(
+  ctx: CheckoutContext,
+  trx: Transaction<DB>,
+  event: CheckoutEvent & { type: 'checkout.pending' | 'checkout.failed' },
+  now: Date,
+): Promise<PaymentEventOutcome> {
+  const found = await trx.selectFrom('checkout_sessions').select(['user_id']).where('id', '=', event.sessionId).executeTakeFirst();
+  if (!found) return 'ignored';
+  if (event.customerRef) {
+    await trx
+      .insertInto('payment_customers')
+      .values({ customer_ref: event.customerRef, user_id: found.user_id, provider: ctx.payments.name, created_at: now.toISOString() })
+      .onConflict((oc) => oc.column('customer_ref').doNothing())
+      .execute();
+  }
+  const moved =
+    event.type === 'checkout.pending'
+      ? await trx
+          .updateTable('checkout_sessions')
+          .set({ status: 'pending', provider_subscription: event.providerSubscriptionId })
+          .where('id', '=', event.sessionId)
+          .where('status', '=', 'open')
+          .executeTakeFirst()
+      : await trx
+          .updateTable('checkout_sessions')
+          .set({ status: 'failed', completed_at: now.toISOString() })
+          .where('id', '=', event.sessionId)
+          .where('status', 'in', ['open', 'pending'])
+          .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0 ? 'applied' : 'ignored';
 }
 
 /**
@@ -495,6 +544,18 @@ async function applySubscriptionEvent(
   switch (event.type) {
     case 'subscription.ended':
       return end();
+    case 'subscription.payment_failed': {
+      // A renewal (or a change) the provider could not charge: paid features pause until it is paid,
+      // which arrives as the invoice's payment (a renewal) and lifts the pause. An older failure,
+      // delivered after a newer success, changes nothing.
+      if (stale) return 'stale';
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'past_due', ...stamp })
+        .where('user_id', '=', userId)
+        .execute();
+      return 'applied';
+    }
     case 'subscription.updated': {
       if (stale) return 'stale';
       if (event.status === 'canceled' || event.status === 'incomplete_expired') return end();
@@ -502,13 +563,18 @@ async function applySubscriptionEvent(
       const cycle = event.billingCycle ?? subscription.billing_cycle;
       // A waiting change that is now the subscription's price has happened; cancelling drops one.
       const changeDone = subscription.scheduled_plan === plan && subscription.scheduled_cycle === cycle;
+      // The paid period moves on only with a payment (renewed, changed): the provider starts its next
+      // period before it is paid, and a renewal that then fails must not have extended it.
+      const recorded = subscription.current_period_end ? Date.parse(subscription.current_period_end) : null;
+      const periodEnd =
+        event.periodEnd && (recorded === null || event.periodEnd.getTime() < recorded) ? event.periodEnd.toISOString() : subscription.current_period_end;
       await trx
         .updateTable('subscriptions')
         .set({
           plan,
           billing_cycle: cycle,
-          status: event.cancelAtPeriodEnd ? 'canceled' : 'active',
-          current_period_end: event.periodEnd ? event.periodEnd.toISOString() : subscription.current_period_end,
+          status: event.paymentDue ? (event.status === 'unpaid' ? 'unpaid' : 'past_due') : event.cancelAtPeriodEnd ? 'canceled' : 'active',
+          current_period_end: periodEnd,
           ...(changeDone || event.cancelAtPeriodEnd ? noSchedule : {}),
           ...stamp,
         })
@@ -663,6 +729,18 @@ export async function sweepDeferredEvents(ctx: CheckoutContext, maxAgeMs: number
     .selectFrom('deferred_payment_events')
     .selectAll()
     .where('received_at', '<', before)
+    // A checkout paid with a delayed method waits for its money (days, for a bank debit): its events wait with it.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('checkout_sessions')
+            .select('checkout_sessions.id')
+            .whereRef('checkout_sessions.provider_subscription', '=', 'deferred_payment_events.provider_subscription_id')
+            .where('checkout_sessions.status', '=', 'pending'),
+        ),
+      ),
+    )
     .orderBy('occurred_at')
     .orderBy('received_at')
     .execute();

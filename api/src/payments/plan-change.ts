@@ -6,6 +6,7 @@ import { changeDirection, currentSubscription } from '../plans/subscriptions.ts'
 import { applyPaymentEvent, providerFailure, startCheckout } from './checkout.ts';
 import type { CheckoutCaller, CheckoutContext } from './checkout.ts';
 import type { Subscription } from '../db/schema.ts';
+import { PaymentProviderError } from './provider.ts';
 import type { PriceTarget } from './provider.ts';
 
 export function priceTarget(plan: PlanKey, cycle: BillingCycle): PriceTarget {
@@ -56,8 +57,13 @@ export async function changePlan(
     try {
       changed = await changeNow.call(ctx.payments, current.provider_ref, priceTarget(plan, cycle));
     } catch (error) {
-      await restoreSchedule(ctx, current);
-      throw changeFailure(error, 'UPGRADE_FAILED', 'Failed to change your plan; nothing was charged');
+      // An outage may have swallowed the answer to a change the provider made and charged: look before saying
+      // nothing happened. A change found is applied as if its answer had come.
+      changed = await findLostChange(ctx, current.provider_ref, plan, cycle, error);
+      if (!changed) {
+        await restoreSchedule(ctx, current);
+        throw changeFailure(error, 'UPGRADE_FAILED', 'Failed to change your plan; nothing was charged');
+      }
     }
     await applyPaymentEvent(ctx, {
       id: `${ctx.payments.name}:change:${changed.invoiceId}`,
@@ -95,6 +101,26 @@ export async function changePlan(
     .where('user_id', '=', userId)
     .execute();
   return { kind: 'scheduled', plan, billingCycle: cycle, effectiveDate: current.current_period_end };
+}
+
+/**
+ * The change the provider made though its answer was lost, or null when it made none. Only an
+ * outage can hide one (a refusal or a declined card answered). When even the look fails, the
+ * person is told that the outcome is unknown, not that nothing was charged: the provider's own
+ * event for the change's invoice applies it once, if it was made.
+ */
+async function findLostChange(ctx: CheckoutContext, subscriptionRef: string, plan: PlanKey, cycle: BillingCycle, error: unknown) {
+  const find = ctx.payments.findChange;
+  if (!find || !(error instanceof PaymentProviderError) || error.kind !== 'unavailable') return null;
+  try {
+    return await find.call(ctx.payments, subscriptionRef, priceTarget(plan, cycle));
+  } catch {
+    throw new AppError(
+      502,
+      'UPGRADE_FAILED',
+      'The payment provider stopped answering during your plan change, so we cannot tell yet whether it went through. If it did, your plan and credits appear within minutes; nothing is charged twice.',
+    );
+  }
 }
 
 /** Drops a change waiting for the end of the period: the plan simply goes on. */

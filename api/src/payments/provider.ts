@@ -11,16 +11,32 @@ export interface PriceTarget {
   productName: string;
 }
 
+interface CheckoutFields {
+  id: string;
+  sessionId: string;
+  providerSubscriptionId: string | null;
+  customerRef?: string | null;
+  occurredAt?: Date;
+}
+
 /**
  * A provider's event, reduced to what the subscription logic acts on. `occurredAt` is when the
  * provider says it happened (Stripe's `created`), which orders a subscription's events whatever
  * order they are delivered in; without it the event counts as happening when it is applied.
  */
 export type PaymentEvent =
-  /** `customerRef`: the provider's customer the checkout was paid as, when it made one. */
-  | { id: string; type: 'checkout.completed'; sessionId: string; providerSubscriptionId: string | null; customerRef?: string | null; occurredAt?: Date }
+  /**
+   * A checkout paid (`checkout.completed`), done but with its money still on its way (`checkout.pending`: a
+   * delayed payment method such as a bank debit), or whose delayed payment failed (`checkout.failed`).
+   * `customerRef`: the provider's customer the checkout was paid as, when it made one.
+   */
+  | (CheckoutFields & { type: 'checkout.completed' })
+  | (CheckoutFields & { type: 'checkout.pending' })
+  | (CheckoutFields & { type: 'checkout.failed' })
   | { id: string; type: 'subscription.renewed'; providerSubscriptionId: string; invoiceId: string; periodEnd: Date; amountCents: number; occurredAt?: Date }
   | { id: string; type: 'subscription.ended'; providerSubscriptionId: string; occurredAt?: Date }
+  /** A renewal (or a change) the provider could not charge: paid features pause until it is paid. */
+  | { id: string; type: 'subscription.payment_failed'; providerSubscriptionId: string; invoiceId: string; occurredAt?: Date }
   /**
    * The provider's subscription as it now stands (Stripe: customer.subscription.updated): `plan`
    * and `billingCycle` when its price is one of the catalogue's, else null (left as they are).
@@ -30,6 +46,8 @@ export type PaymentEvent =
       type: 'subscription.updated';
       providerSubscriptionId: string;
       status: string;
+      /** A payment is due and unpaid (Stripe's past_due, unpaid, incomplete): paid features pause. */
+      paymentDue: boolean;
       cancelAtPeriodEnd: boolean;
       periodEnd: Date | null;
       plan: PlanKey | null;
@@ -52,6 +70,9 @@ export type PaymentEvent =
       occurredAt?: Date;
     }
   | { id: string; type: 'ignored'; originalType: string; occurredAt?: Date };
+
+/** The events of one checkout session. */
+export type CheckoutEvent = Extract<PaymentEvent, { sessionId: string }>;
 
 /** The events that concern one provider subscription, found by its id. */
 export type SubscriptionEvent = Extract<PaymentEvent, { providerSubscriptionId: string }>;
@@ -79,6 +100,17 @@ export interface ChangedNow {
   /** Credited for the unused part of the old price (null when the invoice does not say). */
   creditedCents: number | null;
   periodEnd: Date;
+}
+
+/**
+ * A verified webhook written in another version of the provider's API than the one its SDK reads
+ * (Stripe: the endpoint's API version): refused, so the provider keeps it and an operator sees why.
+ */
+export class WebhookVersionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookVersionError';
+  }
 }
 
 export interface CheckoutLinks {
@@ -110,16 +142,25 @@ export interface PaymentProvider {
   /** Makes a hosted checkout unpayable (a newer checkout of the same person replaced it). */
   expireCheckout?(providerRef: string): Promise<void>;
   /**
-   * Ends a subscription at once. Used when a payment arrives for a checkout that may no longer be
-   * paid (closed, or the person already has that plan), so no second subscription keeps billing.
+   * Ends a subscription at once and gives the money back: all of its last payment (`payment`: a
+   * checkout that may no longer be paid, closed or for a plan already in force, so no second
+   * subscription keeps billing) or the unused share of it (`unused`: an account deleted mid-period).
+   * Answers the cents refunded.
    */
-  cancelNow?(providerSubscriptionId: string): Promise<void>;
+  endNow?(providerSubscriptionId: string, refund: 'payment' | 'unused'): Promise<{ refundedCents: number }>;
+  /** A page at the provider where the customer mends their payment method, returning to `returnUrl`. */
+  portalUrl?(customerRef: string, returnUrl: string): Promise<string>;
   /**
    * Moves a live subscription to another price now: the unused part of the current period is
    * credited, the new price is charged at once for a new period that starts now. Throws when the
    * payment fails (nothing changes then).
    */
   changeNow?(providerSubscriptionId: string, target: PriceTarget): Promise<ChangedNow>;
+  /**
+   * After a change whose answer was lost: the change as the provider made it, when the subscription
+   * is now on the target price with that change's invoice paid; null when it was not made.
+   */
+  findChange?(providerSubscriptionId: string, target: PriceTarget): Promise<ChangedNow | null>;
   /** Moves a live subscription to another price when its current period ends; answers the schedule's reference. */
   scheduleChange?(providerSubscriptionId: string, target: PriceTarget): Promise<string>;
   /** Drops a scheduled change: the subscription goes on as it is. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkoutOwnerProof, paymentSession, paymentWebhookReply } from '@reelmint/shared/billing-api';
-import type { CheckoutOwnerProof, PaymentSession, PaymentWebhookReply } from '@reelmint/shared/billing-api';
+import { checkoutOwnerProof, paymentSession, paymentWebhookReply, portalReply } from '@reelmint/shared/billing-api';
+import type { CheckoutOwnerProof, PaymentSession, PaymentWebhookReply, PortalReply } from '@reelmint/shared/billing-api';
 import type { PlanKey } from '@reelmint/shared/plans';
 import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
 import type { IdParams } from '@reelmint/shared/schema';
@@ -11,8 +11,9 @@ import type { BillingCycle } from '../plans/catalogue.ts';
 import { currentSubscription, toStatus } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import type { CheckoutSession } from '../db/schema.ts';
-import { applyPaymentEvent, cancelCheckout } from './checkout.ts';
+import { applyPaymentEvent, cancelCheckout, newestCustomer, providerFailure } from './checkout.ts';
 import { checkoutErrorPage, checkoutPage, packCheckoutPage } from './checkout-page.ts';
+import { WebhookVersionError } from './provider.ts';
 
 const sessionParams = jsonSchemaOf(idParams, 'input');
 
@@ -154,6 +155,35 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     },
   );
 
+  app.post(
+    '/api/payment/portal',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'A page at the payment provider (Stripe customer portal) where the signed-in person mends their payment method',
+        response: { 200: envelopeSchema(portalReply), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      const portal = services.payments.portalUrl;
+      if (!portal) throw new AppError(409, 'PORTAL_UNAVAILABLE', 'This site runs the test payment provider, which keeps no payment method to mend');
+      const customer = await newestCustomer(services, user.id);
+      if (!customer) throw new AppError(409, 'NO_BILLING_ACCOUNT', 'You have not paid with a card here yet, so there is no payment method to mend');
+      let url: string;
+      try {
+        url = await portal.call(services.payments, customer.customer_ref, `${services.siteOrigin}/account`);
+      } catch (error) {
+        throw providerFailure(
+          error,
+          { code: 'PORTAL_REFUSED', message: 'The payment provider refused to open its billing page' },
+          { code: 'PORTAL_FAILED', message: 'The payment provider could not be reached; try again in a minute' },
+        );
+      }
+      return ok<PortalReply>({ url });
+    },
+  );
+
   // Webhooks are verified on the exact bytes received, so this route keeps its body raw.
   void app.register(async (scoped) => {
     scoped.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -177,17 +207,21 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
         let event;
         try {
           event = parse.call(services.payments, request.body, Array.isArray(signature) ? signature[0] : signature);
-        } catch {
+        } catch (error) {
+          if (error instanceof WebhookVersionError) throw new AppError(400, 'WEBHOOK_API_VERSION', error.message);
           throw new AppError(400, 'INVALID_SIGNATURE', 'Webhook signature verification failed');
         }
         const { outcome } = await applyPaymentEvent(services, event);
-        if (outcome === 'refused' && event.type === 'checkout.completed' && event.providerSubscriptionId && services.payments.cancelNow) {
-          // Money arrived for a checkout that may not be paid: end that second subscription now
-          // rather than let it bill beside the one in force. The event is acknowledged either way.
+        if (outcome === 'refused' && event.type === 'checkout.completed' && event.providerSubscriptionId && services.payments.endNow) {
+          // Money arrived for a checkout that may not be paid: end that second subscription now, rather
+          // than let it bill beside the one in force, and give the payment back. The event is
+          // acknowledged either way; a failure here is left for the operator, since Stripe does not
+          // deliver an acknowledged event again.
           try {
-            await services.payments.cancelNow(event.providerSubscriptionId);
+            const { refundedCents } = await services.payments.endNow(event.providerSubscriptionId, 'payment');
+            request.log.warn({ subscription: event.providerSubscriptionId, refundedCents }, 'ended and refunded a subscription whose checkout was refused');
           } catch (error) {
-            request.log.error({ err: error, subscription: event.providerSubscriptionId }, 'could not end a refused subscription at the provider');
+            request.log.error({ err: error, subscription: event.providerSubscriptionId }, 'could not end and refund a refused subscription at the provider');
           }
         }
         return ok<PaymentWebhookReply>({ received: true, outcome });

@@ -1,75 +1,26 @@
 import Stripe from 'stripe';
-import { PLAN_KEYS } from '@reelmint/shared/plans';
-import type { PlanKey } from '@reelmint/shared/plans';
-import { pricing } from '../plans/catalogue.ts';
-import type { BillingCycle } from '../plans/catalogue.ts';
-import { PaymentProviderError } from './provider.ts';
-import type { PaymentProvider, PriceTarget } from './provider.ts';
+import { PaymentProviderError, WebhookVersionError } from './provider.ts';
+import type { ChangedNow, PaymentProvider, PriceTarget } from './provider.ts';
+import { paymentEventOf, prorationCredit } from './stripe-events.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
+  /**
+   * Another Stripe-compatible server (STRIPE_API_BASE, e.g. `http://127.0.0.1:12111`: a stand-in or a
+   * mock); unset is Stripe's own API.
+   */
+  apiBase?: string;
   /** Injectable for tests (e.g. a client whose HTTP layer is a local fake). */
   client?: Stripe;
 }
 
-/** Loose views of the event objects we read, valid across Stripe API versions. */
-interface SessionObject {
-  client_reference_id?: string | null;
-  metadata?: Record<string, string> | null;
-  payment_status?: string;
-  subscription?: string | { id: string } | null;
-  customer?: string | { id: string } | null;
-}
-interface InvoiceObject {
-  id: string;
-  amount_paid?: number;
-  billing_reason?: string | null;
-  subscription?: string | { id: string } | null;
-  parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
-  lines?: { data?: Array<{ period?: { end?: number } }> };
-}
-
-interface SubscriptionObject {
-  id: string;
-  status: string;
-  cancel_at_period_end?: boolean;
-  current_period_end?: number;
-  items?: {
-    data?: Array<{
-      current_period_end?: number;
-      price?: { product?: string | { id: string } | null; unit_amount?: number | null; recurring?: { interval?: string } | null };
-    }>;
-  };
-}
-
-/**
- * The catalogue plan a subscription's price stands for: the product a change gave it
- * (`reelmint_<plan>`), else the catalogue price with that amount and interval (Checkout's own
- * products); null for a price the catalogue does not have.
- */
-export function planOfPrice(
-  price: NonNullable<NonNullable<SubscriptionObject['items']>['data']>[number]['price'],
-): { plan: PlanKey; billingCycle: BillingCycle } | null {
-  const interval = price?.recurring?.interval;
-  if (interval !== 'month' && interval !== 'year') return null;
-  const billingCycle: BillingCycle = interval === 'year' ? 'yearly' : 'monthly';
-  const product = idOf(price?.product);
-  const named = PLAN_KEYS.find((key) => key !== 'free' && product === `reelmint_${key}`);
-  if (named) return { plan: named, billingCycle };
-  const priced = PLAN_KEYS.find((key) => key !== 'free' && pricing(key, billingCycle).amountCents === price?.unit_amount);
-  return priced ? { plan: priced, billingCycle } : null;
-}
-
-/**
- * What an invoice credited for the unused time of a subscription's old price: the sum of its
- * negative proration lines, or null when it has none (the caller then counts the unused time).
- */
-export function prorationCredit(invoice: Pick<Stripe.Invoice, 'lines'>): number | null {
-  const credits = (invoice.lines?.data ?? []).filter(
-    (line) => line.amount < 0 && (line.parent?.invoice_item_details?.proration === true || line.parent?.subscription_item_details?.proration === true),
-  );
-  return credits.length ? -credits.reduce((sum, line) => sum + line.amount, 0) : null;
+/** The SDK's host, port and protocol for an API base URL. */
+export function stripeConnection(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  const url = new URL(apiBase);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_BASE must be an http(s) URL, got "${apiBase}"`);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
 }
 
 /** Sorts a Stripe SDK error by whose it is to fix (PaymentProviderError). */
@@ -89,7 +40,7 @@ const isMissingCustomer = (error: unknown): boolean =>
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = options.client ?? new Stripe(options.secretKey);
+  const stripe = options.client ?? new Stripe(options.secretKey, options.apiBase ? stripeConnection(options.apiBase) : {});
 
   /**
    * One product per plan, under a fixed id, so invoices name the plan a person moves to; it is
@@ -168,67 +119,12 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     parseWebhook(rawBody, signature) {
       if (!signature) throw new Error('Missing Stripe-Signature header');
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      const id = `stripe:${event.id}`;
-      const object = event.data.object as unknown;
-      // Stripe's `created` (seconds); an event without one counts as happening when it is applied.
-      const occurredAt = Number.isFinite(event.created) ? new Date(event.created * 1000) : undefined;
-      switch (event.type) {
-        case 'checkout.session.completed': {
-          const session = object as SessionObject;
-          const sessionId = session.client_reference_id ?? session.metadata?.sessionId;
-          if (!sessionId || (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')) {
-            return { id, type: 'ignored', originalType: event.type };
-          }
-          return {
-            id,
-            type: 'checkout.completed',
-            sessionId,
-            providerSubscriptionId: idOf(session.subscription),
-            customerRef: idOf(session.customer),
-            occurredAt,
-          };
-        }
-        case 'invoice.paid': {
-          const invoice = object as InvoiceObject;
-          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
-          const end = invoice.lines?.data?.[0]?.period?.end;
-          // The first invoice is paid together with checkout.session.completed, which grants it.
-          if (invoice.billing_reason !== 'subscription_cycle' || !subscriptionId || !end) {
-            return { id, type: 'ignored', originalType: event.type };
-          }
-          return {
-            id,
-            type: 'subscription.renewed',
-            providerSubscriptionId: subscriptionId,
-            invoiceId: invoice.id,
-            periodEnd: new Date(end * 1000),
-            amountCents: invoice.amount_paid ?? 0,
-            occurredAt,
-          };
-        }
-        case 'customer.subscription.updated': {
-          const subscription = object as SubscriptionObject;
-          const item = subscription.items?.data?.[0];
-          // The period end moved from the subscription onto its items in newer API versions.
-          const end = item?.current_period_end ?? subscription.current_period_end;
-          const price = planOfPrice(item?.price);
-          return {
-            id,
-            type: 'subscription.updated',
-            providerSubscriptionId: subscription.id,
-            status: subscription.status,
-            cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
-            periodEnd: end ? new Date(end * 1000) : null,
-            plan: price?.plan ?? null,
-            billingCycle: price?.billingCycle ?? null,
-            occurredAt,
-          };
-        }
-        case 'customer.subscription.deleted':
-          return { id, type: 'subscription.ended', providerSubscriptionId: (object as { id: string }).id, occurredAt };
-        default:
-          return { id, type: 'ignored', originalType: event.type, occurredAt };
+      // Events are read through this SDK's types, which are those of its API version: an endpoint on another
+      // version writes objects of another shape (api/README "Stripe events").
+      if (event.api_version && event.api_version !== Stripe.API_VERSION) {
+        throw new WebhookVersionError(`This webhook endpoint sends API version ${event.api_version}; set it to ${Stripe.API_VERSION}`);
       }
+      return paymentEventOf(event);
     },
 
     async cancelAtPeriodEnd(providerSubscriptionId) {
@@ -239,12 +135,20 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       await stripe.checkout.sessions.expire(providerRef);
     },
 
-    async cancelNow(providerSubscriptionId) {
-      await stripe.subscriptions.cancel(providerSubscriptionId, { prorate: true, invoice_now: true });
+    async endNow(providerSubscriptionId, refund) {
+      return sorted(endNow(providerSubscriptionId, refund));
+    },
+
+    async portalUrl(customerRef, returnUrl) {
+      return (await sorted(stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl }))).url;
     },
 
     async changeNow(providerSubscriptionId, target) {
       return sorted(changeNow(providerSubscriptionId, target));
+    },
+
+    async findChange(providerSubscriptionId, target) {
+      return sorted(findChange(providerSubscriptionId, target));
     },
 
     async scheduleChange(providerSubscriptionId, target) {
@@ -282,6 +186,54 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     const periodEnd = updated.items.data[0]?.current_period_end;
     if (!invoice || typeof invoice === 'string' || !periodEnd) throw new Error('Stripe changed the subscription without an invoice or a period');
     return { invoiceId: invoice.id, amountCents: invoice.amount_paid, creditedCents: prorationCredit(invoice), periodEnd: new Date(periodEnd * 1000) };
+  }
+
+  /**
+   * Cancels without proration (nothing is left as customer balance, which a person cannot spend once
+   * the subscription is gone) and refunds the last payment, whole or its unused share by time, on
+   * the payment it was made with. A retry refunds nothing twice: the refund's idempotency key is the
+   * subscription's.
+   */
+  async function endNow(providerSubscriptionId: string, refund: 'payment' | 'unused') {
+    const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.payments'] });
+    if (subscription.status !== 'canceled') await stripe.subscriptions.cancel(providerSubscriptionId);
+    const invoice = subscription.latest_invoice;
+    if (!invoice || typeof invoice === 'string') return { refundedCents: 0 };
+    const paid = invoice.payments?.data.find((payment) => payment.status === 'paid');
+    const paymentIntent = paid?.payment.payment_intent;
+    const item = subscription.items.data[0];
+    const now = Math.floor(Date.now() / 1000);
+    const share =
+      item && item.current_period_end > item.current_period_start
+        ? Math.max(0, item.current_period_end - now) / (item.current_period_end - item.current_period_start)
+        : 0;
+    const amount = refund === 'payment' ? invoice.amount_paid : Math.floor(invoice.amount_paid * Math.min(1, share));
+    if (!paymentIntent || amount <= 0) return { refundedCents: 0 };
+    await stripe.refunds.create(
+      {
+        payment_intent: typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id,
+        amount,
+        reason: refund === 'payment' ? 'duplicate' : 'requested_by_customer',
+        metadata: { subscription: providerSubscriptionId, invoice: invoice.id },
+      },
+      { idempotencyKey: `end-refund:${providerSubscriptionId}` },
+    );
+    return { refundedCents: amount };
+  }
+
+  async function findChange(providerSubscriptionId: string, target: PriceTarget): Promise<ChangedNow | null> {
+    const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice'] });
+    const item = subscription.items.data[0];
+    const invoice = subscription.latest_invoice;
+    const onTarget = idOf(item?.price.product) === `reelmint_${target.plan}` && item?.price.recurring?.interval === target.interval;
+    if (!item || !onTarget || !invoice || typeof invoice === 'string' || invoice.billing_reason !== 'subscription_update' || invoice.status !== 'paid')
+      return null;
+    return {
+      invoiceId: invoice.id,
+      amountCents: invoice.amount_paid,
+      creditedCents: prorationCredit(invoice),
+      periodEnd: new Date(item.current_period_end * 1000),
+    };
   }
 
   async function scheduleChange(providerSubscriptionId: string, target: PriceTarget) {

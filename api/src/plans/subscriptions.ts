@@ -32,7 +32,9 @@ export async function currentSubscription(ctx: CoreContext, userId: string, sett
   if (row.plan === 'free' || row.current_period_end === null) return row;
   const end = Date.parse(row.current_period_end);
   if (row.provider_ref) {
-    if (end + PROVIDER_RENEWAL_GRACE_MS > now.getTime()) return row;
+    // A renewal the provider could not charge keeps the plan (paused) while the provider retries; its
+    // payment resumes it, and an end arrives as the provider's own event.
+    if (isPaymentDue(row) || end + PROVIDER_RENEWAL_GRACE_MS > now.getTime()) return row;
   } else if (end > now.getTime()) {
     return row;
   }
@@ -145,13 +147,21 @@ export function planOf(row: Subscription): PlanKey {
   return isPlanKey(row.plan) ? row.plan : 'free';
 }
 
+/** A renewal is due and unpaid (api/README "Failed renewals"): the plan is kept, its paid features pause. */
+export const isPaymentDue = (row: Subscription): boolean => row.status === 'past_due' || row.status === 'unpaid';
+
+/** The plan whose features a person has now: theirs, or Free's while a payment is due. */
+export function entitledPlan(row: Subscription): PlanKey {
+  return isPaymentDue(row) ? 'free' : planOf(row);
+}
+
 export function toStatus(row: Subscription): SubscriptionReply {
   const plan = planOf(row);
   const scheduled = row.scheduled_plan && isPlanKey(row.scheduled_plan) && row.current_period_end ? row.scheduled_plan : null;
   return {
     plan,
     status: row.status as SubscriptionStatusValue,
-    features: PLAN_FEATURES[plan],
+    features: PLAN_FEATURES[entitledPlan(row)],
     expiresAt: row.current_period_end,
     billingCycle: plan === 'free' ? null : ((row.billing_cycle ?? 'monthly') as BillingCycle),
     scheduledChange: scheduled

@@ -26,7 +26,7 @@ import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError, notFound, validation } from '../http/errors.ts';
 import { idempotencyHeaderSchema, idempotencyKey, keyReused, requestHash } from '../http/idempotency.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
-import { currentSubscription, planOf } from '../plans/subscriptions.ts';
+import { currentSubscription, entitledPlan } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import { frameSize } from './engine.ts';
 import { activeJobCount, queuedJob } from './jobs.ts';
@@ -103,7 +103,7 @@ const fitsLength = (seconds: number) => {
  * is charged before this passes.
  */
 export async function planEdit(services: Services, userId: string, body: EditRequestBody): Promise<EditPlan> {
-  const plan = planOf(await currentSubscription(services, userId));
+  const plan = entitledPlan(await currentSubscription(services, userId));
   if (!PLAN_FEATURES[plan].advancedEditing) {
     const needed = cheapestPlanWith('advancedEditing');
     throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', `Editing videos requires the ${PLAN_NAMES[needed]} plan`, {

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
 import { AppError, notFound, validation } from '../http/errors.ts';
 import { keyReused, requestHash } from '../http/idempotency.ts';
-import { currentSubscription, planOf } from '../plans/subscriptions.ts';
+import { currentSubscription, entitledPlan } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
 import { findTemplate } from '../templates/catalogue.ts';
 import { activeJobCount, queuedJob } from './jobs.ts';
@@ -66,7 +66,7 @@ async function resolveSource(services: Services, userId: string, body: GenerateR
 export async function planGeneration(services: Services, userId: string, body: GenerateRequest): Promise<GenerationPlan> {
   const config: GenerationConfig = { model: body.model, resolution: body.resolution, duration: body.duration };
   const { prompt, imageId, templateId } = await resolveSource(services, userId, body);
-  const plan = planOf(await currentSubscription(services, userId));
+  const plan = entitledPlan(await currentSubscription(services, userId));
   const problems = checkGenerationAccess(config, PLAN_FEATURES[plan]);
   if (problems.length > 0) {
     throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', problems[0]!.message, { upgradeRequired: true, problems });

@@ -20,7 +20,7 @@ interface Price {
 interface Subscription {
   id: string;
   object: 'subscription';
-  status: 'active' | 'canceled';
+  status: 'active' | 'past_due' | 'unpaid' | 'canceled';
   customer: string;
   cancel_at_period_end: boolean;
   schedule: string | null;
@@ -51,9 +51,27 @@ export interface Invoice {
   id: string;
   object: 'invoice';
   billing_reason: 'subscription_create' | 'subscription_update' | 'subscription_cycle';
+  status: 'open' | 'paid';
+  amount_due: number;
   amount_paid: number;
-  parent: { subscription_details: { subscription: string } };
+  customer: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
   lines: { object: 'list'; data: InvoiceLine[] };
+  /** Includable (`expand[]=…payments`): the payment that paid it, a PaymentIntent. */
+  payments: {
+    object: 'list';
+    data: Array<{ id: string; object: 'invoice_payment'; amount_paid: number; status: 'paid'; payment: { type: 'payment_intent'; payment_intent: string } }>;
+  };
+}
+
+/** A refund as Stripe keeps it. */
+export interface Refund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  reason: string | null;
+  status: 'succeeded';
 }
 
 /**
@@ -71,6 +89,50 @@ interface InvoiceLine {
     invoice_item_details: { invoice_item: string; proration: boolean; subscription: string } | null;
     subscription_item_details: { invoice_item: null; proration: boolean; subscription: string; subscription_item: string } | null;
   };
+  pricing: { type: 'price_details'; price_details: { price: string; product: string }; unit_amount_decimal: string };
+}
+
+/**
+ * The parameters each endpoint the provider calls takes (top-level names), as Stripe's API reference
+ * and the SDK's params types list them: Stripe answers any other with 400 "Received unknown parameter".
+ */
+const KNOWN_PARAMETERS: Array<{ method: string; path: RegExp; names: string[] }> = [
+  {
+    method: 'POST',
+    path: /^\/v1\/checkout\/sessions$/,
+    names: [
+      'mode',
+      'customer',
+      'customer_creation',
+      'client_reference_id',
+      'metadata',
+      'payment_intent_data',
+      'subscription_data',
+      'line_items',
+      'success_url',
+      'cancel_url',
+      'expand',
+    ],
+  },
+  { method: 'POST', path: /^\/v1\/checkout\/sessions\/[^/]+\/expire$/, names: ['expand'] },
+  { method: 'POST', path: /^\/v1\/products$/, names: ['id', 'name', 'expand'] },
+  {
+    method: 'POST',
+    path: /^\/v1\/subscriptions\/[^/]+$/,
+    names: ['items', 'proration_behavior', 'billing_cycle_anchor', 'payment_behavior', 'cancel_at_period_end', 'expand'],
+  },
+  { method: 'DELETE', path: /^\/v1\/subscriptions\/[^/]+$/, names: ['invoice_now', 'prorate', 'cancellation_details', 'expand'] },
+  { method: 'POST', path: /^\/v1\/subscription_schedules$/, names: ['from_subscription', 'expand'] },
+  { method: 'POST', path: /^\/v1\/subscription_schedules\/[^/]+$/, names: ['end_behavior', 'phases', 'expand'] },
+  { method: 'POST', path: /^\/v1\/subscription_schedules\/[^/]+\/release$/, names: ['preserve_cancel_date', 'expand'] },
+  { method: 'POST', path: /^\/v1\/refunds$/, names: ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand'] },
+  { method: 'POST', path: /^\/v1\/billing_portal\/sessions$/, names: ['customer', 'return_url', 'configuration', 'locale', 'flow_data', 'expand'] },
+];
+
+function unknownParameter(method: string, path: string, body: Record<string, unknown>): string | null {
+  const rule = KNOWN_PARAMETERS.find((known) => known.method === method && known.path.test(path));
+  if (!rule) return null;
+  return Object.keys(body).find((name) => !rule.names.includes(name)) ?? null;
 }
 
 /** Decodes Stripe's form encoding (`items[0][price_data][unit_amount]=3900`) into nested objects and arrays. */
@@ -141,6 +203,7 @@ export async function startStripeStandIn() {
   const schedules = new Map<string, Schedule>();
   const products = new Map<string, { id: string; name: string }>();
   const invoices = new Map<string, Invoice>();
+  const refunds = new Map<string, Refund>();
   const customers = new Map<string, { id: string; object: 'customer'; deleted: boolean }>();
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_${(sequence += 1).toString().padStart(6, '0')}`;
@@ -148,18 +211,22 @@ export async function startStripeStandIn() {
   /**
    * declineCards: card charges fail; down: Stripe answers every call with a server error (an outage);
    * checkoutError: the answer every Checkout session creation gets instead of a session (as Stripe sends it);
-   * refuse: calls matching `method` and `path` get `error` instead of being carried out (the rest are served).
+   * refuse: calls matching `method` and `path` get `error` instead of being carried out (the rest are served);
+   * loseAnswer: the next call matching `method` and `path` is carried out, then its connection is closed unanswered
+   * (`thenDown` makes Stripe down from then on).
    */
   const state: {
     declineCards: boolean;
     down: boolean;
     checkoutError: StripeErrorAnswer | null;
     refuse: { method: string; path: RegExp; error: StripeErrorAnswer } | null;
+    loseAnswer: { method: string; path: RegExp; thenDown?: boolean } | null;
   } = {
     declineCards: false,
     down: false,
     checkoutError: null,
     refuse: null,
+    loseAnswer: null,
   };
 
   const priceFrom = (data: Record<string, unknown>): Price => ({
@@ -177,11 +244,38 @@ export async function startStripeStandIn() {
     return customer.id;
   };
 
-  /** An invoice for the subscription's current period at its price, after `prorations` (an unused old price's credit). */
+  const pricingOf = (price: Price): InvoiceLine['pricing'] => ({
+    type: 'price_details',
+    price_details: { price: price.id, product: price.product },
+    unit_amount_decimal: String(price.unit_amount),
+  });
+
+  /** Pays an open invoice with a new PaymentIntent (what a successful charge leaves behind). */
+  const pay = (invoice: Invoice): void => {
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    if (invoice.amount_paid > 0) {
+      invoice.payments.data = [
+        {
+          id: nextId('inpay'),
+          object: 'invoice_payment',
+          amount_paid: invoice.amount_paid,
+          status: 'paid',
+          payment: { type: 'payment_intent', payment_intent: nextId('pi') },
+        },
+      ];
+    }
+  };
+
+  /**
+   * An invoice for the subscription's current period at its price, after `prorations` (an unused old
+   * price's credit); paid at once unless `unpaid` (a card that fails).
+   */
   const invoiceFor = (
     subscription: Subscription,
     reason: Invoice['billing_reason'],
-    prorations: Array<{ amount: number; period: { start: number; end: number } }> = [],
+    prorations: Array<{ amount: number; period: { start: number; end: number }; price: Price }> = [],
+    unpaid = false,
   ): Invoice => {
     const item = subscription.items.data[0]!;
     const lines: InvoiceLine[] = prorations.map((proration) => ({
@@ -194,6 +288,7 @@ export async function startStripeStandIn() {
         invoice_item_details: { invoice_item: nextId('ii'), proration: true, subscription: subscription.id },
         subscription_item_details: null,
       },
+      pricing: pricingOf(proration.price),
     }));
     lines.push({
       id: nextId('il'),
@@ -205,26 +300,42 @@ export async function startStripeStandIn() {
         invoice_item_details: null,
         subscription_item_details: { invoice_item: null, proration: false, subscription: subscription.id, subscription_item: item.id },
       },
+      pricing: pricingOf(item.price),
     });
     const invoice: Invoice = {
       id: nextId('in'),
       object: 'invoice',
       billing_reason: reason,
+      status: 'open',
       // A credit larger than the new price stays with the customer as balance: nothing is charged then.
-      amount_paid: Math.max(
+      amount_due: Math.max(
         0,
         lines.reduce((sum, line) => sum + line.amount, 0),
       ),
-      parent: { subscription_details: { subscription: subscription.id } },
+      amount_paid: 0,
+      customer: subscription.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
       lines: { object: 'list', data: lines },
+      payments: { object: 'list', data: [] },
     };
+    if (!unpaid) pay(invoice);
     invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
     return invoice;
   };
 
+  /** The subscription with what was asked to be expanded: its latest invoice, with its payments. */
+  const expanded = (subscription: Subscription, body: Record<string, unknown>) => {
+    const expand = (body.expand as string[] | undefined) ?? [];
+    if (!subscription.latest_invoice || !expand.some((path) => path.startsWith('latest_invoice'))) return subscription;
+    const { payments, ...invoice } = invoices.get(subscription.latest_invoice)!;
+    return { ...subscription, latest_invoice: expand.includes('latest_invoice.payments') ? { ...invoice, payments } : invoice };
+  };
+
   const handle = (method: string, path: string, body: Record<string, unknown>): { status?: number; json: unknown } => {
     let match: RegExpExecArray | null;
+    const unknown = unknownParameter(method, path, body);
+    if (unknown) return stripeError(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, 'parameter_unknown', unknown);
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (state.checkoutError) return stripeError(state.checkoutError.status, state.checkoutError.type, state.checkoutError.message, state.checkoutError.code);
       const customer = body.customer === undefined ? null : String(body.customer);
@@ -268,8 +379,10 @@ export async function startStripeStandIn() {
     if ((match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const subscription = subscriptions.get(match[1]!);
       if (!subscription) return stripeError(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
-      if (method === 'GET') return { json: subscription };
+      if (method === 'GET') return { json: expanded(subscription, body) };
       if (method === 'DELETE') {
+        if (subscription.status === 'canceled')
+          return stripeError(400, 'invalid_request_error', `No such subscription: '${subscription.id}'`, 'resource_missing');
         subscription.status = 'canceled';
         return { json: subscription };
       }
@@ -289,6 +402,7 @@ export async function startStripeStandIn() {
         const at = now();
         const unused = Math.floor((item.price.unit_amount * (item.current_period_end - at)) / (item.current_period_end - item.current_period_start));
         const unusedPeriod = { start: at, end: item.current_period_end };
+        const oldPrice = item.price;
         item.price = price;
         // Older API versions send `billing_cycle_anchor=now`, newer ones `billing_cycle_anchor[type]=now`.
         const anchor = body.billing_cycle_anchor as string | { type?: string } | undefined;
@@ -296,15 +410,41 @@ export async function startStripeStandIn() {
           item.current_period_start = at;
           item.current_period_end = addInterval(at, price.recurring.interval);
         }
-        invoiceFor(subscription, 'subscription_update', unused > 0 ? [{ amount: -unused, period: unusedPeriod }] : []);
+        invoiceFor(subscription, 'subscription_update', unused > 0 ? [{ amount: -unused, period: unusedPeriod, price: oldPrice }] : []);
       }
-      const expand = (body.expand as string[] | undefined) ?? [];
-      return {
-        json:
-          expand.includes('latest_invoice') && subscription.latest_invoice
-            ? { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice) }
-            : subscription,
+      return { json: expanded(subscription, body) };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const paymentIntent = String(body.payment_intent ?? '');
+      const paid = [...invoices.values()].flatMap((invoice) => invoice.payments.data).find((payment) => payment.payment.payment_intent === paymentIntent);
+      if (!paid) return stripeError(400, 'invalid_request_error', `No such payment_intent: '${paymentIntent}'`, 'resource_missing', 'payment_intent');
+      const refunded = [...refunds.values()].filter((refund) => refund.payment_intent === paymentIntent).reduce((sum, refund) => sum + refund.amount, 0);
+      const amount = body.amount === undefined ? paid.amount_paid - refunded : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > paid.amount_paid - refunded) {
+        return stripeError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge`, 'amount_too_large', 'amount');
+      }
+      const reasons = ['duplicate', 'fraudulent', 'requested_by_customer'];
+      if (body.reason !== undefined && !reasons.includes(String(body.reason)))
+        return stripeError(400, 'invalid_request_error', 'Invalid reason', undefined, 'reason');
+      const refund: Refund = {
+        id: nextId('re'),
+        object: 'refund',
+        payment_intent: paymentIntent,
+        amount,
+        reason: body.reason === undefined ? null : String(body.reason),
+        status: 'succeeded',
       };
+      refunds.set(refund.id, refund);
+      return { json: refund };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const customer = String(body.customer ?? '');
+      if (!customers.has(customer) || customers.get(customer)!.deleted)
+        return stripeError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing', 'customer');
+      if (typeof body.return_url !== 'string' || !/^https?:\/\//.test(body.return_url))
+        return stripeError(400, 'invalid_request_error', 'Not a valid URL', 'url_invalid', 'return_url');
+      const id = nextId('bps');
+      return { json: { id, object: 'billing_portal.session', customer, return_url: body.return_url, url: `https://billing.stripe.com/p/session/${id}` } };
     }
     if (method === 'DELETE' && (match = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
       const customer = customers.get(match[1]!);
@@ -358,6 +498,9 @@ export async function startStripeStandIn() {
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
   };
 
+  /** Answers already given to a POST with an Idempotency-Key: Stripe replays them instead of doing the work again. */
+  const idempotent = new Map<string, { status?: number; json: unknown }>();
+
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -365,14 +508,26 @@ export async function startStripeStandIn() {
     const method = request.method ?? 'GET';
     const body = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
     calls.push({ method, path: url.pathname, body });
+    const lose = state.loseAnswer;
+    if (lose && lose.method === method && lose.path.test(url.pathname)) {
+      // Carried out, and the answer never reaches the caller.
+      state.loseAnswer = null;
+      handle(method, url.pathname, body);
+      if (lose.thenDown) state.down = true;
+      response.socket?.destroy();
+      return;
+    }
     const refusal = state.refuse && state.refuse.method === method && state.refuse.path.test(url.pathname) ? state.refuse.error : null;
+    const key = method === 'POST' && typeof request.headers['idempotency-key'] === 'string' ? `${url.pathname} ${request.headers['idempotency-key']}` : null;
+    const replayed = key ? idempotent.get(key) : undefined;
     const answer = state.down
       ? stripeError(500, 'api_error', 'Something went wrong on Stripe’s end.')
       : refusal
         ? stripeError(refusal.status, refusal.type, refusal.message, refusal.code)
-        : request.headers.authorization === 'Bearer sk_test_stand_in'
-          ? handle(method, url.pathname, body)
-          : stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+        : request.headers.authorization !== 'Bearer sk_test_stand_in'
+          ? stripeError(401, 'invalid_request_error', 'Invalid API Key provided')
+          : (replayed ?? handle(method, url.pathname, body));
+    if (key && !replayed && !state.down && !refusal) idempotent.set(key, answer);
     response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': nextId('req') });
     response.end(JSON.stringify(answer.json));
   });
@@ -386,6 +541,7 @@ export async function startStripeStandIn() {
     subscriptions,
     schedules,
     invoices,
+    refunds,
     customers,
     checkoutSessions,
     state,
@@ -424,6 +580,44 @@ export async function startStripeStandIn() {
       subscriptions.set(subscription.id, subscription);
       invoiceFor(subscription, 'subscription_create');
       return subscription.id;
+    },
+    /**
+     * A subscription Checkout paid with a delayed method (a bank debit): the subscription is made
+     * and its first invoice waits for the money (`settle` pays it, as the debit arriving).
+     */
+    completeDelayed(checkoutSessionId: string): { subscriptionId: string; settle(): Invoice } {
+      const subscriptionId = this.complete(checkoutSessionId);
+      const subscription = subscriptions.get(subscriptionId)!;
+      const invoice = invoices.get(subscription.latest_invoice!)!;
+      invoice.status = 'open';
+      invoice.amount_paid = 0;
+      invoice.payments.data = [];
+      return {
+        subscriptionId,
+        settle: () => {
+          pay(invoice);
+          return invoice;
+        },
+      };
+    },
+    /** The renewal's card was declined: its invoice stays open and the subscription is past due. */
+    failRenewal(subscriptionId: string): Invoice {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+      const item = subscription.items.data[0]!;
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = addInterval(item.current_period_start, item.price.recurring.interval);
+      subscription.status = 'past_due';
+      return invoiceFor(subscription, 'subscription_cycle', [], true);
+    },
+    /** The customer mended their card and Stripe's retry paid the open invoice: active again. */
+    recover(subscriptionId: string): Invoice {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription?.latest_invoice) throw new Error(`No open invoice for ${subscriptionId}`);
+      const invoice = invoices.get(subscription.latest_invoice)!;
+      pay(invoice);
+      subscription.status = 'active';
+      return invoice;
     },
     /**
      * The person paid a one-time (payment mode) Checkout. Answers the customer it was paid as: the

@@ -36,7 +36,7 @@ const TEXT_SHAPES = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16', '9:21'] as con
 const IMAGE_SHAPES = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16', 'auto'] as const;
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
+  return typeof value === 'string' && allowed.some((item) => item === value);
 }
 
 /**

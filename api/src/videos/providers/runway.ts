@@ -24,7 +24,7 @@ const IMAGE_RATIOS = ['1280:720', '720:1280', '1104:832', '960:960', '832:1104',
 const TEXT_RATIOS = ['1280:720', '720:1280'] as const;
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
+  return typeof value === 'string' && allowed.some((item) => item === value);
 }
 
 /**
