@@ -176,6 +176,8 @@ const stripeError = (status: number, type: string, message: string, code?: strin
 /** A Checkout session as the stand-in keeps it: `customer` is the one it was given, or made when it was paid. */
 export interface StandInCheckout {
   id: string;
+  /** The API's own session id, as it named it. */
+  client_reference_id: string | null;
   mode: string;
   line_items: Array<{ price_data: Record<string, unknown> }>;
   status: string;
@@ -196,7 +198,7 @@ export interface StandInCheckout {
  * (entering a schedule's next phase). As at Stripe, a one-time Checkout makes a customer only when
  * asked (`customer_creation=always`; else the payer stays a guest, which no API call can delete).
  */
-export async function startStripeStandIn() {
+export async function startStripeStandIn(port = 0) {
   const calls: StripeCall[] = [];
   const checkoutSessions = new Map<string, StandInCheckout>();
   const subscriptions = new Map<string, Subscription>();
@@ -350,6 +352,7 @@ export async function startStripeStandIn() {
       const id = nextId('cs_test');
       checkoutSessions.set(id, {
         id,
+        client_reference_id: body.client_reference_id === undefined ? null : String(body.client_reference_id),
         mode: String(body.mode),
         line_items: body.line_items as StandInCheckout['line_items'],
         status: 'open',
@@ -531,11 +534,11 @@ export async function startStripeStandIn() {
     response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': nextId('req') });
     response.end(JSON.stringify(answer.json));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
 
   return {
-    port,
+    port: listening,
     secretKey: 'sk_test_stand_in',
     calls,
     subscriptions,
