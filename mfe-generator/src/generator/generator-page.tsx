@@ -108,8 +108,8 @@ function GeneratorPage() {
     navigate(localize(pathForMode(next)));
   };
 
-  const historyFallback = history.state.status === 'ready' && history.state.fallback;
-  const offline = signedIn && (account.fallback || historyFallback);
+  // The history says in its own place when it cannot be read; this notice is for the balance and plan.
+  const offline = signedIn && account.fallback;
   const waitingForPicture = mode === 'image' && picture.image?.status === 'uploading';
 
   return (
@@ -117,14 +117,7 @@ function GeneratorPage() {
       <div className={styles.inner}>
         <StudioIntro engine={engine} />
 
-        {offline && (
-          <OfflineNotice
-            onRetry={() => {
-              account.reload();
-              history.reload();
-            }}
-          />
-        )}
+        {offline && <OfflineNotice onRetry={account.reload} />}
 
         {/* Kept invisible until the engine is known: a preview notice appearing above a studio already on
             screen would push it down under the visitor's eyes. */}

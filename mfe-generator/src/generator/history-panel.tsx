@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useGeneratorText } from '../i18n.ts';
-import { errorMessage } from './errors.ts';
 import { EditedFrom } from './edited-from.tsx';
 import { failureReason } from './failure-reason.ts';
+import { HistoryUnavailable } from './history-unavailable.tsx';
 import type { HistoryFilter, HistoryState } from './use-history.ts';
 import { historyPages } from './use-history.ts';
 import type { VideoRecord } from './video-api.ts';
@@ -48,7 +48,7 @@ export function HistoryPanel({
   const filterId = useId();
   const playNoteId = useId();
   const dates = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
-  const shown = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : null;
+  const shown = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : state.status === 'unavailable' ? state.kept : null;
   const pages = shown ? historyPages(shown.total) : 1;
   const playable = (video: VideoRecord) => video.status === 'succeeded' && !!video.videoUrl;
   const showPlayNote = playBlocked && !!shown?.items.some(playable);
@@ -77,20 +77,13 @@ export function HistoryPanel({
         </p>
       )}
 
-      {state.status === 'error' && (
-        <div className={styles.message} role="alert">
-          <p>{t('history.error', { message: errorMessage(t, state.error) })}</p>
-          <button type="button" className={styles.button} onClick={onRetry}>
-            {t('history.retry')}
-          </button>
-        </div>
-      )}
+      {state.status === 'unavailable' && <HistoryUnavailable error={state.error} kept={state.kept !== null} onRetry={onRetry} />}
       {state.status === 'loading' && !shown && (
         <p className={styles.message} role="status">
           {t('history.loading')}
         </p>
       )}
-      {shown && shown.items.length === 0 && state.status === 'ready' && !state.fallback && (
+      {shown && shown.items.length === 0 && state.status === 'ready' && (
         <div className={styles.message} data-testid="history-empty">
           <p>{filter === 'all' ? t('history.empty') : t('history.emptyFiltered')}</p>
         </div>
@@ -171,7 +164,7 @@ export function HistoryPanel({
         </ul>
       )}
 
-      {shown && pages > 1 && (
+      {shown && pages > 1 && state.status !== 'unavailable' && (
         <nav className={styles.pager} aria-label={t('history.pagination')}>
           <button type="button" className={styles.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
             {t('history.previous')}

@@ -1,10 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyPage, fail, fakeApi, ok } from '@reelmint/shared/testing';
+import { act, fireEvent } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { emptyPage, fail, fakeApi, networkError, ok } from '@reelmint/shared/testing';
 import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
 
 freshStudioEachTest();
+// The browser's connection as TanStack Query knows it is global: a test that went offline comes back online.
+afterEach(() => onlineManager.setOnline(true));
 
 // The question's code is fetched when first wanted; compiling it here, once, keeps that out of the first
 // assertion's wait (the module stays unloaded for the code under test, which fetches it itself).
@@ -118,5 +122,57 @@ describe('history', () => {
     down = false;
     await userEvent.click(retry);
     expect(await screen.findByTestId('history-empty')).toHaveTextContent('No videos yet.');
+  });
+
+  it('keeps the videos shown when a new filter cannot be read, says why, and reads it again once back online', async () => {
+    let reachable = true;
+    fakeApi.use({
+      'GET /api/videos/history': (call) =>
+        !reachable
+          ? networkError()
+          : call.url.searchParams.get('videoType') === 'edit'
+            ? ok({ items: [video({ id: 'vid_e', prompt: 'A trimmed paper boat', type: 'edit' })], page: 1, perPage: 10, total: 1 })
+            : ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
+    });
+    await signIn();
+    await page();
+    const history = await screen.findByTestId('history');
+    expect(await within(history).findByText('A paper boat on a rainy street')).toBeInTheDocument();
+
+    reachable = false;
+    act(() => {
+      fireEvent(window, new Event('offline'));
+    });
+    await userEvent.selectOptions(within(history).getByLabelText('Show'), 'edit');
+    const alert = await within(history).findByRole('alert');
+    expect(alert).toHaveTextContent('You are offline, so your videos could not be refreshed.');
+    expect(alert).toHaveTextContent('The list below is the one loaded before.');
+    expect(within(history).getByText('A paper boat on a rainy street')).toBeInTheDocument();
+    expect(within(history).queryByTestId('history-empty')).toBeNull();
+
+    reachable = true;
+    act(() => {
+      fireEvent(window, new Event('online'));
+    });
+    expect(await within(history).findByText('A trimmed paper boat')).toBeInTheDocument();
+    expect(within(history).queryByRole('alert')).toBeNull();
+    expect(within(history).queryByText('A paper boat on a rainy street')).toBeNull();
+  });
+
+  it('keeps the list when the server refuses a refresh, and its Try again reads it', async () => {
+    let down = false;
+    fakeApi.use({ 'GET /api/videos/history': () => (down ? fail(500, 'INTERNAL_ERROR', 'boom') : ok({ items: [video()], page: 1, perPage: 10, total: 1 })) });
+    await signIn();
+    await page();
+    const history = await screen.findByTestId('history');
+    await within(history).findByText('A paper boat on a rainy street');
+    down = true;
+    await userEvent.selectOptions(within(history).getByLabelText('Show'), 'text-to-video');
+    expect(await within(history).findByRole('alert')).toHaveTextContent('Your videos could not be refreshed. Something went wrong (INTERNAL_ERROR 500).');
+    expect(within(history).getAllByTestId('history-item')).toHaveLength(1);
+    down = false;
+    await userEvent.click(within(history).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(history).queryByRole('alert')).toBeNull());
+    expect(within(history).getAllByTestId('history-item')).toHaveLength(1);
   });
 });

@@ -11,8 +11,12 @@ export type HistoryFilter = 'all' | VideoKind;
 export type HistoryState =
   | { status: 'idle' }
   | { status: 'loading'; previous: HistoryPage | null }
-  | { status: 'ready'; page: HistoryPage; fallback: boolean }
-  | { status: 'error'; error: unknown };
+  | { status: 'ready'; page: HistoryPage }
+  /**
+   * The page asked for could not be read: `error` is the server's refusal, or null when it could not be reached.
+   * `kept` is the page last shown (this session's), which stays on screen rather than an empty list.
+   */
+  | { status: 'unavailable'; error: unknown; kept: HistoryPage | null };
 
 /** How many pages a history of `total` videos has; an empty history still has its first page. */
 export function historyPages(total: number): number {
@@ -21,8 +25,10 @@ export function historyPages(total: number): number {
 
 /**
  * The history as the studio browses it: a filter and a page (a new filter starts at page 1), each page a query of
- * its own. While another page loads, or the one shown is read again, the page shown stays (the same person's only);
- * a page emptied by a delete (or a history that shrank elsewhere) goes back to the last page that exists.
+ * its own. While another page loads, or the one shown is read again, the page last shown stays (the same person's
+ * only), and it stays too when the page asked for cannot be read: the list never empties because the network did.
+ * Such a page is read again when the browser comes back online. A page emptied by a delete (or a history that shrank
+ * elsewhere) goes back to the last page that exists.
  */
 export function usePagedHistory(signedIn: boolean) {
   const session = useAuth((s) => s.token);
@@ -33,18 +39,28 @@ export function usePagedHistory(signedIn: boolean) {
     queryKey: generatorKeys.historyPage(session, filter, page),
     queryFn: () => videoApi.history(page, filter === 'all' ? undefined : filter),
     enabled: signedIn,
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === session ? previous : undefined),
+    // The client's default is off; here a read that failed, or a list that may have changed meanwhile, is worth
+    // asking again the moment the connection returns.
+    refetchOnReconnect: true,
   });
+
+  // The last page read for real (not the stand-in of a server out of reach), and whose it was.
+  const read = query.data && !query.data.fallback ? query.data.data : null;
+  const [lastRead, setLastRead] = useState<{ session: string | null; page: HistoryPage } | null>(null);
+  useEffect(() => {
+    if (read) setLastRead({ session, page: read });
+  }, [read, session]);
+  const kept = lastRead?.session === session ? lastRead.page : null;
 
   const state: HistoryState = !signedIn
     ? { status: 'idle' }
-    : query.isError
-      ? { status: 'error', error: query.error }
-      : query.data === undefined
-        ? { status: 'loading', previous: null }
-        : query.isFetching || query.isPlaceholderData
-          ? { status: 'loading', previous: query.data.data }
-          : { status: 'ready', page: query.data.data, fallback: query.data.fallback };
+    : query.isFetching || query.isPending
+      ? { status: 'loading', previous: read ?? kept }
+      : query.isError
+        ? { status: 'unavailable', error: query.error, kept }
+        : !read
+          ? { status: 'unavailable', error: null, kept }
+          : { status: 'ready', page: read };
 
   /** Reads the page shown again; the other pages of this session are read when next shown. */
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: generatorKeys.history(session) }), [queryClient, session]);
