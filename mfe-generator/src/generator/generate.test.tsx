@@ -171,6 +171,50 @@ describe('generating', () => {
     expect(sessionStorage.getItem('reelmint:generator:job')).toBeNull();
   });
 
+  it('generates with Ctrl+Enter from the prompt, puts focus on the progress, and on the stage once the video is ready', async () => {
+    let polls = 0;
+    fakeApi.use({
+      'POST /api/videos/generate': () => jobAccepted(),
+      'GET /api/videos/status/:id': () => {
+        polls += 1;
+        return polls === 1 ? ok(video({ status: 'processing', progress: 40, videoUrl: null, posterUrl: null })) : ok(video());
+      },
+    });
+    await signIn();
+    await page();
+    const prompt = await screen.findByLabelText('Prompt');
+    expect(prompt).toHaveAccessibleDescription(expect.stringContaining('Press Ctrl+Enter (⌘+Enter on a Mac) to generate.'));
+    await screen.findByTestId('generator-balance');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await userEvent.type(prompt, 'A paper boat on a rainy street');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+
+    const progress = await screen.findByRole('progressbar', { name: 'Generation progress' });
+    await waitFor(() => expect(progress).toHaveFocus());
+    expect(progress).toHaveAccessibleDescription('Rendering your video… 40%');
+    // The shortcut sends the form; it writes no line break into the prompt.
+    expect(prompt).toHaveValue('A paper boat on a rainy street');
+    // Again while the job runs: nothing more is started.
+    prompt.focus();
+    await userEvent.keyboard('{Meta>}{Enter}{/Meta}');
+    expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1);
+
+    progress.focus();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    await screen.findByTestId('result-video');
+    expect(screen.getByRole('heading', { name: 'Preview' })).toHaveFocus();
+  });
+
+  it('follows the prompt with Generate in the keyboard order, the cost between them', async () => {
+    await signIn();
+    await page();
+    const prompt = await screen.findByLabelText('Prompt');
+    await screen.findByTestId('generator-balance');
+    prompt.focus();
+    await userEvent.tab();
+    expect(screen.getByTestId('generate-button')).toHaveFocus();
+  });
+
   it('says why a generation failed and that the credits came back', async () => {
     let balance = 100;
     fakeApi.use({

@@ -62,7 +62,16 @@ function GeneratorPage() {
   const token = useAuth((s) => s.token);
   const signedIn = !!token;
   const mode = modeFromPath(location.pathname);
-  const ids = { prompt: useId(), counter: useId(), promptProblem: useId(), panel: useId(), result: useId(), history: useId(), seed: useId() };
+  const ids = {
+    prompt: useId(),
+    counter: useId(),
+    promptHint: useId(),
+    promptProblem: useId(),
+    panel: useId(),
+    result: useId(),
+    history: useId(),
+    seed: useId(),
+  };
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
   const goToSignIn = useSignInRedirect();
@@ -74,7 +83,7 @@ function GeneratorPage() {
   const history = usePagedHistory(signedIn);
   const engine = useVideoEngine();
   const generation = useGeneration(history.reload);
-  const stage = useStage({ generation, resultId: ids.result, reloadHistory: history.reload });
+  const stage = useStage({ generation, reloadHistory: history.reload });
   const { job, busy } = stage;
   const summary = account.estimate(draft.config);
   const generate = useGenerate({
@@ -90,8 +99,9 @@ function GeneratorPage() {
     goToSignIn,
     onStarted: () => {
       history.reload();
-      // On one column the stage is below the form: bring the progress into view.
-      document.getElementById(ids.result)?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+      // Generate is disabled while the job runs: its progress takes the focus (and is scrolled to on one column,
+      // where the stage is below the form).
+      stage.bringIntoView();
     },
     promptRef,
     seedId: ids.seed,
@@ -111,6 +121,9 @@ function GeneratorPage() {
   // The history says in its own place when it cannot be read; this notice is for the balance and plan.
   const offline = signedIn && account.fallback;
   const waitingForPicture = mode === 'image' && picture.image?.status === 'uploading';
+  const startGeneration = () => {
+    if (!busy && !waitingForPicture) void generate.generate();
+  };
 
   return (
     <main className={styles.page} data-remote="generator">
@@ -155,31 +168,13 @@ function GeneratorPage() {
                 problem={generate.promptProblem}
                 ids={ids}
                 textareaRef={promptRef}
+                onGenerateShortcut={startGeneration}
                 onChange={(value) => {
                   draft.setPrompt(value);
                   generate.promptTyped(value);
                 }}
               />
             </div>
-
-            <SettingsPanel
-              config={draft.config}
-              features={account.features}
-              refused={planLock.refused}
-              onChange={(next) => {
-                planLock.clear();
-                draft.setConfig(next);
-              }}
-              onLocked={planLock.lock}
-            />
-
-            <AdvancedSettings
-              negativePrompt={draft.negativePrompt}
-              seed={draft.seedText}
-              seedId={ids.seed}
-              onNegativePrompt={draft.setNegativePrompt}
-              onSeed={draft.setSeedText}
-            />
 
             {account.relaxedOffered && <QueueChoice queue={account.chosenQueue} disabled={busy} onChange={account.setChosenQueue} />}
 
@@ -199,12 +194,32 @@ function GeneratorPage() {
               </p>
             )}
 
-            <GenerateButton signedIn={signedIn} phase={job.phase} waitingForPicture={waitingForPicture} onGenerate={() => void generate.generate()} />
+            <GenerateButton signedIn={signedIn} phase={job.phase} waitingForPicture={waitingForPicture} onGenerate={startGeneration} />
+
+            <SettingsPanel
+              config={draft.config}
+              features={account.features}
+              refused={planLock.refused}
+              onChange={(next) => {
+                planLock.clear();
+                draft.setConfig(next);
+              }}
+              onLocked={planLock.lock}
+            />
+
+            <AdvancedSettings
+              negativePrompt={draft.negativePrompt}
+              seed={draft.seedText}
+              seedId={ids.seed}
+              onNegativePrompt={draft.setNegativePrompt}
+              onSeed={draft.setSeedText}
+            />
           </section>
 
           <ResultPanel
             state={job}
             headingId={ids.result}
+            reveal={stage.reveal}
             downloading={download.downloadingId === job.video?.id}
             onDownload={(v) => void download.download(v)}
             onDelete={(video) => deletion.ask(video, 'result')}

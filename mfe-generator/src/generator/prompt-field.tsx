@@ -12,14 +12,19 @@ interface Props {
   value: string;
   /** Why the prompt was refused (it is required in text mode), or null. */
   problem: string | null;
-  /** The ids the page keeps for the field, its counter and its problem (drawn by the server the same way). */
-  ids: { prompt: string; counter: string; promptProblem: string };
+  /** The ids the page keeps for the field, its counter, its hint and its problem (drawn by the server the same way). */
+  ids: { prompt: string; counter: string; promptHint: string; promptProblem: string };
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   onChange: (value: string) => void;
+  /** Ctrl+Enter (⌘+Enter on a Mac) in the field: what Generate does. */
+  onGenerateShortcut: () => void;
 }
 
-/** The prompt with its visible counter, a spoken count near the limit, and the reason it was refused. */
-export function PromptField({ mode, value, problem, ids, textareaRef, onChange }: Props) {
+/**
+ * The prompt with its visible counter, a spoken count near the limit, and the reason it was refused. Ctrl+Enter or
+ * ⌘+Enter generates from here, so a keyboard user need not go through the settings to reach Generate.
+ */
+export function PromptField({ mode, value, problem, ids, textareaRef, onChange, onGenerateShortcut }: Props) {
   const { t } = useGeneratorText();
   const left = PROMPT_MAX - value.length;
   return (
@@ -39,11 +44,20 @@ export function PromptField({ mode, value, problem, ids, textareaRef, onChange }
         value={value}
         maxLength={PROMPT_MAX}
         placeholder={mode === 'image' ? t('prompt.placeholderImage') : t('prompt.placeholder')}
-        aria-describedby={`${ids.counter}${problem ? ` ${ids.promptProblem}` : ''}`}
+        aria-describedby={`${ids.counter} ${ids.promptHint}${problem ? ` ${ids.promptProblem}` : ''}`}
         aria-invalid={problem ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
-        rows={5}
+        onKeyDown={(event) => {
+          // Not while an input method is composing: its Enter confirms the characters.
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          onGenerateShortcut();
+        }}
+        rows={4}
       />
+      <p id={ids.promptHint} className={styles.shortcutHint}>
+        {t('prompt.shortcut')}
+      </p>
       <p className="rm-visually-hidden" aria-live="polite">
         {left <= PROMPT_WARN_AT ? t('prompt.left', { count: left }) : ''}
       </p>

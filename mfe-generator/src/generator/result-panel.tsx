@@ -1,6 +1,8 @@
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useGeneratorText } from '../i18n.ts';
 import type { GenerationState } from './use-generation.ts';
 import { failureReason } from './failure-reason.ts';
+import { revealStage } from './reveal-stage.ts';
 import type { ShareState, VideoRecord } from './video-api.ts';
 import { SharePanel } from './share-panel.tsx';
 import { EditPanel } from './edit-panel.tsx';
@@ -11,6 +13,11 @@ import styles from './result-panel.module.css';
 interface Props {
   state: GenerationState;
   headingId: string;
+  /**
+   * Goes up each time something new is put on the stage (a job started, a video played): the panel then brings itself
+   * into view and takes focus, on the job's progress while it shows, else on its heading.
+   */
+  reveal: number;
   downloading: boolean;
   onDownload: (video: VideoRecord) => void;
   onDelete: (video: VideoRecord) => void;
@@ -30,6 +37,7 @@ interface Props {
 export function ResultPanel({
   state,
   headingId,
+  reveal,
   downloading,
   onDownload,
   onDelete,
@@ -45,6 +53,27 @@ export function ResultPanel({
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
   const queued = phase === 'submitting' || (phase === 'running' && (!video || video.status === 'queued'));
+  const busy = phase === 'submitting' || phase === 'running';
+  const statusId = useId();
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const progressBar = useRef<HTMLDivElement>(null);
+
+  // Measured once the stage is drawn with what was put there: scrolling before that measured the old stage (a video
+  // with its edit form, far taller than a progress bar) and left the page on the history below it.
+  useLayoutEffect(() => {
+    const target = progressBar.current ?? heading.current;
+    if (reveal > 0 && section.current && target) revealStage(section.current, target);
+  }, [reveal]);
+
+  // The progress bar goes when the job ends; focus on it would fall to the page's body. It goes to the stage's
+  // heading instead, right above the video or the reason it failed (the live region below says which).
+  const wasBusy = useRef(busy);
+  useLayoutEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasBusy.current && !busy && lost) heading.current?.focus({ preventScroll: true });
+    wasBusy.current = busy;
+  }, [busy]);
 
   // One live region that is always in the page and changes only with the phase, so screen readers
   // hear "waiting", "rendering", "ready" or "failed" once each; the percentage stays on the progressbar.
@@ -56,24 +85,34 @@ export function ResultPanel({
   else if (phase === 'idle' && state.lost) announcement = t('job.lost');
 
   return (
-    <section className={styles.panel} aria-labelledby={headingId} data-testid="result-panel" data-phase={phase}>
-      <h2 id={headingId} className={styles.heading} tabIndex={-1}>
+    <section ref={section} className={styles.panel} aria-labelledby={headingId} data-testid="result-panel" data-phase={phase}>
+      <h2 ref={heading} id={headingId} className={styles.heading} tabIndex={-1}>
         {t('result.title')}
       </h2>
       <p className="rm-visually-hidden" role="status" aria-live="polite" data-testid="job-announcement">
         {announcement}
       </p>
 
-      {(phase === 'submitting' || phase === 'running') && (
+      {busy && (
         <div className={styles.stage}>
           <div className={styles.working} aria-hidden="true">
             <span className={styles.orb} />
           </div>
           <div className={styles.progressBlock}>
-            <p className={styles.status} data-testid="job-status">
+            <p id={statusId} className={styles.status} data-testid="job-status">
               {queued ? t('job.queued') : t('job.processing', { percent: progress })}
             </p>
-            <div className={styles.track} role="progressbar" aria-label={t('job.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+            <div
+              ref={progressBar}
+              className={styles.track}
+              role="progressbar"
+              tabIndex={-1}
+              aria-label={t('job.progressLabel')}
+              aria-describedby={statusId}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            >
               <span className={styles.bar} style={{ width: `${Math.max(progress, 3)}%` }} />
             </div>
             <p className={styles.note}>{state.connectionLost ? t('job.connectionLost') : state.resumed ? t('job.resumed') : t('job.canLeave')}</p>

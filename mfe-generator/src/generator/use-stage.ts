@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, notify, useAuth } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
@@ -9,8 +10,6 @@ import type { EditRequest, ShareState, VideoRecord } from './video-api.ts';
 
 interface Options {
   generation: ReturnType<typeof useGeneration>;
-  /** The id of the stage's heading, which takes focus when something new is put on it. */
-  resultId: string;
   reloadHistory: () => void;
 }
 
@@ -18,18 +17,17 @@ interface Options {
  * What the result panel shows: the job being made, or a finished video put there from the history, an edit's
  * source, or a new edit. The stage belongs to the job being made; nothing else is put there meanwhile.
  */
-export function useStage({ generation, resultId, reloadHistory }: Options) {
+export function useStage({ generation, reloadHistory }: Options) {
   const { t } = useGeneratorText();
   const queryClient = useQueryClient();
   const session = useAuth((s) => s.token);
   const job = generation.state;
   const busy = job.phase === 'submitting' || job.phase === 'running';
 
-  const bringIntoView = () => {
-    const heading = document.getElementById(resultId);
-    heading?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    heading?.focus({ preventScroll: true });
-  };
+  // Counts the times something new was put on the stage; the result panel brings itself into view once it is drawn
+  // with it (see ResultPanel's `reveal`).
+  const [reveal, setReveal] = useState(0);
+  const bringIntoView = () => setReveal((count) => count + 1);
 
   const play = (video: VideoRecord) => {
     // The history's Play is disabled meanwhile.
@@ -75,5 +73,5 @@ export function useStage({ generation, resultId, reloadHistory }: Options) {
     if (job.video?.id === video.id) generation.show(null);
   };
 
-  return { job, busy, play, showSource, edit, shareChanged, deleted };
+  return { job, busy, reveal, play, showSource, edit, shareChanged, deleted, bringIntoView };
 }
