@@ -285,18 +285,14 @@ describe('the merge picker', () => {
     expect(within(panel).getByTestId('edit-estimate')).toHaveTextContent('Choose 2 to 10 clips to merge.');
     await act(async () => first.resolve(ok(pageOf(held.items, 50))));
     const pick = await within(panel).findByTestId('merge-pick');
-    expect(
-      within(pick)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Lanterns over a river · 5sAdd', 'Harbour lights at dawn · 3sAdd']);
+    const picked = within(pick).getAllByRole('listitem');
+    expect(picked).toHaveLength(2);
+    expect(picked[0]).toHaveTextContent(/^Lanterns over a river5s · 16:9 · .+Add$/);
+    expect(picked[1]).toHaveTextContent(/^Harbour lights at dawn3s · 16:9 · .+Add$/);
 
-    await userEvent.click(within(pick).getByRole('button', { name: 'Add Harbour lights at dawn' }));
-    expect(
-      within(within(panel).getByTestId('merge-order'))
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Lanterns over a river', 'Harbour lights at dawn']);
+    await userEvent.click(within(pick).getByRole('button', { name: /^Add clip 2 of 2: “Harbour lights at dawn”, 3s · 16:9 · / }));
+    const order = within(within(panel).getByTestId('merge-order')).getAllByRole('listitem');
+    expect(order.map((item) => item.querySelector('img + span > span')?.textContent)).toEqual(['Lanterns over a river', 'Harbour lights at dawn']);
     expect(await within(panel).findByRole('button', { name: 'Edit for 4 credits' })).toBeEnabled();
     expect(fakeApi.callsTo('POST /api/videos/edits/estimate').at(-1)?.body).toEqual({
       kind: 'merge',
@@ -308,7 +304,7 @@ describe('the merge picker', () => {
     // Away and back: the clips read before stay in view while they are read again.
     await userEvent.click(within(panel).getByTestId('edit-kind-trim'));
     await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
-    expect(within(panel).getByRole('button', { name: 'Add Harbour lights at dawn' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /“Harbour lights at dawn”/ })).toBeInTheDocument();
     await waitFor(() => expect(clipReads()).toHaveLength(2));
   });
 
@@ -336,12 +332,64 @@ describe('the merge picker', () => {
     });
     const panel = await onStage('premium');
     await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
-    expect(await within(panel).findByRole('button', { name: 'Add Harbour lights at dawn' })).toBeInTheDocument();
+    expect(await within(panel).findByRole('button', { name: /“Harbour lights at dawn”/ })).toBeInTheDocument();
 
     await userEvent.click(within(screen.getByTestId('history')).getByRole('button', { name: 'Delete “Harbour lights at dawn”' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Add Harbour lights at dawn' })).toBeNull());
-    expect(within(panel).getByRole('button', { name: 'Add Lanterns over a river' })).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: /“Harbour lights at dawn”/ })).toBeNull());
+    expect(within(panel).getByRole('button', { name: /^Add clip 1 of 1: “Lanterns over a river”/ })).toBeInTheDocument();
     expect(clipReads()).toHaveLength(1);
+  });
+
+  it('tells apart clips with the same prompt, by what was done to them and when, in the row and in the Add button', async () => {
+    const trimmed = video({
+      id: 'vid_trim',
+      type: 'edit',
+      prompt: 'Lanterns over a river',
+      duration: '3s',
+      createdAt: '2030-05-01T10:05:00.000Z',
+      sourceId: 'vid_src',
+      edit: { kind: 'trim', sourceIds: ['vid_src'], start: 0, end: 3 },
+    });
+    const held = { items: [trimmed, SOURCE] };
+    fakeApi.use(historyRoutes([ok(pageOf(held.items, 50))], held));
+    const panel = await onStage('premium');
+    await userEvent.click(within(panel).getByTestId('edit-kind-merge'));
+    const pick = await within(panel).findByTestId('merge-pick');
+    const adds = within(pick).getAllByRole('button');
+    const names = adds.map((button) => button.getAttribute('aria-label'));
+    expect(new Set(names).size).toBe(2);
+    expect(names[0]).toMatch(/^Add clip 1 of 2: “Lanterns over a river”, 3s · 16:9 · Trimmed to 0–3 s · /);
+    expect(names[1]).toMatch(/^Add clip 2 of 2: “Lanterns over a river”, 5s · 16:9 · /);
+    expect(within(pick).getByText(/Trimmed to 0–3 s/)).toBeInTheDocument();
+  });
+});
+
+describe('trimming by keyboard', () => {
+  it('moves a handle by 0.05 s with an arrow, and by a second with Shift and an arrow', async () => {
+    fakeApi.use(
+      routes({
+        'POST /api/videos/edits/estimate': () =>
+          ok({ kind: 'trim', cost: 2, balance: 500, enough: true, seconds: 4, duration: '4s', aspectRatio: '16:9', width: 912, height: 512 }),
+      }),
+    );
+    const panel = await onStage('premium');
+    const end = await within(panel).findByLabelText('End: 5 s');
+    expect(end).toHaveAccessibleDescription('Arrow keys move a handle by 0.05 s; with Shift held, by 1 s.');
+    end.focus();
+    await userEvent.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(within(panel).getByLabelText('End: 4 s')).toHaveValue('4');
+    await userEvent.keyboard('{Shift>}{ArrowLeft}{ArrowLeft}{/Shift}');
+    expect(within(panel).getByLabelText('End: 2 s')).toBe(end);
+    await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{/Shift}');
+    // Never past the clip's end.
+    expect(within(panel).getByLabelText('End: 5 s')).toBe(end);
+    const start = within(panel).getByLabelText('Start: 0 s');
+    start.focus();
+    await userEvent.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(within(panel).getByLabelText('Start: 0 s')).toBe(start);
+    await userEvent.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(within(panel).getByLabelText('Start: 1 s')).toBe(start);
+    expect(within(panel).getByText('Keeps 4 s of 5 s')).toBeInTheDocument();
   });
 });

@@ -97,12 +97,9 @@ function GeneratorPage() {
     start: generation.start,
     lock: planLock.lock,
     goToSignIn,
-    onStarted: () => {
-      history.reload();
-      // Generate is disabled while the job runs: its progress takes the focus (and is scrolled to on one column,
-      // where the stage is below the form).
-      stage.bringIntoView();
-    },
+    // Generate is disabled while the job runs: its progress takes the focus (and is scrolled to on one column, where
+    // the stage is below the form).
+    onStarted: stage.jobStarted,
     promptRef,
     seedId: ids.seed,
   });
@@ -218,22 +215,25 @@ function GeneratorPage() {
 
           <ResultPanel
             state={job}
+            viewing={stage.viewing}
+            onBackToJob={stage.backToJob}
             headingId={ids.result}
             reveal={stage.reveal}
-            downloading={download.downloadingId === job.video?.id}
-            onDownload={(v) => void download.download(v)}
-            onDelete={(video) => deletion.ask(video, 'result')}
-            onShareChange={stage.shareChanged}
-            canEdit={account.canEdit}
-            onEdit={stage.edit}
-            onUpgradeToEdit={() =>
-              void openSubscriptionModal({ source: 'generator-edit', needsPlan: { feature: 'advancedEditing', plan: cheapestPlanWith('advancedEditing') } })
-            }
-            onNeedCredits={(required, available) => void requestCredits(required, available, 'generator')}
-            onShowSource={(id) => void stage.showSource(id)}
-            onReuseSeed={(seed) => {
-              draft.setSeedText(String(seed));
-              notify('success', t('advanced.reuseSeedDone', { seed }));
+            actions={{
+              downloadingId: download.downloadingId,
+              onDownload: (v) => void download.download(v),
+              onDelete: (video) => deletion.ask(video, 'result'),
+              onShareChange: stage.shareChanged,
+              canEdit: account.canEdit,
+              onEdit: stage.edit,
+              onUpgradeToEdit: () =>
+                void openSubscriptionModal({ source: 'generator-edit', needsPlan: { feature: 'advancedEditing', plan: cheapestPlanWith('advancedEditing') } }),
+              onNeedCredits: (required, available) => void requestCredits(required, available, 'generator'),
+              onShowSource: (id) => void stage.showSource(id),
+              onReuseSeed: (seed) => {
+                draft.setSeedText(String(seed));
+                notify('success', t('advanced.reuseSeedDone', { seed }));
+              },
             }}
           />
         </StudioFieldset>
@@ -245,7 +245,6 @@ function GeneratorPage() {
             filter={history.filter}
             page={history.page}
             downloadingId={download.downloadingId}
-            playBlocked={busy}
             onFilter={history.changeFilter}
             onPage={history.setPage}
             onRetry={history.reload}

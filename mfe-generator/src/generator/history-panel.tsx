@@ -17,8 +17,6 @@ interface Props {
   filter: HistoryFilter;
   page: number;
   downloadingId: string | null;
-  /** True while a job runs: the stage belongs to it, so Play waits. */
-  playBlocked: boolean;
   onFilter: (filter: HistoryFilter) => void;
   onPage: (page: number) => void;
   onRetry: () => void;
@@ -29,29 +27,13 @@ interface Props {
 }
 
 /** The person's past videos with status, poster, prompt, settings and date; newest first. */
-export function HistoryPanel({
-  headingId,
-  state,
-  filter,
-  page,
-  downloadingId,
-  playBlocked,
-  onFilter,
-  onPage,
-  onRetry,
-  onPlay,
-  onDownload,
-  onDelete,
-  onShowSource,
-}: Props) {
+export function HistoryPanel({ headingId, state, filter, page, downloadingId, onFilter, onPage, onRetry, onPlay, onDownload, onDelete, onShowSource }: Props) {
   const { t, i18n } = useGeneratorText();
   const filterId = useId();
-  const playNoteId = useId();
   const dates = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const shown = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : state.status === 'unavailable' ? state.kept : null;
   const pages = shown ? historyPages(shown.total) : 1;
   const playable = (video: VideoRecord) => video.status === 'succeeded' && !!video.videoUrl;
-  const showPlayNote = playBlocked && !!shown?.items.some(playable);
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} aria-busy={state.status === 'loading'} data-testid="history">
@@ -70,12 +52,6 @@ export function HistoryPanel({
           </select>
         </div>
       </div>
-
-      {showPlayNote && (
-        <p id={playNoteId} className={styles.note}>
-          {t('history.playBusy')}
-        </p>
-      )}
 
       {state.status === 'unavailable' && <HistoryUnavailable error={state.error} kept={state.kept !== null} onRetry={onRetry} />}
       {state.status === 'loading' && !shown && (
@@ -119,7 +95,7 @@ export function HistoryPanel({
                     >{`${t('share.sharedBadge')} · ${t('share.views', { count: video.shareViews })}`}</span>
                   )}
                 </p>
-                {video.edit && <EditedFrom video={video} onShowSource={onShowSource} disabled={playBlocked} />}
+                {video.edit && <EditedFrom video={video} onShowSource={onShowSource} />}
                 <p className={styles.date}>
                   <time dateTime={video.createdAt}>{dates.format(new Date(video.createdAt))}</time>
                 </p>
@@ -131,9 +107,6 @@ export function HistoryPanel({
                         type="button"
                         className={styles.button}
                         onClick={() => onPlay(video)}
-                        disabled={playBlocked}
-                        title={playBlocked ? t('history.playBusy') : undefined}
-                        aria-describedby={showPlayNote ? playNoteId : undefined}
                         aria-label={t('history.playLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
                       >
                         {t('history.play')}

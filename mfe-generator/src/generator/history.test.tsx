@@ -1,10 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, fireEvent } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { emptyPage, fail, fakeApi, networkError, ok } from '@reelmint/shared/testing';
+import { API_BASE, emptyPage, fail, fakeApi, networkError, ok } from '@reelmint/shared/testing';
 import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
+import { POLL_INTERVAL_MS } from './use-generation.ts';
 
 freshStudioEachTest();
 // The browser's connection as TanStack Query knows it is global: a test that went offline comes back online.
@@ -76,20 +77,66 @@ describe('history', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages of your videos' })).toBeNull();
   });
 
-  it('names each Download by its video, and keeps Play for after the job in progress', async () => {
+  it('names each Download by its video, and plays a past video while a job is made, the job kept above it', async () => {
     sessionStorage.setItem('reelmint:generator:job', 'vid_9');
     fakeApi.use({
       'GET /api/videos/history': () => ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
       'GET /api/videos/status/:id': () => ok(video({ id: 'vid_9', status: 'processing', progress: 30, videoUrl: null })),
     });
-    await signIn();
+    await signIn({ plan: 'premium', balance: 500 });
     await page();
     const history = await screen.findByTestId('history');
     expect(await within(history).findByRole('button', { name: 'Download “A paper boat on a rainy street”' })).toBeEnabled();
+    const stage = screen.getByTestId('result-panel');
+    expect(stage).toHaveAttribute('data-phase', 'running');
     const play = within(history).getByRole('button', { name: 'Play “A paper boat on a rainy street”' });
-    expect(play).toBeDisabled();
-    expect(play).toHaveAccessibleDescription('You can play past videos again once the one being made is ready.');
-    expect(screen.getByTestId('result-panel')).toHaveAttribute('data-phase', 'running');
+    expect(play).toBeEnabled();
+
+    await userEvent.click(play);
+    expect(within(stage).getByTestId('result-video')).toHaveAttribute('src', expect.stringContaining('/api/videos/vid_1/file'));
+    expect(within(stage).getByRole('heading', { name: 'Preview' })).toHaveFocus();
+    const bar = within(stage).getByTestId('job-bar');
+    expect(within(bar).getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '30');
+    // One job at a time: an edit of the clip watched waits for the one being made, and says so.
+    const panel = within(stage).getByTestId('edit-panel');
+    expect(within(panel).getByTestId('edit-waits')).toHaveTextContent('You can start this edit once the video being made is ready.');
+    expect(within(panel).getByTestId('edit-confirm')).toBeDisabled();
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Show progress' }));
+    expect(within(stage).queryByTestId('result-video')).toBeNull();
+    expect(within(stage).getByRole('progressbar', { name: 'Generation progress' })).toHaveFocus();
+  });
+
+  it('says over the video watched that the job is ready, and shows it when asked, not before', async () => {
+    sessionStorage.setItem('reelmint:generator:job', 'vid_9');
+    let polls = 0;
+    fakeApi.use({
+      'GET /api/videos/history': () => ok({ items: [video()], page: 1, perPage: 10, total: 1 }),
+      'GET /api/videos/status/:id': () => {
+        polls += 1;
+        return polls === 1
+          ? ok(video({ id: 'vid_9', status: 'processing', progress: 80, videoUrl: null }))
+          : ok(video({ id: 'vid_9', prompt: 'Lanterns over a river', videoUrl: `${API_BASE}/api/videos/vid_9/file?token=x` }));
+      },
+    });
+    await signIn();
+    await page();
+    const history = await screen.findByTestId('history');
+    const stage = screen.getByTestId('result-panel');
+    await within(stage).findByText('Rendering your video… 80%');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await userEvent.click(within(history).getByRole('button', { name: 'Play “A paper boat on a rainy street”' }));
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+
+    const bar = await within(stage).findByTestId('job-bar');
+    await waitFor(() => expect(bar).toHaveAttribute('data-phase', 'succeeded'));
+    expect(bar).toHaveTextContent('Your video is ready.');
+    expect(within(stage).getByTestId('job-announcement')).toHaveTextContent('Your video is ready.');
+    // The clip being watched stays on the stage.
+    expect(within(stage).getByTestId('result-video')).toHaveAttribute('src', expect.stringContaining('/vid_1/'));
+    await userEvent.click(within(bar).getByRole('button', { name: 'Show it' }));
+    expect(within(stage).getByTestId('result-video')).toHaveAttribute('src', expect.stringContaining('/vid_9/'));
+    expect(within(stage).queryByTestId('job-bar')).toBeNull();
   });
 
   it('filters by video type and pages through', async () => {

@@ -2,58 +2,37 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { useGeneratorText } from '../i18n.ts';
 import type { GenerationState } from './use-generation.ts';
 import { failureReason } from './failure-reason.ts';
+import { FinishedVideo } from './finished-video.tsx';
+import type { VideoActions } from './finished-video.tsx';
+import { JobBar } from './job-bar.tsx';
 import { revealStage } from './reveal-stage.ts';
-import type { ShareState, VideoRecord } from './video-api.ts';
-import { SharePanel } from './share-panel.tsx';
-import { EditPanel } from './edit-panel.tsx';
-import type { EditRequest } from './video-api.ts';
-import { EditedFrom } from './edited-from.tsx';
+import type { VideoRecord } from './video-api.ts';
 import styles from './result-panel.module.css';
 
 interface Props {
+  /** The job being made or last made (or a video put on the stage when none runs). */
   state: GenerationState;
+  /** A past video watched while a job is being made: the stage shows it, the job in one line above it. */
+  viewing: VideoRecord | null;
+  onBackToJob: () => void;
   headingId: string;
   /**
    * Goes up each time something new is put on the stage (a job started, a video played): the panel then brings itself
    * into view and takes focus, on the job's progress while it shows, else on its heading.
    */
   reveal: number;
-  downloading: boolean;
-  onDownload: (video: VideoRecord) => void;
-  onDelete: (video: VideoRecord) => void;
-  /** Puts a finished video's seed into the settings, to make it again with changes. */
-  onReuseSeed: (seed: number) => void;
-  onShareChange: (state: ShareState) => void;
-  /** Editing: null while the plan is unknown. */
-  canEdit: boolean | null;
-  onEdit: (body: EditRequest) => Promise<boolean>;
-  onUpgradeToEdit: () => void;
-  onNeedCredits: (required: number, available: number) => void;
-  /** Puts an edit's source on the stage. */
-  onShowSource: (id: string) => void;
+  actions: VideoActions;
 }
 
 /** The stage: what the current job is doing, and the finished video with its actions. */
-export function ResultPanel({
-  state,
-  headingId,
-  reveal,
-  downloading,
-  onDownload,
-  onDelete,
-  onReuseSeed,
-  onShareChange,
-  canEdit,
-  onEdit,
-  onUpgradeToEdit,
-  onNeedCredits,
-  onShowSource,
-}: Props) {
+export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, actions }: Props) {
   const { t } = useGeneratorText();
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
   const queued = phase === 'submitting' || (phase === 'running' && (!video || video.status === 'queued'));
   const busy = phase === 'submitting' || phase === 'running';
+  // What the stage shows: the video watched meanwhile, else the job's finished video.
+  const shown = viewing ?? (phase === 'succeeded' || phase === 'failed' ? video : null);
   const statusId = useId();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -93,7 +72,9 @@ export function ResultPanel({
         {announcement}
       </p>
 
-      {busy && (
+      {viewing && <JobBar state={state} onShow={onBackToJob} />}
+
+      {busy && !viewing && (
         <div className={styles.stage}>
           <div className={styles.working} aria-hidden="true">
             <span className={styles.orb} />
@@ -120,65 +101,20 @@ export function ResultPanel({
         </div>
       )}
 
-      {phase === 'succeeded' && video?.videoUrl && (
+      {shown?.status === 'succeeded' && shown.videoUrl && (
         // Keyed by the video: another one gets a fresh player and edit form, never the last one's position or settings.
-        // One key on the whole block: the player and the form each keyed by the same id were siblings that collided.
-        <div key={video.id} className={styles.done}>
-          <video
-            className={styles.video}
-            src={video.videoUrl}
-            poster={video.posterUrl ?? undefined}
-            controls
-            // Clips carry no speech to caption; they start muted and the controls can unmute them.
-            muted
-            playsInline
-            preload="metadata"
-            aria-label={t('result.videoLabel', { prompt: video.prompt ?? t('history.noPrompt') })}
-            data-testid="result-video"
-          />
-          <p className={styles.ready}>{t('job.succeeded')}</p>
-          {video.engine === 'local' && (
-            <p className={styles.previewNote} data-testid="result-preview-note">
-              {t('engine.localResult')}
-            </p>
-          )}
-          <p className={styles.meta}>
-            <span>{[video.model, video.resolution, video.duration, video.aspectRatio].join(' · ')}</span>
-            {video.seed !== null && <span data-testid="result-seed">{t('advanced.resultSeed', { seed: video.seed })}</span>}
-            {video.prompt && <span className={styles.prompt}>{video.prompt}</span>}
-            {video.negativePrompt && <span>{t('advanced.resultNegative', { text: video.negativePrompt })}</span>}
-          </p>
-          {video.edit && <EditedFrom video={video} onShowSource={onShowSource} />}
-          <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={() => onDownload(video)} disabled={downloading} aria-busy={downloading}>
-              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" />
-              </svg>
-              {t('result.download')}
-            </button>
-            {video.seed !== null && (
-              <button type="button" className={styles.secondary} onClick={() => video.seed !== null && onReuseSeed(video.seed)} data-testid="reuse-seed">
-                {t('advanced.reuseSeed')}
-              </button>
-            )}
-            <button type="button" className={styles.secondary} onClick={() => onDelete(video)}>
-              {t('result.delete')}
-            </button>
-          </div>
-          <SharePanel video={video} onChange={onShareChange} />
-          <EditPanel video={video} canEdit={canEdit} onSubmit={onEdit} onUpgrade={onUpgradeToEdit} onNeedCredits={onNeedCredits} />
-        </div>
+        <FinishedVideo key={shown.id} video={{ ...shown, videoUrl: shown.videoUrl }} jobBusy={busy} actions={actions} />
       )}
 
-      {phase === 'failed' && video && (
+      {shown?.status === 'failed' && (
         <div className={styles.failed} data-testid="job-failed">
           <strong>{t('job.failedTitle')}</strong>
-          <p>{t('job.failed', { reason: failureReason(t, video) })}</p>
-          {video.refunded && <p>{t('job.refunded', { count: video.cost })}</p>}
+          <p>{t('job.failed', { reason: failureReason(t, shown) })}</p>
+          {shown.refunded && <p>{t('job.refunded', { count: shown.cost })}</p>}
         </div>
       )}
 
-      {phase === 'idle' && (
+      {phase === 'idle' && !viewing && (
         <div className={styles.empty}>
           <div className={styles.emptyArt} aria-hidden="true">
             <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4">

@@ -15,7 +15,8 @@ interface Options {
 
 /**
  * What the result panel shows: the job being made, or a finished video put there from the history, an edit's
- * source, or a new edit. The stage belongs to the job being made; nothing else is put there meanwhile.
+ * source, or a new edit. A past video played while a job is being made is watched meanwhile (`viewing`), the job kept
+ * in one line above it, until the person goes back to the job or starts another.
  */
 export function useStage({ generation, reloadHistory }: Options) {
   const { t } = useGeneratorText();
@@ -29,16 +30,33 @@ export function useStage({ generation, reloadHistory }: Options) {
   const [reveal, setReveal] = useState(0);
   const bringIntoView = () => setReveal((count) => count + 1);
 
+  const [viewing, setViewing] = useState<VideoRecord | null>(null);
+
   const play = (video: VideoRecord) => {
-    // The history's Play is disabled meanwhile.
-    if (busy) return;
-    generation.show(video);
+    if (busy) {
+      setViewing(video);
+    } else {
+      setViewing(null);
+      generation.show(video);
+    }
+    bringIntoView();
+  };
+
+  /** The job back on the stage, in place of the video watched meanwhile. */
+  const backToJob = () => {
+    setViewing(null);
+    bringIntoView();
+  };
+
+  /** A job was started (a generation here, or an edit below): its progress takes the stage. */
+  const jobStarted = () => {
+    setViewing(null);
+    reloadHistory();
     bringIntoView();
   };
 
   /** Puts the video an edit was made from on the stage; it may have been deleted since, so it is read afresh each time. */
   const showSource = async (id: string) => {
-    if (busy) return;
     try {
       const source = await queryClient.fetchQuery({
         queryKey: generatorKeys.video(session, id),
@@ -55,23 +73,22 @@ export function useStage({ generation, reloadHistory }: Options) {
 
   const edit = async (body: EditRequest) => {
     const started = await generation.startEdit(body);
-    if (started) {
-      reloadHistory();
-      bringIntoView();
-    }
+    if (started) jobStarted();
     return started;
   };
 
   /** A video published or made private: the stage and the history show its new state. */
   const shareChanged = (share: ShareState) => {
+    if (viewing?.id === share.id) setViewing({ ...viewing, ...share });
     if (job.video?.id === share.id) generation.show({ ...job.video, ...share });
     reloadHistory();
   };
 
   /** A video deleted: off the stage if it was there. */
   const deleted = (video: VideoRecord) => {
+    if (viewing?.id === video.id) setViewing(null);
     if (job.video?.id === video.id) generation.show(null);
   };
 
-  return { job, busy, reveal, play, showSource, edit, shareChanged, deleted, bringIntoView };
+  return { job, busy, viewing, reveal, play, backToJob, jobStarted, showSource, edit, shareChanged, deleted };
 }
