@@ -11,7 +11,7 @@ import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@ree
  * come only with them.
  */
 const APART = {
-  'more-screens': ['landings/', String.raw`templates/(?:templates-page|filter-templates|templates-queries)\.`],
+  'more-screens': ['landings/', String.raw`templates/(?:templates-page|template-skeletons|filter-templates|templates-queries)\.`],
   // The FAQ page too (it shares the about page's stylesheet); the home page's questions stay with the home page.
   company: [String.raw`company/(?!faq-items\.)`],
   legal: ['legal/'],

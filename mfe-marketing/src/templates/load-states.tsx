@@ -3,27 +3,6 @@ import { useMarketingText } from '../i18n.ts';
 import pageStyles from '../ui/page.module.css';
 import styles from './templates.module.css';
 
-/** Card-shaped placeholders while the catalogue loads, with the loading message for screen readers. */
-export function TemplateSkeletons({ count }: { count: number }) {
-  const { t } = useMarketingText();
-  return (
-    <>
-      <p role="status" className="rm-visually-hidden">
-        {t('templates.loading')}
-      </p>
-      <ul className={styles.grid} aria-hidden="true" data-testid="templates-loading">
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} className={styles.skeleton}>
-            <div className={styles.skeletonMedia} />
-            <div className={styles.skeletonLine} />
-            <div className={styles.skeletonLine} />
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
 /** The catalogue could not be loaded: what happened, and a retry that does not reload the page. */
 export function TemplatesError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useMarketingText();

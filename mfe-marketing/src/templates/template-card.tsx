@@ -7,8 +7,9 @@ import { generatorPathFor, useCategoryName } from './template-text.ts';
 import styles from './templates.module.css';
 
 /**
- * One template: poster (clip while hovered or focused), title, prompt (both in the page's language, as the API
- * gives them) and settings. The whole card is one link into the generator, pre-filled from the template.
+ * One template: poster, title, prompt (both in the page's language, as the API gives them) and settings. The card is
+ * one link into the generator, pre-filled from the template, apart from the play button over the poster: a click, a
+ * tap or a key press there plays or pauses the template's motion and opens nothing. Nothing moves until asked to.
  */
 export function TemplateCard({
   template,
@@ -28,15 +29,8 @@ export function TemplateCard({
   const { settings } = template;
 
   return (
-    <article
-      className={styles.card}
-      data-testid="template-card"
-      onMouseEnter={() => setPlaying(true)}
-      onMouseLeave={() => setPlaying(false)}
-      onFocus={() => setPlaying(true)}
-      onBlur={() => setPlaying(false)}
-    >
-      <TemplateMedia template={template} playing={playing} loading={loading} />
+    <article className={styles.card} data-testid="template-card">
+      <TemplateMedia template={template} playing={playing} loading={loading} onToggle={() => setPlaying(!playing)} />
       <div className={styles.cardBody}>
         <p className={styles.category}>{categoryName(template.category)}</p>
         <Heading id={titleId} className={styles.cardTitle}>

@@ -10,8 +10,13 @@ export const MEDIA_HEIGHT = 512;
 
 interface TemplateMediaProps {
   template: VideoTemplate;
-  /** True while the card is hovered or focused: the preview clip plays then. */
+  /** True while the preview clip should play (a hover, or its play button pressed). */
   playing: boolean;
+  /**
+   * Makes the play mark a real play/pause button, for touch and keyboard. With it the owner decides when to play,
+   * reduced motion included (a press is motion asked for); without it the mark is decoration.
+   */
+  onToggle?: () => void;
   /** Text alternative of the poster; empty when the card's title already says what it shows. */
   alt?: string;
   /** Shows the "coming soon" or play badge over the poster. */
@@ -25,13 +30,13 @@ interface TemplateMediaProps {
  * the person asked for reduced motion). Before the clip is rendered (previewReady false) the poster
  * stays; if the poster itself cannot be had, a tinted placeholder keeps the card's shape.
  */
-export function TemplateMedia({ template, playing, alt = '', badges = true, loading = 'lazy' }: TemplateMediaProps) {
+export function TemplateMedia({ template, playing, onToggle, alt = '', badges = true, loading = 'lazy' }: TemplateMediaProps) {
   const { t } = useMarketingText();
   const [posterFailed, setPosterFailed] = useState(false);
   const [clipFailed, setClipFailed] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const clipReady = template.previewReady !== false && !!template.previewUrl && !clipFailed;
-  const showClip = playing && clipReady && !reducedMotion;
+  const showClip = playing && clipReady && (!reducedMotion || !!onToggle);
 
   return (
     <div className={styles.media} data-testid="template-media">
@@ -68,10 +73,24 @@ export function TemplateMedia({ template, playing, alt = '', badges = true, load
         />
       )}
       {badges && template.previewReady === false && <span className={styles.pending}>{t('templates.previewSoon')}</span>}
-      {badges && clipReady && !playing && (
-        <span className={styles.play} aria-hidden="true">
-          ▶
-        </span>
+      {onToggle && clipReady ? (
+        <button
+          type="button"
+          className={styles.play}
+          onClick={onToggle}
+          aria-label={t(showClip ? 'templates.pausePreview' : 'templates.playPreview', { title: template.title })}
+          data-testid="preview-toggle"
+        >
+          <span aria-hidden="true">{showClip ? '❚❚' : '▶'}</span>
+        </button>
+      ) : (
+        badges &&
+        clipReady &&
+        !playing && (
+          <span className={styles.play} aria-hidden="true">
+            ▶
+          </span>
+        )
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router-dom';
@@ -69,6 +69,39 @@ describe('TemplatesPage', () => {
     // The posters a phone shows without scrolling come with the page; the rest as they come into view.
     const posters = screen.getAllByTestId('template-card').map((article) => article.querySelector('img')!.getAttribute('loading'));
     expect(posters).toEqual(['eager', 'eager', 'lazy']);
+  });
+
+  it('plays and pauses a card’s motion with a button of its own, by touch or keyboard, without leaving the gallery', async () => {
+    fakeApi.on('GET /api/video/templates', ok(CATALOGUE.map((entry, i) => ({ ...entry, previewReady: i === 0 }))));
+    // Someone who asked for less motion: nothing moves by itself, and a press still plays what was asked for.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    try {
+      await open();
+      const card = (await screen.findByRole('heading', { name: 'Neon city rain' })).closest('article')!;
+      const clip = () => card.querySelector('video[src$="/tpl-neon-city/preview"]');
+      expect(clip()).toBeNull();
+      // Only a template whose clip is rendered has the button.
+      expect(screen.getAllByTestId('preview-toggle')).toHaveLength(1);
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Play the preview of “Neon city rain”' }));
+      expect(clip()).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent('/free-video-templates');
+      const pause = within(card).getByRole('button', { name: 'Pause the preview of “Neon city rain”' });
+      expect(pause).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      expect(clip()).toBeNull();
+      await userEvent.keyboard(' ');
+      expect(clip()).toBeInTheDocument();
+      // The next stop is the card's own link, which opens the generator.
+      await userEvent.tab();
+      expect(within(card).getByRole('link', { name: /Use this template/ })).toHaveFocus();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('searches the prompts in the page’s language, and the categories in it and in English', async () => {
