@@ -22,12 +22,24 @@ test('a Max member trims a clip, reframes the trim to portrait, and plays each r
   await makeClip(page, 'A red kite over green hills');
   const panel = page.getByTestId('edit-panel');
 
+  // Trim by keyboard: an arrow is 0.05 s, Shift and an arrow a whole second.
+  await panel.getByTestId('trim-end').focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(panel.getByText('Keeps 4 s of 5 s')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(panel.getByText('Keeps 3.95 s of 5 s')).toBeVisible();
   // Trim: the end handle moved to 2.5 s; the cost comes from the server before the button offers it.
   await panel.getByTestId('trim-end').fill('2.5');
   await expect(panel.getByText('Keeps 2.5 s of 5 s')).toBeVisible();
   await expect(panel.getByTestId('edit-estimate')).toContainText('This edit costs 2 credits.');
   await panel.getByRole('button', { name: 'Edit for 2 credits' }).click();
-  await expect(page.getByTestId('result-panel').getByTestId('edited-from')).toContainText('Trimmed to 0–2.5 s', { timeout: 90_000 });
+  // The page stays on the stage, which shrank to a progress bar and grows back into the new clip; it does not drop to
+  // the history below.
+  const stage = page.getByTestId('result-panel');
+  await expect(stage.getByTestId('edited-from')).toContainText('Trimmed to 0–2.5 s', { timeout: 90_000 });
+  const header = (await page.getByTestId('site-header').boundingBox())!;
+  await expect.poll(async () => (await stage.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  expect((await stage.boundingBox())!.y).toBeLessThan(page.viewportSize()!.height / 2);
   const trimmed = await played(page.getByTestId('result-video'));
   expect([trimmed.width, trimmed.height]).toEqual([912, 512]);
   expect(trimmed.seconds).toBeCloseTo(2.5, 1);
@@ -51,6 +63,14 @@ test('a Max member trims a clip, reframes the trim to portrait, and plays each r
   await expect(history.getByTestId('edited-from')).toHaveCount(2);
   await page.getByTestId('result-panel').getByTestId('show-source').click();
   await expect(page.getByTestId('result-panel').getByTestId('edited-from')).toContainText('Trimmed to 0–2.5 s');
+
+  // The three share one prompt; the merge list tells them apart, and so does each Add button's name.
+  await panel.getByTestId('edit-kind-merge').check();
+  const adds = panel.getByTestId('merge-pick').getByRole('button', { name: /^Add clip \d of 3: “A red kite over green hills”/ });
+  await expect(adds).toHaveCount(3);
+  const names = await adds.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+  expect(new Set(names).size).toBe(3);
+  expect(names.filter((name) => name?.includes('Trimmed to 0–2.5 s'))).toHaveLength(1);
 });
 
 test('a Free member sees editing locked, and its upgrade opens the subscription modal on Max', async ({ signedInPage: page }) => {

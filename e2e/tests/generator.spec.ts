@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '../support/test.ts';
 import { freshEmail, PASSWORD } from '../support/accounts.ts';
@@ -83,6 +84,15 @@ test('a visitor signs up from the generator, comes back to the same draft and ma
   await expect(history.getByTestId('history-item')).toContainText('A paper boat drifting down a rainy street');
   await expect(history.getByTestId('history-item')).toHaveAttribute('data-status', 'succeeded');
   await expect(history.getByTestId('history-preview-badge')).toHaveText('Preview, no AI');
+
+  // Played again from the history below, the clip comes into view whole: its top below the sticky header, not under it.
+  await history.getByRole('button', { name: 'Play “A paper boat drifting down a rainy street”' }).click();
+  const stage = page.getByTestId('result-panel');
+  await expect(stage.getByRole('heading', { name: 'Preview' })).toBeFocused();
+  const header = (await page.getByTestId('site-header').boundingBox())!;
+  const headerBottom = header.y + header.height;
+  await expect.poll(async () => (await stage.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+  expect((await page.getByTestId('result-video').boundingBox())!.y).toBeLessThan(page.viewportSize()!.height);
 });
 
 test('a picture is refused when it is not an image, then an image video is made, listed and deleted', async ({ signedInPage: page }) => {
@@ -99,7 +109,9 @@ test('a picture is refused when it is not an image, then an image video is made,
   await page.reload();
   await expect(page.getByTestId('upload-status')).toHaveText('Picture uploaded and ready.');
   await page.getByLabel('Describe the motion (optional)').fill('Slow push in');
-  await page.getByTestId('generate-button').click();
+  // From the keyboard: Ctrl+Enter in the prompt generates, and focus follows the job to its progress bar.
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeFocused();
   await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('90 credits');
   await expectPlayableFiveSeconds(page);
 
@@ -176,4 +188,62 @@ test('a Max member with no credits left makes a video on the relaxed queue for n
   const history = await account.get<{ items: Array<{ queue: string; cost: number; status: string }> }>('/api/videos/history');
   expect(history.items).toEqual([expect.objectContaining({ queue: 'relaxed', cost: 0, status: 'succeeded' })]);
   expect((await account.get<{ balance: number }>('/api/user/credits')).balance).toBe(0);
+});
+
+test('at 1280x800 Generate is on the first screen, one Tab after the prompt, and every control shows where focus is', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/en/text-to-video/generator');
+  const generate = page.getByTestId('generate-button');
+  await expect(generate).toBeEnabled();
+  expect((await generate.boundingBox())!.y + (await generate.boundingBox())!.height).toBeLessThanOrEqual(800);
+
+  const ring = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => getComputedStyle(element).outlineStyle);
+  await page.getByLabel('Prompt').focus();
+  await page.keyboard.press('Tab');
+  await expect(generate).toBeFocused();
+  expect(await ring(generate)).toBe('solid');
+  // The chosen model, focused, shows the ring over its chosen look; once focus moves on, only the chosen look stays.
+  const chosen = page.getByRole('button', { name: 'v1.0', exact: true });
+  await page.keyboard.press('Tab');
+  await expect(chosen).toBeFocused();
+  await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+  expect(await ring(chosen)).toBe('solid');
+  await page.keyboard.press('Tab');
+  expect(await ring(chosen)).toBe('none');
+  expect(await ring(page.getByRole('button', { name: /v2\.0/ }))).toBe('solid');
+});
+
+test('Your videos keeps its list when it cannot refresh offline, says so, and reads it again once back online', async ({
+  signedInPage: page,
+  account,
+  api,
+}) => {
+  const made = await api.post('/api/videos/generate', {
+    headers: { ...account.headers, 'Idempotency-Key': randomUUID() },
+    data: { type: 'text-to-video', prompt: 'Kites over a windy beach', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' },
+  });
+  expect(made.status()).toBe(202);
+  await page.goto('/fr/text-to-video/generator');
+  const history = page.getByTestId('history');
+  const item = history.getByTestId('history-item');
+  await expect(item).toContainText('Kites over a windy beach');
+
+  // The connection goes; the page hears it as a browser does, by the window's offline event (sent here too: Chromium
+  // sends none where the machine has no network but loopback, as in a test sandbox, and a second one changes nothing).
+  const connection = async (online: boolean) => {
+    await page.context().setOffline(!online);
+    await page.evaluate((event) => window.dispatchEvent(new Event(event)), online ? 'online' : 'offline');
+  };
+  await connection(false);
+  await history.getByLabel('Afficher').selectOption('edit');
+  const alert = history.getByRole('alert');
+  await expect(alert).toContainText('Vous êtes hors ligne : impossible d’actualiser vos vidéos.');
+  await expect(alert).toContainText('La liste ci-dessous est celle chargée précédemment.');
+  await expect(item).toContainText('Kites over a windy beach');
+
+  // No click: coming back online is enough.
+  await connection(true);
+  await expect(history.getByTestId('history-empty')).toHaveText('Aucune vidéo de ce type pour l’instant.');
+  await expect(alert).toHaveCount(0);
+  await expect(item).toHaveCount(0);
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/test.ts';
+import type { Account } from '../support/accounts.ts';
 import { API, SHELL } from '../support/origins.ts';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { shipped, untilInteractive } from '../support/routes.ts';
@@ -217,4 +219,87 @@ test('the gallery shows its loading state while the API is slow and recovers fro
   await openGalleryInTheBrowser(page);
   await expect(region(page).getByText(fr('templates.offline'))).toBeVisible();
   await expect(region(page).getByText(fr('templates.empty'))).toHaveCount(0);
+});
+
+/** A real clip the API renders for `account`: the e2e API renders no template previews (TEMPLATE_PREVIEWS=off). */
+async function renderedClip(api: APIRequestContext, account: Account): Promise<Buffer> {
+  const started = await api.post('/api/videos/generate', {
+    headers: { ...account.headers, 'Idempotency-Key': randomUUID() },
+    data: { type: 'text-to-video', prompt: 'Waves on a quiet beach', model: 'v1.0', resolution: '512p', duration: '5s', aspectRatio: '16:9' },
+  });
+  expect(started.status()).toBe(202);
+  const { id } = (await started.json()).data as { id: string };
+  let file = '';
+  await expect
+    .poll(
+      async () => {
+        const video = await account.get<{ status: string; videoUrl: string | null }>(`/api/videos/status/${id}`);
+        file = video.videoUrl ?? '';
+        return video.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('succeeded');
+  return (await api.get(file)).body();
+}
+
+test('a template card plays and pauses its motion with a button of its own, by touch and by keyboard, and opens nothing', async ({ browser, api, signUp }) => {
+  const clip = await renderedClip(api, await signUp('Ada Lovelace'));
+  // A phone: touch, no hover.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  // The gallery as the browser draws it (the way its loading states are tested), its first template with its clip
+  // rendered: the real API's answer, marked so, and that clip served where the API would serve it.
+  const neon = (await catalogue(api, 'fr')).find((t) => t.id === 'tpl-neon-city')!;
+  await page.route(catalogueCall, async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Array<Template & { previewReady: boolean }> };
+    for (const template of body.data) template.previewReady = template.id === neon.id;
+    await route.fulfill({ response, json: body });
+  });
+  await page.route(`${API}/api/video/templates/${neon.id}/preview`, (route: Route) => route.fulfill({ body: clip, contentType: 'video/mp4' }));
+  await openGalleryInTheBrowser(page);
+  const card = region(page).getByTestId('template-card').filter({ hasText: neon.title });
+  const motion = card.locator('video');
+  await expect(motion).toHaveCount(0);
+
+  await card.getByRole('button', { name: `Lire l’aperçu de « ${neon.title} »` }).tap();
+  await expect(motion).toHaveCount(1);
+  await expect.poll(() => motion.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+  // Still the gallery (in French, as the language watcher writes its address): the tap opened nothing.
+  await expect(page).toHaveURL(/\/free-video-templates$/);
+
+  const pause = card.getByRole('button', { name: `Mettre en pause l’aperçu de « ${neon.title} »` });
+  await pause.focus();
+  await page.keyboard.press('Enter');
+  await expect(motion).toHaveCount(0);
+  await page.keyboard.press('Space');
+  await expect(motion).toHaveCount(1);
+  // The card's link is the next stop, and still opens the generator.
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('link', { name: fr('templates.use') })).toBeFocused();
+  await phone.close();
+});
+
+test('the home page shows every template of its strip whole, and its calls to action show where focus is', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/en');
+  await untilInteractive(page);
+  const strip = region(page).getByRole('region', { name: shipped('marketing', 'en', 'home.examplesTitle') });
+  const cards = strip.getByTestId('template-card');
+  await expect(cards).toHaveCount(8);
+  const area = (await strip.boundingBox())!;
+  for (const box of await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.left).toBeGreaterThanOrEqual(area.x);
+    expect(box.right).toBeLessThanOrEqual(area.x + area.width);
+  }
+
+  const cta = region(page)
+    .getByRole('link', { name: shipped('marketing', 'en', 'home.cta') })
+    .first();
+  await cta.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(cta).toBeFocused();
+  expect(await cta.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('solid');
 });

@@ -46,11 +46,12 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
   }, [reveal]);
 
   // The progress bar goes when the job ends; focus on it would fall to the page's body. It goes to the stage's
-  // heading instead, right above the video or the reason it failed (the live region below says which).
+  // heading instead, right above the video or the reason it failed (the live region below says which), and the stage,
+  // now as tall as its video and forms, is brought into view from its top if that went off screen.
   const wasBusy = useRef(busy);
   useLayoutEffect(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (wasBusy.current && !busy && lost) heading.current?.focus({ preventScroll: true });
+    if (wasBusy.current && !busy && lost && section.current && heading.current) revealStage(section.current, heading.current);
     wasBusy.current = busy;
   }, [busy]);
 
