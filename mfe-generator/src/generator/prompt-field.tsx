@@ -53,7 +53,8 @@ export function PromptField({ mode, value, problem, ids, textareaRef, onChange, 
           event.preventDefault();
           onGenerateShortcut();
         }}
-        rows={4}
+        // Optional beside a picture, so shorter there: Generate comes higher below the picture.
+        rows={mode === 'image' ? 2 : 4}
       />
       <p id={ids.promptHint} className={styles.shortcutHint}>
         {t('prompt.shortcut')}
