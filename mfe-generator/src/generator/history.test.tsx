@@ -120,11 +120,12 @@ describe('history', () => {
       },
     });
     await signIn();
+    // Only the poll's interval is faked, from before the job is picked up again: the next check comes when the test says.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await page();
     const history = await screen.findByTestId('history');
     const stage = screen.getByTestId('result-panel');
     await within(stage).findByText('Rendering your video… 80%');
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await userEvent.click(within(history).getByRole('button', { name: 'Play “A paper boat on a rainy street”' }));
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
 
