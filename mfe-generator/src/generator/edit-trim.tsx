@@ -7,8 +7,8 @@ import type { VideoRecord } from './video-api.ts';
 import styles from './edit-panel.module.css';
 
 /** A handle's step: fine by default, and a whole second with Shift held, so a long clip is not 20 presses a second. */
-export const TRIM_STEP = 0.05;
-export const TRIM_BIG_STEP = 1;
+const TRIM_STEP = 0.05;
+const TRIM_BIG_STEP = 1;
 
 const seconds = (value: number) => Number(value.toFixed(2));
 

@@ -5,7 +5,7 @@ import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { videoApi } from './video-api.ts';
 import type { EditEstimate, EditRequest } from './video-api.ts';
 
-export type Estimate = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; value: EditEstimate } | { status: 'error'; error: unknown };
+type Estimate = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; value: EditEstimate } | { status: 'error'; error: unknown };
 
 /**
  * What `request` would cost, asked of the server a moment after the form settles, so dragging a handle asks once; a
