@@ -43,13 +43,26 @@ describe('formatCredits', () => {
   it('abbreviates above 999 with k', () => {
     expect(formatCredits(999)).toBe('999');
     expect(formatCredits(1000)).toBe('1k');
-    expect(formatCredits(1250)).toBe('1.3k');
+    expect(formatCredits(1250)).toBe('1.2k');
     expect(formatCredits(125000)).toBe('125k');
   });
 
+  it('never rounds a balance up', () => {
+    expect(formatCredits(1557)).toBe('1.5k');
+    expect(formatCredits(1999)).toBe('1.9k');
+    expect(formatCredits(9999)).toBe('9.9k');
+    expect(formatCredits(99_999)).toBe('99.9k');
+    expect(formatCredits(100_999)).toBe('100k');
+    expect(formatCredits(999_999)).toBe('999k');
+    for (let balance = 1000; balance < 200_000; balance += 37) {
+      const shown = Number(formatCredits(balance).slice(0, -1)) * 1000;
+      expect(shown, String(balance)).toBeLessThanOrEqual(balance);
+    }
+  });
+
   it('writes the number the way the language does', () => {
-    expect(formatCredits(1250, 'fr')).toBe('1,3k');
-    expect(formatCredits(1250, 'de')).toBe('1,3k');
+    expect(formatCredits(1557, 'fr')).toBe('1,5k');
+    expect(formatCredits(1557, 'de')).toBe('1,5k');
     expect(formatCredits(42, 'hi')).toBe('42');
   });
 });

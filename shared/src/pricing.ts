@@ -74,12 +74,15 @@ export function isCriticallyLow(balance: number): boolean {
   return balance < CRITICAL_CREDITS;
 }
 
-/** Above 999 the display abbreviates with k: 1000 -> 1k, 1250 -> 1.3k, 12000 -> 12k. */
+/**
+ * Above 999 the display abbreviates with k, always rounding down: a balance is never shown as more than
+ * there is (1557 is 1.5k, not 1.6k; 999999 is 999k). Where money is decided, screens show the exact figure.
+ */
 export function formatCredits(balance: number, lng = 'en'): string {
   if (balance <= 999) return formatNumber(balance, lng, { useGrouping: false });
-  const thousands = balance / 1000;
-  const digits = thousands >= 100 ? 0 : 1;
-  return `${formatNumber(thousands, lng, { maximumFractionDigits: digits, useGrouping: false })}k`;
+  // Tenths of a thousand below 100k, whole thousands from there, each cut rather than rounded.
+  const tenths = balance < 100_000 ? Math.floor(balance / 100) / 10 : Math.floor(balance / 1000);
+  return `${formatNumber(tenths, lng, { maximumFractionDigits: 1, useGrouping: false })}k`;
 }
 
 /** What can be done to a finished video. Editing is a Max feature (`advancedEditing`). */

@@ -1,4 +1,4 @@
-import { formatCredits, formatNumber } from '@reelmint/shared';
+import { formatNumber } from '@reelmint/shared';
 import type { CreditLevel } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import styles from './studio.module.css';
@@ -34,7 +34,7 @@ export function CreditsPanel({ cost, relaxed = false, balance, level, enough, cr
         <div className={styles.balanceRow} data-testid="generator-balance" data-level={level}>
           <span className={styles.levelDot} aria-hidden="true" />
           <span>
-            {t('balance.value', { count: balance, formatted: formatCredits(balance, lng) })}
+            {t('balance.value', { count: balance, formatted: number.format(balance) })}
             <span className={styles.levelText}> · {t(`balance.levels.${level}`)}</span>
           </span>
         </div>

@@ -50,18 +50,18 @@ describe('settings and cost', () => {
     expect(screen.getByTestId('low-credit-panel')).toHaveTextContent('You are almost out of credits');
   });
 
-  it('abbreviates a large balance and shows no warning panel at 50 or more', async () => {
-    await signIn({ balance: 1250 });
+  it('shows a large balance exactly, never rounded up, and no warning panel at 50 or more', async () => {
+    await signIn({ balance: 1557 });
     await page();
-    expect(await screen.findByTestId('generator-balance')).toHaveTextContent('You have 1.3k credits');
+    expect(await screen.findByTestId('generator-balance')).toHaveTextContent('You have 1,557 credits');
     expect(screen.getByTestId('generator-balance')).toHaveAttribute('data-level', 'good');
     expect(screen.queryByTestId('low-credit-panel')).toBeNull();
   });
 
   it("writes the balance with the decimal mark of the person's language", async () => {
-    await signIn({ balance: 1250 });
+    await signIn({ balance: 1557 });
     await renderWithProviders(<GeneratorPage />, { route: '/fr/text-to-video/generator', language: 'fr' });
-    expect(await screen.findByTestId('generator-balance')).toHaveTextContent('Vous avez 1,3k crédits');
+    expect(await screen.findByTestId('generator-balance')).toHaveTextContent('Vous avez 1 557 crédits');
   });
 });
 
