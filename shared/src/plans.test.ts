@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { canUpgrade, cheapestPlanWith, checkGenerationAccess, DAY_MS, expiryState, PLAN_FEATURES } from './plans.ts';
+import { canUpgrade, cheapestPlanWith, checkGenerationAccess, DAY_MS, expiryState, PLAN_FEATURES, plansWith } from './plans.ts';
 
 describe('checkGenerationAccess', () => {
   it('allows the free plan its own settings', () => {
@@ -44,5 +44,27 @@ describe('cheapestPlanWith', () => {
     expect(cheapestPlanWith('v2Model')).toBe('pro');
     expect(cheapestPlanWith('hd720p')).toBe('pro');
     expect(cheapestPlanWith('hd1080p')).toBe('premium');
+  });
+});
+
+describe('plansWith', () => {
+  it('lists every plan that unlocks a feature, cheapest first, and no plan that does not', () => {
+    expect(plansWith('hd1080p')).toEqual(['premium']);
+    expect(plansWith('advancedEditing')).toEqual(['premium']);
+    expect(plansWith('hd720p')).toEqual(['pro', 'premium']);
+    expect(plansWith('v2Model')).toEqual(['pro', 'premium']);
+  });
+
+  it('agrees with checkGenerationAccess: each plan it names allows the locked setting, each plan it leaves out refuses it', () => {
+    const locks = [
+      { feature: 'hd1080p', config: { model: 'v1.0', resolution: '1080p', duration: '5s' } },
+      { feature: 'hd720p', config: { model: 'v1.0', resolution: '720p', duration: '5s' } },
+      { feature: 'v2Model', config: { model: 'v2.0', resolution: '512p', duration: '5s' } },
+    ] as const;
+    for (const { feature, config } of locks) {
+      for (const plan of ['free', 'pro', 'premium'] as const) {
+        expect(checkGenerationAccess(config, PLAN_FEATURES[plan]).length === 0, `${plan} and ${feature}`).toBe(plansWith(feature).includes(plan));
+      }
+    }
   });
 });

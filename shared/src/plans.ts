@@ -78,9 +78,17 @@ export const PLAN_NAMES: Record<PlanKey, string> = { free: 'Free', pro: 'Pro', p
  * names the plan that is enough to unlock it rather than always the top one.
  */
 export function cheapestPlanWith(feature: FeatureFlag): PlanKey {
-  const plan = PLAN_KEYS.find((key) => PLAN_FEATURES[key][feature]);
+  const [plan] = plansWith(feature);
   if (!plan) throw new RangeError(`No plan includes ${feature}`);
   return plan;
+}
+
+/**
+ * Every plan that includes a feature, cheapest first, read from PLAN_FEATURES: all that a lock on that feature may
+ * offer, since any other plan would be paid for without unlocking what was asked.
+ */
+export function plansWith(feature: FeatureFlag): PlanKey[] {
+  return PLAN_KEYS.filter((key) => PLAN_FEATURES[key][feature]);
 }
 
 /** Upgrade is offered only on the free plan. */

@@ -226,6 +226,36 @@ describe('subscription modal', () => {
     expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
   });
 
+  it('opened by a 1080p lock on Free, offers Max alone: Pro would not unlock 1080p', async () => {
+    fakeApi.use({ 'GET /api/subscription/plans': () => ok(CATALOGUE) });
+    await mount();
+    await act(async () => {
+      void openSubscriptionModal({ source: 'generator', needsPlan: { feature: 'hd1080p', plan: 'premium' } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: '1080p videos come with Max' });
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeChecked());
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
+    expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull();
+  });
+
+  it('opened by the editing lock for a Pro member, offers Max and no credit packs, which unlock no editing', async () => {
+    signIn({ plan: 'pro' });
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro }),
+      'GET /api/credits/packs': () => ok([{ id: 'credits-250', credits: 250, price: 8, currency: 'USD' }]),
+    });
+    await mount();
+    await act(async () => {
+      void openSubscriptionModal({ source: 'generator-edit', needsPlan: { feature: 'advancedEditing', plan: 'premium' } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: /Max/ });
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: /Max/ })).toBeChecked());
+    expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull();
+    expect(within(dialog).queryByTestId('credit-packs')).toBeNull();
+    expect(within(dialog).queryByText('250 credits')).toBeNull();
+  });
+
   it('offers a Max member who runs out credit packs, not a cheaper plan, and buys a pack through its own checkout', async () => {
     signIn();
     vi.stubGlobal('open', vi.fn());

@@ -7,6 +7,7 @@ import {
   loadSubscription,
   PLAN_KEYS,
   PLAN_NAMES,
+  plansWith,
   TOKEN_KEY,
   useActiveLanguage,
   useLocalizePath,
@@ -16,14 +17,15 @@ import { openDetached, pricingFallbackUrl } from '../checkout/checkout.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
-import { PAID_PLAN_KEYS, planFeatureKeys, priceFor, yearlySaving } from '../plans/plan-catalogue.ts';
+import { PAID_PLAN_KEYS, yearlySaving } from '../plans/plan-catalogue.ts';
 import { useModalPlans } from '../plans/use-plans.ts';
 import { withBillingQueries } from '../server-state/billing-queries.tsx';
 import { usePlanChoice } from '../subscription/plan-mutations.ts';
-import type { PlanItem, SubscriptionModalRequest } from '@reelmint/shared';
+import type { SubscriptionModalRequest } from '@reelmint/shared';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
+import { formatDate, formatNumber } from '../ui/format.ts';
+import { PlanOption } from './plan-option.tsx';
 import { CLOSED, initialPlan, transition } from './modal-machine.ts';
 import type { ModalEffect, ModalEvent, ModalState } from './modal-machine.ts';
 import styles from './subscription-modal.module.css';
@@ -221,8 +223,14 @@ function SubscriptionModal() {
   // on pricing) and credit packs; Max, the top plan, is offered packs alone.
   const rank = (key: string | null) => PLAN_KEYS.findIndex((known) => known === key);
   const paidMember = currentPlan !== null && currentPlan !== 'free';
+  // A lock offers only the plans that unlock its option (PLAN_FEATURES, through plansWith): Pro is never sold for 1080p.
+  const unlocking = needsPlan ? plansWith(needsPlan.feature) : null;
   const offered =
-    plans.kind === 'ready' ? plans.value.data.filter((plan) => PAID_PLAN_KEYS.includes(plan.key) && (!paidMember || rank(plan.key) > rank(currentPlan))) : [];
+    plans.kind === 'ready'
+      ? plans.value.data.filter(
+          (plan) => PAID_PLAN_KEYS.includes(plan.key) && (!paidMember || rank(plan.key) > rank(currentPlan)) && (!unlocking || unlocking.includes(plan.key)),
+        )
+      : [];
   const choosable = (key: string | null) => key !== currentPlan && offered.some((plan) => plan.key === key);
   // Max is the default, unless the person already has it: then the first plan they can buy.
   const selected = choosable(state.plan)
@@ -329,7 +337,8 @@ function SubscriptionModal() {
             <p>{t(failedChange.key)}</p>
           </div>
         )}
-        {paidMember && <PackOffer source={state.request.source ?? 'subscription-modal'} returnPath={here} headingLevel={3} compact />}
+        {/* Credits unlock no option: a lock's modal sells plans only. */}
+        {paidMember && !needsPlan && <PackOffer source={state.request.source ?? 'subscription-modal'} returnPath={here} headingLevel={3} compact />}
 
         <div className={styles.actions}>
           <button type="button" className={styles.secondary} onClick={() => openDetached(localize(`/pricing?${seeAllQuery.toString()}`))}>
@@ -363,48 +372,6 @@ function CloseButton({ label, disabled = false, onClick }: { label: string; disa
         <path d="M6 6l12 12M18 6L6 18" />
       </svg>
     </button>
-  );
-}
-
-interface PlanOptionProps {
-  plan: PlanItem;
-  cycle: 'monthly' | 'yearly';
-  checked: boolean;
-  current: boolean;
-  onChoose: () => void;
-}
-
-function PlanOption({ plan, cycle, checked, current, onChoose }: PlanOptionProps) {
-  const { t } = useBillingText();
-  const locale = useActiveLanguage();
-  const price = priceFor(plan, cycle);
-  const features = planFeatureKeys(plan).slice(0, 3);
-  return (
-    <label className={styles.plan} data-plan={plan.key} data-checked={checked} data-current={current}>
-      <input type="radio" name="subscription-modal-plan" value={plan.key} checked={checked} disabled={current} onChange={onChoose} className={styles.radio} />
-      <span className={styles.planMain}>
-        <span className={styles.planName}>
-          {plan.name}
-          {plan.popular && <span className={styles.popular}>{t('modal.popular')}</span>}
-          {current && <span className={styles.current}>{t('pricing.currentPlan')}</span>}
-        </span>
-        <span className={styles.planCredits}>{t('plan.creditsPerMonth', { count: plan.credits, formatted: formatNumber(plan.credits, locale) })}</span>
-        <span className={styles.planFeatures}>{features.map((key) => t(key)).join(' · ')}</span>
-      </span>
-      <span className={styles.planPrice}>
-        {price.original !== null && (
-          <s className={styles.original}>
-            <span className="rm-visually-hidden">{t('plan.wasPrice')} </span>
-            {formatPrice(price.original, plan.currency, locale)}
-          </s>
-        )}
-        <strong className={styles.amount}>{formatPrice(price.perMonth, plan.currency, locale)}</strong>
-        <span className={styles.per}>{t('plan.perMonth')}</span>
-        <span className={styles.billed}>
-          {cycle === 'yearly' ? t('plan.billedYearly', { amount: formatPrice(price.billed, plan.currency, locale) }) : t('plan.billedMonthly')}
-        </span>
-      </span>
-    </label>
   );
 }
 
