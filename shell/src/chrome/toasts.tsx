@@ -27,6 +27,8 @@ export function showToast(kind: ToastKind, message: string): void {
   void loadSonner().then(({ toast }) => toast[kind](message));
 }
 
+const BELOW_HEADER = { top: 'calc(var(--rm-header-height) + 12px)' };
+
 /** Where toasts appear: nothing until the first one is raised. */
 export function Toasts() {
   // The server never shows one, so a drawn page is taken over with none.
@@ -38,7 +40,8 @@ export function Toasts() {
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      {/* Below the header, never over its balance, account menu or reminder. */}
+      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton offset={BELOW_HEADER} mobileOffset={BELOW_HEADER} />
     </Suspense>
   );
 }
