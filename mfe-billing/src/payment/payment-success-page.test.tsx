@@ -97,9 +97,27 @@ describe('payment success', () => {
     expect(screen.getByTestId('receipt-plan')).toHaveTextContent('Max');
     expect(screen.getByTestId('receipt-credits')).toHaveTextContent('+12,000');
     expect(screen.getByTestId('receipt-balance')).toHaveTextContent('12,003 credits');
+    expect(screen.getByTestId('receipt-charged')).toHaveTextContent('$360');
+    expect(await screen.findByTestId('receipt-next')).toHaveTextContent('$360 a year from November 22, 2027');
     expect(authStore.getState().user?.plan).toBe('premium');
     expect(subscriptionStore.getState().subscription).toEqual(premium);
     expect(creditsStore.getState().balance).toBe(12003);
+  });
+
+  it('tells a prorated charge today from what the plan costs from the next period', async () => {
+    signIn({ plan: 'pro' });
+    const monthly: SubscriptionReply = { ...premium, billingCycle: 'monthly', expiresAt: '2027-08-12T12:00:00.000Z' };
+    fakeApi.use({
+      'GET /api/payment/session/:id': () => ok({ ...paid, billingCycle: 'monthly', amount: 26.01, creditsGranted: 500, subscription: monthly }),
+      'GET /api/user/credits': () => ok({ balance: 12003 }),
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    const charged = await screen.findByTestId('receipt-charged');
+    expect(charged).toHaveTextContent('$26.01');
+    // Max is $39 a month in the catalogue: the one-off sum is never passed off as the plan's price.
+    expect(await screen.findByTestId('receipt-next')).toHaveTextContent('$39 a month from August 12, 2027');
+    expect(charged).toHaveTextContent('A one-off charge for the rest of this period');
+    expect(screen.getByTestId('payment-receipt')).not.toHaveTextContent('$26.01 per month');
   });
 
   it('without a session to confirm, says when plan and credits could not be refreshed and refreshes them on retry', async () => {

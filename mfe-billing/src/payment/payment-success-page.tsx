@@ -5,7 +5,8 @@ import { ApiError, LocalizedLink, useActiveLanguage, useAuth } from '@reelmint/s
 import { applyAccountState, refreshAccount } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
 import { billingKeys, withBillingQueries } from '../server-state/billing-queries.tsx';
-import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
+import { formatNumber } from '../ui/format.ts';
+import { PaidReceipt } from './paid-receipt.tsx';
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS, fetchPaymentSession } from './payment-session.ts';
 import type { PaymentSession } from './payment-session.ts';
 import styles from './payment.module.css';
@@ -88,7 +89,6 @@ function PaymentSuccessPage() {
 
   if (view.kind === 'paid') {
     const { session } = view;
-    const endDate = session.subscription.expiresAt ? formatDate(session.subscription.expiresAt, locale) : null;
     const pack = session.kind === 'pack';
     return (
       <main className={styles.page} data-remote="billing" data-state="paid">
@@ -99,42 +99,7 @@ function PaymentSuccessPage() {
             ? t('success.packWelcome', { count: session.creditsGranted ?? 0, formatted: formatNumber(session.creditsGranted ?? 0, locale) })
             : t('success.welcome', { plan: session.planName })}
         </p>
-        <dl className={styles.receipt} data-testid="payment-receipt">
-          <div>
-            <dt>{t(pack ? 'success.pack' : 'success.plan')}</dt>
-            <dd data-testid="receipt-plan">
-              {pack
-                ? t('packs.credits', { count: session.creditsGranted ?? 0, formatted: formatNumber(session.creditsGranted ?? 0, locale) })
-                : session.planName}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('success.billing')}</dt>
-            <dd>
-              {pack
-                ? t('success.paidOnce', { amount: formatPrice(session.amount, session.currency, locale) })
-                : t(session.billingCycle === 'yearly' ? 'success.billedYearly' : 'success.billedMonthly', {
-                    amount: formatPrice(session.amount, session.currency, locale),
-                  })}
-            </dd>
-          </div>
-          {session.creditsGranted !== null && (
-            <div>
-              <dt>{t('success.creditsAdded')}</dt>
-              <dd data-testid="receipt-credits">+{formatNumber(session.creditsGranted, locale)}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('success.balance')}</dt>
-            <dd data-testid="receipt-balance">{t('yourPlan.credits', { count: session.balance, formatted: formatNumber(session.balance, locale) })}</dd>
-          </div>
-          {endDate && (
-            <div>
-              <dt>{t('success.activeUntil')}</dt>
-              <dd>{endDate}</dd>
-            </div>
-          )}
-        </dl>
+        <PaidReceipt session={session} />
         <div className={styles.ctas}>
           <LocalizedLink className={styles.cta} to="/text-to-video/generator">
             {t('success.cta')}
