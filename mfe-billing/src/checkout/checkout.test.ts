@@ -66,7 +66,7 @@ describe('a checkout requested, then followed', () => {
     const { calls } = fakeApi.use({
       'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/s/1', sessionId: 's1', message: 'ok' }),
     });
-    await expect(startCheckout(request)).resolves.toEqual({ kind: 'open-checkout', url: 'http://pay.test/s/1' });
+    await expect(startCheckout(request)).resolves.toEqual({ kind: 'open-checkout', url: 'http://pay.test/s/1', sessionId: 's1' });
     expect(calls[0]?.body).toEqual({ planName: 'premium', billingCycle: 'yearly', source: 'generator' });
     expect(open).toHaveBeenCalledWith('http://pay.test/s/1', '_blank', 'noopener,noreferrer');
     expect(alert).not.toHaveBeenCalled();

@@ -11,11 +11,16 @@ export const CHECKOUT_TIMEOUT_MS = 20_000;
  * What to do with the server's answer: the checkout counts only when `success` is
  * true and a checkout URL came with it.
  */
-export type CheckoutDecision = { kind: 'open-checkout'; url: string } | { kind: 'fallback'; reason: 'session-failed' | 'request-failed' } | { kind: 'sign-in' };
+export type CheckoutDecision =
+  /** `sessionId` when the server named the session, so the page can tell when that checkout has ended. */
+  { kind: 'open-checkout'; url: string; sessionId?: string } | { kind: 'fallback'; reason: 'session-failed' | 'request-failed' } | { kind: 'sign-in' };
 
 export function decideCheckout(reply: CheckoutReply | null | undefined): CheckoutDecision {
   const url = reply?.data?.checkoutUrl;
-  if (reply?.success === true && typeof url === 'string' && url.length > 0) return { kind: 'open-checkout', url };
+  const sessionId = reply?.data?.sessionId;
+  if (reply?.success === true && typeof url === 'string' && url.length > 0) {
+    return typeof sessionId === 'string' && sessionId ? { kind: 'open-checkout', url, sessionId } : { kind: 'open-checkout', url };
+  }
   return { kind: 'fallback', reason: 'session-failed' };
 }
 

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LocalizedLink } from '@reelmint/shared';
+import { announceCheckoutEnded } from '../checkout/checkout-end.ts';
 import { checkoutOrigin } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
 import styles from './payment.module.css';
@@ -8,6 +10,9 @@ import styles from './payment.module.css';
 export default function PaymentCancelPage() {
   const { t } = useBillingText();
   const [origin] = useState(checkoutOrigin);
+  const sessionId = useSearchParams()[0].get('session_id');
+  // The window the checkout was opened from stops saying that it is open.
+  useEffect(() => announceCheckoutEnded(sessionId, 'canceled'), [sessionId]);
   // Back to where the checkout started, unless that was pricing itself: then pricing is the way back.
   const back = origin && !/^(\/[^/]+)?\/pricing(\?|$)/.test(origin) ? origin : null;
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, LocalizedLink, useActiveLanguage, useAuth } from '@reelmint/shared';
+import { announceCheckoutEnded } from '../checkout/checkout-end.ts';
 import { applyAccountState, refreshAccount } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
 import { billingKeys, withBillingQueries } from '../server-state/billing-queries.tsx';
@@ -66,6 +67,11 @@ function PaymentSuccessPage() {
   useEffect(() => {
     if (paidSession) applyAccountState(paidSession.subscription, paidSession.balance);
   }, [paidSession]);
+  // The window the checkout was opened from stops saying that it is open.
+  const ended = view.kind === 'paid' ? 'paid' : view.kind === 'canceled' ? 'canceled' : null;
+  useEffect(() => {
+    if (ended) announceCheckoutEnded(sessionId, ended);
+  }, [ended, sessionId]);
 
   // No session to confirm (or not signed in here): refresh what can be refreshed, once a visit and on each Try again.
   const refresh = useQuery({ queryKey: billingKeys.accountRefresh(attempt), queryFn: refreshAccount, enabled: !confirming, gcTime: 0 });

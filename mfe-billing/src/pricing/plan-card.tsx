@@ -1,4 +1,5 @@
 import { forwardRef } from 'react';
+import type { ReactNode } from 'react';
 import { LocalizedLink, useActiveLanguage } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
@@ -28,10 +29,12 @@ interface Props {
   /** When a scheduled change takes effect, formatted for the reader. */
   startsOn?: string | null;
   onChoose: (plan: PlanItem) => void;
+  /** What came of pressing this card's button (a checkout opened, a change made or refused), shown beside it. */
+  outcome?: ReactNode;
 }
 
 export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
-  { plan, cycle, action, buildsOn, highlighted, busy, locked, currentPlanKey = null, startsOn = null, onChoose },
+  { plan, cycle, action, buildsOn, highlighted, busy, locked, currentPlanKey = null, startsOn = null, onChoose, outcome = null },
   ref,
 ) {
   const { t } = useBillingText();
@@ -135,6 +138,9 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
             {t('pricing.startsAtPeriodEnd')}
           </p>
         )}
+        <div className={styles.live} aria-live="polite">
+          {outcome}
+        </div>
       </div>
     </li>
   );

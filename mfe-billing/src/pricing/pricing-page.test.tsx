@@ -1,9 +1,9 @@
 import { Profiler } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, PLAN_FEATURES, PublicReadsContext, bus, clearSession, subscriptionStore } from '@reelmint/shared';
-import type { PublicReadData, PublicReads, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
+import type { PaymentSession, PublicReadData, PublicReads, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import PricingPage, { preload } from './pricing-page.tsx';
 import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
 import type { ReplyTo } from '@reelmint/shared/testing';
@@ -24,6 +24,22 @@ function maxMember() {
   const waiting: SubscriptionReply = { ...max, scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: expiresAt } };
   return { expiresAt, max, waiting };
 }
+
+/** A Pro checkout as the API reports it once paid. */
+const PAID_SESSION: PaymentSession = {
+  id: 's1',
+  kind: 'plan',
+  pack: null,
+  status: 'paid',
+  plan: 'pro',
+  planName: 'Pro',
+  billingCycle: 'yearly',
+  amount: 120,
+  currency: 'USD',
+  creditsGranted: 6000,
+  balance: 6100,
+  subscription: { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt: null, billingCycle: 'yearly', scheduledChange: null },
+};
 
 const scrolled = vi.fn();
 
@@ -181,11 +197,48 @@ describe('pricing page', () => {
       source: 'generator',
     });
     expect(window.open).toHaveBeenCalledWith('http://pay.test/3', '_blank', 'noopener,noreferrer');
-    expect(await screen.findByTestId('checkout-opened')).toHaveTextContent('Checkout for Max opened in a new window');
+    const note = await screen.findByTestId('checkout-opened');
+    expect(note).toHaveTextContent('Checkout for Max opened in a new window');
+    // Beside the button that was pressed, not at the top of the page.
+    expect(screen.getByTestId('plan-card-premium')).toContainElement(note);
     // A popup blocked after the request must not leave the person stuck: the same checkout is one click away.
     const link = screen.getByRole('link', { name: /Open the secure checkout/ });
     expect(link).toHaveAttribute('href', 'http://pay.test/3');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+    // Another checkout ending says nothing about this one; this one ending in its window clears the note.
+    const end = (sessionId: string) =>
+      act(() => {
+        const newValue = JSON.stringify({ sessionId, outcome: 'canceled', at: Date.now() });
+        window.dispatchEvent(new StorageEvent('storage', { key: 'reelmint:checkout-ended', newValue }));
+      });
+    end('s-other');
+    expect(screen.getByTestId('checkout-opened')).toBeInTheDocument();
+    end('s3');
+    await waitFor(() => expect(screen.queryByTestId('checkout-opened')).toBeNull());
+  });
+
+  it('clears the checkout note when the window is back and the session is no longer open', async () => {
+    signIn({ plan: 'free' });
+    vi.stubGlobal('open', vi.fn());
+    let status: 'open' | 'paid' = 'open';
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null }),
+      'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/4', sessionId: 's4', message: 'ok' }),
+      'GET /api/payment/session/:id': () => ok({ ...PAID_SESSION, id: 's4', status }),
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+    const note = await screen.findByTestId('checkout-opened');
+    expect(screen.getByTestId('plan-card-pro')).toContainElement(note);
+    act(() => window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(fakeApi.callsTo('GET /api/payment/session/:id')).toHaveLength(1));
+    expect(screen.getByTestId('checkout-opened')).toBeInTheDocument();
+    status = 'paid';
+    act(() => window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(screen.queryByTestId('checkout-opened')).toBeNull());
+    vi.unstubAllGlobals();
   });
 
   it('offers no upgrade on a paid plan, and cancels it after confirmation, showing the effective date', async () => {

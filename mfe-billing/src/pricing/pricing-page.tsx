@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { bus, loadSubscription, useActiveLanguage, useAuth, useSubscription } from '@reelmint/shared';
 import type { PlanItem, SubscriptionStatus } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
+import { useCheckoutEnded } from '../checkout/checkout-end.ts';
 import { preloadSiteConfig, TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
@@ -12,6 +13,7 @@ import { withBillingQueries } from '../server-state/billing-queries.tsx';
 import { changeDirection } from '../subscription/plan-change.ts';
 import { usePlanChoice } from '../subscription/plan-mutations.ts';
 import { formatDate } from '../ui/format.ts';
+import { ChoiceOutcome } from './choice-outcome.tsx';
 import { CycleToggle } from '../ui/cycle-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 import type { CardAction } from './plan-card.tsx';
@@ -68,6 +70,11 @@ function PricingPage() {
   const outcome = choice.data;
   // The plan being asked for: its card is busy and every card locked until the answer.
   const starting = choice.isPending ? choice.variables.plan.key : null;
+  // The card whose button was pressed says what came of it, beside that button rather than at the top of the page.
+  const chosen = choice.variables?.plan.key ?? null;
+  const opened = outcome?.kind === 'opened' ? outcome : null;
+  // Once that checkout is paid or cancelled in its window, the note that it is open would be stale.
+  useCheckoutEnded(opened !== null, opened?.sessionId ?? null, () => choice.reset());
   const highlightedCard = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
@@ -103,37 +110,6 @@ function PricingPage() {
       </header>
 
       {signedIn && <YourPlanPanel plans={paidPlans} />}
-
-      <div className={styles.live} aria-live="polite">
-        {outcome?.kind === 'opened' && (
-          <div className={styles.opened} data-testid="checkout-opened">
-            <p>{t('pricing.checkoutOpened', { plan: outcome.plan })}</p>
-            {/* The window opens after a request, when the browser may no longer count it as the click's popup. */}
-            <p>
-              {t('checkout.notOpened')}{' '}
-              <a href={outcome.url} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
-                {t('checkout.openLink')}
-                <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
-              </a>
-            </p>
-          </div>
-        )}
-        {outcome?.kind === 'changed' && (
-          <p className={styles.opened} data-testid="plan-changed">
-            {t('pricing.changed', { plan: outcome.plan })}
-          </p>
-        )}
-        {outcome?.kind === 'scheduled' && (
-          <p className={styles.opened} data-testid="plan-scheduled">
-            {t('pricing.scheduled', { plan: outcome.plan, date: formatDate(outcome.effectiveDate, locale) })}
-          </p>
-        )}
-      </div>
-      {choice.error && (
-        <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={choice.error.code}>
-          {t(choice.error.key)}
-        </p>
-      )}
 
       {plans.kind === 'loading' && (
         <ul className={styles.grid} aria-busy="true">
@@ -175,6 +151,7 @@ function PricingPage() {
                 busy={starting === plan.key}
                 locked={choice.isPending}
                 onChoose={choose}
+                outcome={plan.key === chosen ? <ChoiceOutcome outcome={outcome ?? null} failure={choice.error} /> : null}
               />
             ))}
           </ul>

@@ -14,6 +14,7 @@ import {
   useSubscription,
 } from '@reelmint/shared';
 import { openDetached, pricingFallbackUrl } from '../checkout/checkout.ts';
+import { useCheckoutEnded } from '../checkout/checkout-end.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
@@ -143,6 +144,8 @@ function SubscriptionModal() {
 
   const checkoutLink = useRef<HTMLAnchorElement>(null);
   const checkoutShown = state.phase === 'opened';
+  // Its link to a checkout that was paid or cancelled in the other window would be stale: the modal closes.
+  useCheckoutEnded(checkoutShown, null, () => dispatch({ type: 'dismiss' }));
   useEffect(() => {
     // The Continue button the person pressed is gone: the checkout link is the next thing to use.
     if (checkoutShown) checkoutLink.current?.focus();

@@ -57,7 +57,8 @@ export interface PlanChoiceRequest {
  * or (with a fallback) a checkout that could not start and sent the person elsewhere.
  */
 export type PlanChoice =
-  | { kind: 'opened'; plan: string; url: string }
+  /** `sessionId` when the server named the checkout session, so the screen can tell when it has ended. */
+  | { kind: 'opened'; plan: string; url: string; sessionId: string | null }
   | { kind: 'changed'; plan: string; reply: PlanChangeReply }
   | { kind: 'scheduled'; plan: string; effectiveDate: string; reply: PlanChangeReply }
   | { kind: 'sent-away'; plan: string; decision: CheckoutDecision };
@@ -76,17 +77,19 @@ async function choosePlan({ plan, cycle, source, member, fallback }: PlanChoiceR
     const outcome = await planChangeApi.change(wanted, cycle, source);
     if (!outcome.ok) throw new PlanActionFailure(outcome.failure, CHANGE_FAILURE_KEYS[outcome.failure]);
     const { reply } = outcome;
-    if (reply.kind === 'checkout' && reply.checkoutUrl) return { kind: 'opened', plan: plan.name, url: reply.checkoutUrl };
+    if (reply.kind === 'checkout' && reply.checkoutUrl) return { kind: 'opened', plan: plan.name, url: reply.checkoutUrl, sessionId: reply.sessionId };
     const waiting = reply.kind === 'scheduled' ? reply.subscription.scheduledChange : null;
     return waiting ? { kind: 'scheduled', plan: plan.name, effectiveDate: waiting.effectiveDate, reply } : { kind: 'changed', plan: plan.name, reply };
   }
   if (fallback) {
     const decision = await requestCheckout(plan.key, cycle, source);
-    return decision.kind === 'open-checkout' ? { kind: 'opened', plan: plan.name, url: decision.url } : { kind: 'sent-away', plan: plan.name, decision };
+    return decision.kind === 'open-checkout'
+      ? { kind: 'opened', plan: plan.name, url: decision.url, sessionId: decision.sessionId ?? null }
+      : { kind: 'sent-away', plan: plan.name, decision };
   }
   const outcome = await upgradeSubscription(plan.key, cycle, source);
   if (!outcome.success) throw new PlanActionFailure(outcome.error.code, outcome.error.key);
-  return { kind: 'opened', plan: plan.name, url: outcome.data.checkoutUrl };
+  return { kind: 'opened', plan: plan.name, url: outcome.data.checkoutUrl, sessionId: outcome.data.sessionId };
 }
 
 /**

@@ -57,7 +57,10 @@ describe('subscription calls and their error codes', () => {
     const { calls } = fakeApi.use({
       'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/2', sessionId: 's2', message: 'ok' }),
     });
-    await expect(upgradeSubscription('pro', 'monthly', 'pricing')).resolves.toEqual({ success: true, data: { checkoutUrl: 'http://pay.test/2' } });
+    await expect(upgradeSubscription('pro', 'monthly', 'pricing')).resolves.toEqual({
+      success: true,
+      data: { checkoutUrl: 'http://pay.test/2', sessionId: 's2' },
+    });
     expect(calls[0]?.body).toEqual({ planName: 'pro', billingCycle: 'monthly', source: 'pricing' });
   });
 

@@ -27,11 +27,15 @@ function isNetworkFailure(error: unknown): boolean {
  * Starts a paid plan from the pricing page: the same checkout session as the modal, carrying the
  * page's source, but a failure is reported in place (the person is already on /pricing).
  */
-export async function upgradeSubscription(planKey: string, cycle: BillingCycle, source: string): Promise<Outcome<{ checkoutUrl: string }>> {
+export async function upgradeSubscription(
+  planKey: string,
+  cycle: BillingCycle,
+  source: string,
+): Promise<Outcome<{ checkoutUrl: string; sessionId: string | null }>> {
   try {
     const reply = await api.createSubscriptionSession(planKey, cycle, source, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
     const decision = decideCheckout(reply);
-    if (decision.kind === 'open-checkout') return { success: true, data: { checkoutUrl: decision.url } };
+    if (decision.kind === 'open-checkout') return { success: true, data: { checkoutUrl: decision.url, sessionId: decision.sessionId ?? null } };
     return { success: false, error: SUBSCRIPTION_ERRORS.UPGRADE_FAILED };
   } catch (error) {
     return { success: false, error: isNetworkFailure(error) ? SUBSCRIPTION_ERRORS.UPGRADE_NETWORK : SUBSCRIPTION_ERRORS.UPGRADE_FAILED };
