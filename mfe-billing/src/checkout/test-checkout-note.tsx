@@ -16,10 +16,15 @@ export function preloadSiteConfig(): Promise<void> {
   return prefetchBilling(siteConfigQuery);
 }
 
+/** The site's configuration (GET /api/config), from the page's drawing when the shell's server drew it; undefined while it is read. */
+export function useSiteConfig() {
+  const drawn = usePublicRead('config');
+  return useQuery({ ...siteConfigQuery, ...(drawn ? { initialData: drawn } : {}) }).data;
+}
+
 export function TestCheckoutNote({ className }: { className?: string }) {
   const { t } = useBillingText();
-  const drawn = usePublicRead('config');
-  const { data: config } = useQuery({ ...siteConfigQuery, ...(drawn ? { initialData: drawn } : {}) });
+  const config = useSiteConfig();
   if (config?.paymentProvider !== 'local') return null;
   return (
     <p className={className} data-testid="test-checkout-note">

@@ -241,6 +241,23 @@ describe('pricing page', () => {
     vi.unstubAllGlobals();
   });
 
+  it('says per model what the engine this site runs makes: previews without an AI model on the local engine', async () => {
+    fakeApi.use({ 'GET /api/config': () => ok({ googleClientId: null, paymentProvider: 'local', videoEngine: 'local' }) });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    const note = await screen.findByTestId('engine-note');
+    expect(within(note).getByRole('heading', { name: 'What the models make on this site' })).toBeInTheDocument();
+    expect(note).toHaveTextContent('v1.0 modelA preview rendered without an AI model');
+    expect(note).toHaveTextContent('v2.0 modelThe same preview as v1.0 on this site, at 1.5× the credits.');
+  });
+
+  it('names the hosted provider when the site runs one', async () => {
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    const note = await screen.findByTestId('engine-note');
+    expect(note).toHaveAttribute('data-engine', 'fal');
+    expect(note).toHaveTextContent('AI video made by a hosted model from fal, at 1.5× the credits of v1.0.');
+    expect(note).not.toHaveTextContent('without an AI model');
+  });
+
   it('offers no upgrade on a paid plan, and cancels it after confirmation, showing the effective date', async () => {
     signIn({ plan: 'pro' });
     const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();

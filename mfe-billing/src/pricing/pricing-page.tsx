@@ -7,6 +7,7 @@ import { useCheckoutEnded } from '../checkout/checkout-end.ts';
 import { preloadSiteConfig, TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
+import { EngineNote } from '../plans/engine-note.tsx';
 import { normalizePlanKey, parseCycle, yearlySaving } from '../plans/plan-catalogue.ts';
 import { preloadCatalogue, useDrawnPlans } from '../plans/use-plans.ts';
 import { withBillingQueries } from '../server-state/billing-queries.tsx';
@@ -159,6 +160,8 @@ function PricingPage() {
       )}
 
       {current && current.plan !== 'free' && <PackOffer source={source} returnPath={`${location.pathname}${location.search}`} headingLevel={2} />}
+
+      <EngineNote />
 
       <ul className={styles.assurances}>
         <li>{t('pricing.assureCancel')}</li>

@@ -18,6 +18,7 @@ import { useCheckoutEnded } from '../checkout/checkout-end.ts';
 import { TestCheckoutNote } from '../checkout/test-checkout-note.tsx';
 import { PackOffer } from '../credit-packs/pack-offer.tsx';
 import { useBillingText } from '../i18n.ts';
+import { EngineNote } from '../plans/engine-note.tsx';
 import { PAID_PLAN_KEYS, yearlySaving } from '../plans/plan-catalogue.ts';
 import { useModalPlans } from '../plans/use-plans.ts';
 import { withBillingQueries } from '../server-state/billing-queries.tsx';
@@ -362,6 +363,7 @@ function SubscriptionModal() {
           )}
         </div>
         <p className={styles.fineprint}>{t('modal.fineprint')}</p>
+        <EngineNote compact />
         <TestCheckoutNote className={styles.fineprint} />
       </div>
     </Dialog>
