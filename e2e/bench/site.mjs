@@ -195,7 +195,7 @@ async function coldLoad(browser, page, onResponse, { withoutPreload = false } = 
  */
 const MOVES = [
   { from: '/en', link: '/en/pricing', remote: 'billing', content: '[data-testid^="plan-card-"]' },
-  { from: '/en/pricing', link: '/en/image-to-video/generator', remote: 'generator', content: 'textarea' },
+  { from: '/en/pricing', link: '/en/text-to-video/generator', remote: 'generator', content: 'textarea' },
   { from: '/en/text-to-video/generator', link: '/en/free-video-templates', remote: 'marketing', content: '[data-testid="template-card"]' },
 ];
 

@@ -91,6 +91,12 @@ export function plansWith(feature: FeatureFlag): PlanKey[] {
   return PLAN_KEYS.filter((key) => PLAN_FEATURES[key][feature]);
 }
 
+/**
+ * Where every way to start for free leads (the header's "Try it free", pricing's "Start for free", the home page's call
+ * to action) and where a new account lands: the studio, on text to video, which needs nothing but a prompt.
+ */
+export const START_FREE_PATH = '/text-to-video/generator';
+
 /** Upgrade is offered only on the free plan. */
 export function canUpgrade(plan: PlanKey | string | null | undefined): boolean {
   return !plan || plan === 'free';

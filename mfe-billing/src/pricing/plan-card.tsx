@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import type { ReactNode } from 'react';
-import { LocalizedLink, useActiveLanguage } from '@reelmint/shared';
+import { LocalizedLink, START_FREE_PATH, useActiveLanguage } from '@reelmint/shared';
 import type { PlanItem } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
@@ -112,7 +112,7 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
           </p>
         )}
         {action === 'start-free' && (
-          <LocalizedLink className={styles.secondaryButton} to="/image-to-video/generator">
+          <LocalizedLink className={styles.secondaryButton} to={START_FREE_PATH}>
             {t('pricing.startFree')}
           </LocalizedLink>
         )}

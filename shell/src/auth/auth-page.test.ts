@@ -2,7 +2,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@reelmint/shared';
-import { authErrorText, safeReturnPath } from './auth-page.tsx';
+import type { LoginReply } from '@reelmint/shared';
+import { authErrorText, safeReturnPath, welcomeText } from './auth-page.tsx';
 
 describe('safeReturnPath', () => {
   it('returns only to paths on this site', () => {
@@ -32,5 +33,23 @@ describe('authErrorText', () => {
   it('falls back to the generic sentence for a code it does not know, or a failure that is not the API', () => {
     expect(authErrorText(i18n.t, new ApiError('Teapot', 'SOMETHING_NEW', 418))).toBe('Une erreur s’est produite. Veuillez réessayer.');
     expect(authErrorText(i18n.t, new TypeError('x'))).toBe('Une erreur s’est produite. Veuillez réessayer.');
+  });
+});
+
+describe('welcomeText', () => {
+  const french =
+    import.meta.glob<Record<string, unknown>>('../../public/locales/fr/translation.json', { eager: true, import: 'default' })[
+      '../../public/locales/fr/translation.json'
+    ] ?? {};
+  const i18n = i18next.createInstance();
+  void i18n.init({ lng: 'fr', resources: { fr: { translation: french } }, initAsync: false });
+  const reply = (emailVerified: boolean) =>
+    ({ user: { name: 'Ada', email: 'ada@example.com', credits: 1500, emailVerified } }) as unknown as LoginReply; // only the fields the text reads
+
+  it('tells a new account its free credits are there, and where its confirmation link went', () => {
+    expect(welcomeText(i18n.t, reply(false), 'fr')).toBe(
+      'Bienvenue, Ada ! Vos crédits offerts sont sur votre compte : 1\u202f500 crédits. Confirmez votre e-mail avec le lien envoyé à ada@example.com.',
+    );
+    expect(welcomeText(i18n.t, reply(true), 'fr')).toBe('Bienvenue, Ada ! Vos crédits offerts sont sur votre compte : 1\u202f500 crédits.');
   });
 });

@@ -6,10 +6,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   api,
   ApiError,
+  formatNumber,
   isSupportedLanguage,
   LocalizedLink,
   setCreditBalance,
   setSession,
+  START_FREE_PATH,
   useActiveLanguage,
   useLocalizePath,
   withLanguage,
@@ -18,6 +20,7 @@ import type { Language, LoginReply, MailSentReply } from '@reelmint/shared';
 import { sessionUserOf } from '../account/account-user.ts';
 import { chooseLanguage } from '../i18n/i18n.ts';
 import { noteVerificationMailLate } from '../chrome/verify-mail-late.ts';
+import { showToast } from '../chrome/toasts.tsx';
 import { GoogleButton } from './google-button.tsx';
 import styles from './auth-page.module.css';
 
@@ -46,6 +49,13 @@ export function preferredLanguage(reply: LoginReply): Language | null {
 export function authErrorText(t: TFunction, failure: unknown): string {
   const code = failure instanceof ApiError ? failure.code : null;
   return code ? t(`auth.errors.${code}`, { defaultValue: t('auth.genericError') }) : t('auth.genericError');
+}
+
+/** What a new account is told on its first screen: its free credits are there, and where the confirmation link went. */
+export function welcomeText(t: TFunction, reply: LoginReply, lng: string): string {
+  const credits = t('credits.count', { count: reply.user.credits, formatted: formatNumber(reply.user.credits, lng) });
+  const welcome = t('auth.welcome', { name: reply.user.name, credits });
+  return reply.user.emailVerified ? welcome : `${welcome} ${t('auth.welcomeConfirm', { email: reply.user.email })}`;
 }
 
 /** /auth: sign in or create an account. Owned by the shell because every app depends on the session. */
@@ -77,8 +87,11 @@ export default function AuthPage() {
         const reply = await call();
         sessionFromReply(reply);
         // Sign-up mails a confirmation link; when the mail server is down it goes out later, and the header's reminder says so.
-        if (reply.mailMayBeLate !== undefined) noteVerificationMailLate(reply.mailMayBeLate);
-        const returnTo = safeReturnPath(params.get('returnTo'));
+        const created = reply.mailMayBeLate !== undefined;
+        if (created) noteVerificationMailLate(reply.mailMayBeLate ?? false);
+        // A new account without a page to go back to starts in the studio, told that its free credits are there.
+        const returnTo = params.get('returnTo') || !created ? safeReturnPath(params.get('returnTo')) : START_FREE_PATH;
+        if (created) showToast('success', welcomeText(t, reply, language));
         const preferred = preferredLanguage(reply);
         if (preferred) {
           // The language chosen in the account's settings wins over the page's at sign-in.
@@ -94,7 +107,7 @@ export default function AuthPage() {
         setBusy(false);
       }
     },
-    [navigate, localize, params, t],
+    [navigate, localize, params, t, language],
   );
 
   const onGoogleCredential = useCallback((credential: string) => void signIn(() => api.google(credential)), [signIn]);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { LocalizedLink, useAuth } from '@reelmint/shared';
+import { LocalizedLink, START_FREE_PATH, useAuth } from '@reelmint/shared';
 import { AccountMenu } from './account-menu.tsx';
 import { CreditDisplay } from './credit-display.tsx';
 import { prefetchChrome, useChrome, useOpenWithChrome } from './deferred-chrome.tsx';
@@ -53,7 +53,7 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
       <LocalizedLink to="/auth" className={styles.login} onClick={onNavigate}>
         {t('header.login')}
       </LocalizedLink>
-      <LocalizedLink to="/image-to-video/generator" className={styles.tryFree} onClick={onNavigate}>
+      <LocalizedLink to={START_FREE_PATH} className={styles.tryFree} onClick={onNavigate}>
         {t('header.tryFree')}
       </LocalizedLink>
     </>

@@ -1,3 +1,4 @@
+import { START_FREE_PATH } from '@reelmint/shared';
 import { exposedFiles, isManifest, manifestUrl } from './manifest-files.ts';
 import type { RemoteName, RemotesPointer } from './pointer.ts';
 import type { PreparedScreen } from './prepared-screens.ts';
@@ -12,7 +13,7 @@ export const LIKELY_NEXT_SCREENS: Readonly<Record<RemoteName, readonly { module:
     { module: './HomePage', path: '/' },
     { module: './TemplatesPage', path: '/free-video-templates' },
   ],
-  generator: [{ module: './GeneratorPage', path: '/image-to-video/generator' }],
+  generator: [{ module: './GeneratorPage', path: START_FREE_PATH }],
   billing: [{ module: './PricingPage', path: '/pricing' }],
 };
 
