@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
+import { untilInteractive } from '../support/routes.ts';
 import { LANGUAGES } from '@reelmint/shared/languages';
 
 test('home: transparent at the top, white-translucent once scrolled past 50px', async ({ page }) => {
@@ -79,4 +81,74 @@ test('from 1024 px up the bar’s links keep one line each and all show, in ever
       expect(new Set(fit.heights).size, `${lng} at ${width} px: ${fit.heights.join(', ')}`).toBe(1);
     }
   }
+});
+
+/**
+ * Each link of the bar as a person sees it: its words not cut (scrollWidth within clientWidth), drawn, inside the bar's
+ * visible width, and under no fade.
+ */
+async function barLinks(page: Page) {
+  return page
+    .getByTestId('site-header')
+    .locator('nav')
+    .evaluate((nav) => {
+      const box = nav.getBoundingClientRect();
+      const faded = getComputedStyle(nav).maskImage !== 'none';
+      return Array.from(nav.querySelectorAll('a'), (link) => {
+        const rect = link.getBoundingClientRect();
+        const shown = link.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && rect.left >= box.left && rect.right <= box.right + 0.5;
+        return { text: link.textContent, whole: link.scrollWidth <= link.clientWidth && shown && !faded };
+      });
+    });
+}
+
+test('at 1280 and 1440 px the bar keeps every link whole, signed out and signed in with the email reminder, in every language', async ({
+  browser,
+  signedInPage,
+}) => {
+  // Twenty-six cold page loads, each drawn by the shell's server, measured at two widths: it gets triple time.
+  test.slow();
+  const visitor = await browser.newPage();
+  for (const [who, page] of [
+    ['signed out', visitor],
+    ['signed in, address unconfirmed', signedInPage],
+  ] as const) {
+    for (const lng of LANGUAGES) {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(`/${lng}/pricing`);
+      const header = page.getByTestId('site-header');
+      await expect(header.locator('nav').getByRole('link')).toHaveCount(4);
+      if (page === signedInPage) {
+        // The first screen after sign-up: balance, avatar and the reminder to confirm the address, all in the bar.
+        await expect(header.getByTestId('verify-reminder')).toBeVisible();
+        await expect(header.locator('[data-testid="credit-display"][data-level]')).toBeVisible();
+      }
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 720 });
+        const links = await barLinks(page);
+        expect(
+          links.filter((link) => !link.whole).map((link) => link.text),
+          `${who}, ${lng} at ${width} px`,
+        ).toEqual([]);
+      }
+    }
+  }
+  await visitor.close();
+});
+
+test('on a phone the signed-in side sheet shows who is signed in, with Account settings and Logout in view', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/pricing');
+  await untilInteractive(page);
+  await page.getByTestId('site-header').getByRole('button', { name: 'Open menu' }).click();
+  const sheet = page.getByTestId('side-sheet');
+  const account = sheet.getByTestId('sheet-account');
+  await expect(account).toBeVisible();
+  await expect(account).toHaveAccessibleName('Account menu for Grace Hopper');
+  await expect(account.getByText('Grace Hopper', { exact: true })).toBeVisible();
+  await expect(account.getByText('Free plan')).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await account.getByRole('button', { name: 'Account settings' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/\/en\/account$/);
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@reelmint/shared';
 import styles from './footer.module.css';
 
+/** Each page once: the bottom bar holds the legal pages, which the columns then leave out. */
 const COLUMNS = [
   {
     title: 'footer.product',
@@ -15,25 +16,21 @@ const COLUMNS = [
     title: 'footer.company',
     links: [
       ['/about-us', 'footer.about'],
-      ['/privacy-policy', 'footer.privacy'],
-      ['/terms-of-service', 'footer.terms'],
+      ['/contact', 'footer.contact'],
     ],
   },
   {
     title: 'footer.resource',
     links: [
-      ['/faqs', 'footer.faqs'],
       ['/free-video-templates', 'nav.templates'],
-      ['/text-to-video', 'nav.textToVideo'],
-      ['/image-to-video', 'nav.imageToVideo'],
+      ['/faqs', 'footer.faqs'],
     ],
   },
 ] as const;
 
 const BOTTOM = [
-  ['/privacy-policy', 'footer.privacyShort'],
-  ['/terms-of-service', 'footer.termsShort'],
-  ['/faqs', 'footer.faqs'],
+  ['/privacy-policy', 'footer.privacy'],
+  ['/terms-of-service', 'footer.terms'],
 ] as const;
 
 /** Footer links scroll smoothly to the top as they navigate. */
@@ -47,22 +44,13 @@ export function Footer() {
         <div className={styles.brand}>
           <strong>Reelmint</strong>
           <p>{t('footer.tagline')}</p>
-          <ul className={styles.social} aria-label={t('footer.social')}>
-            {['X', 'YouTube', 'Instagram'].map((name) => (
-              <li key={name}>
-                <span className={styles.socialPlaceholder} aria-label={t('footer.socialSoon', { name })} role="img">
-                  {name.charAt(0)}
-                </span>
-              </li>
-            ))}
-          </ul>
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={t(column.title)} className={styles.column}>
             <h2>{t(column.title)}</h2>
             <ul>
               {column.links.map(([to, key]) => (
-                <li key={`${to}-${key}`}>
+                <li key={to}>
                   <LocalizedLink to={to} onClick={scrollUp}>
                     {t(key)}
                   </LocalizedLink>

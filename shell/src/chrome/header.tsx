@@ -2,8 +2,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink, START_FREE_PATH, useAuth } from '@reelmint/shared';
-import { AccountMenu } from './account-menu.tsx';
-import { CreditDisplay } from './credit-display.tsx';
 import { prefetchChrome, useChrome, useOpenWithChrome } from './deferred-chrome.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useHeaderVariant } from './use-header-variant.ts';
@@ -33,6 +31,8 @@ function NavLinks({ onNavigate, short = false }: { onNavigate?: () => void; shor
   );
 }
 
+const SignedInActions = lazy(() => import('./signed-in-actions.tsx').then((module) => ({ default: module.SignedInActions })));
+
 function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const signedIn = useAuth((s) => !!s.token);
@@ -41,11 +41,13 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
     if (signedIn) prefetchChrome();
   }, [signedIn]);
   if (signedIn) {
+    // A part that cannot load leaves the rest of the header working; the next page tries again.
     return (
-      <>
-        <CreditDisplay />
-        <AccountMenu onAction={onNavigate} />
-      </>
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <SignedInActions onAction={onNavigate} />
+        </Suspense>
+      </ErrorBoundary>
     );
   }
   return (
@@ -58,6 +60,15 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
       </LocalizedLink>
     </>
   );
+}
+
+/**
+ * The side sheet's actions: the signed-in person with every action in view (a part of the deferred chrome, like the
+ * sheet itself), or Login and Try it free.
+ */
+function SheetActions({ onNavigate, chrome }: { onNavigate: () => void; chrome: NonNullable<ReturnType<typeof useChrome>> }) {
+  const signedIn = useAuth((s) => !!s.token);
+  return signedIn ? <chrome.SheetAccount onAction={onNavigate} /> : <AccountActions onNavigate={onNavigate} />;
 }
 
 /**
@@ -136,7 +147,7 @@ export function Header() {
               <NavLinks onNavigate={close} />
             </nav>
             <div className={styles.sheetActions}>
-              <AccountActions onNavigate={close} />
+              <SheetActions onNavigate={close} chrome={chrome} />
               <LanguageMenu />
             </div>
           </chrome.Sheet>

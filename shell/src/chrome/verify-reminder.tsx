@@ -34,11 +34,22 @@ export function VerifyReminderMenu({ email }: { email: string }) {
         className: styles.verifyReminder,
         'data-testid': 'verify-reminder',
         'aria-label': t('verify.pill'),
+        title: t('verify.pill'),
         children: (
-          <>
-            <span aria-hidden="true">✉</span>
-            <span className={styles.verifyReminderText}>{t('verify.pill')}</span>
-          </>
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="M3 7l9 6 9-6" />
+          </svg>
         ),
       }}
       classes={{

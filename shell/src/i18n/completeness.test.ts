@@ -14,8 +14,7 @@ const COGNATES = [
   'it:auth.email',
   'it:auth.password',
   'it:settings.password.title',
-  'it:footer.privacyShort',
-  'it:footer.social',
+  'fr:footer.contact',
   // "Version" is French and German; German developers say "Commit".
   'fr:dashboard.col.version',
   'fr:dashboard.form.version',
