@@ -81,6 +81,10 @@ describe('account settings', () => {
 
     const short = await call(t.app, 'POST', '/api/account/password', { token, body: { currentPassword: password, newPassword: '   short   ' } });
     expect(short.status).toBe(400);
+    const weak = await call(t.app, 'POST', '/api/account/password', { token, body: { currentPassword: password, newPassword: 'password' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ error: 'WEAK_PASSWORD', reason: 'common' });
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: other })).status).toBe(200);
 
     const changed = await call(t.app, 'POST', '/api/account/password', { token, body: { currentPassword: password, newPassword: 'next password 2' } });
     expect(changed.status).toBe(200);

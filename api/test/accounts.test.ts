@@ -166,6 +166,27 @@ describe('accounts', () => {
     expect(reply.body.data).toEqual({ googleClientId: CLIENT_ID, paymentProvider: 'local', videoEngine: 'local' });
   });
 
+  it('refuses a weak password at sign-up with 400 WEAK_PASSWORD and why, and creates nothing', async () => {
+    const cases = [
+      { password: 'password', reason: 'common' },
+      { password: 'Password123', reason: 'common' },
+      { password: 'qwertyuiop', reason: 'common' },
+      { password: 'aaaaaaaaaaaa', reason: 'repeated' },
+      { password: 'weakling.wanda', reason: 'personal' },
+    ];
+    for (const { password, reason } of cases) {
+      const reply = await call(t.app, 'POST', '/api/auth/register', { body: { name: 'Wanda Weakling', email: 'weakling.wanda@example.com', password } });
+      expect(reply.status, password).toBe(400);
+      expect(reply.body, password).toMatchObject({ success: false, data: null, error: 'WEAK_PASSWORD', reason });
+      expect(reply.body.message, password).toMatch(/^Choose a stronger password: /);
+    }
+    expect(await t.app.services.db.selectFrom('users').select('id').where('email', '=', 'weakling.wanda@example.com').executeTakeFirst()).toBeUndefined();
+    const strong = await call(t.app, 'POST', '/api/auth/register', {
+      body: { name: 'Wanda Weakling', email: 'weakling.wanda@example.com', password: 'lantern orbit pebble' },
+    });
+    expect(strong.status).toBe(201);
+  });
+
   it('answers malformed JSON, unknown fields and wrong types with 400 VALIDATION_ERROR', async () => {
     const cases = [
       await call(t.app, 'POST', '/api/auth/login', { rawBody: '{"email": ' }),

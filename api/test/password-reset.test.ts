@@ -143,7 +143,7 @@ describe('forgotten password', () => {
     expect((await call(t.app, 'POST', '/api/auth/login', { body: { email, password: 'old password 1' } })).status).toBe(200);
   });
 
-  it('refuses unknown and tampered links with 400 and a short password with 400, changing nothing', async () => {
+  it('refuses unknown and tampered links with 400, and a short or weak password with 400, changing nothing', async () => {
     const { email } = await registered();
     const link = await resetLink(email);
     const tampered = `${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`;
@@ -157,6 +157,9 @@ describe('forgotten password', () => {
     expect(malformed.body.error).toBe('VALIDATION_ERROR');
     const short = await call(t.app, 'POST', '/api/auth/password/reset', { body: { token: link, password: 'short' } });
     expect(short.status).toBe(400);
+    const weak = await call(t.app, 'POST', '/api/auth/password/reset', { body: { token: link, password: 'password1' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ error: 'WEAK_PASSWORD', reason: 'common' });
     expect((await call(t.app, 'POST', '/api/auth/password/reset/check', { body: { token: link } })).status).toBe(200);
     expect((await call(t.app, 'POST', '/api/auth/login', { body: { email, password: 'old password 1' } })).status).toBe(200);
   });

@@ -69,7 +69,7 @@ async function findLink(services: Services, token: string) {
   const link = await services.db
     .selectFrom('password_resets')
     .innerJoin('users', 'users.id', 'password_resets.user_id')
-    .select(['password_resets.token_hash', 'password_resets.expires_at', 'password_resets.used_at', 'users.id as userId', 'users.email'])
+    .select(['password_resets.token_hash', 'password_resets.expires_at', 'password_resets.used_at', 'users.id as userId', 'users.email', 'users.name'])
     .where('password_resets.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!link) throw linkErrors.invalid();
@@ -89,8 +89,8 @@ export async function checkResetLink(services: Services, token: string): Promise
  * caller signs them in afresh). Also voids their other reset links: one reset is enough.
  */
 export async function resetPassword(services: Services, token: string, password: string): Promise<User> {
-  assertNewPassword(password);
   const link = await findLink(services, token);
+  assertNewPassword(password, [link.name, link.email]);
   const passwordHash = await hashPassword(password);
   const now = services.now().toISOString();
   const user = await services.db.transaction().execute(async (trx) => {

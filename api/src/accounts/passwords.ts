@@ -1,4 +1,6 @@
 import argon2 from 'argon2';
+import { passwordStrength, personalWords } from '@reelmint/shared/password-strength';
+import type { PasswordWeakness } from '@reelmint/shared/password-strength';
 import { AppError } from '../http/errors.ts';
 
 export interface HashingCost {
@@ -55,8 +57,33 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(await decoy, password);
 }
 
-/** The rules for a password someone chooses (sign-up, reset, change); the schemas bound the length too. */
-export function assertNewPassword(password: string): void {
+/** What the API says about each weakness, for callers that read messages; screens translate the `reason` instead. */
+const WEAKNESS_MESSAGES: Record<Exclude<PasswordWeakness, 'tooShort'>, string> = {
+  common: 'it is one of the most used passwords, among the first an attacker tries',
+  keyboard: 'keyboard patterns such as qwerty are easy to guess',
+  repeated: 'repeated characters or words are easy to guess',
+  sequence: 'sequences such as abc or 1234 are easy to guess',
+  dates: 'dates and years are easy to guess',
+  word: 'a single word or name is easy to guess',
+  personal: 'it contains your name or email address',
+  guessable: 'it is too easy to guess',
+};
+
+/**
+ * The rules for a password someone chooses (sign-up, reset, change), the same the site's meter shows
+ * (@reelmint/shared/password-strength): at least 8 characters besides spaces at its ends (VALIDATION_ERROR), and
+ * not guessable: common and breached passwords, keyboard patterns, repeats, sequences, dates, a lone word and the
+ * person's own name or address are refused as WEAK_PASSWORD, with the reason. `personal`: the person's name and email.
+ */
+export function assertNewPassword(password: string, personal: readonly (string | null | undefined)[] = []): void {
+  const verdict = passwordStrength(password, personalWords(...personal));
+  if (verdict.acceptable) return;
   // Length alone let eight spaces through; spaces at either end do not count towards the eight.
-  if (password.trim().length < 8) throw new AppError(400, 'VALIDATION_ERROR', 'The password needs at least 8 characters besides spaces at its ends');
+  if (verdict.weakness === 'tooShort' || verdict.weakness === null) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'The password needs at least 8 characters besides spaces at its ends');
+  }
+  throw new AppError(400, 'WEAK_PASSWORD', `Choose a stronger password: ${WEAKNESS_MESSAGES[verdict.weakness]}.`, {
+    reason: verdict.weakness,
+    score: verdict.score,
+  });
 }

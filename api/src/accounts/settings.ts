@@ -53,7 +53,7 @@ export async function changePassword(services: Services, session: Session, curre
     throw new AppError(409, 'NO_PASSWORD', 'This account signs in with Google and has no password yet; ask for a reset link to set one.');
   }
   if (!(await verifyPassword(user.password_hash, current))) throw new AppError(403, 'WRONG_PASSWORD', 'The current password is not correct.');
-  assertNewPassword(next);
+  assertNewPassword(next, [user.name, user.email]);
   const passwordHash = await hashPassword(next);
   await services.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
   return { endedSessions: await services.auth.endSessions(user.id, session.jti) };

@@ -77,7 +77,7 @@ async function createAccount(ctx: CoreContext, account: NewAccount): Promise<Use
 }
 
 export async function register(ctx: CoreContext, name: string, email: string, password: string, language: string | null = null): Promise<User> {
-  assertNewPassword(password);
+  assertNewPassword(password, [name, email]);
   const normalized = normalizeEmail(email);
   const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
   if (existing) throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
