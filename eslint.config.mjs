@@ -41,9 +41,9 @@ const FORBIDDEN = {
 /** The API may use only the entries of @reelmint/shared that hold no browser code. */
 const SERVER_SAFE_SHARED = {
   regex:
-    '^@reelmint/shared(/(?!pricing$|plans$|languages$|federation$|remotes$|schema$|release-api$|account-api$|video-api$|plan-api$|billing-api$|site-api$|telemetry$|i18n-check$)[^/]+)?$',
+    '^@reelmint/shared(/(?!pricing$|plans$|languages$|federation$|remotes$|schema$|release-api$|account-api$|video-api$|plan-api$|billing-api$|site-api$|telemetry$|i18n-check$|password-strength$)[^/]+)?$',
   message:
-    'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api, site-api, telemetry, i18n-check).',
+    'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api, site-api, telemetry, i18n-check, password-strength).',
 };
 
 /** Tests and their helpers: the only code that may use the test kit. */
