@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/test.ts';
 import { signInWithForm } from '../support/accounts.ts';
 import { API } from '../support/origins.ts';
+import { shipped } from '../support/routes.ts';
 
 /** A real 2x2 PNG, small enough to write here. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
@@ -89,6 +90,42 @@ test('a wrong current password changes nothing; the right one signs out the othe
   await expect(other.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(other.getByText('Sign in to see and change your account settings.')).toBeVisible();
   await elsewhere.close();
+});
+
+test('a weak new password is refused with a meter and the reason, by the page and by the server; each try says what is wrong now', async ({
+  page,
+  api,
+  signUp,
+}) => {
+  const account = await signUp('Annie Easley');
+  const refused = await api.post('/api/account/password', { headers: account.headers, data: { currentPassword: account.password, newPassword: 'qwertyuiop' } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ error: 'WEAK_PASSWORD', reason: 'common' });
+
+  await signInWithForm(page, account, '/en/auth?returnTo=/account');
+  await expect(page).toHaveURL(/\/en\/account$/);
+  const status = page.getByTestId('password-status');
+  const next = page.getByLabel('New password', { exact: true });
+  const repeat = page.getByLabel('Repeat the new password');
+  await page.getByLabel('Current password', { exact: true }).last().fill(account.password);
+  await next.fill('password');
+  await repeat.fill('password');
+  const meter = page.getByTestId('password-strength');
+  await expect(meter).toContainText('Strength: very weak');
+  await expect(next).toHaveAccessibleDescription(/This is one of the most used passwords/);
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await expect(status).toHaveText('This is one of the most used passwords, among the first an attacker tries.');
+
+  // A strong password typed twice differently: the weakness is no longer what is wrong, and is not left on screen.
+  await next.fill('lantern orbit pebble');
+  await expect(status).toBeEmpty();
+  await repeat.fill('lantern orbit pebbles');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await expect(status).toHaveText(shipped('shell', 'en', 'password.mismatch'));
+
+  await repeat.fill('lantern orbit pebble');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await expect(status).toHaveText('Your password has been changed. Your other devices have been signed out.');
 });
 
 test('the language chosen in the settings is applied at the next sign-in', async ({ page, signUp }) => {

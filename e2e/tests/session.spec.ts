@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test.ts';
-import { openAccountMenu, signInWithForm } from '../support/accounts.ts';
+import { freshEmail, openAccountMenu, signInWithForm } from '../support/accounts.ts';
+import { shipped, untilInteractive } from '../support/routes.ts';
 import type { Page } from '@playwright/test';
 
 test.use({ accountName: 'Ada Lovelace' });
@@ -67,4 +68,63 @@ test('on /fr/auth a wrong password and an expired session are said in French', a
   await page.goto('/fr/pricing');
   await expect(page).toHaveURL(/\/fr\/auth$/);
   await expect(page.getByText('Votre session a expiré. Veuillez vous reconnecter.')).toBeVisible();
+});
+
+test('signing up: a weak password is refused with a meter and the reason, then the new account starts in the studio with a welcome', async ({ page, api }) => {
+  // The browser's meter is a help; the server is the rule.
+  const weak = await api.post('/api/auth/register', { data: { name: 'Ada Lovelace', email: freshEmail(), password: 'password' } });
+  expect(weak.status()).toBe(400);
+  expect(await weak.json()).toMatchObject({ success: false, error: 'WEAK_PASSWORD', reason: 'common' });
+
+  const scripts: string[] = [];
+  page.on('request', (request) => scripts.push(request.url()));
+  await page.goto('/en/auth?mode=register');
+  await untilInteractive(page);
+  await page.waitForLoadState('networkidle');
+  // The strength rule's dictionaries come with the first use of the field, never with the page.
+  const rule = (url: string) => /\/password-strength-(?!meter-)[\w-]+\.js$/.test(url);
+  expect(scripts.filter(rule)).toEqual([]);
+
+  const email = freshEmail();
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('password');
+  const meter = page.getByTestId('password-strength');
+  await expect(meter).toContainText('Strength: very weak');
+  await expect(meter).toContainText('This is one of the most used passwords');
+  expect(scripts.filter(rule)).toHaveLength(1);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This is one of the most used passwords, among the first an attacker tries.');
+  await expect(page).toHaveURL(/\/en\/auth\?mode=register$/);
+
+  // The next problem replaces the last one: the stale reason goes as soon as the password changes.
+  await password.fill('adalovelace');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(meter).toContainText('It contains your name or email address');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('It contains your name or email address, which makes it easy to guess.');
+
+  await password.fill('lantern orbit pebble');
+  await expect(meter).toHaveAttribute('data-acceptable', 'true');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // A new account lands in the studio, told that its free credits are there, not on the page inviting it to sign up.
+  await expect(page).toHaveURL(/\/en\/text-to-video\/generator$/);
+  await expect(
+    page.getByText(`Welcome, Ada Lovelace! Your free credits are in your account: 100 credits. Confirm your email with the link we sent to ${email}.`),
+  ).toBeVisible();
+  await expect(page.getByTestId('site-header').getByTestId('credit-display')).toHaveText('100 credits');
+});
+
+test('every way to start for free leads to the same place: the studio', async ({ page }) => {
+  const studio = '/en/text-to-video/generator';
+  await page.goto('/en');
+  const header = page.getByTestId('site-header');
+  await expect(header.getByRole('link', { name: 'Try it free' })).toHaveAttribute('href', studio);
+  const hero = page.locator('[data-remote-region="marketing"] section').first();
+  await expect(hero.getByRole('link', { name: shipped('marketing', 'en', 'home.cta') })).toHaveAttribute('href', studio);
+  await page.goto('/en/pricing');
+  await expect(page.getByTestId('plan-card-free').getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', studio);
+  await header.getByRole('link', { name: 'Try it free' }).click();
+  await expect(page).toHaveURL(new RegExp(`${studio}$`));
 });

@@ -3,7 +3,7 @@
  * refuses (WEAK_PASSWORD), and the site's password fields show the same verdict as a meter while the person types.
  *
  * zxcvbn-ts estimates the guesses an attacker needs from common passwords, words, names, keyboard patterns, repeats,
- * sequences, dates and the person's own name and address. Its dictionaries are large (about 300 KiB compressed), so
+ * sequences, dates and the person's own name and address. Its dictionaries are large (about 210 KiB with brotli), so
  * this entry stays out of the shared singleton: the browser loads it when a password field is first used, never with a
  * page, and the API imports it by name. Server-safe.
  */

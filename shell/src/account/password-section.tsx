@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, useActiveLanguage } from '@reelmint/shared';
 import type { AccountUser } from '@reelmint/shared';
+import { PasswordStrengthMeter, useNewPassword, weaknessText, weakPasswordRefusal } from './password-strength-meter.tsx';
 import { settingsErrorKey } from './settings-errors.ts';
 import { SectionStatus } from './section-status.tsx';
 import type { Status } from './section-status.tsx';
@@ -12,15 +13,22 @@ import styles from './account-page.module.css';
 export function PasswordSection({ user }: { user: AccountUser }) {
   const { t } = useTranslation();
   const language = useActiveLanguage();
-  const ids = { current: useId(), next: useId(), confirm: useId(), hint: useId() };
+  const ids = { current: useId(), next: useId(), confirm: useId(), hint: useId(), strength: useId() };
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  const newPassword = useNewPassword([user.name, user.email]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const next = String(data.get('next') ?? '');
+    // One problem at a time, the first that applies: each try says what is wrong now, never what was wrong before.
+    const weakness = newPassword.verdict?.weakness;
+    if (weakness) {
+      setStatus({ kind: 'error', text: weaknessText(t, weakness) });
+      return;
+    }
     if (next !== String(data.get('confirm') ?? '')) {
       setStatus({ kind: 'error', text: t('password.mismatch') });
       return;
@@ -32,7 +40,7 @@ export function PasswordSection({ user }: { user: AccountUser }) {
       form.reset();
       setStatus({ kind: 'done', text: t('settings.password.changed') });
     } catch (failure) {
-      setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
+      setStatus({ kind: 'error', text: weakPasswordRefusal(t, failure) ?? t(settingsErrorKey(failure)) });
     } finally {
       setBusy(false);
     }
@@ -59,7 +67,11 @@ export function PasswordSection({ user }: { user: AccountUser }) {
         {t('settings.password.title')}
       </h2>
       {user.hasPassword ? (
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
+        <form
+          className={styles.form}
+          onSubmit={(event) => void onSubmit(event)}
+          onChange={() => setStatus((current) => (current?.kind === 'error' ? null : current))}
+        >
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <div className={styles.field}>
             <label htmlFor={ids.current}>{t('settings.password.current')}</label>
@@ -67,10 +79,21 @@ export function PasswordSection({ user }: { user: AccountUser }) {
           </div>
           <div className={styles.field}>
             <label htmlFor={ids.next}>{t('settings.password.new')}</label>
-            <input id={ids.next} name="next" type="password" autoComplete="new-password" required minLength={8} maxLength={256} aria-describedby={ids.hint} />
+            <input
+              id={ids.next}
+              name="next"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              maxLength={256}
+              aria-describedby={`${ids.hint} ${ids.strength}`}
+              {...newPassword.input}
+            />
             <small id={ids.hint} className={styles.hint}>
               {t('auth.passwordHint')}
             </small>
+            <PasswordStrengthMeter verdict={newPassword.verdict} id={ids.strength} />
           </div>
           <div className={styles.field}>
             <label htmlFor={ids.confirm}>{t('settings.password.confirm')}</label>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError, LocalizedLink, useLocalizePath } from '@reelmint/shared';
 import { sessionFromReply } from '../auth/auth-page.tsx';
+import { PasswordStrengthMeter, useNewPassword, weaknessText, weakPasswordRefusal } from './password-strength-meter.tsx';
 import { requestErrorKey } from './request-error.ts';
 import { showToast } from '../chrome/toasts.tsx';
 import styles from './account-pages.module.css';
@@ -30,7 +31,8 @@ export default function ResetPasswordPage() {
   const [state, setState] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'broken', reason: 'invalid' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { password: useId(), confirm: useId(), hint: useId(), error: useId() };
+  const ids = { password: useId(), confirm: useId(), hint: useId(), strength: useId(), error: useId() };
+  const newPassword = useNewPassword([state.kind === 'ready' ? state.email : undefined]);
 
   useEffect(() => {
     if (!token) return;
@@ -52,6 +54,12 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password') ?? '');
+    // One problem at a time, the first that applies: each try says what is wrong now, never what was wrong before.
+    const weakness = newPassword.verdict?.weakness;
+    if (weakness) {
+      setError(weaknessText(t, weakness));
+      return;
+    }
     if (password !== String(form.get('confirm') ?? '')) {
       setError(t('password.mismatch'));
       return;
@@ -65,7 +73,9 @@ export default function ResetPasswordPage() {
     } catch (failure) {
       // The link was checked when the page opened, so a refused body here is the password.
       const reason = failure instanceof ApiError && failure.code === 'VALIDATION_ERROR' ? null : brokenLinkReason(failure);
+      const weak = weakPasswordRefusal(t, failure);
       if (reason) setState({ kind: 'broken', reason });
+      else if (weak) setError(weak);
       else if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') setError(t('auth.passwordHint'));
       else setError(t(requestErrorKey(failure)));
     } finally {
@@ -104,7 +114,12 @@ export default function ResetPasswordPage() {
             {state.kind === 'ready' && (
               <>
                 <p className={styles.lead}>{t('password.resetLead', { email: state.email })}</p>
-                <form className={styles.form} onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? ids.error : undefined}>
+                <form
+                  className={styles.form}
+                  onSubmit={(event) => void onSubmit(event)}
+                  onChange={() => setError(null)}
+                  aria-describedby={error ? ids.error : undefined}
+                >
                   <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
                   <div className={styles.field}>
                     <label htmlFor={ids.password}>{t('password.newPassword')}</label>
@@ -116,11 +131,13 @@ export default function ResetPasswordPage() {
                       required
                       minLength={8}
                       maxLength={256}
-                      aria-describedby={ids.hint}
+                      aria-describedby={`${ids.hint} ${ids.strength}`}
+                      {...newPassword.input}
                     />
                     <small id={ids.hint} className={styles.hint}>
                       {t('auth.passwordHint')}
                     </small>
+                    <PasswordStrengthMeter verdict={newPassword.verdict} id={ids.strength} />
                   </div>
                   <div className={styles.field}>
                     <label htmlFor={ids.confirm}>{t('password.confirm')}</label>

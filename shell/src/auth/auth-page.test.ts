@@ -43,8 +43,7 @@ describe('welcomeText', () => {
     ] ?? {};
   const i18n = i18next.createInstance();
   void i18n.init({ lng: 'fr', resources: { fr: { translation: french } }, initAsync: false });
-  const reply = (emailVerified: boolean) =>
-    ({ user: { name: 'Ada', email: 'ada@example.com', credits: 1500, emailVerified } }) as unknown as LoginReply; // only the fields the text reads
+  const reply = (emailVerified: boolean) => ({ user: { name: 'Ada', email: 'ada@example.com', credits: 1500, emailVerified } }) as unknown as LoginReply; // only the fields the text reads
 
   it('tells a new account its free credits are there, and where its confirmation link went', () => {
     expect(welcomeText(i18n.t, reply(false), 'fr')).toBe(

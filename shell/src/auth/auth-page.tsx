@@ -21,6 +21,7 @@ import { sessionUserOf } from '../account/account-user.ts';
 import { chooseLanguage } from '../i18n/i18n.ts';
 import { noteVerificationMailLate } from '../chrome/verify-mail-late.ts';
 import { showToast } from '../chrome/toasts.tsx';
+import { PasswordStrengthMeter, useNewPassword, weaknessText, weakPasswordRefusal } from '../account/password-strength-meter.tsx';
 import { GoogleButton } from './google-button.tsx';
 import styles from './auth-page.module.css';
 
@@ -47,6 +48,8 @@ export function preferredLanguage(reply: LoginReply): Language | null {
  * picks the sentence (its English message is for API callers), anything unknown is the generic one.
  */
 export function authErrorText(t: TFunction, failure: unknown): string {
+  const weak = weakPasswordRefusal(t, failure);
+  if (weak) return weak;
   const code = failure instanceof ApiError ? failure.code : null;
   return code ? t(`auth.errors.${code}`, { defaultValue: t('auth.genericError') }) : t('auth.genericError');
 }
@@ -70,7 +73,10 @@ export default function AuthPage() {
   const [busy, setBusy] = useState(false);
   const [serverDown, setServerDown] = useState(false);
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
-  const ids = { name: useId(), email: useId(), password: useId(), error: useId() };
+  const ids = { name: useId(), email: useId(), password: useId(), hint: useId(), strength: useId(), error: useId() };
+  // Who is signing up, for the password rule: a password made of one's own name or address is refused.
+  const [person, setPerson] = useState({ name: '', email: '' });
+  const newPassword = useNewPassword([person.name, person.email]);
 
   useEffect(() => {
     api.config().then(
@@ -118,6 +124,12 @@ export default function AuthPage() {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const name = String(form.get('name') ?? '').trim();
+    // The meter has already said why; the server applies the same rule to a password sent before the rule loaded.
+    const weakness = mode === 'register' ? newPassword.verdict?.weakness : null;
+    if (weakness) {
+      setError(weaknessText(t, weakness));
+      return;
+    }
     void signIn(() => (mode === 'login' ? api.login(email, password) : api.register(name, email, password, language)));
   };
 
@@ -150,16 +162,39 @@ export default function AuthPage() {
             </button>
           ))}
         </div>
-        <form className={styles.form} onSubmit={onSubmit} aria-describedby={error ? ids.error : undefined} noValidate={false}>
+        <form
+          className={styles.form}
+          onSubmit={onSubmit}
+          // What was wrong with the last try no longer stands once anything is changed.
+          onChange={() => setError(null)}
+          aria-describedby={error ? ids.error : undefined}
+          noValidate={false}
+        >
           {mode === 'register' && (
             <div className={styles.field}>
               <label htmlFor={ids.name}>{t('auth.name')}</label>
-              <input id={ids.name} name="name" autoComplete="name" required minLength={1} maxLength={80} />
+              <input
+                id={ids.name}
+                name="name"
+                autoComplete="name"
+                required
+                minLength={1}
+                maxLength={80}
+                onChange={(event) => setPerson((current) => ({ ...current, name: event.currentTarget.value }))}
+              />
             </div>
           )}
           <div className={styles.field}>
             <label htmlFor={ids.email}>{t('auth.email')}</label>
-            <input id={ids.email} name="email" type="email" autoComplete="email" required maxLength={254} />
+            <input
+              id={ids.email}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              onChange={(event) => setPerson((current) => ({ ...current, email: event.currentTarget.value }))}
+            />
           </div>
           <div className={styles.field}>
             <label htmlFor={ids.password}>{t('auth.password')}</label>
@@ -171,8 +206,16 @@ export default function AuthPage() {
               required
               minLength={mode === 'register' ? 8 : 1}
               maxLength={200}
+              {...(mode === 'register' ? { ...newPassword.input, 'aria-describedby': `${ids.hint} ${ids.strength}` } : {})}
             />
-            {mode === 'register' && <small className={styles.hint}>{t('auth.passwordHint')}</small>}
+            {mode === 'register' && (
+              <>
+                <small id={ids.hint} className={styles.hint}>
+                  {t('auth.passwordHint')}
+                </small>
+                <PasswordStrengthMeter verdict={newPassword.verdict} id={ids.strength} />
+              </>
+            )}
             {mode === 'login' && (
               <LocalizedLink className={styles.forgot} to="/forgot-password" data-testid="forgot-password-link">
                 {t('password.forgotLink')}
