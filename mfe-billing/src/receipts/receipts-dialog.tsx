@@ -7,6 +7,8 @@ import { loadState } from '@reelmint/shared/query-client';
 import { billingKeys } from '../server-state/billing-queries.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
+import { downloadReceipt } from './receipt-file.ts';
+import type { ReceiptText } from './receipt-file.ts';
 import { RECEIPTS_PER_PAGE, receiptsApi } from './receipts-api.ts';
 import type { Receipt } from './receipts-api.ts';
 import styles from './receipts-dialog.module.css';
@@ -20,6 +22,7 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [page, setPage] = useState(1);
   const session = useAuth((s) => s.token);
+  const email = useAuth((s) => s.user?.email ?? null);
   const query = useQuery({ queryKey: billingKeys.receipts(session, page), queryFn: () => receiptsApi.list(page) });
   const state = loadState(query);
 
@@ -28,6 +31,24 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
     if (receipt.kind === 'pack') return t('receipts.what.pack', { count: receipt.credits, formatted: formatNumber(receipt.credits, locale) });
     return t(`receipts.what.${receipt.kind}`, { plan: planName(receipt.plan), billing });
   };
+  const notesOf = (receipt: Receipt) => [
+    ...(receipt.listPrice > receipt.amount ? [t('receipts.prorated', { price: formatPrice(receipt.listPrice, receipt.currency, locale) })] : []),
+    ...(receipt.provider === 'local' ? [t('receipts.test')] : []),
+  ];
+  // The downloadable copy says what the dialog says, in the same words, with the account it was paid from.
+  const fileOf = (receipt: Receipt): ReceiptText => ({
+    lang: locale,
+    title: t('receipts.fileTitle'),
+    number: { label: t('receipts.number'), value: receipt.id },
+    facts: [
+      { label: t('receipts.date'), value: formatDate(receipt.createdAt, locale) },
+      { label: t('receipts.item'), value: what(receipt) },
+      { label: t('receipts.amount'), value: formatPrice(receipt.amount, receipt.currency, locale) },
+      { label: t('receipts.credits'), value: `+${formatNumber(receipt.credits, locale)}` },
+      ...(email ? [{ label: t('receipts.account'), value: email }] : []),
+    ],
+    notes: notesOf(receipt),
+  });
   const pages = state.kind === 'ready' ? Math.max(1, Math.ceil(state.value.total / RECEIPTS_PER_PAGE)) : 1;
 
   return (
@@ -55,7 +76,9 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
           <ol className={styles.list}>
             {state.value.items.map((receipt) => (
               <li key={receipt.id} className={styles.receipt} data-testid="receipt" data-kind={receipt.kind}>
-                <p className={styles.what}>{what(receipt)}</p>
+                <p id={`${titleId}-${receipt.id}`} className={styles.what}>
+                  {what(receipt)}
+                </p>
                 <dl className={styles.facts}>
                   <div>
                     <dt>{t('receipts.date')}</dt>
@@ -69,15 +92,24 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
                     <dt>{t('receipts.credits')}</dt>
                     <dd data-testid="receipt-granted">+{formatNumber(receipt.credits, locale)}</dd>
                   </div>
-                  <div>
+                  <div className={styles.numberRow}>
                     <dt>{t('receipts.number')}</dt>
                     <dd className={styles.number}>{receipt.id}</dd>
                   </div>
                 </dl>
-                {receipt.listPrice > receipt.amount && (
-                  <p className={styles.note}>{t('receipts.prorated', { price: formatPrice(receipt.listPrice, receipt.currency, locale) })}</p>
-                )}
-                {receipt.provider === 'local' && <p className={styles.note}>{t('receipts.test')}</p>}
+                {notesOf(receipt).map((note) => (
+                  <p key={note} className={styles.note}>
+                    {note}
+                  </p>
+                ))}
+                <button
+                  type="button"
+                  className={styles.download}
+                  onClick={() => downloadReceipt(fileOf(receipt))}
+                  aria-describedby={`${titleId}-${receipt.id}`}
+                >
+                  {t('receipts.download')}
+                </button>
               </li>
             ))}
           </ol>
