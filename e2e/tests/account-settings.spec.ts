@@ -104,6 +104,11 @@ test('a weak new password is refused with a meter and the reason, by the page an
 
   await signInWithForm(page, account, '/en/auth?returnTo=/account');
   await expect(page).toHaveURL(/\/en\/account$/);
+  // The page says which plan this is and where to change it, see its receipts and its credits.
+  const plan = page.getByTestId('plan-section');
+  await expect(plan.getByTestId('plan-name')).toHaveText('Free plan');
+  await expect(plan.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/en/pricing');
+  await expect(plan.getByRole('link', { name: 'Receipts' })).toHaveAttribute('href', '/en/pricing?show=receipts');
   const status = page.getByTestId('password-status');
   const next = page.getByLabel('New password', { exact: true });
   const repeat = page.getByLabel('Repeat the new password');

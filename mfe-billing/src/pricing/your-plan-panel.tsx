@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { loadSubscription, LocalizedLink, PLAN_NAMES, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
 import type { PlanItem, PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
@@ -24,7 +25,9 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const [confirming, setConfirming] = useState(false);
   const cancellation = useCancellation();
   const keeping = useKeepCurrentPlan();
-  const [receiptsOpen, setReceiptsOpen] = useState(false);
+  // The account page's Receipts link comes here with ?show=receipts.
+  const [params] = useSearchParams();
+  const [receiptsOpen, setReceiptsOpen] = useState(() => params.get('show') === 'receipts');
   const doneMessage = useRef<HTMLParagraphElement>(null);
   const cancelled = cancellation.isSuccess;
   const cancelling = cancellation.isPending;

@@ -6,6 +6,7 @@ import { applyAccountUser } from './account-user.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { PlanSection } from './plan-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { DataSection } from './data-section.tsx';
 import { DeleteSection } from './delete-section.tsx';
@@ -104,6 +105,7 @@ export default function AccountPage() {
         <div className={styles.sections}>
           <ProfileSection user={load.user} onSaved={onSaved} />
           <EmailSection user={load.user} onSaved={onSaved} />
+          <PlanSection />
           <PasswordSection user={load.user} />
           <SessionsSection />
           <DataSection />
