@@ -3,7 +3,7 @@ import { openAccountMenu } from '../support/accounts.ts';
 import type { Account } from '../support/accounts.ts';
 import { API } from '../support/origins.ts';
 import type { Page } from '@playwright/test';
-import { shipped } from '../support/routes.ts';
+import { shipped, untilInteractive } from '../support/routes.ts';
 
 const MODAL_TITLE = shipped('billing', 'en', 'modal.title');
 
@@ -101,6 +101,8 @@ test('leaving the checkout lands on /payment/cancel, charges nothing and offers 
   await checkout.getByRole('button', { name: 'Cancel' }).click();
 
   await expect(checkout).toHaveURL(/\/en\/payment\/cancel\?session_id=cs_/);
+  // The modal's link to that checkout would now be stale: the modal has closed in the first window.
+  await expect(modal).toBeHidden();
   const region = checkout.locator('[data-remote-region="billing"]');
   await expect(region.getByRole('heading', { level: 1 })).toHaveText(shipped('billing', 'en', 'cancel.title'));
   await expect(region.getByTestId('nothing-charged')).toHaveText(shipped('billing', 'en', 'cancel.lead'));
@@ -180,11 +182,8 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   expect(layout).toEqual({ stacked: true, fits: true, pageWidth: 375 });
 
   await page.getByTestId('site-header').getByRole('button', { name: 'Open menu' }).click();
-  await page
-    .getByTestId('side-sheet')
-    .getByRole('button', { name: /Account menu/ })
-    .click();
-  await page.getByRole('menuitem', { name: 'Upgrade plan' }).click();
+  // On a phone the sheet lists the account's actions as buttons in view, not behind a second menu.
+  await page.getByTestId('side-sheet').getByRole('button', { name: 'Upgrade plan' }).click();
   await expect(page.getByTestId('side-sheet')).toBeHidden();
   const modal = page.getByRole('dialog', { name: MODAL_TITLE });
   await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
@@ -264,14 +263,28 @@ test('a Pro member moves up to Max from pricing, and the checkout counts what is
   const maxWindow = context.waitForEvent('page');
   await page.getByRole('button', { name: 'Upgrade to Max' }).click();
   const upgrade = await maxWindow;
+  // The note that a checkout is open sits beside the button that opened it, its fallback link in view.
+  const note = page.getByTestId('plan-card-premium').getByTestId('checkout-opened');
+  await expect(note).toContainText('Checkout for Max opened in a new window');
+  await expect(note.getByRole('link', { name: /Open the secure checkout/ })).toBeInViewport();
   await expect(upgrade.getByText('$39.00 / month')).toBeVisible();
   // Pro was bought moments ago: nearly all of its $13 counts toward Max.
   await expect(upgrade.getByText('Unused part of your current plan')).toBeVisible();
   const pay = upgrade.getByRole('button', { name: /^Pay \$26\.\d\d$/ });
   await expect(pay).toBeVisible();
+  const charged = (await pay.textContent())!.replace('Pay ', '');
   await pay.click();
   await expect(upgrade).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
-  await expect(upgrade.locator('[data-remote-region="billing"]').getByTestId('receipt-plan')).toHaveText('Max');
+  const receipt = upgrade.locator('[data-remote-region="billing"]').getByTestId('payment-receipt');
+  await expect(receipt.getByTestId('receipt-plan')).toHaveText('Max');
+  // What was charged today is the one-off prorated sum; what Max costs from the next period is its price.
+  await expect(receipt.getByTestId('receipt-charged')).toContainText(charged);
+  await expect(receipt.getByTestId('receipt-charged')).toContainText('A one-off charge for the rest of this period');
+  await expect(receipt.getByTestId('receipt-next')).toHaveText(/^\$39 a month from \w+ \d{1,2}, \d{4}$/);
+  await expect(receipt).not.toContainText(`${charged} per month`);
+
+  // Paid in its window: the pricing page it was opened from no longer says a checkout is open, and shows Max.
+  await expect(page.getByTestId('checkout-opened')).toHaveCount(0);
 
   const subscription = await account.get<{ plan: string }>('/api/user/subscription');
   expect(subscription.plan).toBe('premium');
@@ -470,4 +483,38 @@ test('a Pro member switches to yearly billing now, paying the year less what is 
     scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: yearly.expiresAt },
   });
   expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 500 + 6000 });
+});
+
+test('on Free, the 1080p lock offers Max alone, says what the models make here, and no credit packs', async ({ signedInPage: page }) => {
+  await page.goto('/text-to-video/generator');
+  await page.getByRole('button', { name: /1080p/ }).click();
+  const modal = page.getByRole('dialog', { name: '1080p videos come with Max' });
+  await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
+  // Pro would not unlock 1080p: it is not for sale here.
+  await expect(modal.getByRole('radio')).toHaveCount(1);
+  await expect(modal.getByRole('radio', { name: /Pro/ })).toHaveCount(0);
+  await expect(modal.getByTestId('credit-packs')).toHaveCount(0);
+  // The embedded API renders with the local engine: the modal says what that means before anyone pays.
+  await expect(modal.getByTestId('engine-note')).toHaveText('On this site, v1.0 and v2.0 both make previews rendered without an AI model.');
+});
+
+test('pricing: the checkout note sits by the pressed button and goes once that checkout is cancelled', async ({ signedInPage: page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/pricing?cycle=monthly');
+  await untilInteractive(page);
+  await expect(page.getByTestId('engine-note')).toContainText('A preview rendered without an AI model');
+  const pro = page.getByTestId('plan-card-pro');
+  await pro.scrollIntoViewIfNeeded();
+  const checkoutWindow = context.waitForEvent('page');
+  await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const checkout = await checkoutWindow;
+  const note = pro.getByTestId('checkout-opened');
+  await expect(note).toContainText('Checkout for Pro opened in a new window');
+  await expect(note.getByRole('link', { name: /Open the secure checkout/ })).toBeInViewport();
+  await expect(page.getByTestId('plan-card-premium').getByTestId('checkout-opened')).toHaveCount(0);
+
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+  await expect(checkout).toHaveURL(/\/en\/payment\/cancel\?session_id=cs_/);
+  await expect(note).toHaveCount(0);
+  await expect(pro.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
 });
