@@ -131,6 +131,9 @@ test('a weak new password is refused with a meter and the reason, by the page an
   await repeat.fill('lantern orbit pebble');
   await page.getByRole('button', { name: 'Change the password' }).click();
   await expect(status).toHaveText('Your password has been changed. Your other devices have been signed out.');
+  // The emptied form judges nothing until the next password.
+  await expect(next).toHaveValue('');
+  await expect(meter).toBeEmpty();
 });
 
 test('the language chosen in the settings is applied at the next sign-in', async ({ page, signUp }) => {

@@ -38,6 +38,7 @@ export function PasswordSection({ user }: { user: AccountUser }) {
     try {
       await api.changePassword(String(data.get('current') ?? ''), next);
       form.reset();
+      newPassword.reset();
       setStatus({ kind: 'done', text: t('settings.password.changed') });
     } catch (failure) {
       setStatus({ kind: 'error', text: weakPasswordRefusal(t, failure) ?? t(settingsErrorKey(failure)) });

@@ -46,6 +46,8 @@ export function useNewPassword(personal: readonly (string | undefined)[]) {
   const verdict = useMemo(() => (check && value ? check(value, words.split('\n')) : null), [check, value, words]);
   return {
     verdict,
+    /** The form was emptied (after a change went through): nothing to judge until the next password. */
+    reset: () => setValue(''),
     /** Spread on the new-password input. */
     input: {
       onFocus: prepare,

@@ -180,7 +180,10 @@ export default function AuthPage() {
                 required
                 minLength={1}
                 maxLength={80}
-                onChange={(event) => setPerson((current) => ({ ...current, name: event.currentTarget.value }))}
+                onChange={(event) => {
+                  const name = event.currentTarget.value;
+                  setPerson((current) => ({ ...current, name }));
+                }}
               />
             </div>
           )}
@@ -193,7 +196,10 @@ export default function AuthPage() {
               autoComplete="email"
               required
               maxLength={254}
-              onChange={(event) => setPerson((current) => ({ ...current, email: event.currentTarget.value }))}
+              onChange={(event) => {
+                const email = event.currentTarget.value;
+                setPerson((current) => ({ ...current, email }));
+              }}
             />
           </div>
           <div className={styles.field}>
