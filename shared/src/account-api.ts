@@ -44,6 +44,8 @@ export const sessionUser = z.object({
   /** The picture's full address (the API base before accountUser's path), or null: the header shows the initial. */
   profilePicture: z.string().nullable().optional(),
   plan: z.string().optional(),
+  /** The plan's status: `past_due` or `unpaid` (a renewal that failed) shows the payment banner. */
+  planStatus: z.string().optional(),
   /** False until the address is confirmed (the header's reminder). */
   emailVerified: accountUser.shape.emailVerified.optional(),
   /** `release-manager` sees the release dashboard in the menu. */

@@ -50,6 +50,11 @@ export type BillingCycle = (typeof BILLING_CYCLES)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'expired', 'past_due', 'unpaid'] as const;
 export type SubscriptionStatusValue = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** A renewal that could not be charged: the plan stays, its paid features pause until the payment goes through. */
+export function isPaymentDue(status: string | null | undefined): boolean {
+  return status === 'past_due' || status === 'unpaid';
+}
+
 export type { ScheduledPlanChange, SubscriptionStatus };
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

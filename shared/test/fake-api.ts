@@ -18,6 +18,7 @@ import type {
   GenerateReply,
   LoginReply,
   PaymentSession,
+  PortalReply,
   PlanChangeReply,
   PlanItem,
   PublicVideo,
@@ -57,6 +58,7 @@ export interface ApiRoutes {
   /** Read whole and warily by the client (a checkout counts only with a URL), so any part of the reply may be sent. */
   'POST /api/payment/create-subscription-session': Partial<CheckoutSessionReply>;
   'POST /api/payment/create-pack-session': CheckoutSessionReply;
+  'POST /api/payment/portal': PortalReply;
   'GET /api/payment/session/:id': PaymentSession;
   'GET /api/payment/receipts': ReceiptsPage;
   'GET /api/video/templates': VideoTemplate[];

@@ -196,4 +196,23 @@ describe('payment success', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This checkout was cancelled' })).toBeInTheDocument();
     expect(authStore.getState().user?.plan).toBe('free');
   });
+
+  it('says a bank payment is on its way, without claiming the plan, and asks no more', async () => {
+    signIn({ plan: 'free' });
+    fakeApi.use({ 'GET /api/payment/session/:id': () => ok({ ...open, status: 'pending' }) });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your payment is on its way' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Bank payments take a few days to arrive.');
+    expect(authStore.getState().user?.plan).toBe('free');
+    expect(asks()).toBe(1);
+  });
+
+  it('says when a bank payment failed, and that nothing was charged', async () => {
+    signIn({ plan: 'free' });
+    fakeApi.use({ 'GET /api/payment/session/:id': () => ok({ ...open, status: 'failed' }) });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: "Your payment didn't go through" })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('nothing was charged');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
 });

@@ -16,6 +16,10 @@ type View =
   | { kind: 'confirming' }
   | { kind: 'paid'; session: PaymentSession }
   | { kind: 'pending' }
+  /** Paid with a delayed method (a bank debit): the money is on its way, for days. */
+  | { kind: 'processing' }
+  /** That delayed payment failed: nothing was charged. */
+  | { kind: 'failed' }
   | { kind: 'canceled' }
   | { kind: 'not-found' }
   | { kind: 'error' }
@@ -61,14 +65,17 @@ function PaymentSuccessPage() {
           ? { kind: 'paid', session }
           : session.status === 'open'
             ? { kind: answers < CONFIRM_ATTEMPTS ? 'confirming' : 'pending' }
-            : { kind: session.status === 'canceled' ? 'canceled' : 'error' };
+            : session.status === 'pending'
+              ? { kind: 'processing' }
+              : { kind: session.status === 'canceled' ? 'canceled' : session.status === 'failed' ? 'failed' : 'error' };
 
   const paidSession = view.kind === 'paid' ? view.session : null;
   useEffect(() => {
     if (paidSession) applyAccountState(paidSession.subscription, paidSession.balance);
   }, [paidSession]);
   // The window the checkout was opened from stops saying that it is open.
-  const ended = view.kind === 'paid' ? 'paid' : view.kind === 'canceled' ? 'canceled' : null;
+  // A delayed payment's checkout is done too (the money follows); one that failed ends like a cancelled one.
+  const ended = view.kind === 'paid' || view.kind === 'processing' ? 'paid' : view.kind === 'canceled' || view.kind === 'failed' ? 'canceled' : null;
   useEffect(() => {
     if (ended) announceCheckoutEnded(sessionId, ended);
   }, [ended, sessionId]);
@@ -145,6 +152,8 @@ function PaymentSuccessPage() {
 
   const problem = {
     pending: { title: 'success.pendingTitle', body: 'success.pending', retry: true },
+    processing: { title: 'success.processingTitle', body: 'success.processing', retry: true },
+    failed: { title: 'success.failedTitle', body: 'success.failed', retry: false },
     canceled: { title: 'success.canceledTitle', body: 'success.canceled', retry: false },
     'not-found': { title: 'success.notFoundTitle', body: 'success.notFound', retry: false },
     error: { title: 'success.errorTitle', body: 'success.error', retry: true },

@@ -295,6 +295,34 @@ describe('pricing page', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('says a member whose renewal failed that paid features are paused, and opens the payment page to mend the card', async () => {
+    signIn({ plan: 'premium' });
+    const { max } = maxMember();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/en/pricing', search: '' });
+    let portal: ReplyTo<'POST /api/payment/portal'> = fail(502, 'PORTAL_FAILED', 'The payment provider could not be reached');
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...max, status: 'past_due', features: PLAN_FEATURES.free }),
+      'GET /api/user/credits': () => ok({ balance: 40 }),
+      'POST /api/payment/portal': () => portal,
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    const panel = await screen.findByTestId('your-plan');
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'paymentDue'));
+    expect(within(panel).getByText('Payment due')).toBeInTheDocument();
+    expect(within(panel).getByTestId('plan-payment-due')).toHaveTextContent("Your last payment didn't go through, so Max's paid features are paused.");
+    // The rule for moves up is said where a member chooses a plan.
+    expect(screen.getByTestId('change-rule')).toHaveTextContent('what is left of it counts toward the new plan in money and in credits alike');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Update payment method' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent("The payment page couldn't be opened.");
+    expect(assign).not.toHaveBeenCalled();
+    portal = ok({ url: 'https://billing.stripe.com/p/session/bps_1' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Update payment method' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.com/p/session/bps_1'));
+  });
+
   it('lets a Max member move down to Pro at the end of the period, shows when, and keeps Max on request', async () => {
     signIn({ plan: 'premium' });
     const { expiresAt, max, waiting } = maxMember();

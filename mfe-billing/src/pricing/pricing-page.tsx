@@ -159,6 +159,12 @@ function PricingPage() {
         </>
       )}
 
+      {current && current.plan !== 'free' && (
+        <p className={styles.changeRule} data-testid="change-rule">
+          {t('pricing.changeRule')}
+        </p>
+      )}
+
       {current && current.plan !== 'free' && <PackOffer source={source} returnPath={`${location.pathname}${location.search}`} headingLevel={2} />}
 
       <EngineNote />

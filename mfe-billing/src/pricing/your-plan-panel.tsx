@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { loadSubscription, LocalizedLink, PLAN_NAMES, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
+import { isPaymentDue, loadSubscription, LocalizedLink, PLAN_NAMES, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
 import type { PlanItem, PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
@@ -9,6 +9,7 @@ import { useCancellation, useKeepCurrentPlan } from '../subscription/plan-mutati
 import { SUBSCRIPTION_ERRORS, summarizeSubscription } from '../subscription/subscription-state.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatDate, formatNumber } from '../ui/format.ts';
+import { UpdatePayment } from './update-payment.tsx';
 import styles from './your-plan-panel.module.css';
 
 /**
@@ -58,7 +59,16 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const summary = summarizeSubscription(subscription);
   const name = plans.find((plan) => plan.key === subscription.plan)?.name ?? t(`yourPlan.planName.${subscription.plan}`);
   const endDate = subscription.expiresAt ? formatDate(subscription.expiresAt, locale) : null;
-  const state = summary.expiry === 'expired' ? 'expired' : summary.cancelled ? 'cancelled' : summary.expiry === 'expiring-soon' ? 'expiring' : 'active';
+  const paymentDue = isPaymentDue(subscription.status);
+  const state = paymentDue
+    ? 'paymentDue'
+    : summary.expiry === 'expired'
+      ? 'expired'
+      : summary.cancelled
+        ? 'cancelled'
+        : summary.expiry === 'expiring-soon'
+          ? 'expiring'
+          : 'active';
 
   const scheduled = subscription.scheduledChange ?? null;
   const nameOf = (key: PlanKey) => plans.find((plan) => plan.key === key)?.name ?? PLAN_NAMES[key];
@@ -81,7 +91,13 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
             {t(`yourPlan.status.${state}`)}
           </span>
         </p>
-        {endDate && (
+        {paymentDue && (
+          <div className={styles.paymentDue} data-testid="plan-payment-due">
+            <p>{t('yourPlan.paymentDue', { plan: name })}</p>
+            <UpdatePayment />
+          </div>
+        )}
+        {endDate && !paymentDue && (
           <p className={styles.when} data-testid="plan-ends">
             {state === 'expired' && t('yourPlan.expiredOn', { date: endDate })}
             {state === 'cancelled' && t('yourPlan.endsOn', { date: endDate })}

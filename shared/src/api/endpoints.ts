@@ -14,6 +14,7 @@ import type {
   MailSentReply,
   PasswordChangedReply,
   PlanItem,
+  PortalReply,
   RefundReply,
   RegisterReply,
   ResetLinkReply,
@@ -109,6 +110,11 @@ export const api = {
   upgrade: (planId: string) =>
     request<UpgradeReply>('POST', '/api/subscription/upgrade', { body: { planId, timestamp: new Date().toISOString() } satisfies UpgradeRequest }),
   cancel: () => request<CancelReply>('POST', '/api/subscription/cancel', { body: { timestamp: new Date().toISOString() } satisfies CancelRequest }),
+  /**
+   * The payment provider's page where the person mends their payment method (a failed renewal). Rejects with
+   * PORTAL_UNAVAILABLE (the test provider keeps no card) or NO_BILLING_ACCOUNT.
+   */
+  billingPortal: () => request<PortalReply>('POST', '/api/payment/portal'),
 
   /** The catalogue with its titles, prompts and negative prompts in `lng`, the page's language. */
   templates: (lng: string): Promise<Loaded<VideoTemplate[]>> => withFallback(request<VideoTemplate[]>('GET', PUBLIC_READ_PATHS.templates(lng)), []),

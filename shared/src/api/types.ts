@@ -17,6 +17,7 @@ export type {
   LedgerKind,
   PackCheckoutRequest,
   PaymentSession,
+  PortalReply,
   Receipt,
   ReceiptKind,
   ReceiptsPage,

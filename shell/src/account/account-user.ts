@@ -13,6 +13,7 @@ export function sessionUserOf(user: AccountUser): SessionUser {
     username: user.name,
     email: user.email,
     plan: user.subscription.plan,
+    planStatus: user.subscription.status,
     profilePicture: pictureSrc(user.pictureUrl),
     roles: user.roles,
     emailVerified: user.emailVerified,

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadSubscription, LocalizedLink, useActiveLanguage, useSubscription } from '@reelmint/shared';
+import { isPaymentDue, loadSubscription, LocalizedLink, useActiveLanguage, useSubscription } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';
 import styles from './account-page.module.css';
+import { UpdatePaymentButton } from './payment-due.tsx';
 
 function longDate(iso: string, lng: string): string {
   return new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(iso));
@@ -10,7 +11,8 @@ function longDate(iso: string, lng: string): string {
 
 /** Whether the plan renews, ends or has ended, and when; null on the free plan, which never ends. */
 function periodLine(subscription: SubscriptionStatus, lng: string, t: (key: string, options: Record<string, string>) => string): string | null {
-  if (subscription.plan === 'free' || !subscription.expiresAt) return null;
+  // A renewal that failed has its own notice: the period neither renews nor has ended while it is paid.
+  if (subscription.plan === 'free' || !subscription.expiresAt || isPaymentDue(subscription.status)) return null;
   const date = longDate(subscription.expiresAt, lng);
   if (Date.parse(subscription.expiresAt) <= Date.now() || subscription.status === 'expired') return t('settings.plan.ended', { date });
   return t(subscription.status === 'canceled' ? 'settings.plan.ends' : 'settings.plan.renews', { date });
@@ -53,6 +55,12 @@ export function PlanSection() {
           <p className={styles.hint} data-testid="plan-period">
             {period}
           </p>
+        )}
+        {isPaymentDue(subscription.status) && (
+          <div role="status" className={styles.notice} data-testid="plan-payment-due">
+            <p>{t('settings.plan.paymentDue')}</p>
+            <UpdatePaymentButton className={styles.secondary} />
+          </div>
         )}
         {waiting && (
           <p className={styles.hint} data-testid="plan-waiting">

@@ -2,6 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { isPaymentDue, useAuth } from '@reelmint/shared';
 import { Header } from '../chrome/header.tsx';
 import { Footer } from '../chrome/footer.tsx';
 import { RegionLoading } from '../remotes/remote-region.tsx';
@@ -31,6 +32,22 @@ function OverrideBannerWhenNeeded() {
   );
 }
 
+// Only an account whose renewal failed has anything to show, so the banner's code comes when it does.
+const PaymentDueBanner = lazy(() => import('../account/payment-due.tsx').then((module) => ({ default: module.PaymentDueBanner })));
+
+function PaymentDueWhenNeeded() {
+  // A drawn page is signed out, and so is the take-over: the banner follows right after, for such an account only.
+  const due = useAuth((s) => Boolean(s.token) && isPaymentDue(s.user?.planStatus));
+  if (!due) return null;
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <PaymentDueBanner />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 export function Layout() {
   const { t } = useTranslation();
   return (
@@ -39,6 +56,7 @@ export function Layout() {
         {t('header.skip')}
       </a>
       <Header />
+      <PaymentDueWhenNeeded />
       <div id="main-content" className={styles.content} tabIndex={-1}>
         <ScreenErrorBoundary>
           <Suspense fallback={<RegionLoading />}>
