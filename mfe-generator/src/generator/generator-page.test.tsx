@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PLAN_FEATURES } from '@reelmint/shared';
 import type { SiteConfig } from '@reelmint/shared';
 import { deferred, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
 import type { Reply } from '@reelmint/shared/testing';
@@ -39,6 +40,22 @@ describe('settings and cost', () => {
     await userEvent.click(screen.getByRole('button', { name: /1080p/ }));
     expect(screen.getByTestId('lock-note-resolution')).toHaveTextContent('1080p resolution comes with the Max plan.');
     expect(modal.requests[1]).toMatchObject({ needsPlan: { feature: 'hd1080p', plan: 'premium' } });
+    modal.stop();
+  });
+
+  it('pauses a plan whose renewal is unpaid: its options say so, and nothing tries to sell it again', async () => {
+    await signIn({ plan: 'premium' });
+    fakeApi.use({
+      'GET /api/user/subscription': () =>
+        ok({ plan: 'premium', status: 'past_due', features: PLAN_FEATURES.free, expiresAt: null, billingCycle: 'monthly', scheduledChange: null }),
+    });
+    await page();
+    const modal = modalRequests();
+    const hd = await screen.findByRole('button', { name: /1080p/ });
+    await waitFor(() => expect(hd).toHaveAttribute('data-locked', 'true'));
+    await userEvent.click(hd);
+    expect(screen.getByTestId('lock-note-resolution')).toHaveTextContent('Paused until your last payment goes through');
+    expect(modal.requests).toEqual([]);
     modal.stop();
   });
 

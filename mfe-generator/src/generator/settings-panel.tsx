@@ -10,7 +10,7 @@ interface Props {
   config: GenerationConfig;
   features: PlanFeatures;
   /** The option last refused because of the plan, explained under its group. */
-  refused: { field: SettingField; feature: FeatureFlag } | null;
+  refused: { field: SettingField; feature: FeatureFlag; paused?: boolean } | null;
   onChange: (config: GenerationConfig) => void;
   onLocked: (field: SettingField, feature: FeatureFlag) => void;
 }
@@ -35,7 +35,7 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
       {OPTIONS.map(({ field, values }) => {
         const labelId = `${baseId}-${field}`;
         const noteId = `${baseId}-${field}-note`;
-        const note = refused?.field === field ? t(...lockMessage(refused.feature)) : null;
+        const note = refused?.field !== field ? null : refused.paused ? t('locks.paused') : t(...lockMessage(refused.feature));
         return (
           <div key={field} className={styles.settingGroup} role="group" aria-labelledby={labelId}>
             <span id={labelId} className={styles.settingLabel}>

@@ -5,14 +5,18 @@ import type { SettingField } from './settings.ts';
 
 /**
  * A setting outside the person's plan: the refusal is marked beside the setting and the subscription modal opens on
- * the cheapest plan that includes it. Any change of settings clears the mark.
+ * the cheapest plan that includes it. While a renewal is unpaid (`paymentDue`) the plan's own features are paused,
+ * not for sale: the mark says so and no modal opens. Any change of settings clears the mark.
  */
-export function usePlanLock() {
-  const [refused, setRefused] = useState<{ field: SettingField; feature: FeatureFlag } | null>(null);
-  const lock = useCallback((field: SettingField, feature: FeatureFlag) => {
-    setRefused({ field, feature });
-    void openSubscriptionModal({ source: 'generator', needsPlan: { feature, plan: cheapestPlanWith(feature) } });
-  }, []);
+export function usePlanLock(paymentDue = false) {
+  const [refused, setRefused] = useState<{ field: SettingField; feature: FeatureFlag; paused: boolean } | null>(null);
+  const lock = useCallback(
+    (field: SettingField, feature: FeatureFlag) => {
+      setRefused({ field, feature, paused: paymentDue });
+      if (!paymentDue) void openSubscriptionModal({ source: 'generator', needsPlan: { feature, plan: cheapestPlanWith(feature) } });
+    },
+    [paymentDue],
+  );
   const clear = useCallback(() => setRefused(null), []);
   return { refused, lock, clear };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadCredits, loadSubscription, PLAN_FEATURES, useCredits, useSubscription } from '@reelmint/shared';
+import { isPaymentDue, loadCredits, loadSubscription, PLAN_FEATURES, useCredits, useSubscription } from '@reelmint/shared';
 import type { GenerationConfig } from '@reelmint/shared';
 import type { GenerationQueue } from './queue-choice.tsx';
 import { costSummary } from './settings.ts';
@@ -27,6 +27,8 @@ export function useStudioAccount(token: string | null) {
   const planStatus = useSubscription((s) => (signedIn ? s.status : undefined));
   const planFallback = useSubscription((s) => s.fallback);
   const features = plan?.features ?? PLAN_FEATURES.free;
+  // A renewal that could not be charged: the plan's paid features are paused, not for sale again.
+  const paymentDue = isPaymentDue(plan?.status);
   const relaxedOffered = signedIn && features.unlimitedGenerations && !planFallback;
   const [chosenQueue, setChosenQueue] = useState<GenerationQueue>('priority');
   const relaxed = relaxedOffered && chosenQueue === 'relaxed';
@@ -53,6 +55,7 @@ export function useStudioAccount(token: string | null) {
 
   return {
     features,
+    paymentDue,
     relaxedOffered,
     chosenQueue,
     setChosenQueue,
