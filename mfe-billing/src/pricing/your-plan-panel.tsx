@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isPaymentDue, loadSubscription, LocalizedLink, PLAN_NAMES, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
+import { isPaymentDue, loadSubscription, LocalizedLink, PLAN_FEATURES, PLAN_NAMES, useActiveLanguage, useCredits, useSubscription } from '@reelmint/shared';
 import type { PlanItem, PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
@@ -60,6 +60,8 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const name = plans.find((plan) => plan.key === subscription.plan)?.name ?? t(`yourPlan.planName.${subscription.plan}`);
   const endDate = subscription.expiresAt ? formatDate(subscription.expiresAt, locale) : null;
   const paymentDue = isPaymentDue(subscription.status);
+  // What the plan includes: its own features, also while they are paused (the notice says so), not Free's stand-ins.
+  const includes = paymentDue ? PLAN_FEATURES[subscription.plan] : subscription.features;
   const state = paymentDue
     ? 'paymentDue'
     : summary.expiry === 'expired'
@@ -91,12 +93,6 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
             {t(`yourPlan.status.${state}`)}
           </span>
         </p>
-        {paymentDue && (
-          <div className={styles.paymentDue} data-testid="plan-payment-due">
-            <p>{t('yourPlan.paymentDue', { plan: name })}</p>
-            <UpdatePayment />
-          </div>
-        )}
         {endDate && !paymentDue && (
           <p className={styles.when} data-testid="plan-ends">
             {state === 'expired' && t('yourPlan.expiredOn', { date: endDate })}
@@ -118,6 +114,13 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
         {fallback && <p className={styles.notice}>{t('yourPlan.offline')}</p>}
       </div>
 
+      {paymentDue && (
+        <div className={styles.paymentDue} data-testid="plan-payment-due">
+          <p>{t('yourPlan.paymentDue', { plan: name })}</p>
+          <UpdatePayment />
+        </div>
+      )}
+
       <dl className={styles.facts}>
         <div>
           <dt>{t('yourPlan.balance')}</dt>
@@ -136,14 +139,12 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
         <div>
           {/* Free accounts got their credits once at sign-up; only paid plans renew them monthly. */}
           <dt>{t(subscription.plan === 'free' ? 'yourPlan.signUpCredits' : 'yourPlan.monthlyCredits')}</dt>
-          <dd>
-            {t('yourPlan.credits', { count: subscription.features.creditsPerMonth, formatted: formatNumber(subscription.features.creditsPerMonth, locale) })}
-          </dd>
+          <dd>{t('yourPlan.credits', { count: includes.creditsPerMonth, formatted: formatNumber(includes.creditsPerMonth, locale) })}</dd>
         </div>
         <div>
           <dt>{t('yourPlan.includes')}</dt>
           <dd>
-            {planFeatureKeys({ key: subscription.plan, features: subscription.features })
+            {planFeatureKeys({ key: subscription.plan, features: includes })
               .map((key) => t(key))
               .join(' · ')}
           </dd>
