@@ -33,10 +33,16 @@ afterEach(async () => {
 });
 
 /** The API with the fal engine pointed at the stand-in through the SDK, with short waits for tests. */
-async function falApp(options: { key?: string; pollIntervalMs?: number; worker?: Partial<WorkerOptions>; webhooks?: boolean } = {}) {
+async function falApp(options: { key?: string; pollIntervalMs?: number; worker?: Partial<WorkerOptions>; webhooks?: boolean; timeoutMs?: number } = {}) {
   const engine = new HostedEngine(
     // backoffMultiplier 0: the SDK's own retries wait its base second once instead of doubling.
-    new FalAdapter({ key: options.key ?? 'test-key', queueUrl: fal.url, jwksUrl: fal.jwksUrl, retry: { backoffMultiplier: 0, enableJitter: false } }),
+    new FalAdapter({
+      key: options.key ?? 'test-key',
+      queueUrl: fal.url,
+      jwksUrl: fal.jwksUrl,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      retry: { backoffMultiplier: 0, enableJitter: false },
+    }),
     {
       ...DEFAULT_HOSTED_OPTIONS,
       mapping: DEFAULT_MAPPING.fal,
@@ -269,29 +275,13 @@ describe('fal.ai requests outliving their worker', () => {
 });
 
 describe('fal.ai submits, sent once', () => {
-  const falAppWith = async (timeoutMs: number) => {
-    const engine = new HostedEngine(
-      new FalAdapter({ key: 'test-key', queueUrl: fal.url, jwksUrl: fal.jwksUrl, timeoutMs, retry: { backoffMultiplier: 0, enableJitter: false } }),
-      {
-        ...DEFAULT_HOSTED_OPTIONS,
-        mapping: DEFAULT_MAPPING.fal,
-        webhookBase: null,
-        pollIntervalMs: 100,
-        maxPollIntervalMs: 400,
-        log: { error: () => undefined },
-      },
-    );
-    const t = await createTestApp({ engine, worker: { idleIntervalMs: 50, progressIntervalMs: 40, staleAfterMs: 60_000 } });
-    apps.push(t);
-    return { t, token: (await signUp(t.app)).token };
-  };
   const submits = () => fal.callsTo('POST', /text-to-video$/);
 
   it('a submit fal took whose answer was lost (a dropped connection, a gateway error, a timeout) is not sent again: one request, refunded', async () => {
     const answers = [{ drop: true }, { status: 502, json: { detail: 'Bad gateway' } }, { stall: true }];
     for (const answer of answers) {
       fal.reset();
-      const { t, token } = await falAppWith(600);
+      const { t, token } = await falApp({ timeoutMs: 600 });
       const before = await balance(t, token);
       fal.behaviour.submit = () => answer;
       const id = await generate(t, token);
@@ -304,7 +294,7 @@ describe('fal.ai submits, sent once', () => {
   });
 
   it('sends a submit again when fal says it did not take it (503), and follows the one it took', async () => {
-    const { t, token } = await falAppWith(10_000);
+    const { t, token } = await falApp({ timeoutMs: 10_000 });
     const normal = fal.behaviour.submit;
     fal.behaviour.submit = (call, n) => (n === 1 ? { status: 503, json: { detail: 'Busy' } } : normal(call, n));
     const id = await generate(t, token);
@@ -314,7 +304,7 @@ describe('fal.ai submits, sent once', () => {
   });
 
   it('a worker that stopped between sending a submit and reading its answer leaves it unsent for good: the next attempt refunds', async () => {
-    const { t, token } = await falAppWith(10_000);
+    const { t, token } = await falApp({ timeoutMs: 10_000 });
     const before = await balance(t, token);
     await t.app.services.worker?.stop();
     const id = await generate(t, token);
@@ -345,7 +335,7 @@ describe('fal.ai submits, sent once', () => {
   });
 
   it('gives a picture sent without a prompt one to Seedance, which needs it', async () => {
-    const { t, token } = await falAppWith(10_000);
+    const { t, token } = await falApp({ timeoutMs: 10_000 });
     const picture = await makePicture(t.dataDir, 'quiet.png');
     const upload = await uploadPicture(t.app, token, 'quiet.png', 'image/png', picture);
     const id = await generate(t, token, { type: 'image-to-video', imageId: upload.json().data.id, model: 'v1.0', resolution: '512p', duration: '5s' });

@@ -17,6 +17,7 @@ export * from './api/endpoints.ts';
 export * from './api/fallback.ts';
 export * from './api/types.ts';
 export * from './api/public-reads.ts';
+export * from './api/billing-portal.ts';
 export * from './ui/localized-link.tsx';
 export * from './ui/use-load.ts';
 

@@ -291,15 +291,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
           if (event.providerSubscriptionId) await lockProviderSubscription(ctx, trx, event.providerSubscriptionId);
           const found = await trx.selectFrom('checkout_sessions').select(['user_id']).where('id', '=', event.sessionId).executeTakeFirst();
           if (!found) return { outcome: 'ignored' };
-          // The customer the provider made for this payment is the person's, paid or refused here,
-          // so that deleting the account deletes it at the provider too.
-          if (event.customerRef) {
-            await trx
-              .insertInto('payment_customers')
-              .values({ customer_ref: event.customerRef, user_id: found.user_id, provider: ctx.payments.name, created_at: now.toISOString() })
-              .onConflict((oc) => oc.column('customer_ref').doNothing())
-              .execute();
-          }
+          await recordCustomer(ctx, trx, event.customerRef, found.user_id, now);
           await lockSubscription(ctx, trx, found.user_id);
           // Guarded state change: only an open session (or one whose delayed payment was on its way) can
           // become paid, whatever the event id.
@@ -438,6 +430,19 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
 }
 
 /**
+ * The customer the provider made for a checkout is the person's, paid, pending or refused here, so that deleting the
+ * account deletes it at the provider too.
+ */
+async function recordCustomer(ctx: CheckoutContext, trx: Transaction<DB>, customerRef: string | null | undefined, userId: string, now: Date) {
+  if (!customerRef) return;
+  await trx
+    .insertInto('payment_customers')
+    .values({ customer_ref: customerRef, user_id: userId, provider: ctx.payments.name, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('customer_ref').doNothing())
+    .execute();
+}
+
+/**
  * A checkout paid with a delayed method (a bank debit): done, with the money on its way (`pending`,
  * shown as such; its subscription's events are kept until the money arrives, see the sweep), or
  * that money failed (`failed`: nothing is granted, and the success page says so). The payment
@@ -451,13 +456,7 @@ async function applyDelayedPayment(
 ): Promise<PaymentEventOutcome> {
   const found = await trx.selectFrom('checkout_sessions').select(['user_id']).where('id', '=', event.sessionId).executeTakeFirst();
   if (!found) return 'ignored';
-  if (event.customerRef) {
-    await trx
-      .insertInto('payment_customers')
-      .values({ customer_ref: event.customerRef, user_id: found.user_id, provider: ctx.payments.name, created_at: now.toISOString() })
-      .onConflict((oc) => oc.column('customer_ref').doNothing())
-      .execute();
-  }
+  await recordCustomer(ctx, trx, event.customerRef, found.user_id, now);
   const moved =
     event.type === 'checkout.pending'
       ? await trx

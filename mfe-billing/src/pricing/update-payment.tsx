@@ -1,21 +1,11 @@
-import { useState } from 'react';
-import { api } from '@reelmint/shared';
+import { useBillingPortal } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import styles from './your-plan-panel.module.css';
 
 /** Opens the payment provider's page where the card is mended (it comes back to /account); says so when it cannot. */
 export function UpdatePayment() {
   const { t } = useBillingText();
-  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
-  const open = async () => {
-    setState('opening');
-    try {
-      const { url } = await api.billingPortal();
-      window.location.assign(url);
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, open } = useBillingPortal();
   return (
     <>
       <button type="button" className={styles.keepButton} onClick={() => void open()} disabled={state === 'opening'} aria-busy={state === 'opening'}>

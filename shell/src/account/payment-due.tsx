@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@reelmint/shared';
+import { useBillingPortal } from '@reelmint/shared';
 import styles from './payment-due.module.css';
 
 /**
@@ -9,16 +8,7 @@ import styles from './payment-due.module.css';
  */
 export function UpdatePaymentButton({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
-  const open = async () => {
-    setState('opening');
-    try {
-      const { url } = await api.billingPortal();
-      window.location.assign(url);
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, open } = useBillingPortal();
   return (
     <>
       <button
