@@ -7,7 +7,8 @@ import { inCanary } from '../release/canary.ts';
 import type { ComponentType } from 'react';
 import { createFirstHtml } from './first-html.ts';
 import type { PageRendering } from './first-html.ts';
-import type { RenderRequest } from './render-page.tsx';
+import type { RenderedHtml, RenderRequest } from './render-page.tsx';
+import type { StyleSheet } from './remote-styles.ts';
 import type { RemoteManifest } from '../remotes/manifest-files.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -31,25 +32,23 @@ const strings = (lng: string) => STRINGS[lng];
 const CANARY = 'http://localhost:5176/releases/1.5.0+abc/remoteEntry.js';
 const MARKETING = 'http://localhost:5174/releases/1.0.0+def/remoteEntry.js';
 
-const manifest = (page: string): RemoteManifest => ({
-  exposes: [
-    {
-      path: `./${page}`,
-      assets: {
-        js: {
-          sync: [`assets/${page}-AAAAAAAA.js`],
-          async: [
-            'assets/en-Bb4aQQk9.js',
-            'assets/fr-CDEpiKim.js',
-            'assets/language-B8ugThtj.js',
-            'assets/x__loadShare__shared-BWngEhCs.js',
-            'assets/react-CaKr0epQ.js',
-          ],
-        },
-        css: { sync: [`assets/${page}-AAAAAAAA.css`], async: [] },
+const manifest = (...pages: string[]): RemoteManifest => ({
+  exposes: pages.map((page) => ({
+    path: `./${page}`,
+    assets: {
+      js: {
+        sync: [`assets/${page}-AAAAAAAA.js`],
+        async: [
+          'assets/en-Bb4aQQk9.js',
+          'assets/fr-CDEpiKim.js',
+          'assets/language-B8ugThtj.js',
+          'assets/x__loadShare__shared-BWngEhCs.js',
+          'assets/react-CaKr0epQ.js',
+        ],
       },
+      css: { sync: [`assets/${page}-AAAAAAAA.css`], async: [] },
     },
-  ],
+  })),
 });
 
 const pointer = {
@@ -203,15 +202,19 @@ describe('the first HTML of a page', () => {
 });
 
 describe('public pages drawn into the first HTML', () => {
+  const sheetsOf = (hrefs: readonly string[]): StyleSheet[] => hrefs.map((href) => ({ href, css: `.from{background:url(${href}#x)}` }));
+
   function drawing({
     load,
     draw,
     manifests = true,
+    styles = (hrefs) => Promise.resolve(sheetsOf(hrefs)),
     apiBase,
   }: {
     load?: (entry: string) => Promise<ComponentType>;
-    draw?: (request: RenderRequest) => Promise<string>;
+    draw?: (request: RenderRequest) => Promise<string | RenderedHtml>;
     manifests?: boolean;
+    styles?: (hrefs: readonly string[]) => Promise<StyleSheet[] | undefined>;
     apiBase?: string;
   } = {}) {
     const loads: string[] = [];
@@ -226,9 +229,10 @@ describe('public pages drawn into the first HTML', () => {
           return load ? load(entry) : Promise.resolve(Screen);
         },
       },
-      renderPage: (request) => {
+      renderPage: async (request) => {
         draws.push(request);
-        return draw ? draw(request) : Promise.resolve(`<main><h1>${request.screen ? request.screen.module : 'outline'}</h1></main>`);
+        const drawn = draw ? await draw(request) : `<main><h1>${request.screen ? request.screen.module : 'outline'}</h1></main>`;
+        return typeof drawn === 'string' ? { html: drawn, complete: true } : drawn;
       },
     };
     const firstHtml = createFirstHtml({
@@ -236,10 +240,12 @@ describe('public pages drawn into the first HTML', () => {
       siteOrigin: SITE,
       strings,
       randomId: () => 'new-visitor',
-      manifests: { get: () => Promise.resolve(manifests ? manifest('FaqsPage') : undefined) },
+      manifests: { get: () => Promise.resolve(manifests ? manifest('FaqsPage', 'AboutPage', 'HomePage', 'TemplatesPage') : undefined) },
+      styles: { get: styles },
       render: rendering,
     });
-    const page = (path: string) => firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: apiBase ? { apiBase } : {}, pointer });
+    const page = (path: string) =>
+      firstHtml({ url: new URL(path, 'http://localhost:5173'), headers: {}, config: apiBase ? { apiBase } : {}, pointer, styleNonce: 'cGFnZQ==' });
     return { page, loads, modules, draws, prepare: firstHtml.prepare };
   }
 
@@ -283,8 +289,40 @@ describe('public pages drawn into the first HTML', () => {
     expect(loads).toEqual([MARKETING]);
     expect(draws).toMatchObject([{ location: '/fr/faqs?x=1', lng: 'fr', screen: { remote: 'marketing', module: './FaqsPage' } }]);
     expect(bootData(html)).toMatchObject({ rendered: { lng: 'fr', remote: 'marketing', module: './FaqsPage', screen: true, entry: MARKETING } });
-    // Drawn with its screen, so the screen's stylesheet applies before the first paint instead of being only preloaded.
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
+  });
+
+  it('a drawn page carries its screen’s stylesheets itself, under its nonce: nothing on the remote’s origin holds its first paint', async () => {
+    const { page } = drawing();
+    const { html } = await page('/fr/faqs');
+    const sheet = 'http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css';
+    expect(html).toContain(`<style nonce="cGFnZQ==" data-remote-style="${sheet}">.from{background:url(${sheet}#x)}</style>`);
+    // The file's address stays as a disabled link: the browser fetches nothing for it, and the remote's own loaders
+    // find it in place when the browser takes the page over, so they do not fetch it either.
+    expect(html).toContain(`<link rel="stylesheet" crossorigin href="${sheet}" disabled>`);
+    const blocking = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link).filter((link) => !link.includes(' disabled'));
+    expect(blocking).toEqual([]);
+  });
+
+  it('a page whose screen’s stylesheets are not in within the wait is drawn with the region’s outline, and with its screen once they are', async () => {
+    let sheets: StyleSheet[] | undefined = undefined;
+    const asked: string[][] = [];
+    const { page, draws } = drawing({
+      styles: (hrefs) => {
+        asked.push([...hrefs]);
+        return Promise.resolve(sheets);
+      },
+    });
+    const first = await page('/fr/faqs');
+    expect(bootData(first.html)).toMatchObject({ rendered: { screen: false, entry: null } });
+    expect(draws).toMatchObject([{ screen: null }]);
+    expect(first.html).not.toContain('<style');
+    expect(first.html).toContain('<link rel="preload" as="style" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
+    expect(asked).toEqual([['http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css']]);
+
+    sheets = sheetsOf(asked[0]!);
+    const second = await page('/fr/faqs');
+    expect(bootData(second.html)).toMatchObject({ rendered: { screen: true } });
+    expect(second.html).toContain('<style nonce="cGFnZQ==" data-remote-style=');
   });
 
   it('a drawn page is painted before any script: its scripts wait in the boot data for /take-over.js, its stylesheets stay', async () => {
@@ -294,7 +332,7 @@ describe('public pages drawn into the first HTML', () => {
     expect(html).not.toContain('src="/assets/main.js"');
     expect(html).not.toContain('as="fetch"');
     expect(html).toContain('<script type="module" src="/take-over.js"></script>');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css">');
+    expect(html).toContain('data-remote-style="http://localhost:5174/releases/1.0.0+def/assets/FaqsPage-AAAAAAAA.css"');
     const { start } = bootData(html) as { start: { entry: string; modules: string[]; fetches: string[] } };
     expect(start.entry).toBe('/assets/main.js');
     expect(start.modules).toEqual(
@@ -327,6 +365,16 @@ describe('public pages drawn into the first HTML', () => {
     expect(bootData((await flaky.page('/fr/faqs')).html)).toMatchObject({ rendered: { screen: false } });
     up = true;
     expect(bootData((await flaky.page('/fr/faqs')).html)).toMatchObject({ rendered: { screen: true } });
+  });
+
+  it('a page a part of which threw is sent with that part left to the browser, and not kept as drawn', async () => {
+    let complete = false;
+    const { page, draws } = drawing({ draw: () => Promise.resolve({ html: `<p>${complete ? 'whole' : 'part'}</p>`, complete }) });
+    expect((await page('/fr/faqs')).html).toContain('<div id="root"><p>part</p></div>');
+    complete = true;
+    expect((await page('/fr/faqs')).html).toContain('<div id="root"><p>whole</p></div>');
+    expect((await page('/fr/faqs')).html).toContain('<div id="root"><p>whole</p></div>');
+    expect(draws).toHaveLength(2);
   });
 
   it('a screen drawn with the API’s data carries it to the browser, and is drawn again after a while to follow it; one drawn without it is not kept', async () => {

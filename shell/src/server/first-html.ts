@@ -9,7 +9,7 @@ import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { runtimeConfigDocument } from '@reelmint/shared/site-api';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
-import type { RenderedPage, TakeOverScripts } from '../boot/boot-data.ts';
+import type { RenderedPage } from '../boot/boot-data.ts';
 import { isSitePath, REMOTE_SCREENS, screenFor } from '../app/routes.ts';
 import { parsePointerDocument, REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { RemoteName, RemotesPointer } from '../remotes/pointer.ts';
@@ -17,6 +17,8 @@ import { visitorCookie, visitorFromCookie } from '../release/visitor.ts';
 import { createManifestCache } from './remote-manifests.ts';
 import { exposedFiles } from '../remotes/manifest-files.ts';
 import type { ManifestCache, ManifestCacheOptions } from './remote-manifests.ts';
+import { createStyleCache } from './remote-styles.ts';
+import type { StyleCache, StyleCacheOptions, StyleSheet } from './remote-styles.ts';
 import { requestLanguage } from './request-language.ts';
 import { likelyRemotes } from './visitor-choice.ts';
 import { pageHead, withHead } from './head-html.ts';
@@ -24,6 +26,8 @@ import { shareCard } from './share-card.ts';
 import { SITE_NAME } from '../i18n/head.ts';
 import type { ShellStrings } from './head-html.ts';
 import { createPageRenderer } from './render-page.tsx';
+import { deferScripts, renderPreconnects, renderPreloads } from './page-hints.ts';
+import type { Hints } from './page-hints.ts';
 import type { PageRenderer } from './render-page.tsx';
 import { createRemoteScreens } from './remote-screens.ts';
 import type { RemoteScreens } from './remote-screens.ts';
@@ -57,11 +61,16 @@ export interface FirstHtmlOptions {
   siteOrigin: string;
   /** The shell's strings per language, for the page's title and description. */
   strings: ShellStrings;
-  /** How long a page waits for a remote's manifest the server has not read yet; after that it goes without its hints. */
+  /**
+   * How long a page waits for a remote's manifest and its screen's stylesheets that the server has not read yet; after
+   * that it goes without its hints and with the region's outline instead of the screen.
+   */
   manifestWaitMs?: number;
   /** How long a shared video's page waits for the API to describe the video for its preview card. */
   shareCardWaitMs?: number;
   manifests?: ManifestCache | ManifestCacheOptions;
+  /** The remote screens' stylesheets, which a drawn page carries in its HTML. */
+  styles?: StyleCache | StyleCacheOptions;
   randomId?: () => string;
   /** Draws public pages into the first HTML (render-page.tsx); without it the HTML carries the head and hints only. */
   render?: PageRendering;
@@ -70,7 +79,10 @@ export interface FirstHtmlOptions {
 export interface PageRendering {
   renderPage: PageRenderer;
   screens: RemoteScreens;
-  /** How long a page waits for its remote's screen module; past it the page goes with the region's loading outline. */
+  /**
+   * How long a page waits on its remote in all (its manifest and stylesheets, then its server build); past it the page
+   * goes with the region's loading outline.
+   */
   loadTimeoutMs?: number;
   /** How long the drawing itself may take. */
   renderTimeoutMs?: number;
@@ -137,28 +149,41 @@ function pathLanguage(pathname: string): string | null {
   return segment && matchLanguage(segment) === segment ? segment : null;
 }
 
-async function drawPage(
-  rendering: PageRendering,
-  request: {
-    url: URL;
-    lng: string;
-    remote: RemoteName;
-    module: string;
-    entry: string | undefined;
-    manifest: RemoteManifest | undefined;
-    apiBase: string | undefined;
-  },
-): Promise<{ html: string; rendered: RenderedPage; followsData: boolean; missingData: boolean } | null> {
+interface DrawRequest {
+  url: URL;
+  lng: string;
+  remote: RemoteName;
+  module: string;
+  entry: string | undefined;
+  /** The build's manifest, given only when its screen's stylesheets are in too: without both the screen is not drawn. */
+  manifest: RemoteManifest | undefined;
+  apiBase: string | undefined;
+  /** When the page began waiting on its remote (Date.now()): the wait for its server build counts from there. */
+  waitingSince: number;
+}
+
+interface DrawnPage {
+  html: string;
+  rendered: RenderedPage;
+  followsData: boolean;
+  missingData: boolean;
+  /** Every part was drawn: none threw and was left as its fallback for the browser. */
+  complete: boolean;
+}
+
+async function drawPage(rendering: PageRendering, request: DrawRequest): Promise<DrawnPage | null> {
   const { renderPage, screens, loadTimeoutMs = 1200, renderTimeoutMs = 1500, readTimeoutMs = 800 } = rendering;
-  const { url, lng, remote, module, entry, manifest, apiBase } = request;
+  const { url, lng, remote, module, entry, manifest, apiBase, waitingSince } = request;
   const location = `${url.pathname}${url.search}`;
   let Screen: ComponentType | null = null;
-  // No manifest within the wait: the remote is down, slow or not there, and the browser could not take its screen
-  // over either (a copy of its code the server still holds is no proof the remote answers).
-  if (entry && !manifest) console.warn(`${location}: ${remote} is drawn by the browser (its manifest could not be read)`);
+  // No manifest or stylesheets within the wait: the remote is down, slow or not there, and the browser could not take
+  // its screen over either (a copy of its code the server still holds is no proof the remote answers).
+  if (entry && !manifest) console.warn(`${location}: ${remote} is drawn by the browser (its manifest or stylesheets could not be read)`);
   if (entry && manifest) {
     try {
-      Screen = await screens.load(remote, entry, module, manifestStamp(manifest), loadTimeoutMs);
+      // One wait for the remote in all: what the manifest and stylesheets took is not waited again for its build.
+      const left = Math.max(0, loadTimeoutMs - (Date.now() - waitingSince));
+      Screen = await screens.load(remote, entry, module, manifestStamp(manifest), left);
     } catch (error) {
       // The page still goes out at once, with the region's outline; the browser loads the region as it always has.
       console.warn(`${location}: ${remote} is drawn by the browser (${error instanceof Error ? error.message : String(error)})`);
@@ -168,10 +193,11 @@ async function drawPage(
   for (const candidate of attempts) {
     try {
       const reads = createServerReads({ apiBase, timeoutMs: readTimeoutMs, lng });
-      const html = await renderPage({ location, lng, screen: candidate && { remote, module, Screen: candidate }, timeoutMs: renderTimeoutMs, reads });
+      const drawn = await renderPage({ location, lng, screen: candidate && { remote, module, Screen: candidate }, timeoutMs: renderTimeoutMs, reads });
       const answered = reads.answered();
       return {
-        html,
+        html: drawn.html,
+        complete: drawn.complete,
         followsData: reads.asked() > 0,
         missingData: reads.asked() > Object.keys(answered).length,
         rendered: {
@@ -190,8 +216,6 @@ async function drawPage(
   return null;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 function header(headers: FirstHtmlRequest['headers'], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -205,58 +229,6 @@ function originOf(url: string): string | null {
   }
 }
 
-interface Hints {
-  preconnect: Set<string>;
-  modules: string[];
-  styles: string[];
-  fetches: string[];
-}
-
-/** Module scripts and the API are fetched in CORS mode: a crossorigin preconnect is the connection they reuse. */
-function renderPreconnects(origins: Set<string>): string {
-  return [...origins].map((origin) => `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin>`).join('');
-}
-
-/** The shell's entry script and module preloads, as the build wrote them into index.html. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-
-/** The script a drawn page carries instead: it starts the ones in the boot data once the page has been painted. */
-export const TAKE_OVER_SCRIPT = '<script type="module" src="/take-over.js"></script>';
-
-/**
- * A drawn page is painted from its HTML and stylesheets alone, so nothing else may be fetched or run before that
- * first frame: the shell's entry and every module preload leave the head for the boot data, and /take-over.js
- * starts them right after the first paint (on a phone the scripts otherwise share the network with the
- * stylesheets and run before the page is shown).
- */
-function deferScripts(template: string, hints: Hints): { html: string; start: TakeOverScripts } | null {
-  const entry = ENTRY_SCRIPT.exec(template)?.[1];
-  if (!entry) return null;
-  const shellModules = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const html = template
-    .replace(ENTRY_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</head>', () => `${TAKE_OVER_SCRIPT}</head>`);
-  return { html, start: { entry, modules: [...new Set([...shellModules, ...hints.modules])], fetches: [...new Set(hints.fetches)] } };
-}
-
-/** After the shell's own entry and its preloads, which the browser needs first to start anything. */
-function renderPreloads({ modules, styles, fetches }: Hints, applyStyles: boolean): string {
-  const unique = (list: string[]) => [...new Set(list)];
-  // The remote's entry adds its stylesheets through Vite's preload helper, in CORS mode: these must match. A page
-  // that arrives drawn applies its screen's stylesheets at once, so it is never shown unstyled; the helper then
-  // finds each one in place and does not add it again.
-  const style = applyStyles
-    ? (href: string) => `<link rel="stylesheet" crossorigin href="${href}">`
-    : (href: string) => `<link rel="preload" as="style" crossorigin href="${href}">`;
-  return [
-    ...unique(modules).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ...unique(styles).map((href) => style(escapeAttribute(href))),
-    ...unique(fetches).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
-  ].join('');
-}
-
 export function createFirstHtml({
   template,
   siteOrigin,
@@ -264,18 +236,20 @@ export function createFirstHtml({
   manifestWaitMs = 300,
   shareCardWaitMs = 1500,
   manifests = {},
+  styles = {},
   randomId = () => crypto.randomUUID(),
   render,
 }: FirstHtmlOptions) {
   const cache: ManifestCache = 'get' in manifests ? manifests : createManifestCache(manifests);
+  const styleCache: StyleCache = 'get' in styles ? styles : createStyleCache(styles);
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
   if (!charset.test(template) || !template.includes('</head>')) throw new Error('The shell template has no <meta charset> or </head>');
   const root = '<div id="root"></div>';
   if (render && !template.includes(root)) throw new Error(`The shell template has no ${root}`);
   // A drawn page is the same for every visitor of the same build: kept, so a page people keep asking for is drawn
   // once per build. The key names the build (entry and manifest), so a promote or a rebuild draws afresh.
-  const drawnPages = new Map<string, { html: string; rendered: RenderedPage; followsData: boolean; missingData: boolean; until: number }>();
-  async function drawn(rendering: PageRendering, request: Parameters<typeof drawPage>[1]) {
+  const drawnPages = new Map<string, DrawnPage & { until: number }>();
+  async function drawn(rendering: PageRendering, request: DrawRequest) {
     const stamp = manifestStamp(request.manifest);
     const key = JSON.stringify([request.url.pathname, request.url.search, request.lng, request.entry ?? null, stamp]);
     const kept = drawnPages.get(key);
@@ -285,9 +259,10 @@ export function createFirstHtml({
       return kept;
     }
     const page = await drawPage(rendering, request);
-    // Only a page drawn with its screen, from a build whose manifest was read: an outline is retried next time, and a
-    // page whose screen asked the API for data and did not get it all (it shows that part loading) too.
-    if (page?.rendered.screen && request.manifest && !page.missingData) {
+    // Only a page drawn whole with its screen, from a build whose manifest was read: an outline is retried next time,
+    // and so is a page with a part that threw (left to the browser) or whose screen asked the API for data and did not
+    // get it all (it shows that part loading).
+    if (page?.rendered.screen && request.manifest && page.complete && !page.missingData) {
       drawnPages.delete(key);
       drawnPages.set(key, { ...page, until: page.followsData ? Date.now() + DRAWN_WITH_DATA_KEPT_MS : Infinity });
       for (const oldest of drawnPages.keys()) {
@@ -311,7 +286,10 @@ export function createFirstHtml({
       const manifest = await cache.get(entry, PREPARE_WAIT_MS);
       if (!manifest) return;
       const modules = new Set(REMOTE_SCREENS.filter((screen) => screen.serverRendered && screen.remote === remote).map(({ module }) => module));
-      for (const module of modules) await render.screens.load(remote, entry, module, manifestStamp(manifest), PREPARE_WAIT_MS);
+      for (const module of modules) {
+        await styleCache.get(exposedFiles(manifest, entry, module, [])?.css ?? [], PREPARE_WAIT_MS);
+        await render.screens.load(remote, entry, module, manifestStamp(manifest), PREPARE_WAIT_MS);
+      }
     };
     const builds = REMOTE_NAMES.flatMap((remote) => {
       const target = remotes[remote];
@@ -343,6 +321,8 @@ export function createFirstHtml({
     let screen: (typeof REMOTE_SCREENS)[number] | undefined;
     let target: RemotesPointer[RemoteName] | undefined;
     let manifest: RemoteManifest | undefined;
+    let sheets: StyleSheet[] | undefined;
+    const waitingSince = Date.now();
     if (pointer) {
       const document = parsePointerDocument(pointer);
       let visitor = visitorFromCookie(cookie);
@@ -366,6 +346,8 @@ export function createFirstHtml({
           // The strings first: they are small and the screen suspends until they are in.
           hints.modules.push(...files.strings, ...files.js);
           hints.styles.push(...files.css);
+          // A page drawn with its screen carries the screen's stylesheets: read within what is left of the same wait.
+          if (render && screen.serverRendered) sheets = await styleCache.get(files.css, manifestWaitMs - (Date.now() - waitingSince));
         }
       }
     }
@@ -374,7 +356,16 @@ export function createFirstHtml({
     // ready, or is overridden for this visitor: the browser checks overrides and loads the region itself).
     const page =
       render && screen?.serverRendered && pathLanguage(url.pathname) === lng
-        ? await drawn(render, { url, lng, remote: screen.remote, module: screen.module, entry: target?.entry, manifest, apiBase: config.apiBase })
+        ? await drawn(render, {
+            url,
+            lng,
+            remote: screen.remote,
+            module: screen.module,
+            entry: target?.entry,
+            manifest: sheets ? manifest : undefined,
+            apiBase: config.apiBase,
+            waitingSince,
+          })
         : null;
 
     const deferred = page ? deferScripts(template, hints) : null;
@@ -383,7 +374,10 @@ export function createFirstHtml({
     const shared = await card;
     let html = withHead(deferred?.html ?? template, head)
       .replace(charset, (meta) => `${meta}${renderPreconnects(hints.preconnect)}`)
-      .replace('</head>', () => `${shared?.tags ?? ''}${renderPreloads(preloads, page?.rendered.screen === true)}${boot}</head>`);
+      .replace(
+        '</head>',
+        () => `${shared?.tags ?? ''}${renderPreloads(preloads, page?.rendered.screen && sheets ? { sheets, nonce: styleNonce } : null)}${boot}</head>`,
+      );
     if (page) html = html.replace(root, () => `<div id="root">${page.html}</div>`);
     // An address that is no page gets the not-found page, as the browser's router draws it, with a status that says so.
     return { html, cookies, status: shared?.status ?? (isSitePath(url.pathname) ? 200 : 404) };

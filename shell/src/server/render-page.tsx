@@ -58,9 +58,16 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
 
 const noReads: PublicReads = { read: () => undefined };
 
+export interface RenderedHtml {
+  /** What goes inside `#root`. */
+  html: string;
+  /** False when a part threw and was sent as its fallback, for the browser to draw: such a page is not kept. */
+  complete: boolean;
+}
+
 export function createPageRenderer(strings: ShellStrings) {
-  /** The page's HTML (what goes inside `#root`). Rejects when it cannot be drawn within the time given. */
-  return async function renderPage({ location, lng, screen, timeoutMs, reads = noReads }: RenderRequest): Promise<string> {
+  /** The page's HTML. Rejects when it cannot be drawn within the time given. */
+  return async function renderPage({ location, lng, screen, timeoutMs, reads = noReads }: RenderRequest): Promise<RenderedHtml> {
     const i18n = await pageI18n(lng, strings);
     const lookup: ScreenLookup = (remote, module) => (screen && screen.remote === remote && screen.module === module ? screen.Screen : undefined);
     const controller = new AbortController();
@@ -98,7 +105,7 @@ export function createPageRenderer(strings: ShellStrings) {
           `Part of ${location} was left to the browser:`,
           errors.map((error) => (error instanceof Error ? error.message : String(error))).join('; '),
         );
-      return html;
+      return { html, complete: errors.length === 0 };
     } finally {
       clearTimeout(timer);
     }
