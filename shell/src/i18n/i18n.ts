@@ -1,6 +1,5 @@
 import i18next from 'i18next';
-import type { InitOptions, ReadCallback } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import type { BackendModule, InitOptions, ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import type { CustomDetector, DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -79,15 +78,29 @@ export function createDetector(): LanguageDetector {
 /**
  * The shell's own strings come over HTTP (/locales/{lng}/translation.json); a remote's namespace comes from
  * the files the remote shipped (registered by useNamespace), so a language change loads every namespace on
- * screen before the text switches, and nothing asks the shell's origin for a remote's strings.
+ * screen before the text switches, and nothing asks the shell's origin for a remote's strings. A read that met a
+ * network error or a server error is tried again by i18next (maxRetries); a missing or garbled file is not.
  */
-export class SiteBackend extends HttpBackend {
-  override read(language: string, namespace: string, callback: ReadCallback): void {
+export class SiteBackend implements BackendModule {
+  static readonly type = 'backend';
+  static readonly callbackApi = true;
+  readonly type = 'backend';
+  init(): void {}
+  read(language: string, namespace: string, callback: ReadCallback): void {
     const loaders = namespaceLoaders(namespace);
-    if (!loaders) return super.read(language, namespace, callback);
-    loadNamespaceFile(loaders, language).then(
+    let retry = true;
+    // The request the first HTML preloads (`as="fetch" crossorigin`): a plain same-origin fetch, so it is that one.
+    const path = `/locales/${language}/${namespace}.json`;
+    (loaders
+      ? loadNamespaceFile(loaders, language)
+      : fetch(path).then((response) => {
+          retry = response.status >= 500;
+          if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+          return response.json() as Promise<Record<string, unknown>>;
+        })
+    ).then(
       (strings) => callback(null, strings),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), retry),
     );
   }
 }
@@ -105,7 +118,6 @@ export function i18nOptions(): InitOptions {
     // Translation loads retry 5 times from 350 ms, doubling, on 5xx and network errors.
     maxRetries: 5,
     retryTimeout: 350,
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   };
