@@ -25,7 +25,12 @@ export default defineConfig({
   test: {
     projects: [
       ...workspace('shared', '@reelmint/shared', ['src/stores/subscription.test.ts', 'src/stores/credits.test.ts']),
-      ...workspace('shell', 'shell', ['src/chrome/deferred-menu.test.tsx', 'src/chrome/deferred-menu-focus.test.tsx', 'src/remotes/loader.test.ts']),
+      ...workspace('shell', 'shell', [
+        'src/chrome/deferred-menu.test.tsx',
+        'src/chrome/deferred-menu-focus.test.tsx',
+        'src/remotes/loader.test.ts',
+        'src/remotes/drawn-region.test.tsx',
+      ]),
       ...workspace('mfe-marketing', 'mfe-marketing'),
       ...workspace('mfe-generator', 'mfe-generator', ['src/generator/picture.test.tsx']),
       ...workspace('mfe-billing', 'mfe-billing', ['src/ui/dialog.test.tsx']),

@@ -11,6 +11,7 @@ import { readBootData } from './boot/boot-data.ts';
 import type { RenderedPage } from './boot/boot-data.ts';
 import { setDrawnReads } from './boot/drawn-reads.ts';
 import { whenIdle } from './remotes/when-idle.ts';
+import { keepDrawnRegion } from './remotes/screen-modules.ts';
 import { screenFor } from './app/routes.ts';
 import { configuredRemotes, loadedExposed, loadExposed, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
@@ -24,6 +25,13 @@ async function fetchConfig(): Promise<Partial<RuntimeConfig>> {
 }
 
 /**
+ * How long a drawn page's take-over waits for its region's code once the shell is ready. A remote that is slow, down
+ * or stalled does not hold the header, the menus and the links to other remotes: past this, the page is taken over
+ * with the region kept as drawn, which then draws its screen when the code comes or says it is unavailable.
+ */
+const REGION_WAIT_MS = 1000;
+
+/**
  * Whether the browser can take over the page the server drew: same language, and the route's screen (when the
  * server drew it) loaded with its strings, so the first render in the browser is the server's, element for
  * element. Otherwise the page is drawn afresh, as on a page the server did not draw.
@@ -33,22 +41,27 @@ async function canTakeOver(rendered: RenderedPage, i18n: Awaited<ReturnType<type
   if (!rendered.screen) return true;
   // Another build than the server's (an override kept in this browser): its screen may differ, so draw afresh.
   if (configuredRemotes()[rendered.remote]?.entry !== rendered.entry) return false;
-  try {
-    const started = performance.now();
-    const screen = await loadExposed<{ canTakeOver?: () => boolean }>(rendered.remote, rendered.module);
+  const started = performance.now();
+  const loading = loadExposed<{ canTakeOver?: () => boolean }>(rendered.remote, rendered.module).then(async (screen) => {
     // The screen knows when this browser's page would differ from the one drawn for everybody (the generator with a
     // draft kept in this tab): it is then drawn afresh rather than taken over with the wrong content.
     if (typeof screen.canTakeOver === 'function' && !screen.canTakeOver()) return false;
-    // The region starts drawn, so it never loads the screen itself: its load is counted here, for the
-    // version's load and error figures on the release dashboard.
-    telemetry.record(rendered.remote, 'load', { ms: performance.now() - started });
+    const ms = performance.now() - started;
     // The module registered its remote's strings as it loaded: bring them in too, so nothing suspends.
     await loadRegisteredNamespaces(i18n, [...new Set([rendered.lng, FALLBACK_LANGUAGE])]);
-    return true;
-  } catch (error) {
-    console.warn('The page drawn by the server cannot be taken over; drawing it again', error);
-    return false;
+    return ms;
+  });
+  const inTime = await Promise.race([loading, new Promise<void>((resolve) => setTimeout(resolve, REGION_WAIT_MS))]).catch(() => undefined);
+  if (inTime === false) return false;
+  if (inTime === undefined) {
+    // Late or failed: the region keeps what the server drew, and waits for this same load itself.
+    keepDrawnRegion(rendered.remote, rendered.module, document.querySelector(`[data-remote-region="${rendered.remote}"]`)?.innerHTML ?? '');
+  } else {
+    // The region starts drawn, so it never loads the screen itself: its load is counted here, for the
+    // version's load and error figures on the release dashboard.
+    telemetry.record(rendered.remote, 'load', { ms: inTime });
   }
+  return true;
 }
 
 async function boot() {

@@ -61,4 +61,30 @@ describe('remote loader', () => {
     setRemotesPointer({ billing: { entry: 'http://localhost:5176/releases/2.0.0/remoteEntry.js', version: '2.0.0' } });
     expect(loadedExposed('billing', './PricingPage')).toBeUndefined();
   });
+
+  it('shares a load under way: a second region asking for the same module waits for the same load and its timeout', async () => {
+    runtime.loadRemote.mockReturnValue(new Promise(() => {}));
+    const first = loadExposed('billing', './PricingPage', 1000);
+    const second = loadExposed('billing', './PricingPage', 1000);
+    expect(second).toBe(first);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    const assertion = expect(second).rejects.toMatchObject({ reason: 'timeout' });
+    await vi.advanceTimersByTimeAsync(1001);
+    await assertion;
+  });
+
+  it('after a failed load, the next one asks for the entry afresh, so an origin that has recovered is seen without a reload', async () => {
+    runtime.loadRemote.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(loadExposed('billing', './PricingPage')).rejects.toMatchObject({ reason: 'unavailable' });
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    const pricing = { default: () => null };
+    runtime.loadRemote.mockResolvedValue(pricing);
+    await expect(loadExposed('billing', './PricingPage')).resolves.toBe(pricing);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js?retry=1', type: 'module' }], {
+      force: true,
+    });
+    // A load that worked leaves the remote as it is.
+    await loadExposed('billing', './PricingPage');
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(2);
+  });
 });

@@ -18,8 +18,12 @@ export class RemoteLoadError extends Error {
 let pointer: Partial<RemotesPointer> = {};
 /** Modules already handed over, by `remote/module`: a region whose module is in draws it at once, with no loading frame. */
 const loaded = new Map<string, unknown>();
+/** Loads under way, by `remote/module`: asked again meanwhile, the same load (and its timeout) is shared. */
+const pending = new Map<string, Promise<unknown>>();
 /** Per remote, how many times it was (re)registered: a retry needs a fresh entry URL. */
 const attempts = new Map<RemoteName, number>();
+/** Remotes whose last load failed: the next load starts afresh, so an origin that has recovered is asked again. */
+const failed = new Set<RemoteName>();
 
 function entryUrl(name: RemoteName, attempt: number): string {
   const target = pointer[name];
@@ -38,6 +42,8 @@ function register(name: RemoteName, attempt: number, force: boolean): void {
 export function setRemotesPointer(next: Partial<RemotesPointer>): void {
   pointer = next;
   loaded.clear();
+  pending.clear();
+  failed.clear();
   for (const name of Object.keys(next) as RemoteName[]) {
     attempts.set(name, 0);
     register(name, 0, false);
@@ -66,22 +72,32 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 
 /**
  * Loads one exposed module of a remote. Rejects within the timeout even when the remote's server
- * accepts the connection and never answers (the runtime's own promise would never settle).
+ * accepts the connection and never answers (the runtime's own promise would never settle). A load of the
+ * same module already under way is shared; after a failed load, the next one starts afresh (resetRemote).
  */
-export async function loadExposed<T>(name: RemoteName, exposed: string, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<T> {
-  if (!pointer[name]) throw new RemoteLoadError(`No build of ${name} is configured`, name, 'not-configured');
+export function loadExposed<T>(name: RemoteName, exposed: string, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<T> {
+  if (!pointer[name]) return Promise.reject(new RemoteLoadError(`No build of ${name} is configured`, name, 'not-configured'));
+  if (failed.has(name)) resetRemote(name);
   const request = `${name}/${exposed.replace(/^\.\//, '')}`;
-  const module = await withTimeout(
-    loadRemote<T>(request),
-    timeoutMs,
-    () => new RemoteLoadError(`${name} did not answer within ${timeoutMs} ms`, name, 'timeout'),
-  ).catch((error: unknown) => {
-    if (error instanceof RemoteLoadError) throw error;
-    throw new RemoteLoadError(`${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`, name, 'unavailable');
-  });
-  if (module === null || module === undefined) throw new RemoteLoadError(`${name} returned nothing for ${exposed}`, name, 'unavailable');
-  loaded.set(request, module);
-  return module;
+  let loading = pending.get(request) as Promise<T> | undefined;
+  if (loading) return loading;
+  loading = withTimeout(loadRemote<T>(request), timeoutMs, () => new RemoteLoadError(`${name} did not answer within ${timeoutMs} ms`, name, 'timeout'))
+    .then((module) => {
+      if (module === null || module === undefined) throw new RemoteLoadError(`${name} returned nothing for ${exposed}`, name, 'unavailable');
+      loaded.set(request, module);
+      return module;
+    })
+    .catch((error: unknown) => {
+      failed.add(name);
+      throw error instanceof RemoteLoadError
+        ? error
+        : new RemoteLoadError(`${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`, name, 'unavailable');
+    })
+    .finally(() => {
+      if (pending.get(request) === loading) pending.delete(request);
+    });
+  pending.set(request, loading);
+  return loading;
 }
 
 /** The module `loadExposed` already handed over for this remote and exposed name, if any. */
@@ -92,7 +108,8 @@ export function loadedExposed<T>(name: RemoteName, exposed: string): T | undefin
 /** Forget a failed remote so the next load fetches its entry again, without a page reload. */
 export function resetRemote(name: RemoteName): void {
   if (!pointer[name]) return;
-  for (const request of loaded.keys()) if (request.startsWith(`${name}/`)) loaded.delete(request);
+  failed.delete(name);
+  for (const map of [loaded, pending]) for (const request of map.keys()) if (request.startsWith(`${name}/`)) map.delete(request);
   const attempt = (attempts.get(name) ?? 0) + 1;
   attempts.set(name, attempt);
   register(name, attempt, true);

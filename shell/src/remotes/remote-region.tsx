@@ -1,11 +1,11 @@
-import { Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { telemetry } from '../release/telemetry.ts';
-import { loadExposed, RemoteLoadError, resetRemote } from './loader.ts';
+import { loadExposed, RemoteLoadError } from './loader.ts';
 import type { RemoteName } from './pointer.ts';
-import { ScreenModules } from './screen-modules.ts';
+import { drawnRegion, forgetDrawnRegion, ScreenModules } from './screen-modules.ts';
 import styles from './remote-region.module.css';
 
 type Loaded = { default: ComponentType };
@@ -32,12 +32,16 @@ function AfterMount({ run }: { run?: (() => void) | undefined }) {
 
 /**
  * One region of the page owned by a remote: loads it at runtime with a timeout, shows the outline of
- * a screen meanwhile, and on failure a fallback with a retry that needs no page reload.
+ * a screen meanwhile, and on failure a fallback with a retry that needs no page reload. The page's own region, when
+ * the page was taken over before its code came (main.tsx), keeps what the server drew meanwhile instead, and on
+ * failure says above it that this part is unavailable.
  */
 export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed }: Props) {
   const lookup = useContext(ScreenModules);
+  // Read while hydrating, so the region is taken over exactly as drawn.
+  const [drawn] = useState(() => drawnRegion(remote, module));
   const [state, setState] = useState<State>(() => {
-    const Screen = lookup(remote, module);
+    const Screen = drawn === undefined && lookup(remote, module);
     return Screen ? { kind: 'ready', Screen } : { kind: 'loading' };
   });
   const [attempt, setAttempt] = useState(0);
@@ -46,7 +50,9 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
 
   useEffect(() => {
     let live = true;
-    const Screen = lookup(remote, module);
+    if (drawn !== undefined) forgetDrawnRegion();
+    // The drawn region waits for the load the page started: its code is not in yet.
+    const Screen = drawn === undefined && lookup(remote, module);
     if (Screen) {
       // Already in (the page's own screen, or one warmed while idle): keep drawing it, no loading frame.
       setState((current) => (current.kind === 'ready' && current.Screen === Screen ? current : { kind: 'ready', Screen }));
@@ -57,7 +63,8 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
     loadExposed<Loaded>(remote, module).then(
       (loaded) => {
         telemetry.record(remote, 'load', { ms: performance.now() - started });
-        if (live) setState({ kind: 'ready', Screen: loaded.default });
+        // A transition: the drawn region stays on screen until the screen is ready to replace it.
+        if (live) startTransition(() => setState({ kind: 'ready', Screen: loaded.default }));
       },
       (error: Error) => {
         console.warn(error.message);
@@ -70,33 +77,40 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
     return () => {
       live = false;
     };
-  }, [lookup, remote, module, attempt]);
+  }, [lookup, remote, module, attempt, drawn]);
 
-  const retry = () => {
-    if (state.kind === 'failed') resetRemote(remote);
-    setAttempt((n) => n + 1);
-  };
+  // After a failed load, the next one starts afresh (loader.ts).
+  const retry = () => setAttempt((n) => n + 1);
 
-  if (state.kind === 'loading') return quiet ? null : <RegionLoading />;
-  if (state.kind === 'failed') return quiet ? null : <RegionFallback remote={remote} cause="load" onRetry={retry} />;
-  const { Screen } = state;
+  if (quiet && state.kind !== 'ready') return null;
+  if (drawn === undefined && state.kind === 'loading') return <RegionLoading />;
+  if (drawn === undefined && state.kind === 'failed') return <RegionFallback remote={remote} cause="load" onRetry={retry} />;
+  const Screen = state.kind === 'ready' ? state.Screen : null;
   return (
-    // A remote's render error stays in its region: the rest of the page keeps working, and the release telemetry
-    // counts it against the remote's version.
-    <ErrorBoundary
-      onError={(error, info) => {
-        console.warn('A remote region failed to render', error, info.componentStack);
-        telemetry.record(remote, 'render-error', { detail: error instanceof Error ? error.name : typeof error });
-      }}
-      fallbackRender={({ resetErrorBoundary }) => (quiet ? null : <RegionFallback remote={remote} cause="render" onRetry={resetErrorBoundary} />)}
-    >
-      <Suspense fallback={quiet ? null : <RegionLoading />}>
-        <div data-remote-region={remote} className={styles.region}>
-          <Screen />
-        </div>
-        <AfterMount run={onReady} />
-      </Suspense>
-    </ErrorBoundary>
+    <>
+      {state.kind === 'failed' && <RegionFallback remote={remote} cause="load" onRetry={retry} drawn />}
+      {/* A remote's render error stays in its region: the rest of the page keeps working, and the release telemetry
+          counts it against the remote's version. */}
+      <ErrorBoundary
+        onError={(error, info) => {
+          console.warn('A remote region failed to render', error, info.componentStack);
+          telemetry.record(remote, 'render-error', { detail: error instanceof Error ? error.name : typeof error });
+        }}
+        fallbackRender={({ resetErrorBoundary }) => (quiet ? null : <RegionFallback remote={remote} cause="render" onRetry={resetErrorBoundary} />)}
+      >
+        <Suspense fallback={quiet ? null : <RegionLoading />}>
+          {Screen ? (
+            <div key="screen" data-remote-region={remote} className={styles.region}>
+              <Screen />
+            </div>
+          ) : (
+            // What the server drew, as it is: React takes it over without drawing it (its links work as plain links).
+            <div key="drawn" data-remote-region={remote} className={styles.region} dangerouslySetInnerHTML={{ __html: drawn ?? '' }} />
+          )}
+          <AfterMount run={Screen ? onReady : undefined} />
+        </Suspense>
+      </ErrorBoundary>
+    </>
   );
 }
 
@@ -123,14 +137,16 @@ export function RegionLoading() {
   );
 }
 
-function RegionFallback({ remote, cause, onRetry }: { remote: RemoteName; cause: 'load' | 'render'; onRetry: () => void }) {
+function RegionFallback({ remote, cause, onRetry, drawn = false }: { remote: RemoteName; cause: 'load' | 'render'; onRetry: () => void; drawn?: boolean }) {
   const { t } = useTranslation();
   useEffect(() => {
     telemetry.record(remote, 'fallback', { detail: cause });
   }, [remote, cause]);
+  // Above the drawn region, the page's heading stays the page's own.
+  const Title = drawn ? 'p' : 'h1';
   return (
-    <section className={styles.fallback} role="alert" data-testid="remote-fallback" data-remote={remote}>
-      <h1 className={styles.fallbackTitle}>{t('region.unavailableTitle')}</h1>
+    <section className={drawn ? `${styles.fallback} ${styles.aboveDrawn}` : styles.fallback} role="alert" data-testid="remote-fallback" data-remote={remote}>
+      <Title className={styles.fallbackTitle}>{t('region.unavailableTitle')}</Title>
       <p>{t('region.unavailableBody')}</p>
       <button type="button" className={styles.retry} onClick={onRetry}>
         {t('region.retry')}

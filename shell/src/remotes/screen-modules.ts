@@ -12,3 +12,24 @@ export type ScreenLookup = (remote: RemoteName, module: string) => ComponentType
  * the screen this request rendered.
  */
 export const ScreenModules = createContext<ScreenLookup>((remote, module) => loadedExposed<{ default: ComponentType }>(remote, module)?.default);
+
+let drawn: { remote: RemoteName; module: string; html: string } | null = null;
+
+/**
+ * Keeps the page's own region as the server drew it (main.tsx), when the browser takes the page over before the
+ * region's code has come: the region is taken over as it is, readable and its links working, and draws its screen
+ * once the code is in, or says that this part is unavailable (remote-region.tsx).
+ */
+export function keepDrawnRegion(remote: RemoteName, module: string, html: string): void {
+  drawn = { remote, module, html };
+}
+
+/** The HTML kept for this region, if it is the page's own drawn region. */
+export function drawnRegion(remote: RemoteName, module: string): string | undefined {
+  return drawn?.remote === remote && drawn.module === module ? drawn.html : undefined;
+}
+
+/** Once the region holds it: a later visit to the same screen loads it as usual. */
+export function forgetDrawnRegion(): void {
+  drawn = null;
+}
