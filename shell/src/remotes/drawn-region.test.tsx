@@ -128,4 +128,18 @@ describe('a drawn region taken over before its code has come', () => {
     expect(screen.getByTestId('region-loading')).toBeInTheDocument();
     expect(screen.queryByText('Plans and pricing')).toBeNull();
   });
+
+  it('a load two regions share is one visit in the release figures, counted even when the region that started it is gone', async () => {
+    const record = vi.spyOn(telemetry, 'record');
+    telemetry.setTarget('billing', { version: '1.4.2', entry: 'http://localhost:5176/remoteEntry.js', source: 'live' });
+    const hung = deferred<unknown>();
+    runtime.loadRemote.mockReturnValueOnce(hung.promise);
+    // The region is drawn again while its remote hangs (an address without its language moves to the language's).
+    render(region).unmount();
+    render(region);
+    hung.reject(new TypeError('Failed to fetch dynamically imported module'));
+    expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+    await waitFor(() => expect(record.mock.calls.map(([, kind]) => kind)).toEqual(['load-error', 'fallback']));
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  });
 });

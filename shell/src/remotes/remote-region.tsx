@@ -23,6 +23,13 @@ interface Props {
   onFailed?: (error: Error) => void;
 }
 
+/**
+ * Loads already counted for the release figures. Regions that ask for the same module share one load (loader.ts): it
+ * is one visit, counted once, also when the region that started it is gone (the visitor moved on while it hung).
+ */
+const counted = new WeakSet<Promise<unknown>>();
+const firstToCount = (load: Promise<unknown>) => !counted.has(load) && !!counted.add(load);
+
 function AfterMount({ run }: { run?: (() => void) | undefined }) {
   useEffect(() => {
     run?.();
@@ -60,15 +67,16 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
     }
     setState({ kind: 'loading' });
     const started = performance.now();
-    loadExposed<Loaded>(remote, module).then(
+    const loading = loadExposed<Loaded>(remote, module);
+    loading.then(
       (loaded) => {
-        telemetry.record(remote, 'load', { ms: performance.now() - started });
+        if (firstToCount(loading)) telemetry.record(remote, 'load', { ms: performance.now() - started });
         // A transition: the drawn region stays on screen until the screen is ready to replace it.
         if (live) startTransition(() => setState({ kind: 'ready', Screen: loaded.default }));
       },
       (error: Error) => {
         console.warn(error.message);
-        telemetry.record(remote, 'load-error', { detail: error instanceof RemoteLoadError ? error.reason : error.name });
+        if (firstToCount(loading)) telemetry.record(remote, 'load-error', { detail: error instanceof RemoteLoadError ? error.reason : error.name });
         if (!live) return;
         setState({ kind: 'failed', error });
         notifyFailed(error);
