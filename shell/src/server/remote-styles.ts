@@ -49,7 +49,9 @@ export function inlineCss(css: string, href: string): string {
 }
 
 export function createStyleCache({
-  fetchTimeoutMs = 2000,
+  // Long: no page waits for it (a page waits for what is not in yet for its own short while), and a read that gives up
+  // early on a busy origin is not tried again for a while.
+  fetchTimeoutMs = 10_000,
   retryAfterMs = 5000,
   maxChars = 4_000_000,
   fetch: fetcher = globalThis.fetch,
