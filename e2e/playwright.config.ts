@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { PORTS } from '@reelmint/shared/remotes';
 import { MAIL_PORT } from './support/mailbox.ts';
+import { CHAOS_SHELL_PORTS } from './support/origins.ts';
 
 const SHELL = `http://localhost:${PORTS.shell}`;
 /** The specs that open the test's mailbox (support/mailbox.ts). */
@@ -73,6 +74,10 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         DATA_DIR: mkdtempSync(join(tmpdir(), 'reelmint-e2e-api-')),
+        // The API's own local list (the site's origins by either host name) and the chaos matrix's shells.
+        SITE_ORIGINS: [PORTS.shell, PORTS.marketing, PORTS.generator, PORTS.billing, ...Object.values(CHAOS_SHELL_PORTS)]
+          .flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
+          .join(','),
         RATE_LIMIT_AUTH: '1000',
         RATE_LIMIT_PASSWORD_RESET: '1000',
         // Mail goes to the SMTP server that the mail specs start on this port (support/mailbox.ts).

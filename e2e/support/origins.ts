@@ -6,3 +6,6 @@ import type { AppName } from '@reelmint/shared/remotes';
 export const originOf = (app: AppName | 'api') => `http://localhost:${PORTS[app]}`;
 export const SHELL = originOf('shell');
 export const API = originOf('api');
+
+/** The shells the chaos matrix starts (tests/chaos.spec.ts), one per remote: the API lets their pages call it too. */
+export const CHAOS_SHELL_PORTS = { marketing: 5200, generator: 5201, billing: 5202 } as const;
