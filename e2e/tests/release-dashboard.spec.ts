@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test.ts';
 import { request } from '@playwright/test';
-import type { APIRequestContext, Browser, Locator, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
 import { releaseConfig } from '../../scripts/release/config.mjs';
@@ -15,6 +15,8 @@ import type { PointerStore } from '../../scripts/release/pointer-store.mjs';
 import { keepSession, register } from '../support/accounts.ts';
 import type { Account } from '../support/accounts.ts';
 import { untilInteractive } from '../support/routes.ts';
+import { screenshot, sectionScreenshot, textFits } from '../support/dashboard-pictures.ts';
+import { startSilentServer } from '../support/servers.ts';
 
 // A site of its own: two shell servers (5189 and 5191, as behind a balancer), a billing origin (5190) and
 // an API (8797) that share a temporary releases folder and database. The pointer and its history live in
@@ -26,6 +28,8 @@ const root = join(import.meta.dirname, '..', '..');
 const SHELL = 'http://localhost:5189';
 const SECOND_SHELL = 'http://localhost:5191';
 const BILLING_ORIGIN = 'http://localhost:5190';
+/** Where the last test puts a canary's files: a listener that accepts connections and never answers (a stalled CDN). */
+const STALLED_ORIGIN = 'http://localhost:5206';
 const API = 'http://localhost:8797';
 const work = mkdtempSync(join(tmpdir(), 'reelmint-dashboard-e2e-'));
 const env = {
@@ -47,8 +51,13 @@ let ownApi: APIRequestContext | null = null;
 const versions: Record<string, string> = {};
 
 function release(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return releaseWith({}, ...args);
+}
+
+/** The release CLI with some of its environment changed (a remote's origin, say). */
+function releaseWith(changed: Record<string, string>, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'scripts', 'release', 'cli.mjs'), ...args], { env }, (error, out, err) =>
+    execFile(process.execPath, [join(root, 'scripts', 'release', 'cli.mjs'), ...args], { env: { ...env, ...changed } }, (error, out, err) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
     );
   });
@@ -132,37 +141,6 @@ async function billingInHtml(origin: string): Promise<string | null> {
   return data.pointer?.remotes?.billing?.version ?? null;
 }
 
-/** Whether a select shows the whole text of its chosen option (measured in its own font, beside its padding and arrow). */
-function textFits(select: HTMLSelectElement): boolean {
-  const style = getComputedStyle(select);
-  const context = document.createElement('canvas').getContext('2d')!;
-  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-  const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
-  // The arrow takes about 24 px at the right.
-  return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 24 <= select.clientWidth;
-}
-
-/** The dashboard from the header to its last section, in a window as tall as that, so the fixed header is drawn once. */
-async function screenshot(page: Page, width: number, name: string) {
-  await page.setViewportSize({ width, height: 900 });
-  const bottom = () =>
-    page.evaluate(
-      () => window.scrollY + document.querySelector('[data-testid="release-dashboard"] > section:last-of-type')!.getBoundingClientRect().bottom + 32,
-    );
-  await page.setViewportSize({ width, height: Math.ceil(await bottom()) });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: test.info().outputPath(name), clip: { x: 0, y: 0, width, height: Math.ceil(await bottom()) } });
-}
-
-/** One part of the dashboard at this width, drawn in a window as tall as the page so nothing scrolls under the fixed header. */
-async function sectionScreenshot(page: Page, section: Locator, width: number, name: string) {
-  await page.setViewportSize({ width, height: 900 });
-  await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = (await section.boundingBox())!;
-  await page.screenshot({ path: test.info().outputPath(name), clip: { x: 0, y: Math.max(0, box.y - 16), width, height: Math.ceil(box.height + 32) } });
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -194,7 +172,7 @@ test.beforeAll(async () => {
     const documents = shellDocuments({ readPointer: pointerReader(store), apiBase: API, overrideOrigins: [] });
     const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin, documents });
     // The policies `npm start` would send here: the shell takes code from billing's origin and calls this API.
-    const security = { codeOrigins: [BILLING_ORIGIN], apiOrigin: API };
+    const security = { codeOrigins: [BILLING_ORIGIN, STALLED_ORIGIN], apiOrigin: API };
     servers.push(await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), port));
   }
   servers.push(
@@ -385,4 +363,77 @@ test('a healthy guarded canary started from the dashboard with steps keeps runni
   await screenshot(page, 375, 'release-dashboard-375.png');
   // On a phone, billing's part alone (the other remotes' parts are the same form without figures).
   await sectionScreenshot(page, billing, 375, 'release-dashboard-billing-375.png');
+});
+
+/**
+ * One visitor of the pricing page (the same id in local storage and the cookie, so the server and the browser make the
+ * same canary choice), left once its billing region ended: with the live screen, or with the fallback.
+ */
+async function stalledVisit(browser: Browser, visitorId: string): Promise<'live' | 'fallback'> {
+  const context = await browser.newContext();
+  await context.addInitScript((id) => localStorage.setItem('reelmint_visitor', id), visitorId);
+  await context.addCookies([{ name: 'reelmint_visitor', value: visitorId, url: SHELL }]);
+  const page = await context.newPage();
+  // Every report the page sends (after a few seconds, or when it is left), with how many events it carried.
+  let reported = 0;
+  const answers: Promise<number | undefined>[] = [];
+  page.on('request', (sent) => {
+    if (!isReport(sent)) return;
+    reported += (JSON.parse(sent.postData() ?? '{}') as { events?: unknown[] }).events?.length ?? 0;
+    answers.push(sent.response().then((response) => response?.status()));
+  });
+  // Not 'load': the stalled origin's preloads would hold it.
+  await page.goto(`${SHELL}/pricing`, { waitUntil: 'commit' });
+  const ending = async () => {
+    if ((await page.getByTestId('remote-fallback').count()) > 0) return 'fallback';
+    const live = (await page.locator('html').getAttribute('data-remote-billing')) === versions.next;
+    return live && (await page.locator('[data-remote-region="billing"] h1').count()) > 0 ? 'live' : null;
+  };
+  // The region's 8 s timeout, on a machine shared with other browsers.
+  await expect.poll(ending, { timeout: 20_000 }).not.toBeNull();
+  const seen = (await ending())!;
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+  // What the visitor saw has gone: the live screen's load, or the canary's failed load and the fallback.
+  await expect.poll(() => reported, { timeout: 10_000 }).toBeGreaterThanOrEqual(seen === 'live' ? 1 : 2);
+  expect(await Promise.all(answers)).toEqual(answers.map(() => 202));
+  await context.close();
+  return seen;
+}
+
+test('a guarded canary whose origin accepts connections and never answers is stopped by its guard on the timeouts visitors report', async ({ browser }) => {
+  // A test budget, not a wait: visitors in the canary wait out the region's timeout, and the guard's stop smoke-checks
+  // the live version in Chromium.
+  test.setTimeout(180_000);
+  await publish('stalled', '1.3.0');
+  const stalled = await startSilentServer(5206);
+  try {
+    // The canary's files live on another origin (a new CDN, say), which stalls: the command names the origin it is given.
+    const canary = await releaseWith(
+      { REMOTE_ORIGIN_BILLING: STALLED_ORIGIN },
+      ...['canary', 'billing', versions.stalled!, '50', '--reason', 'try the new CDN', '--guard', '--min-visits', '3', '--p75-margin', '1000', '--no-smoke'],
+    );
+    expect(canary.code, canary.err).toBe(0);
+    // Six visitors at once: three of these ids fall in the canary's half, whose region falls back when its load times out.
+    const seen = await Promise.all(Array.from({ length: 6 }, (_, i) => stalledVisit(browser, `e2e-stall-visitor-${i}`)));
+    expect(seen.filter((ending) => ending === 'fallback')).toHaveLength(3);
+    expect(seen.filter((ending) => ending === 'live')).toHaveLength(3);
+
+    // The guard, looking every second, sees the canary's loads all time out against a live version without errors, and
+    // stops it; the dashboard says so, with the figures, and shows the stalled version's loads as errors and fallbacks.
+    const manager = await register(ownApi!, 'Stall Manager');
+    expect((await release('grant-release-manager', manager.email)).code).toBe(0);
+    const page = await signedIn(browser, manager);
+    await page.goto(`${SHELL}/en/release`);
+    const billing = page.getByTestId('release-remote-billing');
+    await expect(billing.getByTestId('release-canary')).toHaveText('No canary running', { timeout: 90_000 });
+    await expect(billing.getByTestId('release-live')).toHaveText(versions.next!);
+    const stop = page.getByTestId('release-history').locator('li').filter({ hasText: 'Canary stopped by its guard' }).first();
+    await expect(stop).toContainText(`${versions.stalled}`);
+    await expect(stop).toContainText(/error rate 100% against 0%/);
+    const row = billing.getByTestId('release-figures').filter({ hasText: versions.stalled! });
+    // Three visits, three errors (100%), three fallbacks, no load time: every load timed out.
+    await expect(row.locator('td')).toHaveText(['3', '3', '100%', '3', '– / – / –']);
+  } finally {
+    await stalled.stop();
+  }
 });
