@@ -7,13 +7,11 @@ import { AppError } from '../http/errors.ts';
 import { clearScheduledChange } from '../payments/plan-change.ts';
 import { goodbyeMail } from '../mail/render.ts';
 import type { Services } from '../services.ts';
-import { uploadKey } from '../uploads/routes.ts';
 import { failAndRefund } from '../videos/jobs.ts';
-import { videoKeys } from '../videos/worker.ts';
 import type { Session } from './authenticator.ts';
-import { mailLanguage } from './password-reset.ts';
+import { mailLanguage } from './mailed-links.ts';
 import { verifyPassword } from './passwords.ts';
-import { pictureKey } from './settings.ts';
+import { pictureKey, uploadKey, videoKeys } from '../storage/keys.ts';
 
 /** What a deletion did, as POST /api/account/delete answers it besides `deleted`. */
 export type DeletionOutcome = Omit<AccountDeletedReply, 'deleted'>;

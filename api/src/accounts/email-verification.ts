@@ -7,9 +7,8 @@ import { AppError } from '../http/errors.ts';
 import { confirmEmailChangeMail, emailChangeNoticeMail, siteLink, verifyEmailMail } from '../mail/render.ts';
 import type { Services } from '../services.ts';
 import type { CoreContext } from '../context.ts';
-import { hashToken, mailLanguage } from './password-reset.ts';
 import { verifyPassword } from './passwords.ts';
-import { normalizeEmail } from './users.ts';
+import { hashToken, mailLanguage, normalizeEmail } from './mailed-links.ts';
 
 export const VERIFY_LINK_HOURS = 24;
 /** Verification and change mails one account can be sent per window (a resend button pressed over and over). */

@@ -1,25 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { matchLanguage, FALLBACK_LANGUAGE } from '@reelmint/shared/languages';
-import type { Language } from '@reelmint/shared/languages';
+import { randomBytes } from 'node:crypto';
 import type { MailSentReply, ResetLinkReply } from '@reelmint/shared/account-api';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { passwordResetMail, siteLink } from '../mail/render.ts';
 import type { Services } from '../services.ts';
 import { assertNewPassword, hashPassword } from './passwords.ts';
-import { normalizeEmail } from './users.ts';
+import { hashToken, mailLanguage, normalizeEmail } from './mailed-links.ts';
 
 export const RESET_LINK_MINUTES = 30;
 /** Reset mails one address can be sent per window; beyond it the request is answered the same way and sends nothing. */
 export const RESET_MAILS_PER_WINDOW = 3;
 export const RESET_MAIL_WINDOW_MINUTES = 15;
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-/** The language a mail to this person is written in: theirs when known, else the page's they asked from. */
-export function mailLanguage(user: Pick<User, 'language'>, requested?: string | null): Language {
-  return matchLanguage(user.language) ?? matchLanguage(requested) ?? FALLBACK_LANGUAGE;
-}
 
 /**
  * Sends a reset link when an account has this email. The answer never says whether one does:

@@ -19,7 +19,8 @@ import type { Services } from '../services.ts';
 import { contentTypeOf } from '../storage/storage.ts';
 import { exportAccountData } from './data-export.ts';
 import { deleteAccount } from './account-deletion.ts';
-import { changePassword, listSessions, pictureKey, removePicture, replacePicture, updateProfile } from './settings.ts';
+import { pictureKey } from '../storage/keys.ts';
+import { changePassword, listSessions, removePicture, replacePicture, updateProfile } from './settings.ts';
 import { userView } from './users.ts';
 
 const userReply = { 200: envelopeSchema(accountUser), ...errorReplies };

@@ -6,13 +6,13 @@ import { AppError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { Session } from './authenticator.ts';
 import { assertNewPassword, hashPassword, verifyPassword } from './passwords.ts';
+import { pictureKey } from '../storage/keys.ts';
 import { readImagePart } from '../uploads/routes.ts';
 import { EXTENSIONS } from '../uploads/sniff.ts';
 
 /** Pictures are shown small; 5 MB is plenty for any photo a phone takes. */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
-export const pictureKey = (fileName: string) => `pictures/${fileName}`;
 /** Where the picture is served, relative to the API's origin (the site prefixes its API base). */
 export const picturePath = (fileName: string) => `/api/account/picture/${fileName}`;
 

@@ -10,9 +10,8 @@ import { createFreeSubscription, currentSubscription, planOf } from '../plans/su
 import { assertNewPassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { GoogleIdentity } from './google.ts';
 import { pendingEmailOf } from './email-verification.ts';
+import { normalizeEmail } from './mailed-links.ts';
 import { picturePath } from './settings.ts';
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export async function userView(ctx: CoreContext, user: User): Promise<AccountUser> {
   const subscription = await currentSubscription(ctx, user.id);

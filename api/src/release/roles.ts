@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/database.ts';
 import type { AccountRole } from '@reelmint/shared/account-api';
 import type { DB } from '../db/schema.ts';
-import { normalizeEmail } from '../accounts/users.ts';
+import { normalizeEmail } from '../accounts/mailed-links.ts';
 
 export async function hasRole(db: Kysely<DB>, userId: string, role: AccountRole): Promise<boolean> {
   return (await db.selectFrom('account_roles').select('role').where('user_id', '=', userId).where('role', '=', role).executeTakeFirst()) !== undefined;

@@ -8,6 +8,7 @@ import type { UploadReply } from '@reelmint/shared/video-api';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { accountOrAddress } from '../http/rate-limits.ts';
+import { uploadKey } from '../storage/keys.ts';
 import type { Services } from '../services.ts';
 import { assertRoomLeft, deleteUpload, insertWithinQuota } from './quota.ts';
 import type { UploadLimits } from './quota.ts';
@@ -17,9 +18,6 @@ import type { ImageMime } from './sniff.ts';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding cost grows with pixels, not bytes: a small file can claim a huge canvas. */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
-
-/** Where an uploaded picture lives in media storage. */
-export const uploadKey = (fileName: string) => `uploads/${fileName}`;
 
 /** Removes an upload's file from media storage. */
 export const removeUploadFile = (services: Services) => (fileName: string) => services.storage.remove([uploadKey(fileName)]);

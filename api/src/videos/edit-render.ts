@@ -1,5 +1,5 @@
 import { CROSSFADE_SECONDS } from '@reelmint/shared/pricing';
-import type { EditSpec } from './edits.ts';
+import type { EditSpec } from './edit-spec.ts';
 
 /** Every edit comes out at the frame rate the local engine renders, so joined clips line up frame for frame. */
 export const EDIT_FPS = 24;

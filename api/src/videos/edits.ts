@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PLAN_FEATURES, PLAN_NAMES, cheapestPlanWith } from '@reelmint/shared/plans';
 import {
-  EDIT_KINDS,
   EDIT_MAX_SECONDS,
   EDIT_MIN_SECONDS,
   MERGE_MAX_CLIPS,
@@ -15,7 +14,7 @@ import {
   formatSeconds,
   parseSeconds,
 } from '@reelmint/shared/pricing';
-import type { AspectRatio, Duration, EditKind, EditSpeed, MergeTransition, ReframeMode, Resolution, VideoModel } from '@reelmint/shared/pricing';
+import type { AspectRatio, EditKind, Resolution, VideoModel } from '@reelmint/shared/pricing';
 import { editEstimate, editReply, editRequest } from '@reelmint/shared/video-api';
 import type { EditEstimate, EditReply, EditRequestBody, VideoEngineName } from '@reelmint/shared/video-api';
 import { jsonSchemaOf } from '@reelmint/shared/schema';
@@ -28,16 +27,9 @@ import { idempotencyHeaderSchema, idempotencyKey, keyReused, requestHash } from 
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import { currentSubscription, entitledPlan } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
+import type { EditSpec } from './edit-spec.ts';
 import { frameSize } from './engine.ts';
 import { activeJobCount, queuedJob } from './jobs.ts';
-
-/** What an edit did, stored as JSON on the video it made (`videos.edit`). */
-export type EditSpec =
-  | { kind: 'trim'; sourceIds: [string]; start: number; end: number }
-  | { kind: 'reframe'; sourceIds: [string]; aspectRatio: AspectRatio; mode: ReframeMode; focusX: number; focusY: number }
-  | { kind: 'speed'; sourceIds: [string]; speed: EditSpeed }
-  | { kind: 'merge'; sourceIds: string[]; transition: MergeTransition }
-  | { kind: 'extend'; sourceIds: [string]; duration: Duration };
 
 /** The fields each kind takes; any other is refused, so a mistyped request is not half applied. */
 const FIELDS: Record<EditKind, ReadonlyArray<keyof EditRequestBody>> = {
@@ -211,16 +203,6 @@ export async function planEdit(services: Services, userId: string, body: EditReq
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-export function parseEdit(text: string | null): EditSpec | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as EditSpec;
-    return value && typeof value === 'object' && EDIT_KINDS.includes(value.kind) ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 export function registerEditRoutes(app: FastifyInstance, services: Services, editLimit: RateLimitRule): void {
   app.post<{ Body: EditRequestBody }>(

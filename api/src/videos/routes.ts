@@ -14,7 +14,7 @@ import type { Services } from '../services.ts';
 import { generateVideo } from './generation.ts';
 import { failAndRefund } from './jobs.ts';
 import { videoView } from './views.ts';
-import { videoKeys } from './worker.ts';
+import { videoKeys } from '../storage/keys.ts';
 
 const idParamsSchema = jsonSchemaOf(idParams, 'input');
 

@@ -12,7 +12,7 @@ import type { Services } from '../services.ts';
 import { frameSize } from './engine.ts';
 import { ownVideo } from './routes.ts';
 import { shareUrl } from './views.ts';
-import { videoKeys } from './worker.ts';
+import { videoKeys } from '../storage/keys.ts';
 
 export interface ShareLimits {
   /** Publishing a video (owner), per account. */

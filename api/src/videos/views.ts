@@ -2,7 +2,7 @@ import type { VideoRecord } from '@reelmint/shared/video-api';
 import type { FastifyRequest } from 'fastify';
 import type { Video } from '../db/schema.ts';
 import type { Services } from '../services.ts';
-import { parseEdit } from './edits.ts';
+import { parseEdit } from './edit-spec.ts';
 
 /** Media URLs carry a token scoped to one file, because <video src> cannot send headers. */
 export async function videoView(services: Services, request: FastifyRequest, video: Video, sessionId: string): Promise<VideoRecord> {

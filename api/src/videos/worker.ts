@@ -6,13 +6,13 @@ import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
 import type { CoreContext } from '../context.ts';
 import type { Video } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
-import { uploadKey } from '../uploads/routes.ts';
+import { uploadKey, videoKeys } from '../storage/keys.ts';
 import { findTemplate } from '../templates/catalogue.ts';
 import { UNANSWERED_PREFIX, frameSize } from './engine.ts';
 import type { RenderRequest, VideoEngine } from './engine.ts';
 import { editArgs, lastFrameArgs, posterArgs } from './edit-render.ts';
 import type { EditInput } from './edit-render.ts';
-import { parseEdit } from './edits.ts';
+import { parseEdit } from './edit-spec.ts';
 import { probeVideo, runFfmpeg } from './ffmpeg.ts';
 import { claimNextJob, completeJob, failAndRefund, heartbeat, recoverStaleJobs, reportProgress } from './jobs.ts';
 
@@ -427,11 +427,6 @@ export function renderFiles(jobId: string): string[] {
   // An edit also leaves its sources fetched from a bucket, an extend's last frame and continuation.
   const sources = Array.from({ length: MERGE_MAX_CLIPS }, (_, i) => `${jobId}-src${i}.mp4`);
   return [...own(jobId), ...own(`${jobId}-ext`), `${jobId}-last.jpg`, ...sources];
-}
-
-/** Storage keys of a video's files (names as stored on the job row). */
-export function videoKeys(...files: Array<string | null>): string[] {
-  return files.filter((f): f is string => !!f).map((f) => `videos/${f}`);
 }
 
 export async function removeFiles(dir: string, files: Array<string | null>): Promise<void> {

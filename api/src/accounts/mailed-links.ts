@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+import { FALLBACK_LANGUAGE, matchLanguage } from '@reelmint/shared/languages';
+import type { Language } from '@reelmint/shared/languages';
+import type { User } from '../db/schema.ts';
+
+/**
+ * What the mails an account is sent have in common: addresses compared the one way, the links' tokens kept only as
+ * hashes, and the language a mail is written in.
+ */
+
+/** An address as the account is found by: spaces at its ends and case do not count. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** A mailed link's token as it is stored: a database that leaks gives no working link. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The language a mail to this person is written in: theirs when known, else the page's they asked from. */
+export function mailLanguage(user: Pick<User, 'language'>, requested?: string | null): Language {
+  return matchLanguage(user.language) ?? matchLanguage(requested) ?? FALLBACK_LANGUAGE;
+}
