@@ -288,8 +288,9 @@ test('a Pro member moves up to Max from pricing, and the checkout counts what is
 
   const subscription = await account.get<{ plan: string }>('/api/user/subscription');
   expect(subscription.plan).toBe('premium');
+  // The unused part of Pro came back with its money, and its credits with it (api/README "Plan changes"): Pro's 500.
   const { balance } = await account.get<{ balance: number }>('/api/user/credits');
-  expect(balance).toBe(100 + 500 + 1000);
+  expect(balance).toBe(100 + 1000);
 });
 
 test('a Pro member out of credits moves up to Max from the generator’s modal through the plan change, counting what is left of Pro', async ({
@@ -317,6 +318,7 @@ test('a Pro member out of credits moves up to Max from the generator’s modal t
   const upgrade = await upgradeWindow;
   await expect(upgrade.getByText('$39.00 / month')).toBeVisible();
   await expect(upgrade.getByText('Unused part of your current plan')).toBeVisible();
+  await expect(upgrade.getByText('Unused credits of your current plan')).toBeVisible();
   await upgrade.getByRole('button', { name: /^Pay \$26\.\d\d$/ }).click();
   await expect(upgrade).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
   await expect(upgrade.locator('[data-remote-region="billing"]').getByTestId('receipt-plan')).toHaveText('Max');
@@ -325,7 +327,8 @@ test('a Pro member out of credits moves up to Max from the generator’s modal t
     plan: 'premium',
     billingCycle: 'monthly',
   });
-  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 1000 });
+  // Pro's credits were spent, so Max's grant pays for the 500 its unused month gave back: never below zero.
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 1000 - 500 });
 });
 
 test('a Max member moves down to Pro at the end of the period from pricing, sees the date on the plan panel, and keeps Max', async ({
@@ -466,7 +469,8 @@ test('a Pro member switches to yearly billing now, paying the year less what is 
   await expect(pay).toHaveURL(/\/en\/payment\/success\?session_id=cs_/);
   const yearly = await account.get<{ plan: string; billingCycle: string; expiresAt: string }>('/api/user/subscription');
   expect(yearly).toMatchObject({ plan: 'pro', billingCycle: 'yearly' });
-  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 500 + 6000 });
+  // The month's unused part counted toward the year in money and in credits: its 500 went back.
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 6000 });
 
   // Back to monthly: paid for the year, so the switch waits for its end and nothing is charged now.
   await page.bringToFront();
@@ -482,7 +486,7 @@ test('a Pro member switches to yearly billing now, paying the year less what is 
     billingCycle: 'yearly',
     scheduledChange: { plan: 'pro', billingCycle: 'monthly', effectiveDate: yearly.expiresAt },
   });
-  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 500 + 6000 });
+  expect(await account.get<{ balance: number }>('/api/user/credits')).toEqual({ balance: 100 + 6000 });
 });
 
 test('on Free, the 1080p lock offers Max alone, says what the models make here, and no credit packs', async ({ signedInPage: page }) => {

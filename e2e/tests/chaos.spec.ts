@@ -43,7 +43,8 @@ const CASES: Record<Remote, Case> = {
     page: '/text-to-video/generator',
     heading: 'title',
     from: { remote: 'billing', path: '/pricing', heading: 'pricing.title' },
-    to: { path: '/image-to-video/generator', heading: 'title' },
+    // The header's "Try it free" leads to the studio (START_FREE_PATH).
+    to: { path: '/text-to-video/generator', heading: 'title' },
   },
   billing: {
     shellPort: CHAOS_SHELL_PORTS.billing,
