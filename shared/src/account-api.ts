@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
-import { PLAN_KEYS } from './plans.ts';
+import { PLAN_KEYS } from './plan-keys.ts';
 
 /**
  * Account requests and replies declared once: the API serialises with JSON Schemas made from these

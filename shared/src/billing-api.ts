@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES } from './plans.ts';
+import { BILLING_CYCLES } from './plan-keys.ts';
 import { subscriptionReply } from './plan-api.ts';
 import { pageOf, pageQuery } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import mitt from 'mitt';
 import type { Emitter } from 'mitt';
 import type { FeatureFlag, PlanKey } from './plans.ts';
-import type { SessionUser } from './stores/auth.ts';
+import type { SessionUser } from './account-api.ts';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES, PLAN_KEYS, SUBSCRIPTION_STATUSES } from './plans.ts';
+import { BILLING_CYCLES, PLAN_KEYS, SUBSCRIPTION_STATUSES } from './plan-keys.ts';
 
 /**
  * The plan catalogue's and the subscription's shapes declared once: the API serialises with JSON Schemas made from these

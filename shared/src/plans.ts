@@ -1,8 +1,10 @@
 import type { PlanFeatures, ScheduledPlanChange, SubscriptionStatus } from './plan-api.ts';
-import type { GenerationConfig } from './pricing.ts';
+import { PLAN_KEYS } from './plan-keys.ts';
+import type { PlanKey } from './plan-keys.ts';
 
-export const PLAN_KEYS = ['free', 'pro', 'premium'] as const;
-export type PlanKey = (typeof PLAN_KEYS)[number];
+export { BILLING_CYCLES, PLAN_KEYS, SUBSCRIPTION_STATUSES } from './plan-keys.ts';
+export type { BillingCycle, PlanKey, SubscriptionStatusValue } from './plan-keys.ts';
+import type { GenerationConfig } from './pricing.ts';
 
 export type { PlanFeatures };
 
@@ -41,14 +43,6 @@ export function checkGenerationAccess(config: GenerationConfig, features: PlanFe
   }
   return problems;
 }
-
-/** How a paid plan is billed: one payment a month, or one a year for twelve months. */
-export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-
-/** `past_due` and `unpaid`: a renewal could not be charged; the plan's paid features pause until it is. */
-export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'expired', 'past_due', 'unpaid'] as const;
-export type SubscriptionStatusValue = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A renewal that could not be charged: the plan stays, its paid features pause until the payment goes through. */
 export function isPaymentDue(status: string | null | undefined): boolean {

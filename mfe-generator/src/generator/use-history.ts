@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@reelmint/shared';
-import type { Loaded, VideoKind } from '@reelmint/shared';
+import type { Loaded } from '@reelmint/shared';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
+import type { HistoryFilter } from '../server-state/generator-queries.tsx';
 import { HISTORY_PER_PAGE, videoApi } from './video-api.ts';
 import type { HistoryPage, VideoRecord } from './video-api.ts';
-
-export type HistoryFilter = 'all' | VideoKind;
 
 export type HistoryState =
   | { status: 'idle' }

@@ -1,5 +1,5 @@
 import { createRemoteQueries } from '@reelmint/shared/query-client';
-import type { HistoryFilter } from '../generator/use-history.ts';
+import type { VideoKind } from '@reelmint/shared';
 
 /**
  * What this remote reads from the API, cached by TanStack Query: the history's pages, the job being followed, an edit's
@@ -9,6 +9,9 @@ import type { HistoryFilter } from '../generator/use-history.ts';
  * shell shows them in its header and other remotes change them. In the browser the studio and the shared-video page share one cache for the page's life.
  */
 export const { withQueries: withGeneratorQueries, forgetQueries: forgetGeneratorQueries, prefetch: prefetchGenerator } = createRemoteQueries();
+
+/** Which videos the history shows: every one, or one kind. */
+export type HistoryFilter = 'all' | VideoKind;
 
 /** Query keys; a person's own data is keyed by their session, so another sign-in never sees it. */
 export const generatorKeys = {

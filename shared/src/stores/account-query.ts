@@ -2,29 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import { authStore } from './auth.ts';
 import { bus } from '../bus.ts';
-import type { Loaded } from '../api/types.ts';
-import type { AccountReads } from './account-reads.ts';
-
-export type AccountStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-/** A value of the signed-in person, under its own name (`balance`, `subscription`), with how it was loaded. */
-export type AccountState<K extends string, T> = { [P in K]: T | null } & {
-  status: AccountStatus;
-  /** True when the value is the built-in fallback because the server could not be reached. */
-  fallback: boolean;
-  fetchedAt: number;
-};
-
-export interface AccountQueryOptions<K extends string, T> {
-  key: K;
-  /** How long a loaded value is fresh. */
-  ttlMs: number;
-  fetch: () => Promise<Loaded<T>>;
-  /** What a visitor without a token has, set without a request. */
-  anonymous: T;
-  /** Load again at once when a new session starts (the header shows it straight away). */
-  reloadOnNewSession?: boolean;
-}
+import type { AccountQueryOptions, AccountReads, AccountState, AccountStatus } from './account-types.ts';
 
 export interface AccountQuery<K extends string, T> {
   /** What every app draws: one store, in the shared singleton, for the shell and every remote. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/query-core';
 import type { Query } from '@tanstack/query-core';
 import type { Loaded } from '../api/types.ts';
-import type { AccountQueryOptions, AccountStatus } from './account-query.ts';
+import type { AccountQueryOptions, AccountReads, AccountStatus } from './account-types.ts';
 
 /** A read the server failed (5xx) is tried once more before the apps say the value is unavailable. */
 function retryServerFailure(failures: number, error: unknown): boolean {
@@ -28,15 +28,6 @@ export interface AccountStore<T> {
   show(value: T | null, status: AccountStatus, fallback: boolean, fetchedAt: number): void;
   failed(): boolean;
   session(): string | null;
-}
-
-export interface AccountReads<T> {
-  /** Reads the session's value unless a fresh one is cached (`force`: at once); a read in flight is shared. */
-  load(token: string, force: boolean): Promise<void>;
-  /** Caches a value the server answered otherwise (a spend, a payment) as fresh. */
-  remember(token: string, value: T): void;
-  /** Drops every session's value: a new session starts from nothing. */
-  forget(): void;
 }
 
 /**

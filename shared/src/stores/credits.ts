@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { api } from '../api/endpoints.ts';
 import { bus } from '../bus.ts';
 import { createAccountQuery } from './account-query.ts';
-import type { AccountState } from './account-query.ts';
+import type { AccountState } from './account-types.ts';
 
 /** Credits are cached for 30 seconds. */
 export const CREDITS_CACHE_MS = 30_000;

@@ -3,7 +3,7 @@ import { api } from '../api/endpoints.ts';
 import { PLAN_FEATURES } from '../plans.ts';
 import type { SubscriptionStatus } from '../plans.ts';
 import { createAccountQuery } from './account-query.ts';
-import type { AccountState } from './account-query.ts';
+import type { AccountState } from './account-types.ts';
 
 /** The subscription is cached for 60 seconds. */
 export const SUBSCRIPTION_CACHE_MS = 60_000;

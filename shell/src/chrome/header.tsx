@@ -38,7 +38,10 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   const signedIn = useAuth((s) => !!s.token);
   // A signed-in visitor's header is mostly menus (account, balance tooltip): their code comes at once.
   useEffect(() => {
-    if (signedIn) prefetchChrome();
+    if (!signedIn) return;
+    prefetchChrome();
+    // The side sheet's account part too, so it is there when the sheet opens.
+    void import('./sheet-account.tsx');
   }, [signedIn]);
   if (signedIn) {
     // A part that cannot load leaves the rest of the header working; the next page tries again.
@@ -62,13 +65,20 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/**
- * The side sheet's actions: the signed-in person with every action in view (a part of the deferred chrome, like the
- * sheet itself), or Login and Try it free.
- */
-function SheetActions({ onNavigate, chrome }: { onNavigate: () => void; chrome: NonNullable<ReturnType<typeof useChrome>> }) {
+// The signed-in person in the sheet comes with the signed-in header's own parts (loaded once someone signs in).
+const SheetAccount = lazy(() => import('./sheet-account.tsx').then((module) => ({ default: module.SheetAccount })));
+
+/** The side sheet's actions: the signed-in person with every action in view, or Login and Try it free. */
+function SheetActions({ onNavigate }: { onNavigate: () => void }) {
   const signedIn = useAuth((s) => !!s.token);
-  return signedIn ? <chrome.SheetAccount onAction={onNavigate} /> : <AccountActions onNavigate={onNavigate} />;
+  if (!signedIn) return <AccountActions onNavigate={onNavigate} />;
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <SheetAccount onAction={onNavigate} />
+      </Suspense>
+    </ErrorBoundary>
+  );
 }
 
 /**
@@ -147,7 +157,7 @@ export function Header() {
               <NavLinks onNavigate={close} />
             </nav>
             <div className={styles.sheetActions}>
-              <SheetActions onNavigate={close} chrome={chrome} />
+              <SheetActions onNavigate={close} />
               <LanguageMenu />
             </div>
           </chrome.Sheet>

@@ -4,8 +4,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
 
-export { SheetAccount } from './sheet-account.tsx';
-
 /**
  * The header's menus, side sheet and tooltip as Radix draws them. About 35 KiB compressed that no first paint
  * needs, so this module is loaded apart (deferred-chrome.tsx): once the page is idle, or when a visitor reaches
