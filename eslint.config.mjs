@@ -1,10 +1,12 @@
 // One lint gate for every workspace (`npm run lint`). Besides code quality it encodes the house's
 // architecture: imports run shared -> remotes and shared -> shell, never between remotes, never
-// from shared into an app, and the API uses only @reelmint/shared's server-safe entries. Visible
-// text in a screen goes through i18n, so literal text in JSX is an error.
+// from shared into an app, and the API uses only @reelmint/shared's server-safe entries; no module
+// imports itself back through others. Visible text in a screen goes through i18n, so literal text in
+// JSX is an error.
 import { createRequire } from 'node:module';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -100,6 +102,18 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  {
+    // No import circles, type-only and lazy ones included: each module reads one way, and a part loaded later never
+    // reaches back into the part that loads it.
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mjs'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: APPS.flatMap((app) => [`${app}/src/**/*.tsx`, `${app}/src/**/*.ts`]).concat(['shared/src/**/*.tsx', 'shared/src/**/*.ts']),
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

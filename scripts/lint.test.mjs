@@ -1,6 +1,7 @@
 // The lint gate must hold the house's rules: these plant the mistakes it exists to catch and check
 // that ESLint, with the repository's own config, refuses each one (and accepts the honest version).
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ESLint } from 'eslint';
@@ -72,4 +73,25 @@ test("an e2e spec taking test from Playwright instead of the policy fixture is r
     'e2e/tests/planted.spec.ts',
   );
   assert.deepEqual(fixture, []);
+});
+
+test('an import circle is refused, a lazy one too', async (t) => {
+  // Planted on disk: the rule follows each import into the module it names.
+  const dir = `${root}shared/src/planted-circle-${process.pid}`;
+  mkdirSync(dir, { recursive: true });
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(`${dir}/a.ts`, "import { b } from './b.ts';\nexport const a = () => b;\n");
+  writeFileSync(`${dir}/b.ts`, "import { a } from './a.ts';\nexport const b = () => a;\n");
+  writeFileSync(`${dir}/c.ts`, "export const load = () => import('./d.ts');\n");
+  writeFileSync(`${dir}/d.ts`, "import { load } from './c.ts';\nexport const again = load;\n");
+  const [circle] = await eslint.lintFiles([`${dir}/a.ts`]);
+  assert.ok(
+    circle.messages.some((message) => message.ruleId === 'import-x/no-cycle'),
+    JSON.stringify(circle.messages),
+  );
+  const [lazy] = await eslint.lintFiles([`${dir}/c.ts`]);
+  assert.ok(
+    lazy.messages.some((message) => message.ruleId === 'import-x/no-cycle'),
+    JSON.stringify(lazy.messages),
+  );
 });
