@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { PORTS } from '@reelmint/shared/remotes';
+import { PORTS } from '@reelmint/contract/remotes';
 import { MAIL_PORT } from './support/mailbox.ts';
 import { CHAOS_SHELL_PORTS } from './support/origins.ts';
 

@@ -2,27 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { fileURLToPath } from 'node:url';
+import { exposes } from './exposes.ts';
 import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@reelmint/shared/federation';
 
-// Each exposed module is one screen or slot: this remote's public API (see README.md).
+// Each exposed module (exposes.ts) is one screen or slot: this remote's public API (see README.md).
 export default defineConfig(({ command, isSsrBuild }) => ({
   base: './',
-  plugins: [
-    react(),
-    federation(
-      federationOptions(
-        'billing',
-        {
-          './PricingPage': './src/pricing/pricing-page.tsx',
-          './PaymentSuccessPage': './src/payment/payment-success-page.tsx',
-          './PaymentCancelPage': './src/payment/payment-cancel-page.tsx',
-          './SubscriptionModal': './src/subscription-modal/subscription-modal.tsx',
-          './CreditsHistoryPage': './src/credits-history/credits-history-page.tsx',
-        },
-        { command, ssr: Boolean(isSsrBuild) },
-      ),
-    ),
-  ],
+  plugins: [react(), federation(federationOptions('billing', exposes, { command, ssr: Boolean(isSsrBuild) }))],
   // The server build carries its own copy of the query library: the shell's server, which imports it, provides only
   // the shared singletons (see shared/federation.mjs on why this one is not among them).
   ssr: { noExternal: ['@tanstack/react-query', '@tanstack/query-core'] },

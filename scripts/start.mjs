@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServer, listen, shellDocuments } from './serve-static.mjs';
 import { shellPages } from './shell-pages.mjs';
-import { PORTS } from '../shared/federation.mjs';
+import { PORTS } from '@reelmint/contract/remotes';
 import { REMOTES, REMOTE_NAMES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
 import { ensureLocalDefaults } from './release/local-defaults.mjs';
 import { openPointerStore, pointerReader } from './release/pointer-store.mjs';

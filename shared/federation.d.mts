@@ -1,8 +1,6 @@
-import type { AppName } from './remotes.mjs';
+import type { AppName } from '@reelmint/contract/remotes';
 
-export { PORTS, REMOTE_NAMES } from './remotes.mjs';
 export { shareCacheHelpersOnce } from './federation-share-cache.mjs';
-export type { AppName, RemoteName } from './remotes.mjs';
 export declare const SHARED_CONTRACT_VERSION: string;
 export interface SharedItem {
   singleton: true;

@@ -3,12 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { PORTS } from './remotes.mjs';
+import { PORTS } from '@reelmint/contract/remotes';
 
 const sharedPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const [major] = sharedPackage.version.split('.');
 
-export { PORTS, REMOTE_NAMES } from './remotes.mjs';
 export { shareCacheHelpersOnce } from './federation-share-cache.mjs';
 
 export const SHARED_CONTRACT_VERSION = sharedPackage.version;

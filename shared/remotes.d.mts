@@ -1,4 +1,2 @@
-export declare const REMOTE_NAMES: readonly ['marketing', 'generator', 'billing'];
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-export type AppName = 'shell' | RemoteName;
-export declare const PORTS: Readonly<Record<AppName | 'api', number>>;
+export { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
+export type { AppName, RemoteName } from '@reelmint/contract/remotes';

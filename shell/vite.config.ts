@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { chunkFileNames, devServer, federationOptions, PORTS, REMOTE_NAMES, shareCacheHelpersOnce } from '@reelmint/shared/federation';
+import { chunkFileNames, devServer, federationOptions, shareCacheHelpersOnce } from '@reelmint/shared/federation';
+import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
 
 /**
  * In dev, serve the same two runtime documents the production server does: the remotes pointer

@@ -28,7 +28,7 @@ import { DEFAULT_WORKER_OPTIONS } from './videos/worker.ts';
 import type { WorkerOptions } from './videos/worker.ts';
 import type { ReleaseStoreConfig } from './release/release-files.ts';
 import { SQLITE_FILE, releaseConfig } from '../../scripts/release/config.mjs';
-import { PORTS } from '@reelmint/shared/remotes';
+import { PORTS } from '@reelmint/contract/remotes';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 

@@ -10,7 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { PORTS } from '@reelmint/shared/remotes';
+import { PORTS } from '@reelmint/contract/remotes';
 // The e2e launch options, so the benchmark's browser is the tests' browser (tsx lets this .mjs load the .ts config).
 import { chromiumLaunch } from '../playwright.config.ts';
 import { createAppServer, listen } from '../../scripts/serve-static.mjs';
@@ -46,7 +46,9 @@ if (missing.length > 0) {
 // The reference is built fresh each run from the same sources (a build is not measured: it happens
 // before any server starts), and compressed like the site's builds.
 console.log('Building the reference (one Vite app, no federation)...');
-const referenceBuild = spawnSync('npx', ['vite', 'build', '--config', join(here, 'reference', 'vite.config.mjs')], { cwd: root, stdio: 'inherit' });
+// Vite's module runner loads the config: it imports the remotes' exposes.ts, TypeScript in linked workspaces, which
+// the default loader would hand to Node as they are.
+const referenceBuild = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', '--config', join(here, 'reference', 'vite.config.mjs')], { cwd: root, stdio: 'inherit' });
 if (referenceBuild.status !== 0) {
   console.error('The reference build failed.');
   process.exit(1);

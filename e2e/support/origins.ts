@@ -1,5 +1,5 @@
-import { PORTS } from '@reelmint/shared/remotes';
-import type { AppName } from '@reelmint/shared/remotes';
+import { PORTS } from '@reelmint/contract/remotes';
+import type { AppName } from '@reelmint/contract/remotes';
 
 // The site's fixed local origins as `npm start` serves them (the test command's servers), from the one
 // definition of the ports. Specs that start extra origins of their own pick other ports and say so.

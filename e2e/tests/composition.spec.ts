@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { PORTS, REMOTE_NAMES } from '@reelmint/shared/remotes';
+import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
 
 const REMOTE_PORTS = REMOTE_NAMES.map((name) => String(PORTS[name]));
 

@@ -1,4 +1,4 @@
-import { PORTS, REMOTE_NAMES } from '@reelmint/shared/remotes';
+import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
 import { expect, test } from '../support/test.ts';
 import { originOf } from '../support/origins.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { PORTS, REMOTE_NAMES } from '@reelmint/shared/remotes';
+import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
 import { API, originOf, SHELL } from '../support/origins.ts';
 import { shipped, untilInteractive } from '../support/routes.ts';
 

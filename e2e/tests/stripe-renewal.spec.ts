@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { PORTS } from '@reelmint/shared/remotes';
+import { PORTS } from '@reelmint/contract/remotes';
 import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
 import { shellPages } from '../../scripts/shell-pages.mjs';
 import { keepSession, register } from '../support/accounts.ts';

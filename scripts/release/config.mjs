@@ -2,7 +2,7 @@
 // `npm start` (which serves them) and the release CLI (which writes them) can never disagree.
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PORTS, REMOTE_NAMES } from '../../shared/federation.mjs';
+import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { PORTS } from '../remotes.mjs';
+import { PORTS } from '@reelmint/contract/remotes';
 import { configure } from './config.ts';
 import { normalizeLanguage } from './languages.ts';
 import { languageStore } from './stores/language.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REMOTE_NAMES } from '../remotes.mjs';
+import { REMOTE_NAMES } from '@reelmint/contract/remotes';
 import { TELEMETRY_DETAIL, TELEMETRY_KINDS, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, TELEMETRY_ROUTE } from './telemetry.ts';
 
 /**

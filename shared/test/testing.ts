@@ -6,3 +6,4 @@
 export * from './fake-api.ts';
 export * from './render.tsx';
 export * from './session.ts';
+export * from './exposed-modules.ts';

@@ -42,7 +42,7 @@ async function canTakeOver(rendered: RenderedPage, i18n: Awaited<ReturnType<type
   // Another build than the server's (an override kept in this browser): its screen may differ, so draw afresh.
   if (configuredRemotes()[rendered.remote]?.entry !== rendered.entry) return false;
   const started = performance.now();
-  const loading = loadExposed<{ canTakeOver?: () => boolean }>(rendered.remote, rendered.module).then(async (screen) => {
+  const loading = loadExposed(rendered.remote, rendered.module).then(async (screen) => {
     // The screen knows when this browser's page would differ from the one drawn for everybody (the generator with a
     // draft kept in this tab): it is then drawn afresh rather than taken over with the wrong content.
     if (typeof screen.canTakeOver === 'function' && !screen.canTakeOver()) return false;
@@ -120,7 +120,7 @@ async function boot() {
           languages,
           // A screen may also read its data ahead (`preload`, as the pricing plans): the move then draws them at once.
           warm: async (remote, module) => {
-            const screen = await loadExposed<{ preload?: () => Promise<unknown> }>(remote, module);
+            const screen = await loadExposed(remote, module);
             if (typeof screen.preload === 'function') await screen.preload();
           },
         });

@@ -3,28 +3,27 @@
 // builds it (npm run bench -w e2e); nothing deploys it. Same sources, same React plugin, same target
 // and the same precompression as the site; screens are split per route with import(), as any
 // single-page app of this size would be.
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PORTS, REMOTE_NAMES } from '../../../shared/remotes.mjs';
+import { PORTS } from '@reelmint/contract/remotes';
+import { exposes as billing } from 'mfe-billing/exposes';
+import { exposes as generator } from 'mfe-generator/exposes';
+import { exposes as marketing } from 'mfe-marketing/exposes';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
 const shell = join(root, 'shell');
 
-/** Each remote's exposed screens, read from its own vite.config.ts, so the reference follows the remotes. */
+/** Each remote's exposed modules (its exposes.ts), so the reference follows the remotes. */
 function exposedScreens() {
-  const lines = [];
-  for (const name of REMOTE_NAMES) {
-    const workspace = `mfe-${name}`;
-    const config = readFileSync(join(root, workspace, 'vite.config.ts'), 'utf8');
-    const entries = [...config.matchAll(/'(\.\/[A-Za-z]+)':\s*'(\.\/src\/[^']+)'/g)];
-    if (entries.length === 0) throw new Error(`No exposed modules found in ${workspace}/vite.config.ts`);
-    const imports = entries.map(([, exposed, file]) => `${JSON.stringify(exposed)}: () => import(${JSON.stringify(join(root, workspace, file))})`);
-    lines.push(`  ${name}: { ${imports.join(', ')} },`);
-  }
+  const lines = Object.entries({ marketing, generator, billing }).map(([name, exposes]) => {
+    const imports = Object.entries(exposes).map(
+      ([exposed, file]) => `${JSON.stringify(exposed)}: () => import(${JSON.stringify(join(root, `mfe-${name}`, file))})`,
+    );
+    return `  ${name}: { ${imports.join(', ')} },`;
+  });
   return `export const screens = {\n${lines.join('\n')}\n};\n`;
 }
 

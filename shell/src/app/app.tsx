@@ -3,7 +3,8 @@ import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 // As a file rather than the <style> element sonner would write, which the content security policy refuses (vite.config.ts).
 import 'sonner/dist/styles.css';
-import { REMOTE_SCREENS, SHELL_PATHS } from './routes.ts';
+import { REMOTE_SCREENS } from '@reelmint/contract/screens';
+import { SHELL_PATHS } from './routes.ts';
 import type { ShellPath } from './routes.ts';
 import { Layout } from './layout.tsx';
 import { LanguageRoute } from './language-route.tsx';

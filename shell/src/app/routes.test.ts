@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isSitePath, REMOTE_SCREENS, SHELL_PATHS } from './routes.ts';
+import { REMOTE_SCREENS } from '@reelmint/contract/screens';
+import { isSitePath, SHELL_PATHS } from './routes.ts';
 
 describe('isSitePath', () => {
   it('counts every screen of the remotes and of the shell, bare and under each language', () => {

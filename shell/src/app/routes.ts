@@ -1,37 +1,6 @@
 import { stripLanguage } from '@reelmint/shared';
-import type { RemoteName } from '../remotes/pointer.ts';
-
-export interface RemoteScreen {
-  path: string;
-  remote: RemoteName;
-  module: string;
-  /** The page's key under `meta.` in the shell's strings: its title and description in the head. */
-  page: string;
-  /** A public page: the shell's server draws it into the first HTML (the same for every visitor, signed in or not). */
-  serverRendered?: true;
-}
-
-/** Every screen that a remote owns. Each is also served under /{lng}/. */
-export const REMOTE_SCREENS: readonly RemoteScreen[] = [
-  { path: '/', remote: 'marketing', module: './HomePage', page: 'home', serverRendered: true },
-  { path: '/text-to-video', remote: 'marketing', module: './TextToVideoLanding', page: 'textToVideo', serverRendered: true },
-  { path: '/image-to-video', remote: 'marketing', module: './ImageToVideoLanding', page: 'imageToVideo', serverRendered: true },
-  { path: '/free-video-templates', remote: 'marketing', module: './TemplatesPage', page: 'templates', serverRendered: true },
-  { path: '/about-us', remote: 'marketing', module: './AboutPage', page: 'about', serverRendered: true },
-  { path: '/faqs', remote: 'marketing', module: './FaqsPage', page: 'faqs', serverRendered: true },
-  { path: '/contact', remote: 'marketing', module: './ContactPage', page: 'contact', serverRendered: true },
-  { path: '/privacy-policy', remote: 'marketing', module: './PrivacyPage', page: 'privacy', serverRendered: true },
-  { path: '/terms-of-service', remote: 'marketing', module: './TermsPage', page: 'terms', serverRendered: true },
-  { path: '/text-to-video/generator', remote: 'generator', module: './GeneratorPage', page: 'generator', serverRendered: true },
-  { path: '/image-to-video/generator', remote: 'generator', module: './GeneratorPage', page: 'generator', serverRendered: true },
-  { path: '/generator', remote: 'generator', module: './GeneratorPage', page: 'generator', serverRendered: true },
-  { path: '/pricing', remote: 'billing', module: './PricingPage', page: 'pricing', serverRendered: true },
-  { path: '/payment/success', remote: 'billing', module: './PaymentSuccessPage', page: 'paymentSuccess' },
-  { path: '/payment/cancel', remote: 'billing', module: './PaymentCancelPage', page: 'paymentCancel' },
-  { path: '/credits', remote: 'billing', module: './CreditsHistoryPage', page: 'credits' },
-  // A shared video's public page: the generator's, since it owns videos and a remix opens the generator.
-  { path: '/v/:id', remote: 'generator', module: './SharedVideoPage', page: 'sharedVideo' },
-];
+import { REMOTE_SCREENS } from '@reelmint/contract/screens';
+import type { RemoteScreen } from '@reelmint/contract/screens';
 
 /** The screen a language-free path shows; `:name` segments of a screen's path match any one segment. */
 export function screenFor(barePath: string): RemoteScreen | undefined {

@@ -1,3 +1,5 @@
+import { isExposedModule } from '@reelmint/contract/screens';
+import type { ExposedModule } from '@reelmint/contract/screens';
 import { PUBLIC_READ_PATHS } from '@reelmint/shared';
 import type { PublicReadData, RuntimeConfig } from '@reelmint/shared';
 import { REMOTE_NAMES } from '../remotes/pointer.ts';
@@ -41,7 +43,7 @@ export interface RenderedPage {
   lng: string;
   /** The route's region. */
   remote: RemoteName;
-  module: string;
+  module: ExposedModule;
   /** True when the region holds the remote's screen; false when it holds the loading outline (the remote was not ready). */
   screen: boolean;
   /** The build whose screen was drawn (its remoteEntry.js); the browser takes the page over only if it runs the same one. */
@@ -53,8 +55,8 @@ export interface RenderedPage {
 function parseRendered(value: unknown): RenderedPage | null {
   if (!value || typeof value !== 'object') return null;
   const { lng, remote, module, screen, entry, reads } = value as Record<string, unknown>;
-  if (typeof lng !== 'string' || typeof module !== 'string' || typeof screen !== 'boolean') return null;
-  if (!(REMOTE_NAMES as readonly unknown[]).includes(remote)) return null;
+  if (typeof lng !== 'string' || typeof screen !== 'boolean') return null;
+  if (!(REMOTE_NAMES as readonly unknown[]).includes(remote) || !isExposedModule(remote as RemoteName, module)) return null;
   const known: Partial<PublicReadData> = {};
   if (reads && typeof reads === 'object') {
     for (const name of Object.keys(PUBLIC_READ_PATHS) as (keyof PublicReadData)[]) {

@@ -1,3 +1,4 @@
+import type { ExposedModule } from '@reelmint/contract/screens';
 import { Activity, memo, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import type { ContextType } from 'react';
 import { createPortal } from 'react-dom';
@@ -84,7 +85,7 @@ export function AheadScreens({ screens, shown, slot }: AheadScreensProps) {
 }
 
 // No props that change: the screen's tree is not drawn again when the stack is, only when a context it reads changes.
-const PreparedRegion = memo(function PreparedRegion({ remote, module }: { remote: RemoteName; module: string }) {
+const PreparedRegion = memo(function PreparedRegion({ remote, module }: { remote: RemoteName; module: ExposedModule }) {
   return <RemoteRegion remote={remote} module={module} />;
 });
 

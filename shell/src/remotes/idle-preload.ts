@@ -1,3 +1,4 @@
+import type { ExposedModule } from '@reelmint/contract/screens';
 import { START_FREE_PATH } from '@reelmint/shared';
 import { exposedFiles, isManifest, manifestUrl } from './manifest-files.ts';
 import type { RemoteName, RemotesPointer } from './pointer.ts';
@@ -8,7 +9,7 @@ import type { PreparedScreen } from './prepared-screens.ts';
  * link. Once the first page is idle their files are fetched and their modules run, and the shell draws them out
  * of sight for that path (remotes/screen-stack.tsx), so moving to one of them only has to show it.
  */
-export const LIKELY_NEXT_SCREENS: Readonly<Record<RemoteName, readonly { module: string; path: string }[]>> = {
+export const LIKELY_NEXT_SCREENS: Readonly<Record<RemoteName, readonly { module: ExposedModule; path: string }[]>> = {
   marketing: [
     { module: './HomePage', path: '/' },
     { module: './TemplatesPage', path: '/free-video-templates' },
@@ -18,7 +19,7 @@ export const LIKELY_NEXT_SCREENS: Readonly<Record<RemoteName, readonly { module:
 };
 
 /** The likely next screen a remote's module is, with the path it is drawn ahead for; undefined for any other. */
-export function likelyScreen(remote: RemoteName, module: string): PreparedScreen | undefined {
+export function likelyScreen(remote: RemoteName, module: ExposedModule): PreparedScreen | undefined {
   const screen = LIKELY_NEXT_SCREENS[remote].find((candidate) => candidate.module === module);
   return screen && { remote, ...screen };
 }
@@ -26,7 +27,7 @@ export function likelyScreen(remote: RemoteName, module: string): PreparedScreen
 export interface IdlePreloadInput {
   pointer: Partial<RemotesPointer>;
   /** The screen on view, already loading: nothing to preload for it. */
-  current?: { remote: RemoteName; module: string } | undefined;
+  current?: { remote: RemoteName; module: ExposedModule } | undefined;
   /** The page's language; English too, the fallback every remote loads. */
   languages: readonly string[];
   document?: Document;
@@ -36,7 +37,7 @@ export interface IdlePreloadInput {
    * have run (and the screen has read ahead what it shows, when it exports `preload`) before the visitor moves
    * there; only the drawing is left for the move.
    */
-  warm?: (remote: RemoteName, module: string) => Promise<unknown>;
+  warm?: (remote: RemoteName, module: ExposedModule) => Promise<unknown>;
 }
 
 /** Hints added per task, as /take-over.js does for the page's own files. */

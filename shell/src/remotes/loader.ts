@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import type { ExposedModule, ScreenModule } from '@reelmint/contract/screens';
 import type { RemoteName, RemotesPointer } from './pointer.ts';
 
 /** How long a remote may take to hand over a module before its region shows the fallback. */
@@ -75,13 +76,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
  * accepts the connection and never answers (the runtime's own promise would never settle). A load of the
  * same module already under way is shared; after a failed load, the next one starts afresh (resetRemote).
  */
-export function loadExposed<T>(name: RemoteName, exposed: string, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<T> {
+export function loadExposed(name: RemoteName, exposed: ExposedModule, timeoutMs = REMOTE_LOAD_TIMEOUT_MS): Promise<ScreenModule> {
   if (!pointer[name]) return Promise.reject(new RemoteLoadError(`No build of ${name} is configured`, name, 'not-configured'));
   if (failed.has(name)) resetRemote(name);
   const request = `${name}/${exposed.replace(/^\.\//, '')}`;
-  let loading = pending.get(request) as Promise<T> | undefined;
+  let loading = pending.get(request) as Promise<ScreenModule> | undefined;
   if (loading) return loading;
-  loading = withTimeout(loadRemote<T>(request), timeoutMs, () => new RemoteLoadError(`${name} did not answer within ${timeoutMs} ms`, name, 'timeout'))
+  loading = withTimeout(
+    loadRemote<ScreenModule>(request),
+    timeoutMs,
+    () => new RemoteLoadError(`${name} did not answer within ${timeoutMs} ms`, name, 'timeout'),
+  )
     .then((module) => {
       if (module === null || module === undefined) throw new RemoteLoadError(`${name} returned nothing for ${exposed}`, name, 'unavailable');
       loaded.set(request, module);
@@ -101,8 +106,8 @@ export function loadExposed<T>(name: RemoteName, exposed: string, timeoutMs = RE
 }
 
 /** The module `loadExposed` already handed over for this remote and exposed name, if any. */
-export function loadedExposed<T>(name: RemoteName, exposed: string): T | undefined {
-  return loaded.get(`${name}/${exposed.replace(/^\.\//, '')}`) as T | undefined;
+export function loadedExposed(name: RemoteName, exposed: ExposedModule): ScreenModule | undefined {
+  return loaded.get(`${name}/${exposed.replace(/^\.\//, '')}`) as ScreenModule | undefined;
 }
 
 /** Forget a failed remote so the next load fetches its entry again, without a page reload. */

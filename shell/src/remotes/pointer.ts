@@ -3,8 +3,8 @@
  * pointer, whose shape is declared once in @reelmint/shared/release-api (type-only here, so no schema code
  * reaches the page).
  */
-import { REMOTE_NAMES } from '@reelmint/shared/remotes';
-import type { RemoteName } from '@reelmint/shared/remotes';
+import { REMOTE_NAMES } from '@reelmint/contract/remotes';
+import type { RemoteName } from '@reelmint/contract/remotes';
 import type { StoredCanary, StoredTarget } from '@reelmint/shared/release-api';
 
 export { REMOTE_NAMES };

@@ -1,10 +1,11 @@
 import type { ComponentType, RefObject } from 'react';
+import type { ExposedModule } from '@reelmint/contract/screens';
 import type { RemoteName } from './pointer.ts';
 
 /** A screen the shell draws ahead, out of sight, for the path a visitor most likely opens it by. */
 export interface PreparedScreen {
   remote: RemoteName;
-  module: string;
+  module: ExposedModule;
   /** Language-free, as in routes.ts: the screen sees this path while it waits. */
   path: string;
 }
@@ -27,7 +28,7 @@ const NONE: Prepared = { screens: [], Ahead: null };
 let prepared = NONE;
 const listeners = new Set<() => void>();
 
-export const screenId = (remote: RemoteName, module: string): string => `${remote}${module}`;
+export const screenId = (remote: RemoteName, module: ExposedModule): string => `${remote}${module}`;
 
 export function getPrepared(): Prepared {
   return prepared;

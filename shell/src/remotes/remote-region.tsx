@@ -1,3 +1,4 @@
+import type { ExposedModule } from '@reelmint/contract/screens';
 import { startTransition, Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
@@ -8,13 +9,12 @@ import type { RemoteName } from './pointer.ts';
 import { drawnRegion, forgetDrawnRegion, ScreenModules } from './screen-modules.ts';
 import styles from './remote-region.module.css';
 
-type Loaded = { default: ComponentType };
 type State = { kind: 'loading' } | { kind: 'ready'; Screen: ComponentType } | { kind: 'failed'; error: Error };
 
 interface Props {
   remote: RemoteName;
   /** The exposed module, e.g. './PricingPage'. */
-  module: string;
+  module: ExposedModule;
   /** Slots such as the modal render nothing while loading or failed. */
   quiet?: boolean;
   /** Called once the remote's component has mounted (after its own effects ran). */
@@ -67,7 +67,7 @@ export function RemoteRegion({ remote, module, quiet = false, onReady, onFailed 
     }
     setState({ kind: 'loading' });
     const started = performance.now();
-    const loading = loadExposed<Loaded>(remote, module);
+    const loading = loadExposed(remote, module);
     loading.then(
       (loaded) => {
         if (firstToCount(loading)) telemetry.record(remote, 'load', { ms: performance.now() - started });

@@ -1,3 +1,4 @@
+import type { ExposedModule } from '@reelmint/contract/screens';
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { RemoteRegion } from './remote-region.tsx';
 import type { RemoteName } from './pointer.ts';
@@ -6,7 +7,7 @@ import { getNothingPrepared, getPrepared, screenId, subscribePrepared } from './
 interface Props {
   remote: RemoteName;
   /** The exposed module of the route's screen, e.g. './PricingPage'. */
-  module: string;
+  module: ExposedModule;
 }
 
 /**

@@ -4,13 +4,15 @@
  * it is built for Node by `vite build -c vite.server.config.ts` so it shares the browser's route table,
  * language rules and canary choice instead of copying them.
  */
+import type { ExposedModule } from '@reelmint/contract/screens';
 import { FALLBACK_LANGUAGE, languageSegmentOf, matchLanguage, stripLanguage } from '@reelmint/shared/languages';
 import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@reelmint/shared';
 import { runtimeConfigDocument } from '@reelmint/shared/site-api';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
 import type { RenderedPage } from '../boot/boot-data.ts';
-import { isSitePath, REMOTE_SCREENS, screenFor } from '../app/routes.ts';
+import { REMOTE_SCREENS } from '@reelmint/contract/screens';
+import { isSitePath, screenFor } from '../app/routes.ts';
 import { parsePointerDocument, REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { RemoteName, RemotesPointer } from '../remotes/pointer.ts';
 import { visitorCookie, visitorFromCookie } from '../release/visitor.ts';
@@ -153,7 +155,7 @@ interface DrawRequest {
   url: URL;
   lng: string;
   remote: RemoteName;
-  module: string;
+  module: ExposedModule;
   entry: string | undefined;
   /** The build's manifest, given only when its screen's stylesheets are in too: without both the screen is not drawn. */
   manifest: RemoteManifest | undefined;

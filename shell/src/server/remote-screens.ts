@@ -7,6 +7,7 @@
  * promote, a rollback or a canary share changes the build the server renders with nothing rebuilt, and a local
  * build rewritten at the same URL is picked up once its manifest changes.
  */
+import type { ExposedModule, ScreenModule } from '@reelmint/contract/screens';
 import { createInstance } from '@module-federation/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import type { UserOptions } from '@module-federation/runtime/types';
@@ -31,7 +32,8 @@ export interface RemoteScreensOptions {
   now?: () => number;
 }
 
-type Exposed = { default?: ComponentType };
+/** Checked as it comes: a broken build may hand over a module without its screen. */
+type Exposed = Partial<ScreenModule>;
 
 /** Where a remote's server entry is, from its browser entry: the federation build writes it beside it. */
 export function ssrEntryUrl(entry: string): string {
@@ -110,7 +112,7 @@ export function createRemoteScreens({
    * The screen component one exposed module of this build renders. Rejects when the remote is down, has no
    * server build, or takes longer than `timeoutMs`; the page then carries the region's fallback instead.
    */
-  async function load(remote: RemoteName, entry: string, exposed: string, stamp: string, timeoutMs: number): Promise<ComponentType> {
+  async function load(remote: RemoteName, entry: string, exposed: ExposedModule, stamp: string, timeoutMs: number): Promise<ComponentType> {
     const url = ssrEntryUrl(entry);
     const key = `${url}#${stamp}`;
     if ((failedUntil.get(key) ?? 0) > now()) throw new Error(`${remote} failed a moment ago; not tried again yet`);

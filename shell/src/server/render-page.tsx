@@ -3,6 +3,7 @@
  * server for one address and language, with the route's remote screen when it could be loaded, exactly as the
  * browser will draw it, so the browser takes the page over (hydrateRoot) instead of drawing it again.
  */
+import type { ExposedModule } from '@reelmint/contract/screens';
 import { StrictMode } from 'react';
 import type { ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -23,7 +24,7 @@ export interface RenderRequest {
   location: string;
   lng: string;
   /** The route's remote screen, loaded for this request; null draws the region as the browser does while it loads. */
-  screen: { remote: RemoteName; module: string; Screen: ComponentType } | null;
+  screen: { remote: RemoteName; module: ExposedModule; Screen: ComponentType } | null;
   /** How long the drawing may take (a remote's strings that hang, say) before it is abandoned. */
   timeoutMs: number;
   /** The public API reads the screen may ask for while it is drawn. */
