@@ -48,7 +48,10 @@ if (missing.length > 0) {
 console.log('Building the reference (one Vite app, no federation)...');
 // Vite's module runner loads the config: it imports the remotes' exposes.ts, TypeScript in linked workspaces, which
 // the default loader would hand to Node as they are.
-const referenceBuild = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', '--config', join(here, 'reference', 'vite.config.mjs')], { cwd: root, stdio: 'inherit' });
+const referenceBuild = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', '--config', join(here, 'reference', 'vite.config.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (referenceBuild.status !== 0) {
   console.error('The reference build failed.');
   process.exit(1);
