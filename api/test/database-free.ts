@@ -4,4 +4,10 @@
  * database for one of them, so a file that starts to need one cannot stay here unnoticed. Every file that builds an
  * app or opens a database runs on both.
  */
-export const DATABASE_FREE_TESTS = ['test/config.test.ts', 'test/local-engine.test.ts', 'test/mail-languages.test.ts', 'test/template-texts.test.ts'];
+export const DATABASE_FREE_TESTS = [
+  'test/config.test.ts',
+  'test/local-engine.test.ts',
+  'test/locale-texts.test.ts',
+  'test/mail-languages.test.ts',
+  'test/template-texts.test.ts',
+];

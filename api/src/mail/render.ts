@@ -1,9 +1,6 @@
 import { withLanguage } from '@reelmint/shared/languages';
 import type { Language } from '@reelmint/shared/languages';
-import { MAIL_STRINGS } from './messages.ts';
-import type { MailStrings } from './messages.ts';
-import { VERIFICATION_MAIL_STRINGS } from './verification-messages.ts';
-import { GOODBYE_MAIL_STRINGS } from './goodbye-messages.ts';
+import { MAIL_TEXTS } from './texts.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -33,7 +30,7 @@ interface ActionMail {
 
 /** One shape for every mail with a button: a plain-text part and a simple HTML part that say the same. */
 function actionMail(mail: ActionMail): RenderedMail {
-  const strings = MAIL_STRINGS[mail.language];
+  const strings = MAIL_TEXTS[mail.language];
   const greeting = fill(strings.greeting, { name: mail.name });
   const home = siteLink(mail.siteOrigin, mail.language, '/');
   const text = [
@@ -66,7 +63,7 @@ ${p(`${escapeHtml(strings.signature)}<br><a href="${escapeHtml(home)}" style="co
 }
 
 export function passwordResetMail(options: { language: Language; name: string; siteOrigin: string; url: string; minutes: number }): RenderedMail {
-  const strings: MailStrings['passwordReset'] = MAIL_STRINGS[options.language].passwordReset;
+  const strings = MAIL_TEXTS[options.language].passwordReset;
   return actionMail({
     language: options.language,
     name: options.name,
@@ -88,7 +85,7 @@ interface LinkMailOptions {
 
 /** To a new account's address: the link that marks it verified. */
 export function verifyEmailMail(options: LinkMailOptions): RenderedMail {
-  const strings = VERIFICATION_MAIL_STRINGS[options.language].verify;
+  const strings = MAIL_TEXTS[options.language].verify;
   return actionMail({
     ...options,
     subject: strings.subject,
@@ -100,7 +97,7 @@ export function verifyEmailMail(options: LinkMailOptions): RenderedMail {
 
 /** To the address an account is to move to: the change happens only through this link. */
 export function confirmEmailChangeMail(options: LinkMailOptions & { newEmail: string }): RenderedMail {
-  const strings = VERIFICATION_MAIL_STRINGS[options.language].confirmChange;
+  const strings = MAIL_TEXTS[options.language].confirmChange;
   return actionMail({
     ...options,
     subject: strings.subject,
@@ -112,7 +109,7 @@ export function confirmEmailChangeMail(options: LinkMailOptions & { newEmail: st
 
 /** To the account's current address: a change to `newEmail` was asked for, and what to do if that was not them. */
 export function emailChangeNoticeMail(options: { language: Language; name: string; siteOrigin: string; newEmail: string }): RenderedMail {
-  const strings = VERIFICATION_MAIL_STRINGS[options.language].changeNotice;
+  const strings = MAIL_TEXTS[options.language].changeNotice;
   return actionMail({
     ...options,
     subject: strings.subject,
@@ -124,7 +121,7 @@ export function emailChangeNoticeMail(options: { language: Language; name: strin
 
 /** To the address of an account that has just been deleted; `kept` when payment records had to stay. */
 export function goodbyeMail(options: { language: Language; name: string; siteOrigin: string; kept: boolean }): RenderedMail {
-  const strings = GOODBYE_MAIL_STRINGS[options.language];
+  const strings = MAIL_TEXTS[options.language].goodbye;
   return actionMail({
     ...options,
     subject: strings.subject,

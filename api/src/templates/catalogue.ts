@@ -1,10 +1,10 @@
 import type { GenerationConfig } from '@reelmint/shared/pricing';
 import type { Language } from '@reelmint/shared/languages';
 import type { TemplateSettings } from '@reelmint/shared/video-api';
-import { TEMPLATE_TRANSLATIONS } from './texts.ts';
-import type { TemplateText } from './texts.ts';
+import { TEMPLATE_TEXTS } from './texts.ts';
+import type { TemplateId, TemplateText } from './texts.ts';
 
-/** A template as the catalogue holds it: its title, prompt and negative prompt in English (texts.ts has the other languages). */
+/** A template as the catalogue holds it, with its words in English (locales/ has every language's). */
 export interface TemplateDefinition {
   id: string;
   title: string;
@@ -16,121 +16,29 @@ export interface TemplateDefinition {
   hue: number;
 }
 
-const free = (duration: GenerationConfig['duration'] = '5s', negativePrompt?: string): TemplateSettings => ({
-  model: 'v1.0',
-  resolution: '512p',
-  duration,
-  aspectRatio: '16:9',
-  ...(negativePrompt ? { negativePrompt } : {}),
-});
+/** A template on free-plan settings, its title, prompt and negative prompt taken from the English file. */
+function freeTemplate(id: TemplateId, category: string, hue: number, duration: GenerationConfig['duration'] = '5s'): TemplateDefinition {
+  const { title, prompt, negativePrompt }: TemplateText = TEMPLATE_TEXTS.en[id];
+  const settings: TemplateSettings = { model: 'v1.0', resolution: '512p', duration, aspectRatio: '16:9', ...(negativePrompt ? { negativePrompt } : {}) };
+  return { id, title, category, prompt, settings, hue };
+}
 
 /** The seeded free templates; all use free-plan settings so anyone can start from them. */
 export const TEMPLATES: TemplateDefinition[] = [
-  {
-    id: 'tpl-golden-hour-coast',
-    title: 'Golden hour coast',
-    category: 'Nature',
-    prompt: 'Waves rolling onto a quiet beach at golden hour, warm light on wet sand',
-    settings: free(),
-    hue: 20,
-  },
-  {
-    id: 'tpl-misty-forest',
-    title: 'Misty forest morning',
-    category: 'Nature',
-    prompt: 'Sunbeams cutting through fog between tall pine trees',
-    settings: free('10s'),
-    hue: 90,
-  },
-  {
-    id: 'tpl-northern-lights',
-    title: 'Northern lights',
-    category: 'Nature',
-    prompt: 'Green aurora dancing over a frozen lake under a starry sky',
-    settings: free(),
-    hue: 140,
-  },
-  {
-    id: 'tpl-neon-city',
-    title: 'Neon city rain',
-    category: 'Urban',
-    prompt: 'Rainy street at night, neon signs reflecting in puddles',
-    settings: free(),
-    hue: 280,
-  },
-  {
-    id: 'tpl-rooftop-timelapse',
-    title: 'Rooftop timelapse',
-    category: 'Urban',
-    prompt: 'City skyline from dusk to night as the windows light up',
-    settings: free('10s'),
-    hue: 230,
-  },
-  {
-    id: 'tpl-coffee-pour',
-    title: 'Morning coffee',
-    category: 'Food',
-    prompt: 'Slow pour of coffee into a ceramic cup, steam rising',
-    settings: free('5s', 'spills, text, logos'),
-    hue: 30,
-  },
-  { id: 'tpl-fresh-pasta', title: 'Fresh pasta', category: 'Food', prompt: 'Hands folding fresh pasta on a flour-dusted table', settings: free(), hue: 45 },
-  {
-    id: 'tpl-product-spin',
-    title: 'Product spin',
-    category: 'Marketing',
-    prompt: 'A sleek product turning slowly on a soft gradient stage',
-    settings: free('5s', 'hands, clutter, reflections of the camera'),
-    hue: 200,
-  },
-  {
-    id: 'tpl-sale-announcement',
-    title: 'Flash sale',
-    category: 'Marketing',
-    prompt: 'Bold flash sale announcement with bright moving shapes',
-    settings: free(),
-    hue: 330,
-  },
-  {
-    id: 'tpl-birthday-wishes',
-    title: 'Birthday wishes',
-    category: 'Celebration',
-    prompt: 'Happy birthday! Confetti and balloons floating upward',
-    settings: free(),
-    hue: 300,
-  },
-  {
-    id: 'tpl-wedding-save-date',
-    title: 'Save the date',
-    category: 'Celebration',
-    prompt: 'Save the date: soft petals drifting across warm light',
-    settings: free('10s'),
-    hue: 350,
-  },
-  {
-    id: 'tpl-space-drift',
-    title: 'Drifting through space',
-    category: 'Sci-fi',
-    prompt: 'A slow drift past glowing nebulae and distant stars',
-    settings: free(),
-    hue: 250,
-  },
-  {
-    id: 'tpl-cyber-grid',
-    title: 'Cyber grid',
-    category: 'Sci-fi',
-    prompt: 'Flying over a glowing synthwave grid toward a setting sun',
-    settings: free(),
-    hue: 310,
-  },
-  {
-    id: 'tpl-quiet-study',
-    title: 'Quiet study',
-    category: 'Lifestyle',
-    prompt: 'Rain on the window of a cosy reading nook with a warm lamp',
-    settings: free('10s'),
-    hue: 60,
-  },
+  freeTemplate('tpl-golden-hour-coast', 'Nature', 20),
+  freeTemplate('tpl-misty-forest', 'Nature', 90, '10s'),
+  freeTemplate('tpl-northern-lights', 'Nature', 140),
+  freeTemplate('tpl-neon-city', 'Urban', 280),
+  freeTemplate('tpl-rooftop-timelapse', 'Urban', 230, '10s'),
+  freeTemplate('tpl-coffee-pour', 'Food', 30),
+  freeTemplate('tpl-fresh-pasta', 'Food', 45),
+  freeTemplate('tpl-product-spin', 'Marketing', 200),
+  freeTemplate('tpl-sale-announcement', 'Marketing', 330),
+  freeTemplate('tpl-birthday-wishes', 'Celebration', 300),
+  freeTemplate('tpl-wedding-save-date', 'Celebration', 350, '10s'),
+  freeTemplate('tpl-space-drift', 'Sci-fi', 250),
+  freeTemplate('tpl-cyber-grid', 'Sci-fi', 310),
+  freeTemplate('tpl-quiet-study', 'Lifestyle', 60, '10s'),
 ];
 
 export function findTemplate(id: string): TemplateDefinition | undefined {
@@ -144,5 +52,6 @@ export function templateText(template: TemplateDefinition, lng: Language): Templ
     prompt: template.prompt,
     ...(template.settings.negativePrompt ? { negativePrompt: template.settings.negativePrompt } : {}),
   };
-  return lng === 'en' ? english : { ...english, ...TEMPLATE_TRANSLATIONS[lng][template.id] };
+  const texts: Partial<Record<string, TemplateText>> = TEMPLATE_TEXTS[lng];
+  return lng === 'en' ? english : { ...english, ...texts[template.id] };
 }
