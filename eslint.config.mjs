@@ -1,9 +1,11 @@
 // One lint gate for every workspace (`npm run lint`). Besides code quality it encodes the house's
 // architecture: imports run shared -> remotes and shared -> shell, never between remotes, never
-// from shared into an app, and the API uses only @reelmint/shared's server-safe entries; no module
-// imports itself back through others. Visible text in a screen goes through i18n, so literal text in
-// JSX is an error.
+// from shared into an app, and the API reads the contract package, never the browser runtime; no module
+// imports itself back through others, and no relative path reaches into another workspace. A source file
+// over 400 lines, and any lint exception, says why where it is made. Visible text in a screen goes through
+// i18n, so literal text in JSX is an error.
 import { createRequire } from 'node:module';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -40,33 +42,44 @@ const FORBIDDEN = {
   api: { from: APPS, message: 'The API depends on no front end.' },
 };
 
-/** The API may use only the entries of @reelmint/shared that hold no browser code. */
-const SERVER_SAFE_SHARED = {
-  regex:
-    '^@reelmint/shared(/(?!pricing$|plans$|languages$|federation$|remotes$|schema$|release-api$|account-api$|video-api$|plan-api$|billing-api$|site-api$|telemetry$|i18n-check$|password-strength$)[^/]+)?$',
-  message:
-    'The API imports only server-safe entries of @reelmint/shared (pricing, plans, languages, federation, remotes, schema, release-api, account-api, video-api, plan-api, billing-api, site-api, telemetry, i18n-check, password-strength).',
+/** The API reads what the apps agree on from the contract package, which is server-safe as a whole; never the runtime. */
+const NO_RUNTIME = {
+  group: ['@reelmint/shared', '@reelmint/shared/*'],
+  message: 'The API imports the contract (@reelmint/contract), never the browser runtime (@reelmint/shared).',
+};
+
+/**
+ * The runtime's modules reach each other by relative path. By its package name, a module of an entry each app bundles
+ * for itself (query-client, lazy-module, ...) would take the singleton's index into that app's bundle: a second copy
+ * of the stores and the bus, which the shell's copy never hears.
+ */
+const NO_SELF = {
+  group: ['@reelmint/shared', '@reelmint/shared/*'],
+  message: "Import the runtime's own modules by relative path: by package name, an app's bundle gets a second copy of the stores and bus.",
 };
 
 /** Tests and their helpers: the only code that may use the test kit. */
-const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', '**/test/**'];
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', '**/test/**', 'shared/testing/**'];
 
 /** The test kit (a fake API, a signed-in person) must never reach a build: only tests import it. */
 const TESTS_ONLY = {
-  group: ['@reelmint/shared/testing', 'msw', 'msw/*', '**/test/testing.ts'],
-  message: 'The test kit (@reelmint/shared/testing, msw) is for tests only: a build must never contain it.',
+  group: ['@reelmint/testing', '@reelmint/testing/*', 'msw', 'msw/*', '**/testing/testing.ts'],
+  message: 'The test kit (@reelmint/testing, msw) is for tests only: a build must never contain it.',
 };
 
 const boundaries = Object.entries(FORBIDDEN).flatMap(([part, { from, message, allowTypeImports = false }]) => {
   const patterns = [
     { group: from.flatMap((other) => [`**/${other}/src/**`, `**/${other}/test/**`]), message, allowTypeImports },
-    ...(part === 'api' ? [SERVER_SAFE_SHARED] : []),
+    ...(part === 'api' ? [NO_RUNTIME] : []),
   ];
   const files = [`${part}/**/*.{ts,tsx,mjs}`];
-  return [
-    { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } },
-    { files, ignores: TEST_FILES, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, TESTS_ONLY] }] } },
+  const rules = (more) => [
+    { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, ...more] }] } },
+    { files, ignores: TEST_FILES, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, ...more, TESTS_ONLY] }] } },
   ];
+  if (part !== 'shared') return rules([]);
+  // The runtime's own source (not the contract, build and testing packages beside it) also never names itself.
+  return [...rules([]), ...rules([NO_SELF]).map((config) => ({ ...config, files: ['shared/src/**/*.{ts,tsx}'] }))];
 });
 
 export default tseslint.config(
@@ -112,7 +125,29 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mjs'] },
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Another workspace is reached by its package name and the entries its package.json exports, never by a
+      // relative path into its folder (the nested contract and build packages count as workspaces of their own).
+      'import-x/no-relative-packages': 'error',
+    },
+  },
+  {
+    // A source file past 400 lines is usually several things; one that must stay whole says why at its top
+    // (`/* eslint-disable max-lines -- the reason */`). Tests and their helpers are measured by their cases.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: [...TEST_FILES, '**/*.spec.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    // Every lint exception names its rule and says why, and none outlives its need.
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@eslint-community/eslint-comments/require-description': 'error',
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+      '@eslint-community/eslint-comments/disable-enable-pair': ['error', { allowWholeFile: true }],
+    },
   },
   {
     files: APPS.flatMap((app) => [`${app}/src/**/*.tsx`, `${app}/src/**/*.ts`]).concat(['shared/src/**/*.tsx', 'shared/src/**/*.ts']),

@@ -9,10 +9,10 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * here keep a fresh worker each: they replace modules with `vi.mock`, replace a global without putting it back, or
  * time a module-level cache from its first load.
  */
-function workspace(dir: string, name: string, isolated: string[] = []): TestProjectInlineConfiguration[] {
+function workspace(dir: string, name: string, isolated: string[] = [], nested: string[] = []): TestProjectInlineConfiguration[] {
   const base = { extends: `./${dir}/vitest.config.ts`, root: `./${dir}` };
   return [
-    { ...base, test: { name, isolate: false, exclude: [...configDefaults.exclude, ...isolated] } },
+    { ...base, test: { name, isolate: false, exclude: [...configDefaults.exclude, ...isolated, ...nested] } },
     ...(isolated.length ? [{ ...base, test: { name: `${name} (isolated)`, include: isolated } }] : []),
   ];
 }
@@ -24,7 +24,11 @@ function workspace(dir: string, name: string, isolated: string[] = []): TestProj
 export default defineConfig({
   test: {
     projects: [
-      ...workspace('shared', '@reelmint/shared', ['src/stores/subscription.test.ts', 'src/stores/credits.test.ts']),
+      ...workspace('shared/contract', '@reelmint/contract'),
+      ...workspace('shared/build', '@reelmint/build'),
+      ...workspace('shared/testing', '@reelmint/testing'),
+      // The contract, build and testing packages sit inside shared/ and are projects of their own.
+      ...workspace('shared', '@reelmint/shared', ['src/stores/subscription.test.ts', 'src/stores/credits.test.ts'], ['contract/**', 'build/**', 'testing/**']),
       ...workspace('shell', 'shell', [
         'src/chrome/deferred-menu.test.tsx',
         'src/chrome/deferred-menu-focus.test.tsx',

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'jsdom', setupFiles: ['../shared/test/setup.ts', './src/test/forget-queries.ts'] },
+  test: { environment: 'jsdom', setupFiles: ['@reelmint/testing/setup', './src/test/forget-queries.ts'] },
 });

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { fileURLToPath } from 'node:url';
 import { exposes } from './exposes.ts';
-import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@reelmint/shared/federation';
+import { devServer, federationOptions, remoteBuildOptions, ssrBuild } from '@reelmint/build/federation';
 
 /**
  * The screens other than the home page and what only they use, in chunks of their own: the home page is where most
@@ -18,10 +18,10 @@ const APART = {
   legal: ['legal/'],
 };
 /**
- * The catalogue's query cache (templates/templates-queries.tsx) and TanStack Query under it go with the screens that
- * use them: the home page's first load carries no query library (issue #12).
+ * The catalogue's query cache (templates/templates-queries.tsx), TanStack Query under it and the shared helpers that
+ * make the cache go with the screens that use them: the home page's first load carries no query library (issue #12).
  */
-const LIBRARIES = { 'more-screens': ['/node_modules/@tanstack/', '/shared/src/query-client.'] };
+const LIBRARIES = { 'more-screens': ['/node_modules/@tanstack/', '/shared/src/query-client.', '/shared/src/queries/'] };
 
 // Each exposed module (exposes.ts) is one screen or slot: this remote's public API (see README.md).
 export default defineConfig(({ command, isSsrBuild }) => ({

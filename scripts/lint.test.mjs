@@ -36,11 +36,11 @@ test('shared importing an app is refused', async () => {
   assert.ok(hits.includes('@typescript-eslint/no-restricted-imports'), hits.join(', '));
 });
 
-test('the API importing a browser entry of shared is refused, a server-safe one is not', async () => {
-  const browser = await rulesHit("import { bus } from '@reelmint/shared';\nexport const b = bus;\n", 'api/src/planted.ts');
-  assert.ok(browser.includes('@typescript-eslint/no-restricted-imports'), browser.join(', '));
-  const serverSafe = await rulesHit("import { PLAN_FEATURES } from '@reelmint/shared/plans';\nexport const p = PLAN_FEATURES;\n", 'api/src/planted.ts');
-  assert.deepEqual(serverSafe, []);
+test('the API importing the browser runtime is refused, the contract is not', async () => {
+  const runtime = await rulesHit("import { bus } from '@reelmint/shared';\nexport const b = bus;\n", 'api/src/planted.ts');
+  assert.ok(runtime.includes('@typescript-eslint/no-restricted-imports'), runtime.join(', '));
+  const contract = await rulesHit("import { PLAN_FEATURES } from '@reelmint/contract/plans';\nexport const p = PLAN_FEATURES;\n", 'api/src/planted.ts');
+  assert.deepEqual(contract, []);
 });
 
 test('visible text written straight into JSX is refused; text through i18n is not', async () => {
@@ -94,4 +94,35 @@ test('an import circle is refused, a lazy one too', async (t) => {
     lazy.messages.some((message) => message.ruleId === 'import-x/no-cycle'),
     JSON.stringify(lazy.messages),
   );
+});
+
+test('a relative import into another workspace is refused; its package name is not', async () => {
+  const relative = await rulesHit("import { PORTS } from '../../shared/contract/src/remotes.mjs';\nexport const p = PORTS;\n", 'api/src/planted.ts');
+  assert.ok(relative.includes('import-x/no-relative-packages'), relative.join(', '));
+  const named = await rulesHit("import { PORTS } from '@reelmint/contract/remotes';\nexport const p = PORTS;\n", 'api/src/planted.ts');
+  assert.deepEqual(named, []);
+});
+
+test('a source file over 400 lines is refused unless its top says why; a test file is measured by its cases', async () => {
+  const long = Array.from({ length: 401 }, (_, line) => `export const line${line} = ${line};`).join('\n') + '\n';
+  assert.ok((await rulesHit(long, 'shared/src/planted.ts')).includes('max-lines'));
+  const explained = `/* eslint-disable max-lines -- one table the spec lists in full */\n${long}`;
+  assert.deepEqual(await rulesHit(explained, 'shared/src/planted.ts'), []);
+  assert.deepEqual(await rulesHit(long, 'shared/src/planted.test.ts'), []);
+});
+
+test('a lint exception without a reason is refused', async () => {
+  const bare = await rulesHit('// eslint-disable-next-line no-debugger\ndebugger;\n', 'shared/src/planted.ts');
+  assert.ok(bare.includes('@eslint-community/eslint-comments/require-description'), bare.join(', '));
+  const explained = await rulesHit('// eslint-disable-next-line no-debugger -- planted\ndebugger;\n', 'shared/src/planted.ts');
+  assert.deepEqual(explained, []);
+});
+
+test('the runtime naming itself by its package is refused; its tests and the kit beside it may', async () => {
+  const self = await rulesHit("import { bus } from '@reelmint/shared';\nexport const b = bus;\n", 'shared/src/planted.ts');
+  assert.ok(self.includes('@typescript-eslint/no-restricted-imports'), self.join(', '));
+  const relative = await rulesHit("import { bus } from './bus.ts';\nexport const b = bus;\n", 'shared/src/planted.ts');
+  assert.deepEqual(relative, []);
+  const kit = await rulesHit("import { bus } from '@reelmint/shared';\nexport const b = bus;\n", 'shared/testing/planted.ts');
+  assert.deepEqual(kit, []);
 });

@@ -4,13 +4,19 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppServer, listen, shellDocuments } from './serve-static.mjs';
-import { shellPages } from './shell-pages.mjs';
 import { PORTS } from '@reelmint/contract/remotes';
-import { REMOTES, REMOTE_NAMES, releaseConfig, remoteReleasesDir } from './release/config.mjs';
-import { ensureLocalDefaults } from './release/local-defaults.mjs';
-import { openPointerStore, pointerReader } from './release/pointer-store.mjs';
-import { compressPublished } from './release/releases.mjs';
+import {
+  REMOTES,
+  REMOTE_NAMES,
+  compressPublished,
+  ensureLocalDefaults,
+  openPointerStore,
+  pointerReader,
+  releaseConfig,
+  remoteReleasesDir,
+} from '@reelmint/release';
+import { createOriginServer, listen } from '@reelmint/release/origin';
+import { closeGracefully, createOperations, createShellServer, operationsSettings, securityHeaders, shellDocuments, shellPages } from 'shell/server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -60,31 +66,34 @@ const shellSecurity = {
   apiOrigin: apiBase,
   google: Boolean(process.env.GOOGLE_CLIENT_ID),
 };
+// The shell server's /healthz, /readyz and /metrics (README "Operating"; the API reads the same variables).
+const { metricsAccess, graceMs } = operationsSettings();
+const shellOperations = createOperations({ documents, metricsAccess });
 const apps = [
-  // The shell's pages carry this request's config, pointer and preload hints (scripts/shell-pages.mjs).
+  // The shell's pages carry this request's config, pointer and preload hints (shell/server).
   {
     name: 'shell',
-    dir: 'shell/dist',
-    spa: true,
-    documents,
-    security: shellSecurity,
-    pages: await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin(PORTS.shell), documents }),
+    server: createShellServer({
+      dir: join(root, 'shell', 'dist'),
+      documents,
+      security: shellSecurity,
+      operations: shellOperations,
+      pages: await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin(PORTS.shell), documents }),
+    }),
   },
   // Each remote's origin serves its local build at / and every published version under /releases/<version>/;
   // its only page is the remote's standalone harness, which calls the API.
   ...Object.entries(REMOTES).map(([name, workspace]) => ({
     name,
-    dir: `${workspace}/dist`,
-    releasesDir: remoteReleasesDir(release, name),
-    security: { apiOrigin: apiBase },
+    server: createOriginServer({
+      dir: join(root, workspace, 'dist'),
+      releasesDir: remoteReleasesDir(release, name),
+      headers: securityHeaders({ apiOrigin: apiBase }),
+    }),
   })),
 ];
 
-const servers = await Promise.all(
-  apps.map(({ name, dir, spa, documents, releasesDir, pages, security }) =>
-    listen(createAppServer({ dir: join(root, dir), spa, documents, releasesDir, pages, security }), PORTS[name], host),
-  ),
-);
+const servers = await Promise.all(apps.map(({ name, server }) => listen(server, PORTS[name], host)));
 for (const { name } of apps) console.log(`  ${name.padEnd(10)} ${origin(PORTS[name])}${site[name] ? `  live: ${site[name]}` : ''}`);
 console.log(`  ${'api'.padEnd(10)} ${apiBase}`);
 if (Object.values(site).some((live) => live !== 'local build')) {
@@ -92,8 +101,11 @@ if (Object.values(site).some((live) => live !== 'local build')) {
 }
 console.log(`\nReelmint is running at ${origin(PORTS.shell)}\n`);
 
-function stop() {
-  for (const server of servers) server.close();
+let stopping = false;
+async function stop() {
+  if (stopping) process.exit(1);
+  stopping = true;
+  // The API gets the same signal and finishes its own requests in flight (README "Operating").
   for (const child of children) {
     try {
       process.kill(-child.pid, 'SIGTERM');
@@ -101,7 +113,8 @@ function stop() {
       // Already gone.
     }
   }
-  process.exit(0);
+  const clean = await closeGracefully(servers, { operations: [shellOperations], graceMs });
+  process.exit(clean ? 0 : 1);
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

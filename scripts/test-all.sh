@@ -60,10 +60,17 @@ together() {
     shift 2
   done
   local failed=0 index result
+  local -a failures=()
   for index in "${!pids[@]}"; do
-    if wait "${pids[$index]}"; then result=passed; else result=FAILED; failed=1; fi
+    if wait "${pids[$index]}"; then result=passed; else result=FAILED; failed=1; failures+=("$index"); fi
     printf '\n--- %s: %s (ended %s) ---\n' "${names[$index]}" "$result" "$(cat "$dir/$index.end")"
     cat "$dir/$index.log"
+  done
+  # A CI report often keeps only the end of the output: repeat the end of each failed step's log last, so
+  # the reason is there whichever step it was.
+  for index in "${failures[@]}"; do
+    printf '\n--- %s FAILED; the end of its log again: ---\n' "${names[$index]}"
+    tail -n 120 "$dir/$index.log"
   done
   rm -rf "$dir"
   return "$failed"
@@ -74,6 +81,9 @@ together \
   lint 'npm run lint' \
   typecheck 'npm run typecheck' \
   build 'npm run build'
+
+step "Size budgets: every app's entry and screen chunks against budgets.json"
+npm run budgets
 
 # The pointer's database store is tested on SQLite with the scripts' suite, and on PostgreSQL beside it, in a
 # throwaway cluster of its own (a few seconds, well inside the API's run).

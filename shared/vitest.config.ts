@@ -1,5 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'jsdom', setupFiles: ['./test/setup.ts'] },
+  // The contract, build and testing packages inside this folder run their own tests.
+  test: { environment: 'jsdom', setupFiles: ['@reelmint/testing/setup'], exclude: [...configDefaults.exclude, 'contract/**', 'build/**', 'testing/**'] },
 });

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { chunkFileNames, devServer, federationOptions, shareCacheHelpersOnce } from '@reelmint/shared/federation';
+import { chunkFileNames, devServer, federationOptions, shareCacheHelpersOnce, sonnerStylesFromStylesheet } from '@reelmint/build/federation';
 import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
 
 /**
@@ -29,25 +29,6 @@ function devRuntimeDocuments(): Plugin {
         res.setHeader('Cache-Control', 'no-cache');
         res.end(JSON.stringify(body));
       });
-    },
-  };
-}
-
-/**
- * sonner writes its stylesheet into a <style> element when its module loads, which the site's content security
- * policy refuses (no inline styles). The build drops that call and the shell imports the same rules as a file
- * (`sonner/dist/styles.css`, in app.tsx), served from the shell's own origin. Fails the build if sonner changes
- * shape, rather than shipping toasts without their styles.
- */
-function sonnerStylesFromStylesheet(): Plugin {
-  const injection = /^__insertCSS\(".*"\);$/m;
-  return {
-    name: 'reelmint-sonner-styles-from-stylesheet',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
-      if (!injection.test(code)) throw new Error('sonner no longer injects its styles the way the shell build expects: review sonnerStylesFromStylesheet');
-      return { code: code.replace(injection, ''), map: null };
     },
   };
 }

@@ -1,20 +1,15 @@
-import { setPasswordHashing } from './accounts/passwords.ts';
 import { buildApp } from './app.ts';
-import { openConfiguredDatabase, optionsFromEnv, passwordHashingFromEnv, readEnv } from './config.ts';
+import { startupEnv } from './config/env.ts';
+import { applyProcessSettings, openConfiguredDatabase, optionsFromEnv } from './config/options.ts';
+import { exitGracefully } from './ops/shutdown.ts';
 
-const config = readEnv();
-setPasswordHashing(passwordHashingFromEnv());
-const database = await openConfiguredDatabase(config);
-const app = await buildApp(optionsFromEnv(config, database));
+const env = startupEnv();
+applyProcessSettings(env);
+const database = await openConfiguredDatabase(env);
+const app = await buildApp(optionsFromEnv(env, database));
+exitGracefully(app, env.SHUTDOWN_GRACE_MS);
 
-const shutdown = async () => {
-  await app.close();
-  process.exit(0);
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
-
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: env.PORT, host: env.HOST });
 const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-console.log(`Reelmint API listening on http://${config.host}:${port} (${database.dialect})`);
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+console.log(`Reelmint API listening on http://${env.HOST}:${port} (${database.dialect})`);

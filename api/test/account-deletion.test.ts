@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum } from '../src/credits/ledger.ts';
 import { smtpTransport } from '../src/mail/transport.ts';
 import { stripeProvider } from '../src/payments/stripe-provider.ts';
-import { grantRole } from '../src/release/roles.ts';
+import { grantRole } from '@reelmint/release/dashboard';
 import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { TestMailServer } from './mail-server.ts';

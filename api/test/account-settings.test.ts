@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, makePicture, multipartBody, signUp, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { describeUserAgent } from '../src/accounts/settings.ts';
-import { grantRole } from '../src/release/roles.ts';
+import { grantRole } from '@reelmint/release/dashboard';
 
 describe('account settings', () => {
   let t: TestApp;

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStep, judge, stepDue } from '../src/release/canary-guard.ts';
 import type { GuardFigures, StepFigures, StopCanary, WidenCanary } from '../src/release/canary-guard.ts';
-import { openReleaseSource } from '../src/release/source.ts';
-import { watchReport } from '../src/release/watch.ts';
+import { openReleaseSource, watchReport } from '@reelmint/release/dashboard';
 import { call, createTestApp, setPointer } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

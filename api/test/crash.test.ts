@@ -4,7 +4,7 @@ import { access, chmod, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FFMPEG_PATH } from '../src/videos/ffmpeg.ts';
+import { ffmpegPath } from '../src/videos/ffmpeg.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';
 import { call, createTestApp, signUp, waitFor } from './helpers.ts';
 
@@ -50,7 +50,7 @@ describe('a worker killed in the middle of a render', () => {
       // -re makes ffmpeg render at real-time speed: the 10 s clip keeps it busy for 10 s, far longer
       // than the few seconds it is given to stop once its worker is killed.
       const slowFfmpeg = join(t.dataDir, 'slow-ffmpeg.sh');
-      await writeFile(slowFfmpeg, `#!/bin/sh\nexec "${FFMPEG_PATH}" -re "$@"\n`);
+      await writeFile(slowFfmpeg, `#!/bin/sh\nexec "${ffmpegPath()}" -re "$@"\n`);
       await chmod(slowFfmpeg, 0o755);
       workerProcess = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
         cwd: API_DIR,

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jwtSecret } from '../src/config.ts';
+import { jwtSecret } from '../src/config/options.ts';
 import { openDatabase } from '../src/db/database.ts';
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
@@ -23,7 +23,7 @@ describe('the data folder', () => {
     } finally {
       await database.close();
     }
-    jwtSecret(join(root, 'secret-only'), {});
+    jwtSecret(join(root, 'secret-only'));
     expect(await modeOf(join(root, 'secret-only'))).toBe(0o700);
     expect(await modeOf(join(root, 'secret-only', 'jwt-secret'))).toBe(0o600);
   });

@@ -210,6 +210,18 @@ describe('fal.ai through @fal-ai/client, against a stand-in of its queue API', (
     expect(await balance(t, token)).toBe(100);
   });
 
+  it('cancels the request at fal when the person cancels a running job, and refunds it at once', async () => {
+    const { t, token } = await falApp();
+    fal.behaviour.status = (requestId) => ({ json: { request_id: requestId, status: 'IN_PROGRESS' } });
+    const id = await generate(t, token);
+    await waitFor(async () => ((await row(t, id)).engine_ref === 'req-1' ? true : undefined), 10_000, 'the request id to be stored');
+    const cancelled = await call(t.app, 'POST', `/api/videos/${id}/cancel`, { token });
+    expect(cancelled.body.data).toMatchObject({ id, status: 'cancelled', newBalance: 100 });
+    await waitFor(async () => (fal.callsTo('PUT', /\/requests\/req-1\/cancel$/).length === 1 ? true : undefined), 5_000, 'the cancel at fal');
+    expect((await row(t, id)).status).toBe('cancelled');
+    expect(await balance(t, token)).toBe(100);
+  });
+
   it('keeps jobs beyond the provider limit queued until one in flight finishes', async () => {
     const { t, token } = await falApp({ worker: { concurrency: 3, maxInFlight: 1 } });
     let release = false;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
-import { grantRole } from '../src/release/roles.ts';
+import { RELEASE_MANAGER } from '@reelmint/contract/account-api';
+import { grantRole } from '@reelmint/release/dashboard';
 import { createTestApp, ScriptedEngine, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -55,12 +55,15 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['POST', '/api/videos/generate'],
   ['POST', '/api/videos/edits'],
   ['POST', '/api/videos/edits/estimate'],
+  ['POST', '/api/videos/enhance-prompt'],
   ['GET', '/api/videos/status/{id}'],
   ['GET', '/api/videos/history'],
+  ['GET', '/api/videos/features'],
   ['DELETE', '/api/videos/{id}'],
   ['POST', '/api/videos/webhooks/fal'],
   ['GET', '/api/videos/{id}/file'],
   ['GET', '/api/videos/{id}/poster'],
+  ['POST', '/api/videos/{id}/cancel'],
   ['POST', '/api/videos/{id}/share'],
   ['DELETE', '/api/videos/{id}/share'],
   ['GET', '/api/public/videos/{id}'],
@@ -74,7 +77,16 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['GET', '/api/release/overview'],
   ['GET', '/api/release/metrics'],
   ['POST', '/api/release/actions'],
+  ['GET', '/api/notifications/push-key'],
+  ['GET', '/api/notifications/settings'],
+  ['PUT', '/api/notifications/settings'],
+  ['POST', '/api/notifications/subscriptions'],
+  ['DELETE', '/api/notifications/subscriptions'],
+  ['GET', '/api/notifications/ended'],
   ['GET', '/api/config'],
+  ['GET', '/healthz'],
+  ['GET', '/readyz'],
+  ['GET', '/metrics'],
   ['GET', '/api/openapi.json'],
 ];
 

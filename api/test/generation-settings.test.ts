@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_MAX } from '@reelmint/shared/pricing';
+import { SEED_MAX } from '@reelmint/contract/pricing';
 import { probeVideo, spawnFfmpeg } from '../src/videos/ffmpeg.ts';
 import { call, createTestApp, makePicture, signUp, uploadPicture, waitFor } from './helpers.ts';
 import type { TestApp } from './helpers.ts';

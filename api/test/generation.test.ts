@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditCost, SEED_MAX } from '@reelmint/shared/pricing';
-import type { AspectRatio } from '@reelmint/shared/pricing';
-import type { GenerateRequest } from '@reelmint/shared/video-api';
+import { creditCost, SEED_MAX } from '@reelmint/contract/pricing';
+import type { AspectRatio } from '@reelmint/contract/pricing';
+import type { GenerateRequest } from '@reelmint/contract/video-api';
 import { ledgerSum } from '../src/credits/ledger.ts';
 import { TEMPLATES } from '../src/templates/catalogue.ts';
 import type { RenderRequest } from '../src/videos/engine.ts';
@@ -92,7 +92,7 @@ describe('generation: a request checked, paid for and queued', () => {
     const before = await ledgerSum(services(), user.id);
     const plan = await planGeneration(services(), user.id, TEXT);
 
-    const video = await queueGeneration(services(), user.id, plan, null);
+    const [video] = await queueGeneration(services(), user.id, plan, null);
     expect(video).toMatchObject({ status: 'queued', user_id: user.id, cost: plan.cost, seed: plan.seed, idempotency_key: null, request_hash: null });
     expect(await ledgerSum(services(), user.id)).toBe(before - plan.cost);
     await queueGeneration(services(), user.id, plan, null);
@@ -106,7 +106,7 @@ describe('generation: a request checked, paid for and queued', () => {
   it('refuses a video the balance cannot pay for, and writes nothing', async () => {
     const { user } = await signUp(t.app);
     const balance = await ledgerSum(services(), user.id);
-    const plan = { ...(await planGeneration(services(), user.id, TEXT)), cost: balance + 1 };
+    const plan = { ...(await planGeneration(services(), user.id, TEXT)), cost: balance + 1, total: balance + 1 };
     expect(await refusal(queueGeneration(services(), user.id, plan, null))).toEqual({ status: 402, code: 'INSUFFICIENT_CREDITS' });
     expect(await ledgerSum(services(), user.id)).toBe(balance);
     expect(await videoCount(user.id)).toBe(0);

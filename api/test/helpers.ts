@@ -13,10 +13,10 @@ import type { BuildOptions } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { DATABASE_FREE_TESTS } from './database-free.ts';
-import type { ReleaseStoreConfig } from '../src/release/release-files.ts';
-import { openPointerStore } from '../../scripts/release/pointer-store.mjs';
+import type { ReleaseStoreConfig } from '@reelmint/release/dashboard';
+import { openPointerStore } from '@reelmint/release';
 import type { EngineStatus, RenderRequest, VideoEngine } from '../src/videos/engine.ts';
-import { FFMPEG_PATH } from '../src/videos/ffmpeg.ts';
+import { ffmpegPath } from '../src/videos/ffmpeg.ts';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -163,7 +163,7 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}): Prom
 }
 
 // Reply bodies default to `any`: each test asserts the fields it reads, which is the check.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test asserts the fields it reads
 export interface Reply<T = any> {
   status: number;
   body: T;
@@ -171,7 +171,7 @@ export interface Reply<T = any> {
 }
 
 /** inject() with JSON in and out, and an optional bearer token. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Reply: the caller's assertions are the check
 export async function call<T = any>(
   app: FastifyInstance,
   method: InjectOptions['method'],
@@ -276,7 +276,7 @@ export async function makePicture(dir: string, name: string, size = '320x180'): 
 /** Stream lines that `ffmpeg -i` prints, e.g. "Video: h264 ... 912x512". */
 export async function probe(file: string): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
     let text = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     child.on('close', () => resolve(text));

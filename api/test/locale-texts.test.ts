@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@reelmint/shared/languages';
-import { translationProblems } from '@reelmint/shared/i18n-check';
-import type { Strings } from '@reelmint/shared/i18n-check';
+import { LANGUAGES } from '@reelmint/contract/languages';
+import { translationProblems } from '@reelmint/testing/i18n-check';
+import type { Strings } from '@reelmint/testing/i18n-check';
 import { MAIL_TEXTS } from '../src/mail/texts.ts';
 import { TEMPLATE_TEXTS } from '../src/templates/texts.ts';
 

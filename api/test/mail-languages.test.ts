@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@reelmint/shared/languages';
+import { LANGUAGES } from '@reelmint/contract/languages';
 import { confirmEmailChangeMail, emailChangeNoticeMail, goodbyeMail, passwordResetMail, verifyEmailMail } from '../src/mail/render.ts';
 
 const SITE = 'https://site.test';

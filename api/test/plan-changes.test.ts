@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_FEATURES } from '@reelmint/shared/plans';
+import { PLAN_FEATURES } from '@reelmint/contract/plans';
 import { ledgerSum } from '../src/credits/ledger.ts';
-import { startDeferredEventSweeper, sweepDeferredEvents } from '../src/payments/checkout.ts';
+import { startDeferredEventSweeper, sweepDeferredEvents } from '../src/payments/deferred-event-sweeper.ts';
 import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { stripeHarness } from './stripe-harness.ts';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { PLAN_FEATURES } from '@reelmint/shared/plans';
+import { PLAN_FEATURES } from '@reelmint/contract/plans';
 import { ledgerSum } from '../src/credits/ledger.ts';
-import { paymentProvider } from '../src/config.ts';
+import { parseEnv } from '../src/config/env.ts';
+import { paymentProvider } from '../src/config/options.ts';
 import { stripeProvider } from '../src/payments/stripe-provider.ts';
 import { call, createTestApp, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -247,6 +248,40 @@ describe('plans and the local checkout', () => {
     }
   });
 
+  it('buys a plan one way through its three calls: the same prorated checkout from each, each closing the one before', async () => {
+    const { token } = await signUp(t.app);
+    const pro = await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
+    expect(pro.body.data.kind).toBe('checkout');
+    expect((await pressButton(t.app, pro.body.data.checkoutUrl, 'pay')).statusCode).toBe(303);
+    const saved = clock;
+    clock = new Date('2026-03-20T12:00:00Z');
+    try {
+      // The spec's two calls and the change call, for the same move up ten days into the Pro period.
+      const upgrade = await call(t.app, 'POST', '/api/subscription/upgrade', { token, body: { planId: 'premium' } });
+      const session = await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'max', billingCycle: 'monthly' } });
+      const change = await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'Max', billingCycle: 'monthly' } });
+      expect([upgrade.status, session.status, change.status]).toEqual([200, 200, 200]);
+      expect(Object.keys(upgrade.body.data).sort()).toEqual(['checkoutUrl', 'sessionId']);
+      expect(Object.keys(session.body.data).sort()).toEqual(['checkoutUrl', 'message', 'sessionId']);
+      expect(change.body.data).toMatchObject({ kind: 'checkout', checkoutUrl: expect.stringContaining(change.body.data.sessionId) });
+      const ids = [upgrade.body.data.sessionId, session.body.data.sessionId, change.body.data.sessionId];
+      const rows = await t.app.services.db
+        .selectFrom('checkout_sessions')
+        .select(['id', 'status', 'plan', 'amount_cents', 'returns_credits', 'source'])
+        .where('id', 'in', ids)
+        .execute();
+      // $39 less the $8.80 left of Pro, and Pro's 339 unused credits going back, whichever call opened it.
+      const same = { plan: 'premium', amount_cents: 3020, returns_credits: 339 };
+      expect(ids.map((id) => rows.find((row) => row.id === id))).toEqual([
+        { id: ids[0], status: 'canceled', source: 'upgrade', ...same },
+        { id: ids[1], status: 'canceled', source: 'subscription-modal', ...same },
+        { id: ids[2], status: 'open', source: 'pricing', ...same },
+      ]);
+    } finally {
+      clock = saved;
+    }
+  });
+
   it('pays or cancels a checkout only for its owner: a session id alone opens nothing', async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
@@ -486,10 +521,10 @@ describe('the Stripe provider', () => {
 
 describe('choosing the payment provider', () => {
   it('refuses the test checkout in production unless a staging site asks for it', () => {
-    expect(() => paymentProvider({ NODE_ENV: 'production' })).toThrow(/refusing to run the test checkout/);
-    expect(paymentProvider({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true' }).name).toBe('local');
-    expect(paymentProvider({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).name).toBe('stripe');
-    expect(paymentProvider({}).name).toBe('local');
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/refusing to run the test checkout/);
+    expect(paymentProvider(parseEnv({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true' })).name).toBe('local');
+    expect(paymentProvider(parseEnv({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).name).toBe('stripe');
+    expect(paymentProvider(parseEnv({})).name).toBe('local');
   });
 });
 

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUnusedUploads } from '../src/uploads/quota.ts';
-import { removeUploadFile } from '../src/uploads/routes.ts';
+import { removeUploadFile } from '../src/uploads/pictures.ts';
 import { call, createTestApp, makePicture, multipartBody, ScriptedEngine, signUp, uploadPicture } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

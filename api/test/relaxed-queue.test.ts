@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditCost } from '@reelmint/shared/pricing';
+import { creditCost } from '@reelmint/contract/pricing';
 import { ledgerSum } from '../src/credits/ledger.ts';
 import { claimNextJob } from '../src/videos/jobs.ts';
 import { call, createTestApp, ScriptedEngine, signUp, waitFor } from './helpers.ts';

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
-import { releaseCli } from '../src/release/release-cli.ts';
-import type { ReleaseCli } from '../src/release/release-cli.ts';
+import { RELEASE_MANAGER } from '@reelmint/contract/account-api';
+import { releaseRunner } from '@reelmint/release';
+import type { ReleaseRunner } from '@reelmint/release';
 import { call, createTestApp, setPointer, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
-/** Each command is the real CLI, which starts the API's own code in a process of its own: seconds apiece on a busy machine. */
+/** Each command is the real CLI's, on the API's database: seconds apiece on a busy machine. */
 const CLI_TIMEOUT = 120_000;
 
 // `npm run release -- grant-release-manager`, `revoke-release-manager` and `watch`, run as a release manager
-// runs them: the CLI from the repository root, given the API's environment (its database and release documents).
+// runs them: the CLI's commands given the API's environment (its database and release documents).
 describe('the release commands that work on the API database', () => {
   let t: TestApp;
-  let release: ReleaseCli;
+  let release: ReleaseRunner;
   beforeAll(async () => {
     t = await createTestApp();
-    // The API's database as its own process finds it: DATABASE_URL (PostgreSQL), else the SQLite file in DATA_DIR.
-    release = releaseCli(t.releaseFiles, { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl ?? '' });
+    // The API's database as the API finds it: DATABASE_URL (PostgreSQL), else the SQLite file in DATA_DIR.
+    release = releaseRunner(t.releaseFiles, { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl ?? '' });
   });
   afterAll(async () => t.close());
 

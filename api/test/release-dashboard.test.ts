@@ -5,10 +5,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopWithReleaseCli, widenWithReleaseCli } from '../src/release/canary-guard.ts';
-import { releaseCli } from '../src/release/release-cli.ts';
-import type { ReleaseCli } from '../src/release/release-cli.ts';
-import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
-import { grantRole } from '../src/release/roles.ts';
+import { releaseRunner } from '@reelmint/release';
+import type { ReleaseRunner } from '@reelmint/release';
+import { RELEASE_MANAGER } from '@reelmint/contract/account-api';
+import { grantRole } from '@reelmint/release/dashboard';
 import { call, createTestApp, setPointer, signUp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -33,7 +33,7 @@ async function publish(t: TestApp, version: string, publishedAt: string) {
 
 const STORES = ['file', 'database'] as const;
 
-/** Tests that run the real release CLI several times (a process each, a few seconds apiece on a busy machine). */
+/** Tests that run the real release commands several times (a few seconds apiece on a busy machine). */
 const CLI_TIMEOUT = 180_000;
 
 describe.each(STORES)('the release dashboard API, with the pointer in the %s store', (pointerStore) => {
@@ -155,7 +155,7 @@ describe.each(STORES)('release actions from the dashboard, with the pointer in t
   let visitor: string;
   const versions: string[] = [];
   let work: string;
-  let cli: ReleaseCli;
+  let cli: ReleaseRunner;
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'reelmint-release-actions-'));
@@ -178,7 +178,7 @@ describe.each(STORES)('release actions from the dashboard, with the pointer in t
     };
     t = await createTestApp({ releaseCli: (args, actor) => cli(args, actor), releaseFiles: files });
     // The real CLI on this app's documents; the site it would smoke-check is not running, so that check is skipped.
-    cli = releaseCli(t.releaseFiles, {
+    cli = releaseRunner(t.releaseFiles, {
       ...process.env,
       SHELL_DIST: shellDist,
       SHELL_ORIGIN: 'http://127.0.0.1:9',
@@ -398,7 +398,7 @@ describe('a change from the dashboard that takes longer than the idle limit', ()
     // The limit is a second, not less: on a machine busy with other suites (video renders), the server can take a few
     // hundred milliseconds to read a request that arrived at once, and a shorter limit then cut it before the route
     // could lift it, which is not what this test is about.
-    const slowCli: ReleaseCli = async (args) => {
+    const slowCli: ReleaseRunner = async (args) => {
       runs.push(args);
       await delay(2_500);
       return { code: 0, output: 'billing: live local -> 1.0.0\nSmoke check passed' };

@@ -184,6 +184,18 @@ describe('Runway through @runwayml/sdk, against a stand-in of its API', () => {
     await waitFor(async () => (runway.callsTo('DELETE', /^\/v1\/tasks\/task-1$/).length === 1 ? true : undefined), 5_000, 'the cancel at Runway');
   });
 
+  it('cancels the task at Runway when the person cancels a running job, and refunds it at once', async () => {
+    const { t, token } = await runwayApp();
+    runway.behaviour.task = (id) => ({ json: { id, status: 'RUNNING', progress: 0.2, createdAt: '2030-01-01T00:00:00Z' } });
+    const before = await balance(t, token);
+    const id = await generate(t, token);
+    await waitFor(async () => ((await row(t, id)).engine_ref === 'task-1' ? true : undefined), 10_000, 'the task id to be stored');
+    const cancelled = await call(t.app, 'POST', `/api/videos/${id}/cancel`, { token });
+    expect(cancelled.body.data).toMatchObject({ id, status: 'cancelled', newBalance: before });
+    await waitFor(async () => (runway.callsTo('DELETE', /^\/v1\/tasks\/task-1$/).length === 1 ? true : undefined), 5_000, 'the cancel at Runway');
+    expect((await row(t, id)).status).toBe('cancelled');
+  });
+
   it('fails a job whose output URL answers 404, leaving no file behind', async () => {
     const { t, token } = await runwayApp();
     runway.behaviour.file = () => 404;

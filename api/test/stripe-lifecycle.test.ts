@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { PLAN_FEATURES } from '@reelmint/shared/plans';
+import { PLAN_FEATURES } from '@reelmint/contract/plans';
 import { ledgerSum } from '../src/credits/ledger.ts';
-import { DEFAULT_DEFERRED_EVENT_RULES, sweepDeferredEvents } from '../src/payments/checkout.ts';
+import { DEFAULT_DEFERRED_EVENT_RULES, sweepDeferredEvents } from '../src/payments/deferred-event-sweeper.ts';
 import { call, signUp } from './helpers.ts';
 import { checkoutRefOf, stripeHarness } from './stripe-harness.ts';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { LANGUAGES } from '@reelmint/shared/languages';
+import { LANGUAGES } from '@reelmint/contract/languages';
 import { TEMPLATES, templateText } from '../src/templates/catalogue.ts';
 import { TEMPLATE_TEXTS } from '../src/templates/texts.ts';
 import type { TemplateId } from '../src/templates/texts.ts';

@@ -75,13 +75,13 @@ describe('templates', () => {
     expect(pending.body.error).toBe('PREVIEW_NOT_READY');
     expect(pending.headers['retry-after']).toBe('30');
 
-    t.app.services.templateMedia.renderInBackground(() => undefined);
-    await waitFor(async () => ((await t.app.services.templateMedia.previewReady(template)) ? true : undefined), 30_000, 'first preview');
+    t.app.templateMedia.renderInBackground(() => undefined);
+    await waitFor(async () => ((await t.app.templateMedia.previewReady(template)) ? true : undefined), 30_000, 'first preview');
     const ready = await t.app.inject({ method: 'GET', url: `/api/video/templates/${template.id}/preview`, headers: { range: 'bytes=0-9' } });
     expect(ready.statusCode).toBe(206);
     expect(ready.headers['content-type']).toBe('video/mp4');
     const list = await call(t.app, 'GET', '/api/video/templates');
     expect(list.body.data.find((i: { id: string }) => i.id === template.id).previewReady).toBe(true);
-    await t.app.services.templateMedia.stop();
+    await t.app.templateMedia.stop();
   });
 });

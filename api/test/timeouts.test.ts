@@ -97,3 +97,23 @@ describe('slow clients are cut', () => {
     expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, error: 'BAD_REQUEST' });
   });
 });
+
+describe('kept-alive connections', () => {
+  it('tells clients to keep an idle connection up to 65 s, so the client closes it first, not the server', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { socket, opened } = rawConnection((t.app.server.address() as { port: number }).port);
+      await opened;
+      const reply = new Promise<string>((resolve) => socket.once('data', (chunk: string) => resolve(chunk)));
+      socket.write('GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+      const head = (await reply).split('\r\n\r\n')[0]!;
+      expect(head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(head.toLowerCase()).toContain('connection: keep-alive');
+      expect(head.toLowerCase()).toContain('keep-alive: timeout=65');
+      socket.destroy();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditCost } from '@reelmint/shared/pricing';
+import { creditCost } from '@reelmint/contract/pricing';
 import { ledgerSum } from '../src/credits/ledger.ts';
 import { failAndRefund } from '../src/videos/jobs.ts';
 import { DEFAULT_WORKER_OPTIONS, JobWorker } from '../src/videos/worker.ts';

@@ -48,21 +48,25 @@ function figures(lhr) {
   };
 }
 
+/** The median of a list of numbers (the mean of the middle two for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /**
- * Each figure's median over several runs, for the site and the reference alike. On a shared two-core machine
- * one run's blocking time follows whatever else ran at that moment (its tasks are timed by the wall clock and
- * multiplied by the 4x CPU slowdown), so a single run, even the one with the median score, can carry another
- * run's outlier; the median of each figure does not. Every run's score and blocking time are kept as well.
+ * Each figure's median over several runs, for the site and the reference alike, with its spread (the lowest and
+ * highest run). On a shared two-core machine one run's blocking time follows whatever else ran at that moment (its
+ * tasks are timed by the wall clock and multiplied by the 4x CPU slowdown), so a single run, even the one with the
+ * median score, can carry another run's outlier; the median of each figure does not. Every run's score and
+ * blocking time are kept as well.
  */
 export function medianFigures(runs) {
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  };
   const keys = Object.keys(runs[0]).filter((key) => runs.every((run) => typeof run[key] === 'number'));
   return {
     ...Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])),
+    spread: Object.fromEntries(keys.map((key) => [key, [Math.min(...runs.map((run) => run[key])), Math.max(...runs.map((run) => run[key]))]])),
     scores: runs.map((run) => run.score),
     tbts: runs.map((run) => run.tbt),
   };

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import type { RegisterReply, SessionUser } from '@reelmint/shared/account-api';
+import type { RegisterReply, SessionUser } from '@reelmint/contract/account-api';
 
 /** The password the specs' people sign up with, unless a test picks its own. */
 export const PASSWORD = 'correct horse battery';
@@ -39,7 +39,8 @@ export async function register(api: APIRequestContext, name: string, { email = f
   const { data } = (await response.json()) as { data: RegisterReply };
   const headers = { authorization: `Bearer ${data.access_token}` };
   const get = async <T>(path: string): Promise<T> => {
-    const answer = await api.get(path, { headers });
+    // A read is safe to send again: once, when the connection it reused was reset under it.
+    const answer = await api.get(path, { headers, maxRetries: 1 });
     expect(answer.ok(), `GET ${path}`).toBe(true);
     return ((await answer.json()) as { data: T }).data;
   };

@@ -3,7 +3,8 @@ import net from 'node:net';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppServer } from '../../scripts/serve-static.mjs';
+import { createOriginServer } from '@reelmint/release/origin';
+import { securityHeaders } from 'shell/server';
 import { API } from './origins.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -60,8 +61,9 @@ function incompatibleCopy(dist: string): string {
  */
 export async function startChaosOrigin(appDir: string, port: number): Promise<ChaosOrigin> {
   const dist = join(root, appDir, 'dist');
-  const healthy = createAppServer({ dir: dist, security: { apiOrigin: API } });
-  const incompatible = createAppServer({ dir: incompatibleCopy(dist), security: { apiOrigin: API } });
+  const headers = securityHeaders({ apiOrigin: API });
+  const healthy = createOriginServer({ dir: dist, headers });
+  const incompatible = createOriginServer({ dir: incompatibleCopy(dist), headers });
   const entry = readFileSync(join(dist, 'remoteEntry.js'));
   let state: OriginState = 'healthy';
   const timers = new Set<NodeJS.Timeout>();

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-// The same static server `npm start` uses, so these origins behave like the real ones.
-import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
-import { shellPages } from '../../scripts/shell-pages.mjs';
+// The same servers `npm start` uses, so these origins behave like the real ones.
+import { createOriginServer, listen } from '@reelmint/release/origin';
+import { createShellServer, securityHeaders, shellDocuments, shellPages } from 'shell/server';
 import { API } from './origins.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -39,7 +39,7 @@ export async function startSilentServer(port: number): Promise<Stoppable> {
 
 /** Serves one app's built output on a port, like `npm start`. */
 export async function startAppServer(appDir: string, port: number): Promise<Stoppable> {
-  const server = await listen(createAppServer({ dir: join(root, appDir, 'dist'), security: { apiOrigin: API } }), port);
+  const server = await listen(createOriginServer({ dir: join(root, appDir, 'dist'), headers: securityHeaders({ apiOrigin: API }) }), port);
   return { stop: () => closeServer(server) };
 }
 
@@ -51,6 +51,6 @@ export async function startShell(port: number, remotes: Record<string, { entry: 
   const documents = shellDocuments({ pointerFile, apiBase: API });
   const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: `http://localhost:${port}`, documents });
   const security = { codeOrigins: Object.values(remotes).map(({ entry }) => entry), apiOrigin: API };
-  const server = await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), port);
+  const server = await listen(createShellServer({ dir: join(root, 'shell', 'dist'), documents, pages, security }), port);
   return { stop: () => closeServer(server) };
 }

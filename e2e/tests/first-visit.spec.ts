@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { LANGUAGES } from '@reelmint/shared/languages';
+import { LANGUAGES } from '@reelmint/contract/languages';
 import { localized, shipped, untilInteractive } from '../support/routes.ts';
 import { originOf } from '../support/origins.ts';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { untilInteractive } from '../support/routes.ts';
-import { LANGUAGES } from '@reelmint/shared/languages';
+import { LANGUAGES } from '@reelmint/contract/languages';
 
 test('home: transparent at the top, white-translucent once scrolled past 50px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
@@ -48,6 +48,26 @@ test('at 375px the header items live in a side sheet', async ({ page }) => {
   await sheet.getByRole('link', { name: 'Free video templates' }).click();
   await expect(sheet).toBeHidden();
   await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText('Free video templates');
+});
+
+test('on a short phone screen the side sheet’s language menu fits the screen: the first and the last language can be picked', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/pricing');
+  await page.getByTestId('site-header').getByRole('button', { name: 'Open menu' }).click();
+  await page.getByTestId('side-sheet').getByRole('button', { name: 'Language' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(LANGUAGES.length);
+  // The menu's box stays on the screen (it scrolls inside when the languages need more room than there is).
+  const box = (await menu.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(667);
+  // The first entry is reachable by a tap as it is; the last after scrolling the menu, as a finger would.
+  await expect(menu.getByRole('menuitemradio').first()).toBeInViewport();
+  const last = menu.getByRole('menuitemradio').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  await last.click();
+  await expect(page).toHaveURL(new RegExp(`/${LANGUAGES[LANGUAGES.length - 1]}/pricing$`));
 });
 
 test('the language menu switches the text and rewrites the URL without a reload', async ({ page }) => {

@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import { expect, test } from '../support/test.ts';
 import { request } from '@playwright/test';
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
-import { shellPages } from '../../scripts/shell-pages.mjs';
-import { releaseConfig } from '../../scripts/release/config.mjs';
-import { openPointerStore, pointerReader } from '../../scripts/release/pointer-store.mjs';
-import type { PointerStore } from '../../scripts/release/pointer-store.mjs';
+import { createOriginServer, listen } from '@reelmint/release/origin';
+import { createShellServer, securityHeaders, shellDocuments, shellPages } from 'shell/server';
+import { openPointerStore, pointerReader, releaseConfig } from '@reelmint/release';
+import type { PointerStore } from '@reelmint/release';
 import { keepSession, register } from '../support/accounts.ts';
 import type { Account } from '../support/accounts.ts';
 import { untilInteractive } from '../support/routes.ts';
@@ -141,6 +140,12 @@ async function billingInHtml(origin: string): Promise<string | null> {
   return data.pointer?.remotes?.billing?.version ?? null;
 }
 
+/** The billing canary a shell server's pointer names now (what its pages choose from), or null. */
+async function canaryIn(origin: string): Promise<string | null> {
+  const pointer = (await (await fetch(`${origin}/remotes.json`)).json()) as { remotes?: { billing?: { canary?: { version?: string } } } };
+  return pointer.remotes?.billing?.canary?.version ?? null;
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -173,11 +178,15 @@ test.beforeAll(async () => {
     const pages = await shellPages({ shellDir: join(root, 'shell'), siteOrigin: origin, documents });
     // The policies `npm start` would send here: the shell takes code from billing's origin and calls this API.
     const security = { codeOrigins: [BILLING_ORIGIN, STALLED_ORIGIN], apiOrigin: API };
-    servers.push(await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), port));
+    servers.push(await listen(createShellServer({ dir: join(root, 'shell', 'dist'), documents, pages, security }), port));
   }
   servers.push(
     await listen(
-      createAppServer({ dir: join(root, 'mfe-billing', 'dist'), releasesDir: join(env.RELEASES_DIR, 'mfe-billing'), security: { apiOrigin: API } }),
+      createOriginServer({
+        dir: join(root, 'mfe-billing', 'dist'),
+        releasesDir: join(env.RELEASES_DIR, 'mfe-billing'),
+        headers: securityHeaders({ apiOrigin: API }),
+      }),
       5190,
     ),
   );
@@ -369,6 +378,21 @@ test('a healthy guarded canary started from the dashboard with steps keeps runni
  * One visitor of the pricing page (the same id in local storage and the cookie, so the server and the browser make the
  * same canary choice), left once its billing region ended: with the live screen, or with the fallback.
  */
+/** The page's root attributes and its billing region's state, for a failure's report. */
+async function pageState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const root = document.documentElement;
+      const attributes = root
+        .getAttributeNames()
+        .map((name) => `${name}=${root.getAttribute(name) ?? ''}`)
+        .join(' ');
+      const region = document.querySelector('[data-remote-region="billing"]');
+      return `${attributes} | region: ${region ? (region.getAttribute('data-state') ?? 'present') : 'absent'}`;
+    })
+    .catch((error: unknown) => `unreadable (${String(error)})`);
+}
+
 async function stalledVisit(browser: Browser, visitorId: string): Promise<'live' | 'fallback'> {
   const context = await browser.newContext();
   await context.addInitScript((id) => localStorage.setItem('reelmint_visitor', id), visitorId);
@@ -387,7 +411,12 @@ async function stalledVisit(browser: Browser, visitorId: string): Promise<'live'
   const fallback = page.getByTestId('remote-fallback');
   const live = page.locator(`html[data-interactive="true"][data-remote-billing="${versions.next}"]`);
   // The region's 8 s timeout after the shell has started, on a machine shared with other browsers (a ceiling, not a wait).
-  await expect(fallback.or(live).first()).toBeAttached({ timeout: 40_000 });
+  await expect(fallback.or(live).first())
+    .toBeAttached({ timeout: 40_000 })
+    .catch(async (error: Error) => {
+      // Which state the page was left in, for the report: its root's attributes and what its billing region shows.
+      throw new Error(`${error.message}\n${visitorId} ended at: ${await pageState(page)}`);
+    });
   const seen = (await fallback.count()) > 0 ? 'fallback' : 'live';
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
   // What the visitor saw has gone: the live screen's load, or the canary's failed load and the fallback.
@@ -410,6 +439,9 @@ test('a guarded canary whose origin accepts connections and never answers is sto
       ...['canary', 'billing', versions.stalled!, '50', '--reason', 'try the new CDN', '--guard', '--min-visits', '3', '--p75-margin', '1000', '--no-smoke'],
     );
     expect(canary.code, canary.err).toBe(0);
+    // The shell reads the shared pointer at most once a second: visitors come once it serves this canary, not the
+    // one the previous test left running.
+    await expect.poll(() => canaryIn(SHELL), { timeout: 10_000 }).toBe(versions.stalled);
     // Six visitors at once: three of these ids fall in the canary's half, whose region falls back when its load times out.
     const seen = await Promise.all(Array.from({ length: 6 }, (_, i) => stalledVisit(browser, `e2e-stall-visitor-${i}`)));
     expect(seen.filter((ending) => ending === 'fallback')).toHaveLength(3);

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test.ts';
 import type { Browser, Page } from '@playwright/test';
-import { createAppServer, listen, shellDocuments } from '../../scripts/serve-static.mjs';
-import { shellPages } from '../../scripts/shell-pages.mjs';
+import { createOriginServer, listen } from '@reelmint/release/origin';
+import { createShellServer, securityHeaders, shellDocuments, shellPages } from 'shell/server';
 import { untilInteractive } from '../support/routes.ts';
 import { API, originOf } from '../support/origins.ts';
 
@@ -128,12 +128,12 @@ test.beforeAll(async () => {
   // is REMOTE_ORIGIN_BILLING, the others their defaults) and from the allowed override origin.
   const security = { codeOrigins: [BILLING_ORIGIN, originOf('marketing'), originOf('generator'), DEV_SERVER], apiOrigin: API };
   servers.push(
-    await listen(createAppServer({ dir: join(root, 'shell', 'dist'), spa: true, documents, pages, security }), 5187),
+    await listen(createShellServer({ dir: join(root, 'shell', 'dist'), documents, pages, security }), 5187),
     await listen(
-      createAppServer({
+      createOriginServer({
         dir: join(root, 'mfe-billing', 'dist'),
         releasesDir: join(env.RELEASES_DIR, 'mfe-billing'),
-        security: { apiOrigin: API },
+        headers: securityHeaders({ apiOrigin: API }),
       }),
       5188,
     ),

@@ -1,4 +1,4 @@
-import { describeExposedModules } from '@reelmint/shared/testing';
+import { describeExposedModules } from '@reelmint/testing';
 import { exposes } from '../exposes.ts';
 
 // Each file is named from the remote's root ('./src/...'); this test sits in src/.

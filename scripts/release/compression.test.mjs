@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { precompressDir } from '../precompress.mjs';
-import { chooseEncoding, createAppServer, listen, shellDocuments } from '../serve-static.mjs';
+import { precompressDir } from './precompress.mjs';
 import { releaseConfig } from './config.mjs';
+import { chooseEncoding, createOriginServer, listen } from './origin-server.mjs';
 import { compressPublished, publish } from './releases.mjs';
-import { fakeDist, releaseEnv, temporaryDir } from './fixtures.mjs';
+import { fakeDist, getRaw as get, releaseEnv, temporaryDir } from './fixtures.mjs';
 
 /** A script long enough that compressing it pays, different per marker. */
 const bigScript = (marker) =>
@@ -70,20 +69,6 @@ test('the encoding follows Accept-Encoding: brotli first whatever the order, qua
   assert.equal(chooseEncoding('identity;q=0, *;q=0'), 'identity');
 });
 
-/** The bytes as they went over the wire (fetch would decode them itself), with the response's headers. */
-function get(url, acceptEncoding) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ response: { status: response.statusCode, headers: new Headers(response.headers) }, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
 test('an origin sends its build and its published versions compressed as the browser accepts, with Vary', async (t) => {
   const dir = temporaryDir();
   const config = releaseConfig(releaseEnv(dir));
@@ -91,7 +76,7 @@ test('an origin sends its build and its published versions compressed as the bro
   precompressDir(local);
   // A build published without compressed copies (a CI artifact, say) gets them at publishing.
   const { version } = publish(config, 'billing', { dist: distWithBigFiles(join(dir, 'a'), 'one'), version: '1.0.0', allowDirty: true, actor: 'Ada' });
-  const server = await listen(createAppServer({ dir: local, releasesDir: join(config.releasesDir, 'mfe-billing') }), 0);
+  const server = await listen(createOriginServer({ dir: local, releasesDir: join(config.releasesDir, 'mfe-billing') }), 0);
   t.after(() => server.close());
   const base = `http://127.0.0.1:${server.address().port}`;
 
@@ -139,24 +124,4 @@ test('versions published before publishing compressed get their copies when the 
   compressPublished(config);
   assert.equal(brotliDecompressSync(readFileSync(join(stored, 'assets', 'big.js.br'))).toString(), bigScript('one'));
   assert.equal(existsSync(join(stored, 'release.json.br')), false);
-});
-
-test('documents the shell writes per request are compressed when large enough', async (t) => {
-  const dir = temporaryDir();
-  const pointerFile = join(dir, 'remotes.json');
-  const remotes = Object.fromEntries(
-    Array.from({ length: 20 }, (_, i) => [`remote${i}`, { version: `1.0.${i}`, entry: `http://localhost:5176/releases/1.0.${i}/remoteEntry.js` }]),
-  );
-  writeFileSync(pointerFile, JSON.stringify({ remotes }));
-  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'shell')), documents: shellDocuments({ pointerFile, apiBase: 'http://api' }) }), 0);
-  t.after(() => server.close());
-  const base = `http://127.0.0.1:${server.address().port}`;
-  const pointer = await get(`${base}/remotes.json`, 'gzip, br');
-  assert.equal(pointer.response.headers.get('content-encoding'), 'br');
-  assert.equal(pointer.response.headers.get('vary'), 'Accept-Encoding');
-  assert.deepEqual(JSON.parse(brotliDecompressSync(pointer.body).toString()).remotes, remotes);
-  // A small document is not worth compressing.
-  const config = await get(`${base}/config.json`, 'gzip, br');
-  assert.equal(config.response.headers.get('content-encoding'), null);
-  assert.deepEqual(JSON.parse(config.body.toString()), { apiBase: 'http://api', geoCountry: null });
 });

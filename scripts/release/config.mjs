@@ -1,8 +1,9 @@
 // Where releases and the remotes pointer live, and which origin serves each app. One module so that
 // `npm start` (which serves them) and the release CLI (which writes them) can never disagree.
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
+import { LOCAL_VERSION, VERSION_PATTERN } from '@reelmint/contract/versions';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -10,14 +11,11 @@ export { REMOTE_NAMES };
 /** Remote name (as the shell knows it) to the workspace that builds it. */
 export const REMOTES = Object.freeze(Object.fromEntries(REMOTE_NAMES.map((name) => [name, `mfe-${name}`])));
 
-/** The pseudo-version for "whatever is in <workspace>/dist right now", served at the origin's root. */
-export const LOCAL_VERSION = 'local';
+/** The pseudo-version for the build in a workspace's dist, and a published version's pattern: the contract's. */
+export { LOCAL_VERSION, VERSION_PATTERN };
 
 /** Published versions are served under this path of each remote's origin: /releases/<version>/. */
 export const RELEASES_PATH = '/releases/';
-
-/** A published version: semver with build metadata, so it is safe as a folder name and a URL segment. */
-export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
 /** Accepts `billing` or `mfe-billing`; returns the remote name or null. */
 export function remoteName(input) {
@@ -45,37 +43,25 @@ export function releaseConfig(env = process.env) {
     /** The API's database, as the API finds it: DATABASE_URL, else reelmint.sqlite in DATA_DIR. */
     databaseUrl: env.DATABASE_URL || undefined,
     sqlitePath: join(resolve(ROOT, 'api', env.DATA_DIR || 'data'), SQLITE_FILE),
-    shellDist: resolve(env.SHELL_DIST ?? join(ROOT, 'shell', 'dist')),
+    shellDist: resolve(ROOT, env.SHELL_DIST ?? join(ROOT, 'shell', 'dist')),
     shellOrigin: env.SHELL_ORIGIN ?? origin(PORTS.shell),
     remoteOrigin: (name) => env[`REMOTE_ORIGIN_${name.toUpperCase()}`] ?? origin(PORTS[name]),
     /** Origins a person may point a remote at with an override (e.g. a team's dev server). */
     overrideOrigins: overrideOrigins(env),
+    /** The S3-compatible bucket `publish` also uploads each version to (bucket.mjs); null keeps versions on disk alone. */
+    bucket: env.RELEASES_BUCKET
+      ? {
+          name: env.RELEASES_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
   };
 }
 
 /** The SQLite file the API keeps in its data folder (DATA_DIR); with REMOTES_POINTER_STORE=database the pointer lives there too. */
 export const SQLITE_FILE = 'reelmint.sqlite';
-
-/**
- * The variables that make another process (the release CLI the API runs for the dashboard and the guard)
- * see the same releases, pointer and history as this configuration, wherever they are kept.
- * @param {{ releasesDir: string, pointerFile: string, historyFile: string, pointerStore: 'file' | 'database', databaseUrl?: string, sqlitePath: string }} config
- * @returns {Record<string, string | undefined>} undefined: the variable must be absent
- */
-export function storeEnv(config) {
-  const env = {
-    RELEASES_DIR: config.releasesDir,
-    REMOTES_POINTER: config.pointerFile,
-    REMOTES_HISTORY: config.historyFile,
-    REMOTES_POINTER_STORE: config.pointerStore,
-  };
-  if (config.pointerStore !== 'database') return env;
-  if (config.databaseUrl) return { ...env, DATABASE_URL: config.databaseUrl };
-  if (basename(config.sqlitePath) !== SQLITE_FILE)
-    throw new Error(`The pointer's SQLite database must be a file named ${SQLITE_FILE}, not ${config.sqlitePath}`);
-  // An inherited DATABASE_URL would send the other process to PostgreSQL instead of this file.
-  return { ...env, DATABASE_URL: undefined, DATA_DIR: dirname(config.sqlitePath) };
-}
 
 function pointerStore(env) {
   const store = env.REMOTES_POINTER_STORE ?? 'file';

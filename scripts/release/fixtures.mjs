@@ -1,7 +1,14 @@
-// Small builds and temporary folders for the release tests.
+// Small builds, temporary folders and a release CLI on its own database for the release tests (and the shell
+// server's, as @reelmint/release/testing).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /** A temporary folder removed when the test file's process ends. */
 export function temporaryDir(prefix = 'reelmint-release-test-') {
@@ -49,4 +56,84 @@ export function releaseEnv(dir, extra = {}) {
     RELEASE_ACTOR: 'Ada (test)',
     ...extra,
   };
+}
+
+const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+const run = promisify(execFile);
+
+/**
+ * A database of this test's own in the PostgreSQL cluster DATABASE_URL names, dropped when the test ends, so the
+ * tests share nothing with each other or with another suite using the same cluster.
+ */
+export async function postgresDatabase(t, adminUrl) {
+  const { default: pg } = await import('pg');
+  const name = `release_${randomBytes(8).toString('hex')}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  t.after(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A release CLI whose pointer lives in a database of its own: on SQLite (a file in the test's folder) by default; on
+ * PostgreSQL when DATABASE_URL is set, as `npm test` does (`npm run test:release:postgres`, against a throwaway
+ * cluster). `release` runs the CLI in a process of its own; `publish` publishes a small billing build as a version.
+ */
+export async function releaseOnDatabase(t) {
+  const dir = temporaryDir();
+  const env = releaseEnv(dir, {
+    REMOTE_ORIGIN_BILLING: 'http://localhost:7176',
+    SHELL_ORIGIN: 'http://127.0.0.1:9',
+    REMOTES_POINTER_STORE: 'database',
+    DATA_DIR: join(dir, 'api-data'),
+    // Set or absent, never inherited: an empty value means the SQLite file in DATA_DIR.
+    DATABASE_URL: process.env.DATABASE_URL ? await postgresDatabase(t, process.env.DATABASE_URL) : '',
+  });
+  fakeShellDist(env.SHELL_DIST);
+  const release = async (...args) => {
+    try {
+      const { stdout } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+      return { code: 0, out: stdout };
+    } catch (error) {
+      return { code: error.code, out: `${error.stdout}${error.stderr}` };
+    }
+  };
+  const publish = async (version) => {
+    const out = await release(
+      'publish',
+      'billing',
+      '--dist',
+      fakeDist(join(dir, `dist-${version}`), { marker: version }),
+      '--version',
+      version,
+      '--allow-dirty',
+    );
+    assert.equal(out.code, 0, out.out);
+    return /Published billing (\S+)/.exec(out.out)[1];
+  };
+  return { dir, env, release, publish };
+}
+
+/** The bytes as they went over the wire (fetch would decode them itself), with the response's headers. */
+export function getRaw(url, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ response: { status: response.statusCode, headers: new Headers(response.headers) }, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

@@ -6,6 +6,7 @@
 // history line commit together. The release tooling owns these two tables and creates them on first use.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** How long a change waits for another holder of the lock before giving up, as with the lock file. */
 const LOCK_WAIT_MS = 10_000;
@@ -25,6 +26,30 @@ function parseDocument(text, where) {
   return document;
 }
 
+/**
+ * How long one try for SQLite's write lock may hold the thread. better-sqlite3 waits for the lock synchronously, and
+ * these writes also run inside the API's process, whose own connection may hold the lock across an await: waiting
+ * the whole time in one go would hold the thread that connection needs to finish. So each try is short, and
+ * between tries the thread is free (`writing`).
+ */
+const BUSY_SLICE_MS = 20;
+const RETRY_MS = 25;
+
+const busy = (error) => error?.code === 'SQLITE_BUSY' || error?.code === 'SQLITE_BUSY_SNAPSHOT';
+
+/** Runs a write, trying again while another connection holds the write lock, for up to `waitMs`. */
+async function writing(write, waitMs) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return write();
+    } catch (error) {
+      if (!busy(error) || Date.now() >= deadline) throw error;
+      await delay(RETRY_MS);
+    }
+  }
+}
+
 function historyRow(change, at, summary) {
   return { at, actor: change.actor, action: change.action, remote: change.remote, reason: change.reason, ...summary };
 }
@@ -34,18 +59,21 @@ async function sqliteStore(path, lockWaitMs) {
   mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  // A writer waits this long for SQLite's write lock (another change, or the API's own writes) before failing.
-  db.pragma(`busy_timeout = ${lockWaitMs}`);
-  db.exec(`CREATE TABLE IF NOT EXISTS release_pointer (id INTEGER PRIMARY KEY CHECK (id = 1), document TEXT NOT NULL);
+  // A writer waits up to lockWaitMs for SQLite's write lock (another change, or the API's own writes) before failing.
+  db.pragma(`busy_timeout = ${Math.min(BUSY_SLICE_MS, lockWaitMs)}`);
+  await writing(
+    () =>
+      db.exec(`CREATE TABLE IF NOT EXISTS release_pointer (id INTEGER PRIMARY KEY CHECK (id = 1), document TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS release_history (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, entry TEXT NOT NULL);
-    INSERT OR IGNORE INTO release_pointer (id, document) VALUES (1, '${EMPTY}');`);
+    INSERT OR IGNORE INTO release_pointer (id, document) VALUES (1, '${EMPTY}');`),
+    lockWaitMs,
+  );
   const where = `the database ${path}`;
   const selectPointer = db.prepare('SELECT document FROM release_pointer WHERE id = 1');
   const updatePointer = db.prepare('UPDATE release_pointer SET document = ? WHERE id = 1');
   const insertHistory = db.prepare('INSERT INTO release_history (at, entry) VALUES (?, ?)');
   const selectHistory = db.prepare('SELECT entry FROM release_history ORDER BY id');
   const selectLatestHistory = db.prepare('SELECT entry FROM release_history ORDER BY id DESC LIMIT ?');
-  const busy = (error) => error?.code === 'SQLITE_BUSY' || error?.code === 'SQLITE_BUSY_SNAPSHOT';
   return {
     kind: 'database',
     where,
@@ -57,7 +85,7 @@ async function sqliteStore(path, lockWaitMs) {
       return rows.map((row) => JSON.parse(row.entry));
     },
     async append(entry) {
-      insertHistory.run(entry.at, JSON.stringify(entry));
+      await writing(() => insertHistory.run(entry.at, JSON.stringify(entry)), lockWaitMs);
     },
     async change(change, mutate) {
       const apply = db.transaction(() => {
@@ -72,7 +100,7 @@ async function sqliteStore(path, lockWaitMs) {
       });
       try {
         // IMMEDIATE: the write lock is taken before the read, so no other change slips in between.
-        return apply.immediate();
+        return await writing(() => apply.immediate(), lockWaitMs);
       } catch (error) {
         if (busy(error)) throw lockHeld(where);
         throw error;
@@ -87,6 +115,9 @@ async function sqliteStore(path, lockWaitMs) {
 async function postgresStore(url, lockWaitMs) {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // An idle client that errors (the server restarts, or ends the connection) must not crash the process; the next
+  // query opens a new one, and a query that fails says so to its caller.
+  pool.on('error', () => undefined);
   const where = 'the PostgreSQL database';
   try {
     await pool.query(`CREATE TABLE IF NOT EXISTS release_pointer (id INTEGER PRIMARY KEY CHECK (id = 1), document TEXT NOT NULL);

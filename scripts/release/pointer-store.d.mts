@@ -15,7 +15,7 @@ export interface PointerStore {
   kind: 'file' | 'database';
   /** Where, in words (a path or "the PostgreSQL database"). */
   where: string;
-  /** The stored document; its shape is storedPointer in @reelmint/shared/release-api. */
+  /** The stored document; its shape is storedPointer in @reelmint/contract/release-api. */
   read(): Promise<unknown>;
   /** Every change (or the last `limit`), oldest first. */
   history(limit?: number): Promise<HistoryRecord[]>;
@@ -33,3 +33,8 @@ export interface PointerStore {
 export declare function openPointerStore(config: PointerStoreConfig): Promise<PointerStore>;
 export declare function pointerReader(store: PointerStore, refreshMs?: number): () => Promise<unknown>;
 export declare const POINTER_REFRESH_MS: number;
+/** What browsers get of the pointer (the shell's /remotes.json): what to load and for whom, without the release bookkeeping. */
+export declare function publicPointer(
+  document: unknown,
+  overrideOrigins?: string[],
+): { remotes: Record<string, unknown>; overrides: { allowedOrigins: string[] } };

@@ -258,3 +258,18 @@ export function pointerReader(store, refreshMs = POINTER_REFRESH_MS) {
     return pending;
   };
 }
+
+/**
+ * What browsers get of the pointer: per remote the live version, its entry, where its other published
+ * versions live, and any canary; plus the origins an override may point at. The release bookkeeping
+ * (earlier versions for rollback) stays on the server.
+ */
+export function publicPointer(document, overrideOrigins = []) {
+  const remotes = {};
+  for (const [name, target] of Object.entries(document?.remotes ?? {})) {
+    const { previous: _previous, canary, ...visible } = target ?? {};
+    // A canary's guard rules and start time are release bookkeeping; the browser needs what to load and for whom.
+    remotes[name] = canary ? { ...visible, canary: { version: canary.version, entry: canary.entry, percent: canary.percent } } : visible;
+  }
+  return { remotes, overrides: { allowedOrigins: overrideOrigins } };
+}

@@ -3,10 +3,11 @@
 // renamed into it in one step, so a half-copied version is never served and never overwritten.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { LOCAL_VERSION, REMOTES, ROOT, VERSION_PATTERN, remoteReleasesDir, workspaceDist } from './config.mjs';
-import { precompressDir } from '../precompress.mjs';
+import { precompressDir } from './precompress.mjs';
 
 export const RELEASE_FILE = 'release.json';
 
@@ -84,6 +85,45 @@ export function listReleases(config, name) {
     .map((version) => readRelease(config, name, version))
     .filter((release) => release !== null)
     .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+}
+
+const text = (value) => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
+
+/**
+ * Every published version of a remote with its build facts, newest first, as the release dashboard lists them.
+ * A folder without a readable release.json (one still being assembled, or damaged) is left out.
+ * @returns {Promise<import('@reelmint/contract/release-api').PublishedVersion[]>}
+ */
+export async function listPublished(config, name) {
+  const dir = remoteReleasesDir(config, name);
+  let names;
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const releases = [];
+  for (const version of names.filter((entry) => VERSION_PATTERN.test(entry))) {
+    let raw;
+    try {
+      raw = JSON.parse(await readFile(join(dir, version, RELEASE_FILE), 'utf8'));
+    } catch (error) {
+      if (error.code === 'ENOENT' || error instanceof SyntaxError) continue;
+      throw error;
+    }
+    const build = raw?.build ?? {};
+    releases.push({
+      version,
+      publishedAt: text(raw?.publishedAt),
+      publishedBy: text(raw?.publishedBy),
+      reason: text(raw?.reason),
+      sharedContract: text(raw?.sharedContract),
+      commit: text(build.commit),
+      dirty: build.dirty === true,
+      builtAt: text(build.builtAt),
+    });
+  }
+  return releases.sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
 }
 
 function makeReadOnly(dir) {

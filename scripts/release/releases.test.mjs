@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { releaseConfig } from './config.mjs';
+import { REMOTES, ROOT, releaseConfig } from './config.mjs';
 import { compatibilityProblems, readShellBuild } from './compat.mjs';
 import { listReleases, manifestRequirements, publish, readRelease } from './releases.mjs';
 import { fakeDist, fakeShellDist, releaseEnv, temporaryDir } from './fixtures.mjs';
@@ -21,7 +21,7 @@ test('publish stores an immutable copy with its required contract and build meta
   assert.equal(stored.sharedContract, '^1.0.0');
   assert.deepEqual(stored.requires, { '@reelmint/shared': '^1.0.0', react: '^19.0.0' });
   assert.equal(stored.publishedBy, 'Ada');
-  assert.equal(stored.build.packageVersion, JSON.parse(readFileSync(new URL('../../mfe-billing/package.json', import.meta.url), 'utf8')).version);
+  assert.equal(stored.build.packageVersion, JSON.parse(readFileSync(join(ROOT, REMOTES.billing, 'package.json'), 'utf8')).version);
   assert.equal(statSync(join(folder, 'assets', 'chunk-abc.js')).mode & 0o222, 0, 'published files are read-only');
   assert.deepEqual(readRelease(config, 'billing', release.version), release);
 });

@@ -4,9 +4,8 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { createAppServer, listen, publicPointer, shellDocuments } from '../serve-static.mjs';
-import { contentSecurityPolicy } from '../security-headers.mjs';
 import { releaseConfig } from './config.mjs';
+import { createOriginServer, listen } from './origin-server.mjs';
 import { publish } from './releases.mjs';
 import { fakeDist, releaseEnv, temporaryDir } from './fixtures.mjs';
 
@@ -15,7 +14,7 @@ test('a remote origin serves its local build at / and every published version si
   const config = releaseConfig(releaseEnv(dir));
   const releasesDir = join(config.releasesDir, 'mfe-billing');
   const first = publish(config, 'billing', { dist: fakeDist(join(dir, 'a'), { marker: 'one' }), version: '1.0.0', allowDirty: true, actor: 'Ada' });
-  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'local'), { marker: 'local' }), releasesDir }), 0);
+  const server = await listen(createOriginServer({ dir: fakeDist(join(dir, 'local'), { marker: 'local' }), releasesDir }), 0);
   t.after(() => server.close());
   const base = `http://127.0.0.1:${server.address().port}`;
 
@@ -41,22 +40,12 @@ test('a remote origin serves its local build at / and every published version si
   assert.equal((await fetch(`${base}/releases/9.9.9/release.json`)).status, 404);
 });
 
-test('browsers get the pointer without the rollback bookkeeping, plus the override allow list', async () => {
-  const dir = temporaryDir();
-  const pointerFile = join(dir, 'remotes.json');
-  const billing = { version: '1.1.0', entry: 'http://localhost:5176/releases/1.1.0/remoteEntry.js', releases: 'http://localhost:5176/releases/' };
-  writeFileSync(pointerFile, JSON.stringify({ remotes: { billing: { ...billing, previous: ['1.0.0'] } }, updatedAt: 'x' }));
-  const documents = shellDocuments({ pointerFile, apiBase: 'http://api', overrideOrigins: ['http://localhost:5176'] });
-  assert.deepEqual(await documents['/remotes.json'](), { remotes: { billing }, overrides: { allowedOrigins: ['http://localhost:5176'] } });
-  assert.deepEqual(publicPointer({ remotes: {} }), { remotes: {}, overrides: { allowedOrigins: [] } });
-});
-
 test('a malformed request never takes an origin down: bad escapes answer 404/400, a server fault 500 without details', async (t) => {
   const dir = temporaryDir();
   const config = releaseConfig(releaseEnv(dir));
   const { version } = publish(config, 'billing', { dist: fakeDist(join(dir, 'a')), version: '1.0.0', allowDirty: true, actor: 'Ada' });
   const logged = t.mock.method(console, 'error', () => {});
-  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'local')), releasesDir: join(config.releasesDir, 'mfe-billing') }), 0);
+  const server = await listen(createOriginServer({ dir: fakeDist(join(dir, 'local')), releasesDir: join(config.releasesDir, 'mfe-billing') }), 0);
   t.after(() => server.close());
   const base = `http://127.0.0.1:${server.address().port}`;
 
@@ -75,7 +64,7 @@ test('a malformed request never takes an origin down: bad escapes answer 404/400
   assert.equal((await fetch(`${base}/releases/${encodeURIComponent(version)}/remoteEntry.js`)).status, 200);
 
   const faulty = await listen(
-    createAppServer({
+    createOriginServer({
       dir: join(dir, 'local'),
       documents: new Proxy(
         {},
@@ -110,84 +99,6 @@ test('overrides to URLs are allowed from the local remotes by default, but only 
   assert.deepEqual(releaseConfig({ OVERRIDE_ORIGINS: '' }).overrideOrigins, []);
 });
 
-test('every response of an origin carries the content security policy and its companions; a page gets its own style nonce', async (t) => {
-  const dir = temporaryDir();
-  const security = {
-    codeOrigins: ['http://localhost:5176/releases/1.0.0/remoteEntry.js', 'https://dev.reelmint.example'],
-    apiOrigin: 'http://localhost:8787/api',
-  };
-  const nonces = [];
-  const pages = async (_req, _url, { styleNonce }) => {
-    nonces.push(styleNonce);
-    return { html: `<!doctype html><script id="reelmint-boot" type="application/json">{"styleNonce":"${styleNonce}"}</script>`, cookies: [] };
-  };
-  const server = await listen(createAppServer({ dir: fakeDist(join(dir, 'shell')), spa: true, pages, security }), 0);
-  t.after(() => server.close());
-  const base = `http://127.0.0.1:${server.address().port}`;
-
-  for (const path of ['/remoteEntry.js', '/assets/chunk-abc.js', '/missing.js', '/releases/1.0.0/remoteEntry.js']) {
-    const answer = await fetch(`${base}${path}`);
-    assert.equal(answer.headers.get('content-security-policy'), contentSecurityPolicy(security), path);
-    assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
-    assert.equal(answer.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
-    assert.equal(answer.headers.get('x-frame-options'), 'DENY');
-  }
-  const first = await fetch(`${base}/fr/pricing`);
-  const second = await fetch(`${base}/fr/pricing`);
-  assert.equal(nonces.length, 2);
-  assert.notEqual(nonces[0], nonces[1]);
-  assert.equal(first.headers.get('content-security-policy'), contentSecurityPolicy({ ...security, styleNonce: nonces[0] }));
-  assert.match(await first.text(), new RegExp(`"styleNonce":"${nonces[0].replace(/[+/]/g, '\\$&')}"`));
-  assert.match(second.headers.get('content-security-policy'), new RegExp(`style-src [^;]*'nonce-${nonces[1].replace(/[+/]/g, '\\$&')}'`));
-});
-
-test('the policy names exact origins only, never inline code, and Google only when sign-in is configured', () => {
-  const directives = (policy) =>
-    Object.fromEntries(
-      policy.split('; ').map((part) => {
-        const [name, ...sources] = part.split(' ');
-        return [name, sources];
-      }),
-    );
-  const shell = directives(
-    contentSecurityPolicy({
-      codeOrigins: [
-        'http://localhost:5174/remoteEntry.js',
-        'http://localhost:5174',
-        'https://cdn.reelmint.example/billing/',
-        '*',
-        'javascript:alert(1)',
-        'not a url',
-        'data:text/javascript,1',
-      ],
-      apiOrigin: 'https://api.reelmint.example',
-    }),
-  );
-  assert.deepEqual(shell['script-src'], ["'self'", 'http://localhost:5174', 'https://cdn.reelmint.example']);
-  assert.deepEqual(shell['style-src'], ["'self'", 'http://localhost:5174', 'https://cdn.reelmint.example']);
-  assert.deepEqual(shell['connect-src'], ["'self'", 'http://localhost:5174', 'https://cdn.reelmint.example', 'https://api.reelmint.example']);
-  assert.deepEqual(shell['img-src'], ["'self'", 'data:', 'http://localhost:5174', 'https://cdn.reelmint.example', 'https://api.reelmint.example']);
-  assert.deepEqual(shell['media-src'], ["'self'", 'https://api.reelmint.example']);
-  assert.deepEqual(shell['frame-src'], ["'none'"]);
-  assert.deepEqual(shell['frame-ancestors'], ["'none'"]);
-  assert.deepEqual(shell['object-src'], ["'none'"]);
-  assert.deepEqual(shell['base-uri'], ["'self'"]);
-  assert.deepEqual(shell['default-src'], ["'self'"]);
-  const everything = Object.values(shell).flat();
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:text/javascript,1']) assert.ok(!everything.includes(unsafe), unsafe);
-
-  const google = directives(contentSecurityPolicy({ google: true }));
-  assert.deepEqual(google['script-src'], ["'self'", 'https://accounts.google.com/gsi/client']);
-  assert.deepEqual(google['frame-src'], ['https://accounts.google.com/gsi/']);
-  assert.ok(google['connect-src'].includes('https://accounts.google.com/gsi/'));
-  assert.ok(google['style-src'].includes('https://accounts.google.com/gsi/style'));
-
-  // A remote's origin: its only page (the standalone harness) runs its own code and calls the API.
-  const remote = directives(contentSecurityPolicy({ apiOrigin: 'http://localhost:8787' }));
-  assert.deepEqual(remote['script-src'], ["'self'"]);
-  assert.deepEqual(remote['connect-src'], ["'self'", 'http://localhost:8787']);
-});
-
 /** A raw connection to a local port: what the server sent, once it closes the connection. */
 function rawConnection(port) {
   const socket = connect(port, '127.0.0.1');
@@ -217,7 +128,7 @@ function trickle(socket, text, everyMs) {
 test('slow clients are cut: headers or a body sent a byte at a time, a connection left idle or kept alive after its answer', { timeout: 30_000 }, async (t) => {
   const dir = temporaryDir();
   const server = await listen(
-    createAppServer({ dir: fakeDist(join(dir, 'local')), timeouts: { headersMs: 400, requestMs: 800, keepAliveMs: 300, idleMs: 1_500 } }),
+    createOriginServer({ dir: fakeDist(join(dir, 'local')), timeouts: { headersMs: 400, requestMs: 800, keepAliveMs: 300, idleMs: 1_500 } }),
     0,
   );
   t.after(() => server.close());
@@ -266,9 +177,9 @@ test('an origin answers only GET, HEAD and OPTIONS, and a path that is neither a
   writeFileSync(join(dir, '.env'), 'SECRET=1');
   const pages = async () => ({ html: '<!doctype html><title>drawn</title>', cookies: [] });
   const servers = await Promise.all([
-    listen(createAppServer({ dir: shellDist, spa: true, pages }), 0),
-    listen(createAppServer({ dir: shellDist, spa: true }), 0),
-    listen(createAppServer({ dir: fakeDist(join(dir, 'remote')) }), 0),
+    listen(createOriginServer({ dir: shellDist, spa: true, pages }), 0),
+    listen(createOriginServer({ dir: shellDist, spa: true }), 0),
+    listen(createOriginServer({ dir: fakeDist(join(dir, 'remote')) }), 0),
   ]);
   t.after(() => servers.forEach((server) => server.close()));
   for (const server of servers) {
@@ -291,4 +202,23 @@ test('an origin answers only GET, HEAD and OPTIONS, and a path that is neither a
   const plain = await fetch(`http://127.0.0.1:${servers[1].address().port}/fr/pricing`);
   assert.equal(plain.status, 200);
   assert.match(await plain.text(), /<title>shell<\/title>/);
+});
+
+test('an origin tells clients to keep an idle connection up to 65 s, so the client closes it first', async (t) => {
+  const dir = temporaryDir();
+  const server = await listen(createOriginServer({ dir: fakeDist(join(dir, 'local')) }), 0);
+  t.after(() => server.close());
+  const head = await new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port: server.address().port, path: '/remoteEntry.js', headers: { connection: 'keep-alive' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.headers));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+  assert.equal(head.connection, 'keep-alive');
+  assert.equal(head['keep-alive'], 'timeout=65');
 });

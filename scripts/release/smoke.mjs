@@ -7,6 +7,9 @@ import { ROOT } from './config.mjs';
 /** A page each remote owns, and what must be on it. */
 export const SMOKE_PAGES = Object.freeze({ marketing: '/about-us', generator: '/generator', billing: '/pricing' });
 const TIMEOUT_MS = 20_000;
+/** How long a changed pointer may take to reach the shell's pages, and how often the page is opened again meanwhile. */
+const PROPAGATION_MS = 10_000;
+const RETRY_MS = 500;
 
 /** `data-remote-billing` on <html>: the version the shell chose for this visitor. */
 export const datasetAttribute = (remote) => `data-remote-${remote}`;
@@ -59,27 +62,35 @@ export async function smokeCheck({ shellOrigin, remote, version, viaOverride }) 
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
-    try {
-      await page.goto(url.toString(), { timeout: TIMEOUT_MS });
-    } catch (error) {
-      return { status: 'failed', message: `${url.pathname} could not be opened (${firstLine(error)})` };
+    // Shell servers read the shared pointer at most once a second (PROPAGATION_MS in all, for a busy server): a page
+    // that still names the previous version is opened again until the deadline; a fallback fails at once.
+    const deadline = Date.now() + PROPAGATION_MS;
+    for (;;) {
+      try {
+        await page.goto(url.toString(), { timeout: TIMEOUT_MS });
+      } catch (error) {
+        return { status: 'failed', message: `${url.pathname} could not be opened (${firstLine(error)})` };
+      }
+      const region = page.locator(`[data-remote-region="${remote}"]`);
+      const fallback = page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
+      try {
+        await region.or(fallback).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+      } catch {
+        return { status: 'failed', message: `nothing from ${remote} appeared on ${url.pathname} within ${TIMEOUT_MS / 1000} s` };
+      }
+      const chosen = await page.locator('html').getAttribute(datasetAttribute(remote));
+      if (await fallback.isVisible()) {
+        return {
+          status: 'failed',
+          message: `${url.pathname} showed the fallback instead of ${remote} ${version}${errors.length ? ` (${errors.slice(0, 3).join('; ')})` : ''}`,
+        };
+      }
+      if (chosen === version) return { status: 'passed', message: `${url.pathname} rendered ${remote} ${version} in Chromium` };
+      if (Date.now() >= deadline) {
+        return { status: 'failed', message: `the page loaded ${remote} ${chosen ?? '(none)'} instead of ${version} for ${PROPAGATION_MS / 1000} s` };
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
-    const region = page.locator(`[data-remote-region="${remote}"]`);
-    const fallback = page.locator(`[data-testid="remote-fallback"][data-remote="${remote}"]`);
-    try {
-      await region.or(fallback).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
-    } catch {
-      return { status: 'failed', message: `nothing from ${remote} appeared on ${url.pathname} within ${TIMEOUT_MS / 1000} s` };
-    }
-    const chosen = await page.locator('html').getAttribute(datasetAttribute(remote));
-    if (await fallback.isVisible()) {
-      return {
-        status: 'failed',
-        message: `${url.pathname} showed the fallback instead of ${remote} ${version}${errors.length ? ` (${errors.slice(0, 3).join('; ')})` : ''}`,
-      };
-    }
-    if (chosen !== version) return { status: 'failed', message: `the page loaded ${remote} ${chosen ?? '(none)'} instead of ${version}` };
-    return { status: 'passed', message: `${url.pathname} rendered ${remote} ${version} in Chromium` };
   } catch (error) {
     // The browser went away mid-check (crash, killed): the page was not shown to work, so it failed.
     return { status: 'failed', message: `the check of ${url.pathname} broke off (${firstLine(error)})` };

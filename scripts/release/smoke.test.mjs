@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { readHistory, readPointer } from './pointer-store.mjs';
-import { listen } from '../serve-static.mjs';
+import { listen } from './origin-server.mjs';
 import { fakeDist, fakeShellDist, releaseEnv, temporaryDir } from './fixtures.mjs';
 
 const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));

@@ -1,35 +1,8 @@
 import mitt from 'mitt';
 import type { Emitter } from 'mitt';
-import type { FeatureFlag, PlanKey } from './plans.ts';
-import type { SessionUser } from './account-api.ts';
+import type { AppEvents, SubscriptionModalRequest, SubscriptionModalResult, ToastKind } from '@reelmint/contract/bus-events';
 
-export type ToastKind = 'info' | 'success' | 'warning' | 'error';
-
-export interface SubscriptionModalRequest {
-  /** Correlates the request with its result. */
-  requestId: string;
-  /** Where the upsell came from, carried to checkout (e.g. 'generator', 'header'). */
-  source?: string;
-  /** Set when the modal was opened because a generation needs more credits. */
-  needsCredits?: { required: number; available: number };
-  /** Set when the modal was opened because an option needs a plan: the feature and the cheapest plan with it. */
-  needsPlan?: { feature: FeatureFlag; plan: PlanKey };
-}
-
-export type SubscriptionModalResult = { requestId: string; action: 'closed' } | { requestId: string; action: 'continue'; plan: string };
-
-/** Every event that crosses an app boundary. Remotes and the shell talk only through these. */
-export type AppEvents = {
-  'auth:changed': { token: string | null; user: SessionUser | null };
-  'credits:changed': { balance: number };
-  'language:changed': { lng: string };
-  'subscription:open': SubscriptionModalRequest;
-  'subscription:result': SubscriptionModalResult;
-  /** `key`, when set, names one of the shell's own translations, shown instead of `message` in the page's language. */
-  toast: { kind: ToastKind; message: string; key?: string };
-  /** Ask the shell's router to go somewhere; `to` is language-free, the shell adds the language. */
-  navigate: { to: string; replace?: boolean };
-};
+export type { AppEvents, SubscriptionModalRequest, SubscriptionModalResult, ToastKind };
 
 export type AppBus = Emitter<AppEvents>;
 

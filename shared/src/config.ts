@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from './site-api.ts';
+import type { RuntimeConfig } from '@reelmint/contract/site-api';
 
 /** Runtime configuration the shell reads at start (from its server's /config.json) and hands to every app. */
 export type { RuntimeConfig };

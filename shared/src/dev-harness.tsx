@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { PORTS } from '@reelmint/contract/remotes';
 import { configure } from './config.ts';
-import { normalizeLanguage } from './languages.ts';
+import { normalizeLanguage } from '@reelmint/contract/languages';
 import { languageStore } from './stores/language.ts';
 
 /**

@@ -2,10 +2,10 @@
  * @reelmint/shared: the contract between the shell and the remotes. Provided once at runtime by the
  * shell as a federation singleton; remotes require a compatible version (see package.json).
  */
-export * from './pricing.ts';
-export * from './numbers.ts';
-export * from './plans.ts';
-export * from './languages.ts';
+export * from '@reelmint/contract/pricing';
+export * from '@reelmint/contract/numbers';
+export * from '@reelmint/contract/plans';
+export * from '@reelmint/contract/languages';
 export * from './bus.ts';
 export * from './config.ts';
 export * from './stores/auth.ts';
@@ -19,7 +19,6 @@ export * from './api/types.ts';
 export * from './api/public-reads.ts';
 export * from './api/billing-portal.ts';
 export * from './ui/localized-link.tsx';
-export * from './ui/use-load.ts';
 
 /** The contract version; the shell exposes it so tests and support can see which copy is live. */
 export const SHARED_VERSION = '1.0.0';

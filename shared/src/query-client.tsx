@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { FetchQueryOptions, QueryKey, UseQueryResult } from '@tanstack/react-query';
-import type { LoadState } from './ui/use-load.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey, UseQueryResult } from '@tanstack/react-query';
+import { newQueryClient } from './queries/new-query-client.ts';
+import { forgetEndedSessions } from './queries/ended-sessions.ts';
+import type { SessionSource } from './queries/ended-sessions.ts';
+
+/** A read as a screen draws it: loading, ready with its value, or failed. */
+export type LoadState<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; error: unknown };
 
 /** A remote's server-state cache: its screens wrapped in it, and a way to empty it. */
 export interface RemoteQueries {
@@ -22,38 +27,23 @@ export interface RemoteQueries {
   browserClient: QueryClient | null;
 }
 
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A failed read is shown at once with its Try again button; a request is not silently repeated (a query
-        // that should be, such as a job's status check, sets its own retries).
-        retry: false,
-        // The shared client turns an unreachable server into an error or a marked stand-in: the query must run to
-        // get it, so a browser that believes it is offline does not park the read.
-        networkMode: 'always',
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-      },
-      mutations: { networkMode: 'always' },
-    },
-  });
-}
-
 /**
- * The cache of a remote that reads the API through TanStack Query; call once, at a module's top level. An entry of
+ * The cache of a remote that reads the API through TanStack Query; call once, at a module's top level, with the
+ * singleton's bus and session store (`createRemoteQueries({ bus, authStore })`). An entry of
  * its own, not part of the shared singleton: no first page of an anonymous visitor carries the query library (issue
- * #12), and each remote bundles its own copy of this and of the library (why in federation.mjs); marketing's comes
+ * #12), and each remote bundles its own copy of this and of the library (why in shared/build/federation.mjs); marketing's comes
  * with its screens other than the home page.
  *
  * In the browser every screen of the remote shares one cache for the page's life. The shell's server draws many
  * people's pages in one process: there each drawing gets a cache of its own.
  */
-export function createRemoteQueries(): RemoteQueries {
-  const browserClient = typeof window === 'undefined' ? null : createQueryClient();
+export function createRemoteQueries(session: SessionSource): RemoteQueries {
+  const browserClient = typeof window === 'undefined' ? null : newQueryClient();
+  // What a session read leaves the cache with the session (queries/ended-sessions.ts).
+  if (browserClient) forgetEndedSessions(browserClient, session);
 
   function Queries({ children }: { children: ReactNode }) {
-    const [client] = useState(() => browserClient ?? createQueryClient());
+    const [client] = useState(() => browserClient ?? newQueryClient());
     return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   }
 

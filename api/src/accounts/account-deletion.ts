@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { AccountDeletedReply } from '@reelmint/shared/account-api';
+import type { AccountDeletedReply } from '@reelmint/contract/account-api';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { clearScheduledChange } from '../payments/plan-change.ts';
+import { clearScheduledChange } from '../payments/buy-plan.ts';
 import { goodbyeMail } from '../mail/render.ts';
 import type { Services } from '../services.ts';
 import { failAndRefund } from '../videos/jobs.ts';

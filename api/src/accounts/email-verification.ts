@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { EmailChangeReply, VerificationResentReply, VerifyEmailReply } from '@reelmint/shared/account-api';
-import type { Language } from '@reelmint/shared/languages';
+import type { EmailChangeReply, VerificationResentReply, VerifyEmailReply } from '@reelmint/contract/account-api';
+import type { Language } from '@reelmint/contract/languages';
 import { isUniqueViolation } from '../db/database.ts';
 import type { EmailVerificationPurpose, User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { FALLBACK_LANGUAGE, matchLanguage } from '@reelmint/shared/languages';
-import type { Language } from '@reelmint/shared/languages';
+import { normalizeEmail } from '@reelmint/contract/account-api';
+import { FALLBACK_LANGUAGE, matchLanguage } from '@reelmint/contract/languages';
+import type { Language } from '@reelmint/contract/languages';
 import type { User } from '../db/schema.ts';
 
 /**
@@ -8,8 +9,8 @@ import type { User } from '../db/schema.ts';
  * hashes, and the language a mail is written in.
  */
 
-/** An address as the account is found by: spaces at its ends and case do not count. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/** An address as the account is found by (declared with the account calls, which the release role commands use too). */
+export { normalizeEmail };
 
 /** A mailed link's token as it is stored: a database that leaks gives no working link. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

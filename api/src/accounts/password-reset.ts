@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MailSentReply, ResetLinkReply } from '@reelmint/shared/account-api';
+import type { MailSentReply, ResetLinkReply } from '@reelmint/contract/account-api';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { passwordResetMail, siteLink } from '../mail/render.ts';

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
-import { passwordStrength, personalWords } from '@reelmint/shared/password-strength';
-import type { PasswordWeakness } from '@reelmint/shared/password-strength';
+import { passwordStrength, personalWords } from '@reelmint/contract/password-strength';
+import type { PasswordWeakness } from '@reelmint/contract/password-strength';
 import { AppError } from '../http/errors.ts';
 
 export interface HashingCost {
@@ -18,7 +18,7 @@ export const PASSWORD_HASHING: HashingCost = { memoryCost: 65_536, timeCost: 3, 
 /**
  * One pass over 64 KiB: a fraction of a millisecond per hash instead of about half a second of CPU. Only for tests: the
  * API's unit suite sets it (test/setup.ts), and the e2e suite starts its API with TEST_ONLY_PASSWORD_HASHING=low
- * (config.ts refuses that under NODE_ENV=production).
+ * (config/env.ts refuses that under NODE_ENV=production).
  */
 export const TEST_PASSWORD_HASHING: HashingCost = { memoryCost: 64, timeCost: 1, parallelism: 1 };
 
@@ -71,7 +71,7 @@ const WEAKNESS_MESSAGES: Record<Exclude<PasswordWeakness, 'tooShort'>, string> =
 
 /**
  * The rules for a password someone chooses (sign-up, reset, change), the same the site's meter shows
- * (@reelmint/shared/password-strength): at least 8 characters besides spaces at its ends (VALIDATION_ERROR), and
+ * (@reelmint/contract/password-strength): at least 8 characters besides spaces at its ends (VALIDATION_ERROR), and
  * not guessable: common and breached passwords, keyboard patterns, repeats, sequences, dates, a lone word and the
  * person's own name or address are refused as WEAK_PASSWORD, with the reason. `personal`: the person's name and email.
  */

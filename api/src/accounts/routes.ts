@@ -17,29 +17,26 @@ import {
   resetPasswordRequest,
   verificationResentReply,
   verifyEmailReply,
-} from '@reelmint/shared/account-api';
+} from '@reelmint/contract/account-api';
 import type {
   EmailChangeRequest,
   ForgotPasswordRequest,
   GoogleSignInRequest,
   LinkTokenRequest,
-  LoginReply,
   LoginRequest,
   RegisterRequest,
   ResendVerificationRequest,
   ResetPasswordRequest,
-} from '@reelmint/shared/account-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+} from '@reelmint/contract/account-api';
+import { jsonSchemaOf } from '@reelmint/contract/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
-import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
 import type { LoginLockout } from './lockout.ts';
-import { normalizeEmail } from './mailed-links.ts';
-import { loginWithGoogle, login, register, userView } from './users.ts';
+import { signInWithGoogle, signInWithPassword, signUp, startSession } from './sign-in.ts';
+import { userView } from './users.ts';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
-import type { User } from '../db/schema.ts';
-import { confirmEmail, requestEmailChange, resendVerificationMail, sendVerificationMail } from './email-verification.ts';
+import { confirmEmail, requestEmailChange, resendVerificationMail } from './email-verification.ts';
 
 const loginReplySchema = envelopeSchema(loginReply);
 const registerReplySchema = envelopeSchema(registerReply);
@@ -53,10 +50,7 @@ export function registerAccountRoutes(
   resetLimit: RateLimitRule,
   lockout: LoginLockout,
 ): void {
-  const session = async (user: User, request: FastifyRequest): Promise<LoginReply> => {
-    const { token, expiresAt } = await services.auth.signIn(user.id, request.headers['user-agent']);
-    return { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: await userView(services, user) };
-  };
+  const device = (request: FastifyRequest) => request.headers['user-agent'];
 
   app.post<{ Body: RegisterRequest }>(
     '/api/auth/register',
@@ -69,11 +63,7 @@ export function registerAccountRoutes(
         response: { 201: registerReplySchema, ...errorReplies },
       },
     },
-    async (request, reply) => {
-      const user = await register(services, request.body.name, request.body.email, request.body.password, request.body.language ?? null);
-      const { mailMayBeLate } = await sendVerificationMail(services, user, request.body.language);
-      return reply.code(201).send(ok({ ...(await session(user, request)), mailMayBeLate }, 'Account created'));
-    },
+    async (request, reply) => reply.code(201).send(ok(await signUp(services, request.body, device(request)), 'Account created')),
   );
 
   app.post<{ Body: LoginRequest }>(
@@ -89,18 +79,8 @@ export function registerAccountRoutes(
       },
     },
     async (request) => {
-      const email = normalizeEmail(request.body.email);
-      const attempt = await lockout.begin(email, request.ip);
-      let user: User;
-      try {
-        user = await login(services, email, request.body.password);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await attempt.failed();
-        else await attempt.abandoned();
-        throw error;
-      }
-      await attempt.succeeded();
-      return ok(await session(user, request), 'Signed in');
+      const credentials = { email: request.body.email, password: request.body.password, address: request.ip };
+      return ok(await signInWithPassword(services, lockout, credentials, device(request)), 'Signed in');
     },
   );
 
@@ -115,17 +95,7 @@ export function registerAccountRoutes(
         response: { 200: loginReplySchema, ...errorReplies },
       },
     },
-    async (request) => {
-      const verifier = services.google;
-      if (!verifier) throw new AppError(400, 'GOOGLE_NOT_CONFIGURED', 'Google sign-in is not enabled on this server');
-      let identity;
-      try {
-        identity = await verifier.verify(request.body.token);
-      } catch {
-        throw new AppError(401, 'INVALID_GOOGLE_TOKEN', 'The Google sign-in could not be verified');
-      }
-      return ok(await session(await loginWithGoogle(services, identity), request), 'Signed in with Google');
-    },
+    async (request) => ok(await signInWithGoogle(services, request.body.token, device(request)), 'Signed in with Google'),
   );
 
   app.get(
@@ -202,7 +172,7 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const user = await resetPassword(services, request.body.token, request.body.password);
-      return ok(await session(user, request), 'Password changed');
+      return ok(await startSession(services, user, device(request)), 'Password changed');
     },
   );
 

@@ -8,9 +8,9 @@ import {
   pictureParams,
   profileChanges,
   sessionsEndedReply,
-} from '@reelmint/shared/account-api';
-import type { AccountDeletionRequest, AccountSessionsReply, PasswordChangeRequest, PictureParams, ProfileChanges } from '@reelmint/shared/account-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+} from '@reelmint/contract/account-api';
+import type { AccountDeletionRequest, AccountSessionsReply, PasswordChangeRequest, PictureParams, ProfileChanges } from '@reelmint/contract/account-api';
+import { jsonSchemaOf } from '@reelmint/contract/schema';
 import type { FastifyInstance } from 'fastify';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -19,8 +19,7 @@ import type { Services } from '../services.ts';
 import { contentTypeOf } from '../storage/storage.ts';
 import { exportAccountData } from './data-export.ts';
 import { deleteAccount } from './account-deletion.ts';
-import { pictureKey } from '../storage/keys.ts';
-import { changePassword, listSessions, removePicture, replacePicture, updateProfile } from './settings.ts';
+import { accountPictureKey, changePassword, listSessions, removePicture, replacePicture, updateProfile } from './settings.ts';
 import { userView } from './users.ts';
 
 const userReply = { 200: envelopeSchema(accountUser), ...errorReplies };
@@ -80,11 +79,10 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services,
       },
     },
     async (request, reply) => {
-      const owner = await services.db.selectFrom('users').select('id').where('picture_file', '=', request.params.file).executeTakeFirst();
-      if (!owner) throw new AppError(404, 'NOT_FOUND', 'No such picture');
+      const key = await accountPictureKey(services, request.params.file);
       // A new picture gets a new name, so this one never changes: browsers may keep it.
       reply.header('Cache-Control', 'private, max-age=31536000, immutable');
-      return services.storage.send(request, reply, pictureKey(request.params.file), contentTypeOf(request.params.file));
+      return services.storage.send(request, reply, key, contentTypeOf(request.params.file));
     },
   );
 

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AccountSession, PasswordChangedReply } from '@reelmint/shared/account-api';
+import type { AccountSession, PasswordChangedReply } from '@reelmint/contract/account-api';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { Session } from './authenticator.ts';
 import { assertNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { pictureKey } from '../storage/keys.ts';
-import { readImagePart } from '../uploads/routes.ts';
+import { readImagePart } from '../uploads/image-part.ts';
 import { EXTENSIONS } from '../uploads/sniff.ts';
 
 /** Pictures are shown small; 5 MB is plenty for any photo a phone takes. */
@@ -35,6 +35,13 @@ export async function replacePicture(services: Services, user: User, request: Fa
   await services.db.updateTable('users').set({ picture_file: fileName }).where('id', '=', user.id).execute();
   if (user.picture_file) await services.storage.remove([pictureKey(user.picture_file)]);
   return { ...user, picture_file: fileName };
+}
+
+/** Where an account picture is in media storage; its random name is the only way to it, and a replaced picture is gone (404). */
+export async function accountPictureKey(services: Services, fileName: string): Promise<string> {
+  const owner = await services.db.selectFrom('users').select('id').where('picture_file', '=', fileName).executeTakeFirst();
+  if (!owner) throw new AppError(404, 'NOT_FOUND', 'No such picture');
+  return pictureKey(fileName);
 }
 
 export async function removePicture(services: Services, user: User): Promise<User> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PLAN_FEATURES } from '@reelmint/shared/plans';
-import type { AccountUser } from '@reelmint/shared/account-api';
+import { PLAN_FEATURES } from '@reelmint/contract/plans';
+import type { AccountUser } from '@reelmint/contract/account-api';
 import { isUniqueViolation } from '../db/database.ts';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -54,6 +54,7 @@ async function createAccount(ctx: CoreContext, account: NewAccount): Promise<Use
     language: account.language,
     email_verified_at: account.emailVerified ? now : null,
     picture_file: null,
+    notify_by_email: 0,
     created_at: now,
   };
   try {

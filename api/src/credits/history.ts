@@ -1,4 +1,4 @@
-import type { CreditHistoryItem, CreditPurpose } from '@reelmint/shared/billing-api';
+import type { CreditHistoryItem, CreditPurpose } from '@reelmint/contract/billing-api';
 import type { CoreContext } from '../context.ts';
 import { toCount } from '../db/database.ts';
 import { CLIENT_SPEND_SOURCE } from './sources.ts';

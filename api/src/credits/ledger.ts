@@ -47,16 +47,29 @@ export async function grantInTransaction(trx: Trx, ctx: CoreContext, input: Entr
 }
 
 /**
- * Returns credits of one spend inside the caller's transaction. `refund_of` is unique, so if two
- * refunds of the same spend race, the database lets exactly one commit.
+ * Returns credits of one spend inside the caller's transaction: the whole spend, or with `part` the share of one
+ * video of a run the spend paid for. The database keeps a whole spend refunded once and each part once, so if two
+ * refunds of the same thing race, exactly one commits; together they never return more than was spent.
  */
-export async function refundInTransaction(trx: Trx, ctx: CoreContext, spend: LedgerEntry, input: EntryInput): Promise<LedgerEntry> {
+export async function refundInTransaction(trx: Trx, ctx: CoreContext, spend: LedgerEntry, input: EntryInput, part: string | null = null): Promise<LedgerEntry> {
   if (spend.kind !== 'spend' || spend.user_id !== input.userId) throw new AppError(404, 'TRANSACTION_NOT_FOUND', 'No matching spend to refund');
-  if (input.amount > -spend.amount) {
-    throw new AppError(409, 'REFUND_EXCEEDS_SPEND', `A refund can return at most ${-spend.amount} credits for this transaction`);
+  const earlier = await trx
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.sum<number | string>('amount').as('total'))
+    .where('refund_of', '=', spend.id)
+    .executeTakeFirst();
+  const refunded = Number(earlier?.total ?? 0);
+  const left = -spend.amount - refunded;
+  if (input.amount > left) {
+    // A whole refund that would fit the spend, beaten by another refund of it that committed after the caller looked
+    // (two requests at once on PostgreSQL): the spend was refunded already, which is what the loser is told.
+    if (part === null && refunded > 0 && input.amount <= -spend.amount) {
+      throw new AppError(409, 'ALREADY_REFUNDED', 'This transaction has already been refunded');
+    }
+    throw new AppError(409, 'REFUND_EXCEEDS_SPEND', `A refund can return at most ${left} credits for this transaction`);
   }
   const balance = await addToBalance(trx, input.userId, input.amount);
-  return insertEntry(trx, ctx, 'refund', input.amount, balance, input, spend.id);
+  return insertEntry(trx, ctx, 'refund', input.amount, balance, input, spend.id, part);
 }
 
 /**
@@ -97,6 +110,7 @@ async function insertEntry(
   balanceAfter: number,
   input: EntryInput,
   refundOf: string | null,
+  refundPart: string | null = null,
 ): Promise<LedgerEntry> {
   const entry: LedgerEntry = {
     id: `txn_${randomUUID()}`,
@@ -106,6 +120,7 @@ async function insertEntry(
     balance_after: balanceAfter,
     idempotency_key: input.idempotencyKey,
     refund_of: refundOf,
+    refund_part: refundPart,
     source: input.source,
     reason: input.reason ?? null,
     metadata: input.metadata === undefined ? null : JSON.stringify(input.metadata),

@@ -17,6 +17,9 @@ import { migration as relaxedQueue } from './migrations/0014-relaxed-queue.ts';
 import { migration as paymentCustomers } from './migrations/0015-payment-customers.ts';
 import { migration as periodTerms } from './migrations/0016-period-terms.ts';
 import { migration as delayedPayments } from './migrations/0017-delayed-payments.ts';
+import { migration as generationControls } from './migrations/0018-generation-controls.ts';
+import { migration as runsAndCancel } from './migrations/0019-runs-and-cancel.ts';
+import { migration as notifications } from './migrations/0020-notifications.ts';
 
 /**
  * Migrations live in code (one module each in migrations/, not files read from disk) so the same list runs from tsx,
@@ -41,6 +44,9 @@ const migrations: Record<string, Migration> = {
   '0015_payment_customers': paymentCustomers,
   '0016_period_terms': periodTerms,
   '0017_delayed_payments': delayedPayments,
+  '0018_generation_controls': generationControls,
+  '0019_runs_and_cancel': runsAndCancel,
+  '0020_notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,9 @@
-import type { AccountRole } from '@reelmint/shared/account-api';
-import type { LedgerKind, ReceiptKind } from '@reelmint/shared/billing-api';
-import type { AspectRatio, Resolution, VideoModel } from '@reelmint/shared/pricing';
-import type { TelemetryKind } from '@reelmint/shared/telemetry';
-import type { VideoEngineName, VideoKind, VideoStatus } from '@reelmint/shared/video-api';
+import type { AccountRole } from '@reelmint/contract/account-api';
+import type { LedgerKind, ReceiptKind } from '@reelmint/contract/billing-api';
+import type { CameraMotion } from '@reelmint/contract/generation-controls';
+import type { AspectRatio, Resolution, VideoModel } from '@reelmint/contract/pricing';
+import type { TelemetryKind } from '@reelmint/contract/telemetry';
+import type { VideoEngineName, VideoKind, VideoStatus } from '@reelmint/contract/video-api';
 import type { Generated, Selectable } from 'kysely';
 
 /**
@@ -22,6 +23,25 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** The account picture's file name in media storage (`pictures/`), random per upload; null shows the initial. */
   picture_file: string | null;
+  /** 1 when the person asked for a mail each time one of their videos is ready or failed. */
+  notify_by_email: Generated<number>;
+  created_at: string;
+}
+
+/** The site's VAPID key pair (one row, id 'vapid'), made on the first start. */
+export interface PushKeysTable {
+  id: string;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+/** A browser's Web Push subscription: where to send, and the keys its messages are encrypted for. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
   created_at: string;
 }
 
@@ -107,8 +127,10 @@ export interface CreditLedgerTable {
   balance_after: number;
   /** Unique: the database itself refuses a second entry for one request. */
   idempotency_key: string;
-  /** For refunds: the spend they return. Unique, so a spend can be refunded once at most. */
+  /** For refunds: the spend they return. A whole spend is refunded once at most (refund_part null). */
   refund_of: string | null;
+  /** For a refund of one video of a run paid by one spend: that video's id, refunded once at most. */
+  refund_part: Generated<string | null>;
   source: string;
   reason: string | null;
   metadata: string | null;
@@ -210,11 +232,22 @@ export interface VideosTable {
   negative_prompt: string | null;
   /** Null only for videos made before seeds were kept. */
   seed: number | null;
+  /** Keyframes: the upload a text video starts on, the upload an image video ends on. */
+  start_image_id: string | null;
+  end_image_id: string | null;
+  /** One of CAMERA_MOTIONS; null lets the model choose. */
+  camera_motion: CameraMotion | null;
+  /** 1: made with a generated sound track. */
+  audio: Generated<number>;
   /** When the owner published the video's link; null while it is private. */
   shared_at: string | null;
   share_views: Generated<number>;
   /** The video an edit was made from (a merge's first clip); null for generations. */
   source_id: string | null;
+  /** The variations made from one generate request share a run; null for edits and older videos. */
+  run_id: string | null;
+  /** Which variation of its run, from 1. */
+  variation: number | null;
   /** What an edit did, as JSON (see videos/edits.ts); null for generations. */
   edit: string | null;
   cost: number;
@@ -283,6 +316,8 @@ export interface DB {
   receipts: ReceiptsTable;
   uploads: UploadsTable;
   videos: VideosTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,8 +3,8 @@
  * schema (`envelopeOf`, `errorEnvelope`), like every reply body: the routes serialise with the JSON Schemas made
  * from those declarations and the client reads their types.
  */
-import { envelopeOf, errorEnvelope, fileBytes, htmlPage, jsonSchemaOf, siteRedirect } from '@reelmint/shared/schema';
-import type { ErrorEnvelope, OkEnvelope } from '@reelmint/shared/schema';
+import { envelopeOf, errorEnvelope, fileBytes, htmlPage, jsonSchemaOf, siteRedirect } from '@reelmint/contract/schema';
+import type { ErrorEnvelope, OkEnvelope } from '@reelmint/contract/schema';
 
 export function ok<T>(data: T, message = 'OK'): OkEnvelope<T> {
   return { success: true, data, error: null, message };

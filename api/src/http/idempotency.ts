@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { idempotencyHeaders, jsonSchemaOf } from '@reelmint/shared/schema';
+import { idempotencyHeaders, jsonSchemaOf } from '@reelmint/contract/schema';
 import { AppError } from './errors.ts';
 
 /** The Idempotency-Key header: printable, at most 200 characters. */
+export function idempotencyKey(request: FastifyRequest, required: true): string;
+export function idempotencyKey(request: FastifyRequest, required: boolean): string | null;
 export function idempotencyKey(request: FastifyRequest, required: boolean): string | null {
   const raw = request.headers['idempotency-key'];
   const value = Array.isArray(raw) ? raw[0] : raw;

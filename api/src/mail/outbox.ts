@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -26,6 +25,12 @@ export interface OutboxOptions {
  */
 const FORGOTTEN_ONCE_SENT = new Set(['account-deleted']);
 
+/** Where the outbox says what it did: the API's logger, or a worker process's own. */
+interface MailLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = { retryIntervalMs: 30_000, maxAttempts: 8 };
 
 /** Wait before attempt n+1: 1, 2, 4 ... minutes, at most an hour. */
@@ -45,7 +50,7 @@ export class Mailer {
   constructor(
     private readonly ctx: CoreContext,
     private readonly transport: MailTransport | null,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: MailLog,
     private readonly options: OutboxOptions = DEFAULT_OUTBOX_OPTIONS,
   ) {}
 

@@ -1,5 +1,5 @@
-import { withLanguage } from '@reelmint/shared/languages';
-import type { Language } from '@reelmint/shared/languages';
+import { withLanguage } from '@reelmint/contract/languages';
+import type { Language } from '@reelmint/contract/languages';
 import { MAIL_TEXTS } from './texts.ts';
 
 export interface RenderedMail {
@@ -128,5 +128,25 @@ export function goodbyeMail(options: { language: Language; name: string; siteOri
     paragraphs: options.kept ? [strings.intro, strings.kept] : [strings.intro],
     action: { label: strings.action, url: siteLink(options.siteOrigin, options.language, '/') },
     after: [strings.welcome],
+  });
+}
+
+/** To a person who turned on video mails: one of their videos is ready, or failed and was refunded. */
+export function videoEndedMail(options: {
+  language: Language;
+  name: string;
+  siteOrigin: string;
+  outcome: 'ready' | 'failed';
+  title: string;
+  url: string;
+}): RenderedMail {
+  const strings = MAIL_TEXTS[options.language].videoEnded;
+  const ready = options.outcome === 'ready';
+  return actionMail({
+    ...options,
+    subject: ready ? strings.readySubject : strings.failedSubject,
+    paragraphs: [fill(ready ? strings.readyIntro : strings.failedIntro, { title: options.title })],
+    action: { label: strings.action, url: options.url },
+    after: [`${strings.optOut} ${siteLink(options.siteOrigin, options.language, '/account')}`],
   });
 }

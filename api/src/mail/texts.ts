@@ -1,4 +1,4 @@
-import type { Language } from '@reelmint/shared/languages';
+import type { Language } from '@reelmint/contract/languages';
 import en from './locales/en.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };
 import de from './locales/de.json' with { type: 'json' };
@@ -42,6 +42,20 @@ export interface MailTexts {
   changeNotice: { subject: string; intro: string; action: string; advice: string };
   /** Once an account is deleted; `kept` is said only when payment records had to be kept. */
   goodbye: { subject: string; intro: string; kept: string; action: string; welcome: string };
+  /**
+   * When a video is ready or failed (`{title}` names it): the mail to those who turned it on, with how to turn it
+   * off, and the titles of the push notifications.
+   */
+  videoEnded: {
+    readySubject: string;
+    readyIntro: string;
+    failedSubject: string;
+    failedIntro: string;
+    action: string;
+    optOut: string;
+    pushReady: string;
+    pushFailed: string;
+  };
 }
 
 /**

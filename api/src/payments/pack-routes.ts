@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { creditPackCatalogue, packCheckoutRequest, receiptsPage, receiptsQuery } from '@reelmint/shared/billing-api';
-import type { PackCheckoutRequest, ReceiptsQuery } from '@reelmint/shared/billing-api';
-import { checkoutSessionReply } from '@reelmint/shared/plan-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { creditPackCatalogue, packCheckoutRequest, receiptsPage, receiptsQuery } from '@reelmint/contract/billing-api';
+import type { PackCheckoutRequest, ReceiptsQuery } from '@reelmint/contract/billing-api';
+import { checkoutSessionReply } from '@reelmint/contract/plan-api';
+import { jsonSchemaOf } from '@reelmint/contract/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import type { AccountAllowance } from '../http/rate-limits.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
 import { CREDIT_PACKS } from '../plans/catalogue.ts';
 import { currentSubscription } from '../plans/subscriptions.ts';
 import type { Services } from '../services.ts';
-import { startPackCheckout } from './checkout.ts';
+import { startPackCheckout } from './open-checkout.ts';
 import { listReceipts } from './receipts.ts';
 
 /** Credit packs (one-time top-ups bought through the same checkout) and the receipts of every payment. */

@@ -1,4 +1,4 @@
-import type { PlanKey } from '@reelmint/shared/plans';
+import type { PlanKey } from '@reelmint/contract/plans';
 import type { Subscription } from '../db/schema.ts';
 import { pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';

@@ -1,5 +1,5 @@
-import type { PlanKey } from '@reelmint/shared/plans';
-import type { PaymentProviderName } from '@reelmint/shared/site-api';
+import type { PlanKey } from '@reelmint/contract/plans';
+import type { PaymentProviderName } from '@reelmint/contract/site-api';
 import type { CheckoutSession } from '../db/schema.ts';
 
 /** The price a subscription moves to. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Receipt as ReceiptView, ReceiptKind } from '@reelmint/shared/billing-api';
+import type { Receipt as ReceiptView, ReceiptKind } from '@reelmint/contract/billing-api';
 import type { Transaction } from 'kysely';
 import type { CoreContext } from '../context.ts';
 import { toCount } from '../db/database.ts';

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { PLAN_KEYS } from '@reelmint/shared/plans';
-import type { PlanKey } from '@reelmint/shared/plans';
+import { PLAN_KEYS } from '@reelmint/contract/plans';
+import type { PlanKey } from '@reelmint/contract/plans';
 import { pricing } from '../plans/catalogue.ts';
 import type { BillingCycle } from '../plans/catalogue.ts';
 import type { PaymentEvent } from './provider.ts';

@@ -1,8 +1,8 @@
-import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
-import { CREDIT_PACK_IDS } from '@reelmint/shared/billing-api';
-import type { CreditPackId, CreditPack as PackItem } from '@reelmint/shared/billing-api';
-import type { PlanItem } from '@reelmint/shared/plan-api';
-import type { BillingCycle, PlanKey } from '@reelmint/shared/plans';
+import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/contract/plans';
+import { CREDIT_PACK_IDS } from '@reelmint/contract/billing-api';
+import type { CreditPackId, CreditPack as PackItem } from '@reelmint/contract/billing-api';
+import type { PlanItem } from '@reelmint/contract/plan-api';
+import type { BillingCycle, PlanKey } from '@reelmint/contract/plans';
 
 export type { BillingCycle };
 

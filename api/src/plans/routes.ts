@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancelReply,
   cancelRequest,
@@ -9,23 +9,40 @@ import {
   subscriptionReply,
   upgradeReply,
   upgradeRequest,
-} from '@reelmint/shared/plan-api';
-import type { CancelRequest, PlanChangeReply, PlanChangeRequest, UpgradeRequest } from '@reelmint/shared/plan-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
-import type { PlanKey } from '@reelmint/shared/plans';
+} from '@reelmint/contract/plan-api';
+import type { CancelRequest, PlanChangeRequest, UpgradeRequest } from '@reelmint/contract/plan-api';
+import { jsonSchemaOf } from '@reelmint/contract/schema';
+import type { PlanKey } from '@reelmint/contract/plans';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import type { AccountAllowance } from '../http/rate-limits.ts';
 import { AppError } from '../http/errors.ts';
-import { cancelSubscription, startCheckout } from '../payments/checkout.ts';
-import { cancelScheduledChange, changePlan } from '../payments/plan-change.ts';
+import { buyPlan, cancelScheduledChange, purchaseOutcome } from '../payments/buy-plan.ts';
+import type { PlanOrder } from '../payments/buy-plan.ts';
+import type { CheckoutCaller } from '../payments/open-checkout.ts';
+import { cancelSubscription } from '../payments/subscription-state.ts';
 import type { Services } from '../services.ts';
 import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
+import type { BillingCycle } from './catalogue.ts';
 import { currentSubscription, toStatus } from './subscriptions.ts';
 
 const planChangeBody = jsonSchemaOf(planChangeRequest, 'input');
 
-/** `checkouts`: each checkout is a session at the provider, so one account may open only so many, by any route. */
+/**
+ * `checkouts`: each checkout is a session at the provider, so one account may open only so many, by any route.
+ * Buying a plan is one service (`buyPlan`); its three calls differ only in the body they read and the reply they write:
+ * `POST /api/subscription/change` answers whatever it did, and the spec's `POST /api/subscription/upgrade` and
+ * `POST /api/payment/create-subscription-session` only ever open a checkout.
+ */
 export function registerPlanRoutes(app: FastifyInstance, services: Services, checkouts: AccountAllowance): void {
+  /** Who buys, within their allowance of checkouts, and what; a plan name that is not a paid plan is refused (400). */
+  const purchase = async (request: FastifyRequest, planName: string, cycle: BillingCycle, source: string) => {
+    const { user, jti } = await services.auth.require(request);
+    await checkouts(user.id);
+    const order: PlanOrder = { plan: paidPlan(planName), cycle, source };
+    const caller: CheckoutCaller = { apiBase: services.publicBase(request), session: jti };
+    return { userId: user.id, order, caller };
+  };
+
   app.get(
     '/api/subscription/plans',
     {
@@ -67,14 +84,10 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services, che
       },
     },
     async (request) => {
-      const { user, jti } = await services.auth.require(request);
-      await checkouts(user.id);
-      const plan = paidPlan(request.body.planId);
-      const started = await startCheckout(services, user.id, plan, request.body.billingCycle ?? 'monthly', 'upgrade', {
-        apiBase: services.publicBase(request),
-        session: jti,
-      });
-      return ok({ checkoutUrl: started.checkoutUrl, sessionId: started.session.id }, 'Checkout created');
+      const { body } = request;
+      const { userId, order, caller } = await purchase(request, body.planId, body.billingCycle ?? 'monthly', 'upgrade');
+      const { checkoutUrl, sessionId } = await buyPlan(services, userId, order, caller, 'checkout');
+      return ok({ checkoutUrl, sessionId }, 'Checkout created');
     },
   );
 
@@ -116,23 +129,10 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services, che
       },
     },
     async (request) => {
-      const { user, jti } = await services.auth.require(request);
-      await checkouts(user.id);
-      const plan = paidPlan(request.body.planName);
-      const change = await changePlan(services, user.id, plan, request.body.billingCycle, request.body.source ?? 'pricing', {
-        apiBase: services.publicBase(request),
-        session: jti,
-      });
-      const [subscription, balance] = await Promise.all([currentSubscription(services, user.id), currentBalance(services, user.id)]);
-      const message = { checkout: 'Checkout created', changed: 'Plan changed', scheduled: 'Plan change scheduled for the end of the period' }[change.kind];
-      const changed: PlanChangeReply = {
-        kind: change.kind,
-        checkoutUrl: change.kind === 'checkout' ? change.checkoutUrl : null,
-        sessionId: change.kind === 'checkout' ? change.sessionId : null,
-        subscription: toStatus(subscription),
-        balance,
-      };
-      return ok(changed, message);
+      const { body } = request;
+      const { userId, order, caller } = await purchase(request, body.planName, body.billingCycle, body.source ?? 'pricing');
+      const change = await purchaseOutcome(services, userId, await buyPlan(services, userId, order, caller));
+      return ok(change, { checkout: 'Checkout created', changed: 'Plan changed', scheduled: 'Plan change scheduled for the end of the period' }[change.kind]);
     },
   );
 
@@ -166,22 +166,13 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services, che
       },
     },
     async (request) => {
-      const { user, jti } = await services.auth.require(request);
-      await checkouts(user.id);
-      const plan = paidPlan(request.body.planName);
-      const started = await startCheckout(services, user.id, plan, request.body.billingCycle, request.body.source ?? 'subscription-modal', {
-        apiBase: services.publicBase(request),
-        session: jti,
-      });
+      const { body } = request;
+      const { userId, order, caller } = await purchase(request, body.planName, body.billingCycle, body.source ?? 'subscription-modal');
+      const { checkoutUrl, sessionId } = await buyPlan(services, userId, order, caller, 'checkout');
       const message = 'Checkout session created';
-      return ok({ checkoutUrl: started.checkoutUrl, message, sessionId: started.session.id }, message);
+      return ok({ checkoutUrl, message, sessionId }, message);
     },
   );
-}
-
-async function currentBalance(services: Services, userId: string): Promise<number> {
-  const row = await services.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.balance);
 }
 
 function paidPlan(name: string): PlanKey {

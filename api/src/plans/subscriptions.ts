@@ -1,6 +1,6 @@
-import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/shared/plans';
-import type { SubscriptionReply } from '@reelmint/shared/plan-api';
-import type { PlanKey, SubscriptionStatusValue } from '@reelmint/shared/plans';
+import { PLAN_FEATURES, PLAN_KEYS, PLAN_NAMES } from '@reelmint/contract/plans';
+import type { SubscriptionReply } from '@reelmint/contract/plan-api';
+import type { PlanKey, SubscriptionStatusValue } from '@reelmint/contract/plans';
 import type { Transaction } from 'kysely';
 import type { CoreContext } from '../context.ts';
 import { grantInTransaction } from '../credits/ledger.ts';
@@ -9,6 +9,19 @@ import type { DB, Subscription } from '../db/schema.ts';
 import { recordReceipt } from '../payments/receipts.ts';
 import { planRank, pricing } from './catalogue.ts';
 import type { BillingCycle } from './catalogue.ts';
+
+/** A subscription row back on Free: no paid period, cycle, period terms or waiting change. */
+export const BACK_TO_FREE = {
+  plan: 'free',
+  status: 'active',
+  billing_cycle: null,
+  current_period_end: null,
+  period_credits: null,
+  period_cents: null,
+  scheduled_plan: null,
+  scheduled_cycle: null,
+  provider_schedule_ref: null,
+} as const;
 
 const isPlanKey = (value: string): value is PlanKey => (PLAN_KEYS as readonly string[]).includes(value);
 
@@ -47,18 +60,7 @@ export async function currentSubscription(ctx: CoreContext, userId: string, sett
   }
   await ctx.db
     .updateTable('subscriptions')
-    .set({
-      plan: 'free',
-      status: 'active',
-      billing_cycle: null,
-      current_period_end: null,
-      period_credits: null,
-      period_cents: null,
-      scheduled_plan: null,
-      scheduled_cycle: null,
-      provider_schedule_ref: null,
-      updated_at: now.toISOString(),
-    })
+    .set({ ...BACK_TO_FREE, updated_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('current_period_end', '=', row.current_period_end)
     .execute();

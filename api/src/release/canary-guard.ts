@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { versionSeries } from './figures.ts';
-import type { Figures } from './figures.ts';
-import { REMOTE_NAMES } from '@reelmint/shared/remotes';
-import type { RemoteName } from '@reelmint/shared/remotes';
-import type { ReleaseCli } from './release-cli.ts';
-import type { CanaryView, GuardRules } from './release-files.ts';
-import type { ReleaseSource } from './source.ts';
+import { versionSeries } from '@reelmint/release/dashboard';
+import type { CanaryView, Figures, GuardRules, ReleaseSource } from '@reelmint/release/dashboard';
+import { REMOTE_NAMES } from '@reelmint/contract/remotes';
+import type { RemoteName } from '@reelmint/contract/remotes';
+import type { ReleaseRunner } from '@reelmint/release';
 
 /** What the guard saw when it decided: the canary's and stable's figures since the canary began, and the rules. */
 export interface GuardFigures {
@@ -51,8 +49,8 @@ export function stepDue(step: Figures, stable: Figures, rules: GuardRules, stepS
   return judge(step, stable, rules).length === 0;
 }
 
-/** Stops a canary through the release CLI's `guard-stop`: the same lock, smoke check and history as a person's change. */
-export function stopWithReleaseCli(cli: ReleaseCli): StopCanary {
+/** Stops a canary with the release CLI's `guard-stop`: the same lock, smoke check and history as a person's change. */
+export function stopWithReleaseCli(cli: ReleaseRunner): StopCanary {
   return async (remote, canaryVersion, reason, figures) => {
     const result = await cli(
       ['guard-stop', remote, '--canary-version', canaryVersion, '--reason', reason, '--figures', JSON.stringify(figures)],
@@ -62,8 +60,8 @@ export function stopWithReleaseCli(cli: ReleaseCli): StopCanary {
   };
 }
 
-/** Widens a canary through the release CLI's `guard-widen`: the same lock, checks and history as a person's change. */
-export function widenWithReleaseCli(cli: ReleaseCli): WidenCanary {
+/** Widens a canary with the release CLI's `guard-widen`: the same lock, checks and history as a person's change. */
+export function widenWithReleaseCli(cli: ReleaseRunner): WidenCanary {
   return async (remote, canaryVersion, reason, figures) => {
     const result = await cli(
       ['guard-widen', remote, '--canary-version', canaryVersion, '--reason', reason, '--figures', JSON.stringify(figures)],

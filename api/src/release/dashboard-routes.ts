@@ -1,17 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { releaseActionReply, releaseActionRequest, releaseMetrics, releaseMetricsQuery, releaseOverview } from '@reelmint/shared/release-api';
-import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseMetricsQuery, ReleaseOverview } from '@reelmint/shared/release-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { releaseActionReply, releaseActionRequest, releaseMetrics, releaseMetricsQuery, releaseOverview } from '@reelmint/contract/release-api';
+import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseMetricsQuery, ReleaseOverview } from '@reelmint/contract/release-api';
+import { jsonSchemaOf } from '@reelmint/contract/schema';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
 import type { Services } from '../services.ts';
-import { versionSeries } from './figures.ts';
-import { REMOTE_NAMES } from '@reelmint/shared/remotes';
-import type { ReleaseCli } from './release-cli.ts';
-import type { ReleaseSource } from './source.ts';
-import { RELEASE_MANAGER } from '@reelmint/shared/account-api';
-import { hasRole } from './roles.ts';
+import { REMOTE_NAMES } from '@reelmint/contract/remotes';
+import type { ReleaseRunner } from '@reelmint/release';
+import { hasRole, versionSeries } from '@reelmint/release/dashboard';
+import type { ReleaseSource } from '@reelmint/release/dashboard';
+import { RELEASE_MANAGER } from '@reelmint/contract/account-api';
 
 /** Only accounts with the release-manager role (granted with `npm run release -- grant-release-manager`). */
 export async function requireReleaseManager(services: Services, request: FastifyRequest) {
@@ -62,7 +61,7 @@ function smokeOutcome(output: string): ReleaseActionReply['smoke'] {
 /** How long a change from the dashboard may take, its smoke check included. */
 const ACTION_TIMEOUT_MS = 120_000;
 
-export function registerDashboardRoutes(app: FastifyInstance, services: Services, source: ReleaseSource, cli: ReleaseCli): void {
+export function registerDashboardRoutes(app: FastifyInstance, services: Services, source: ReleaseSource, cli: ReleaseRunner): void {
   app.post<{ Body: ReleaseActionRequest }>(
     '/api/release/actions',
     {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { telemetryReply, telemetryReport } from '@reelmint/shared/release-api';
-import type { TelemetryReply, TelemetryReport } from '@reelmint/shared/release-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
-import { TELEMETRY_PATH } from '@reelmint/shared/telemetry';
+import { telemetryReply, telemetryReport } from '@reelmint/contract/release-api';
+import type { TelemetryReply, TelemetryReport } from '@reelmint/contract/release-api';
+import { jsonSchemaOf } from '@reelmint/contract/schema';
+import { TELEMETRY_PATH } from '@reelmint/contract/telemetry';
 import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
-import type { RemoteName } from '@reelmint/shared/remotes';
-import type { PublishedVersions } from './published.ts';
+import type { RemoteName } from '@reelmint/contract/remotes';
+import type { PublishedVersions } from '@reelmint/release';
 
 /** A report larger than this is not from the shell: its most events fit well within. */
 const MAX_REPORT_BYTES = 16 * 1024;
@@ -80,6 +80,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, services: Services
             })),
           )
           .execute();
+        app.ops.metrics.remoteEvents(events);
         return reply.code(202).send(ok<TelemetryReply>({ stored: events.length }));
       },
     );

@@ -1,6 +1,6 @@
-import type { GenerationConfig } from '@reelmint/shared/pricing';
-import type { Language } from '@reelmint/shared/languages';
-import type { TemplateSettings } from '@reelmint/shared/video-api';
+import type { GenerationConfig } from '@reelmint/contract/pricing';
+import type { Language } from '@reelmint/contract/languages';
+import type { TemplateSettings } from '@reelmint/contract/video-api';
 import { TEMPLATE_TEXTS } from './texts.ts';
 import type { TemplateId, TemplateText } from './texts.ts';
 

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { templateCatalogue, templatesQuery } from '@reelmint/shared/video-api';
-import type { TemplatesQuery, VideoTemplate } from '@reelmint/shared/video-api';
-import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
-import type { IdParams } from '@reelmint/shared/schema';
+import { templateCatalogue, templatesQuery } from '@reelmint/contract/video-api';
+import type { TemplatesQuery } from '@reelmint/contract/video-api';
+import { idParams, jsonSchemaOf } from '@reelmint/contract/schema';
+import type { IdParams } from '@reelmint/contract/schema';
 import { envelopeSchema, errorReplies, fileReplies, ok } from '../http/envelope.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import { TEMPLATES, findTemplate, templateText } from './catalogue.ts';
+import { existingTemplate, templateGallery, templatePoster } from './gallery.ts';
+import type { TemplateMedia } from './media.ts';
 
 const querySchema = jsonSchemaOf(templatesQuery, 'input');
 
 const idParamsSchema = jsonSchemaOf(idParams, 'input');
 
-export function registerTemplateRoutes(app: FastifyInstance, services: Services): void {
+export function registerTemplateRoutes(app: FastifyInstance, services: Services, media: TemplateMedia): void {
   app.get<{ Querystring: TemplatesQuery }>(
     '/api/video/templates',
     {
@@ -23,26 +24,7 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
         response: { 200: envelopeSchema(templateCatalogue), ...errorReplies },
       },
     },
-    async (request) => {
-      const base = services.publicBase(request);
-      const lng = request.query.lang ?? 'en';
-      const items = await Promise.all(
-        TEMPLATES.map(async (t): Promise<VideoTemplate> => {
-          const { title, prompt, negativePrompt } = templateText(t, lng);
-          return {
-            id: t.id,
-            title,
-            category: t.category,
-            prompt,
-            settings: { ...t.settings, ...(negativePrompt ? { negativePrompt } : {}) },
-            posterUrl: `${base}/api/video/templates/${t.id}/poster`,
-            previewUrl: `${base}/api/video/templates/${t.id}/preview`,
-            previewReady: await services.templateMedia.previewReady(t),
-          };
-        }),
-      );
-      return ok(items);
-    },
+    async (request) => ok(await templateGallery(media, services.publicBase(request), request.query.lang ?? 'en')),
   );
 
   app.get<{ Params: IdParams }>(
@@ -57,14 +39,7 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
       },
     },
     async (request, reply) => {
-      const template = findTemplate(request.params.id);
-      if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No template has this id');
-      let key: string;
-      try {
-        key = await services.templateMedia.poster(template);
-      } catch {
-        throw new AppError(503, 'MEDIA_UNAVAILABLE', 'The poster could not be rendered right now');
-      }
+      const key = await templatePoster(media, request.params.id);
       return services.storage.send(request, reply.header('cache-control', 'public, max-age=86400'), key, 'image/jpeg');
     },
   );
@@ -81,13 +56,12 @@ export function registerTemplateRoutes(app: FastifyInstance, services: Services)
       },
     },
     async (request, reply) => {
-      const template = findTemplate(request.params.id);
-      if (!template) throw notFound('TEMPLATE_NOT_FOUND', 'No template has this id');
-      if (!(await services.templateMedia.previewReady(template))) {
+      const template = existingTemplate(request.params.id);
+      if (!(await media.previewReady(template))) {
         reply.header('retry-after', '30');
         throw notFound('PREVIEW_NOT_READY', 'The preview clip is still being rendered');
       }
-      return services.storage.send(request, reply.header('cache-control', 'public, max-age=86400'), services.templateMedia.previewKey(template), 'video/mp4');
+      return services.storage.send(request, reply.header('cache-control', 'public, max-age=86400'), media.previewKey(template), 'video/mp4');
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@reelmint/shared/languages';
+import type { Language } from '@reelmint/contract/languages';
 import en from './locales/en.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };
 import de from './locales/de.json' with { type: 'json' };

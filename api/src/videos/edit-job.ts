@@ -2,8 +2,8 @@
 // engine make the continuation.
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { durationSeconds, formatSeconds } from '@reelmint/shared/pricing';
-import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
+import { durationSeconds, formatSeconds } from '@reelmint/contract/pricing';
+import type { AspectRatio, Resolution } from '@reelmint/contract/pricing';
 import type { Video } from '../db/schema.ts';
 import { videoKeys } from '../storage/keys.ts';
 import { frameSize } from './engine.ts';

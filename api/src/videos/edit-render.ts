@@ -1,4 +1,4 @@
-import { CROSSFADE_SECONDS } from '@reelmint/shared/pricing';
+import { CROSSFADE_SECONDS } from '@reelmint/contract/pricing';
 import type { EditSpec } from './edit-spec.ts';
 
 /** Every edit comes out at the frame rate the local engine renders, so joined clips line up frame for frame. */
@@ -116,6 +116,14 @@ export function editArgs(spec: EditSpec, inputs: EditInput[], frame: EditFrame, 
           : // The whole picture, centred over a blurred, enlarged copy of itself that fills the new shape.
             `[0:v]fps=${EDIT_FPS},split=2[a][b];[a]${cover(frame)},boxblur=luma_radius=${Math.max(4, Math.round(Math.min(frame.width, frame.height) / 20))}:luma_power=2[bg];` +
             `[b]${fitInside(frame)}[fg];[bg][fg]overlay=x='(W-w)/2':y='(H-h)/2',setsar=1,format=yuv420p[v]`;
+      return { args: ['-y', '-i', first.path, '-filter_complex', graph, ...encode(first.seconds, output)], seconds: first.seconds };
+    }
+    case 'upscale': {
+      // Lanczos keeps edges crisp when enlarging; a light unsharp mask brings back some of the detail the scaling softens.
+      const { width, height } = frame;
+      const graph =
+        `[0:v]fps=${EDIT_FPS},scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${width}:${height},` +
+        'unsharp=5:5:0.8:5:5:0,setsar=1,format=yuv420p[v]';
       return { args: ['-y', '-i', first.path, '-filter_complex', graph, ...encode(first.seconds, output)], seconds: first.seconds };
     }
     case 'merge':

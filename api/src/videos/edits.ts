@@ -1,347 +1,127 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { PLAN_FEATURES, PLAN_NAMES, cheapestPlanWith } from '@reelmint/shared/plans';
-import {
-  EDIT_MAX_SECONDS,
-  EDIT_MIN_SECONDS,
-  MERGE_MAX_CLIPS,
-  MERGE_MIN_CLIPS,
-  MODELS,
-  RESOLUTIONS,
-  CROSSFADE_SECONDS,
-  durationSeconds,
-  editCost,
-  formatSeconds,
-  parseSeconds,
-} from '@reelmint/shared/pricing';
-import type { AspectRatio, EditKind, Resolution, VideoModel } from '@reelmint/shared/pricing';
-import { editEstimate, editReply, editRequest } from '@reelmint/shared/video-api';
-import type { EditEstimate, EditReply, EditRequestBody, VideoEngineName } from '@reelmint/shared/video-api';
-import { jsonSchemaOf } from '@reelmint/shared/schema';
+import { formatSeconds } from '@reelmint/contract/pricing';
+import type { EditEstimate, EditReply, EditRequestBody } from '@reelmint/contract/video-api';
 import { spendInTransaction } from '../credits/ledger.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { Video } from '../db/schema.ts';
-import { errorReplies, envelopeSchema, ok } from '../http/envelope.ts';
-import { AppError, notFound, validation } from '../http/errors.ts';
-import { idempotencyHeaderSchema, idempotencyKey, keyReused, requestHash } from '../http/idempotency.ts';
-import type { RateLimitRule } from '../http/rate-limits.ts';
-import { currentSubscription, entitledPlan } from '../plans/subscriptions.ts';
+import { AppError } from '../http/errors.ts';
+import { keyReused, requestHash } from '../http/idempotency.ts';
 import type { Services } from '../services.ts';
-import type { EditSpec } from './edit-spec.ts';
+import { planEdit, round2 } from './edit-plan.ts';
 import { frameSize } from './engine.ts';
 import { activeJobCount, queuedJob } from './jobs.ts';
 
-/** The fields each kind takes; any other is refused, so a mistyped request is not half applied. */
-const FIELDS: Record<EditKind, ReadonlyArray<keyof EditRequestBody>> = {
-  trim: ['videoId', 'start', 'end'],
-  reframe: ['videoId', 'aspectRatio', 'mode', 'focusX', 'focusY'],
-  speed: ['videoId', 'speed'],
-  merge: ['videoIds', 'transition'],
-  extend: ['videoId', 'duration'],
-};
-const REQUIRED: Record<EditKind, ReadonlyArray<keyof EditRequestBody>> = {
-  trim: ['videoId', 'start', 'end'],
-  reframe: ['videoId', 'aspectRatio'],
-  speed: ['videoId', 'speed'],
-  merge: ['videoIds'],
-  extend: ['videoId'],
-};
-
-const editBodySchema = jsonSchemaOf(editRequest, 'input');
-
-/** An edit checked against the sources it names: what it costs and what it makes. */
-export interface EditPlan {
-  spec: EditSpec;
-  sources: Video[];
-  cost: number;
-  seconds: number;
-  model: VideoModel;
-  resolution: Resolution;
-  aspectRatio: AspectRatio;
-  /** The engine that made the first source: an edit is still its picture. */
-  engine: VideoEngineName;
+/** What an edit would cost and make, checked like the edit itself; nothing is charged. */
+export async function estimateEdit(services: Services, userId: string, body: EditRequestBody): Promise<EditEstimate> {
+  const plan = await planEdit(services, userId, body);
+  const balance = (await services.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst())?.balance ?? 0;
+  const frame = frameSize(plan.resolution, plan.aspectRatio);
+  return {
+    kind: plan.spec.kind,
+    cost: plan.cost,
+    balance,
+    enough: balance >= plan.cost,
+    seconds: round2(plan.seconds),
+    duration: formatSeconds(plan.seconds),
+    aspectRatio: plan.aspectRatio,
+    width: frame.width,
+    height: frame.height,
+  };
 }
 
-/** Someone else's, unknown, or unfinished videos stop an edit before anything is charged. */
-async function finishedSources(services: Services, userId: string, ids: string[]): Promise<Video[]> {
-  const unique = [...new Set(ids)];
-  const rows = await services.db.selectFrom('videos').selectAll().where('user_id', '=', userId).where('id', 'in', unique).execute();
-  return ids.map((id) => {
-    const row = rows.find((r) => r.id === id);
-    if (!row) throw notFound('VIDEO_NOT_FOUND', 'Video not found');
-    if (row.status !== 'succeeded' || !row.video_file) throw new AppError(409, 'VIDEO_NOT_READY', 'Only a finished video can be edited', { videoId: id });
-    return row;
-  });
+async function replyOf(services: Services, video: Video, replayed: boolean): Promise<EditReply> {
+  const spend = await services.db.selectFrom('credit_ledger').select('balance_after').where('id', '=', video.spend_id).executeTakeFirst();
+  return {
+    id: video.id,
+    status: video.status,
+    cost: video.cost,
+    newBalance: spend?.balance_after ?? 0,
+    transactionId: video.spend_id,
+    progress: video.progress,
+    type: video.type,
+    ...(video.source_id ? { sourceId: video.source_id } : {}),
+    createdAt: video.created_at,
+    replayed,
+  };
 }
-
-function lengthOf(video: Video): number {
-  const seconds = parseSeconds(video.duration);
-  if (seconds === null) throw new AppError(409, 'VIDEO_NOT_READY', 'This video has no known length');
-  return seconds;
-}
-
-const fitsLength = (seconds: number) => {
-  if (seconds < EDIT_MIN_SECONDS - 1e-9) {
-    throw new AppError(422, 'CLIP_TOO_SHORT', `The edited clip would last ${formatSeconds(seconds)}; it must last at least ${EDIT_MIN_SECONDS} s`, { seconds });
-  }
-  if (seconds > EDIT_MAX_SECONDS + 1e-9) {
-    throw new AppError(422, 'CLIP_TOO_LONG', `The edited clip would last ${formatSeconds(seconds)}; it may last at most ${EDIT_MAX_SECONDS} s`, { seconds });
-  }
-};
 
 /**
- * Checks an edit request the way both the estimate and the edit itself do: the plan first (only
- * Max edits), then the fields of its kind, then the videos it names. Throws the refusal; nothing
- * is charged before this passes.
+ * Queues an edit: it is checked (planEdit), charged and queued in one transaction, and makes a new video that keeps
+ * its sources. With an Idempotency-Key a repeat of the same request answers the first edit (`replayed`), even when
+ * both arrive at once; another request under the same key is refused.
  */
-export async function planEdit(services: Services, userId: string, body: EditRequestBody): Promise<EditPlan> {
-  const plan = entitledPlan(await currentSubscription(services, userId));
-  if (!PLAN_FEATURES[plan].advancedEditing) {
-    const needed = cheapestPlanWith('advancedEditing');
-    throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', `Editing videos requires the ${PLAN_NAMES[needed]} plan`, {
-      upgradeRequired: true,
-      problems: [{ field: 'edit', feature: 'advancedEditing', message: `Editing videos requires the ${PLAN_NAMES[needed]} plan`, upgradeRequired: true }],
-    });
-  }
-  const kind = body.kind;
-  const stray = (Object.keys(body) as Array<keyof EditRequestBody>).filter((key) => key !== 'kind' && !FIELDS[kind].includes(key));
-  if (stray.length > 0) throw validation(`${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} not used by a ${kind} edit`);
-  const missing = REQUIRED[kind].filter((key) => body[key] === undefined);
-  if (missing.length > 0) throw validation(`A ${kind} edit needs ${missing.join(' and ')}`);
+export async function queueEdit(services: Services, userId: string, clientKey: string | null, body: EditRequestBody): Promise<EditReply> {
+  const key = clientKey ? `${userId}:${clientKey}` : null;
+  const hash = requestHash('edit', body);
+  const replay = async () => {
+    if (!key) return null;
+    const existing = await services.db.selectFrom('videos').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+    if (!existing) return null;
+    if (existing.request_hash !== hash) throw keyReused();
+    return replyOf(services, existing, true);
+  };
+  const replayed = await replay();
+  if (replayed) return replayed;
 
-  if (kind === 'merge') {
-    const ids = body.videoIds!;
-    if (ids.length < MERGE_MIN_CLIPS || ids.length > MERGE_MAX_CLIPS) {
-      throw new AppError(
-        422,
-        'MERGE_CLIP_COUNT',
-        `A merge joins ${MERGE_MIN_CLIPS} to ${MERGE_MAX_CLIPS} clips; ${ids.length} ${ids.length === 1 ? 'was' : 'were'} given`,
-        {
-          min: MERGE_MIN_CLIPS,
-          max: MERGE_MAX_CLIPS,
+  const plan = await planEdit(services, userId, body);
+  const first = plan.sources[0]!;
+  const id = `vid_${randomUUID()}`;
+  let video: Video;
+  try {
+    video = await services.db.transaction().execute(async (trx) => {
+      const spend = await spendInTransaction(trx, services, {
+        userId,
+        amount: plan.cost,
+        idempotencyKey: `edit:${id}`,
+        source: 'edit',
+        reason: `${plan.spec.kind} of ${plan.spec.sourceIds.join(', ')}`,
+        metadata: {
+          videoId: id,
+          edit: plan.spec.kind,
+          sourceIds: plan.spec.sourceIds,
+          model: plan.model,
+          resolution: plan.resolution,
+          duration: formatSeconds(plan.seconds),
         },
-      );
-    }
-    const sources = await finishedSources(services, userId, ids);
-    const transition = body.transition ?? 'cut';
-    const total = sources.reduce((sum, video) => sum + lengthOf(video), 0) - (transition === 'crossfade' ? CROSSFADE_SECONDS * (sources.length - 1) : 0);
-    fitsLength(total);
-    const first = sources[0]!;
-    return {
-      spec: { kind, sourceIds: ids, transition },
-      sources,
-      cost: editCost({ kind, clips: ids.length }),
-      seconds: total,
-      model: first.model as VideoModel,
-      resolution: first.resolution as Resolution,
-      aspectRatio: first.aspect_ratio as AspectRatio,
-      engine: first.engine,
-    };
-  }
-
-  const [source] = await finishedSources(services, userId, [body.videoId!]);
-  const video = source!;
-  const length = lengthOf(video);
-  const base = {
-    sources: [video],
-    model: video.model as VideoModel,
-    resolution: video.resolution as Resolution,
-    aspectRatio: video.aspect_ratio as AspectRatio,
-    engine: video.engine,
-  };
-  const sourceIds: [string] = [video.id];
-  switch (kind) {
-    case 'trim': {
-      const start = round2(body.start!);
-      const end = round2(body.end!);
-      if (end > length + 1e-9 || start >= end) {
-        throw new AppError(422, 'TRIM_OUT_OF_RANGE', `Choose a start before the end, both within the clip's ${formatSeconds(length)}`, { duration: length });
+      });
+      if ((await activeJobCount(trx, userId)) >= services.maxActiveJobsPerUser) {
+        throw new AppError(429, 'TOO_MANY_JOBS', `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`);
       }
-      if (start === 0 && Math.abs(end - length) < 0.01) throw new AppError(422, 'EDIT_CHANGES_NOTHING', 'This trim keeps the whole clip');
-      fitsLength(end - start);
-      return { ...base, spec: { kind, sourceIds, start, end }, cost: editCost({ kind }), seconds: end - start };
-    }
-    case 'reframe': {
-      const aspectRatio = body.aspectRatio!;
-      if (aspectRatio === video.aspect_ratio) throw new AppError(422, 'EDIT_CHANGES_NOTHING', `This clip is already ${aspectRatio}`);
-      const mode = body.mode ?? 'crop';
-      if (mode === 'fit' && (body.focusX !== undefined || body.focusY !== undefined)) throw validation('A focus point is only used when cropping');
-      return {
-        ...base,
-        aspectRatio,
-        spec: { kind, sourceIds, aspectRatio, mode, focusX: round2(body.focusX ?? 0.5), focusY: round2(body.focusY ?? 0.5) },
-        cost: editCost({ kind }),
-        seconds: length,
-      };
-    }
-    case 'speed': {
-      const speed = body.speed!;
-      fitsLength(length / speed);
-      return { ...base, spec: { kind, sourceIds, speed }, cost: editCost({ kind }), seconds: length / speed };
-    }
-    case 'extend': {
-      const duration = body.duration ?? '5s';
-      // The continuation is made by the engine that made the clip, or the two halves would not match.
-      if (video.engine !== services.engine.name) {
-        throw new AppError(409, 'EXTEND_UNAVAILABLE', 'This clip was made by a video engine this site no longer runs, so it cannot be continued', {
-          engine: video.engine,
-        });
-      }
-      if (!(MODELS as readonly string[]).includes(video.model) || !(RESOLUTIONS as readonly string[]).includes(video.resolution)) {
-        throw new AppError(409, 'EXTEND_UNAVAILABLE', 'This clip cannot be continued');
-      }
-      if (services.engine.offersAspectRatio && !services.engine.offersAspectRatio(video.model, 'image', base.aspectRatio)) {
-        throw new AppError(422, 'ASPECT_RATIO_UNAVAILABLE', `The ${video.model} model cannot continue ${base.aspectRatio} clips here`, {
-          aspectRatio: base.aspectRatio,
-        });
-      }
-      const seconds = length + durationSeconds(duration);
-      fitsLength(seconds);
-      return { ...base, spec: { kind, sourceIds, duration }, cost: editCost({ kind, model: base.model, resolution: base.resolution, duration }), seconds };
-    }
-  }
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-export function registerEditRoutes(app: FastifyInstance, services: Services, editLimit: RateLimitRule): void {
-  app.post<{ Body: EditRequestBody }>(
-    '/api/videos/edits/estimate',
-    {
-      config: { rateLimit: editLimit },
-      schema: {
-        tags: ['videos'],
-        summary: 'What an edit would cost and make; checks it like the edit itself and charges nothing',
-        body: editBodySchema,
-        response: { 200: envelopeSchema(editEstimate), ...errorReplies },
-      },
-    },
-    async (request) => {
-      const { user } = await services.auth.require(request);
-      const plan = await planEdit(services, user.id, request.body);
-      const balance = (await services.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirst())?.balance ?? 0;
-      const frame = frameSize(plan.resolution, plan.aspectRatio);
-      const estimate: EditEstimate = {
-        kind: plan.spec.kind,
-        cost: plan.cost,
-        balance,
-        enough: balance >= plan.cost,
-        seconds: round2(plan.seconds),
+      const row = queuedJob({
+        run_id: null,
+        variation: null,
+        id,
+        user_id: userId,
+        type: 'edit',
+        prompt: first.prompt,
+        image_id: null,
+        template_id: null,
+        model: plan.model,
+        resolution: plan.resolution,
         duration: formatSeconds(plan.seconds),
-        aspectRatio: plan.aspectRatio,
-        width: frame.width,
-        height: frame.height,
-      };
-      return ok(estimate);
-    },
-  );
-
-  const replyOf = async (video: Video, replayed: boolean): Promise<EditReply> => {
-    const spend = await services.db.selectFrom('credit_ledger').select('balance_after').where('id', '=', video.spend_id).executeTakeFirst();
-    return {
-      id: video.id,
-      status: video.status,
-      cost: video.cost,
-      newBalance: spend?.balance_after ?? 0,
-      transactionId: video.spend_id,
-      progress: video.progress,
-      type: video.type,
-      ...(video.source_id ? { sourceId: video.source_id } : {}),
-      createdAt: video.created_at,
-      replayed,
-    };
-  };
-
-  app.post<{ Body: EditRequestBody }>(
-    '/api/videos/edits',
-    {
-      config: { rateLimit: editLimit },
-      schema: {
-        tags: ['videos'],
-        summary: 'Queue an edit of finished videos (Max plan); it makes a new video and keeps its sources (optional Idempotency-Key header)',
-        headers: idempotencyHeaderSchema(false),
-        body: editBodySchema,
-        response: { 202: envelopeSchema(editReply), 200: envelopeSchema(editReply), ...errorReplies },
-      },
-    },
-    async (request, reply) => {
-      const { user } = await services.auth.require(request);
-      const clientKey = idempotencyKey(request, false);
-      const key = clientKey ? `${user.id}:${clientKey}` : null;
-      const hash = requestHash('edit', request.body);
-      const replay = async () => {
-        if (!key) return null;
-        const existing = await services.db.selectFrom('videos').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-        if (!existing) return null;
-        if (existing.request_hash !== hash) throw keyReused();
-        return ok(await replyOf(existing, true), 'Already queued');
-      };
-      const replayed = await replay();
-      if (replayed) return reply.code(200).send(replayed);
-
-      const plan = await planEdit(services, user.id, request.body);
-      const first = plan.sources[0]!;
-      const id = `vid_${randomUUID()}`;
-      let video: Video;
-      try {
-        video = await services.db.transaction().execute(async (trx) => {
-          const spend = await spendInTransaction(trx, services, {
-            userId: user.id,
-            amount: plan.cost,
-            idempotencyKey: `edit:${id}`,
-            source: 'edit',
-            reason: `${plan.spec.kind} of ${plan.spec.sourceIds.join(', ')}`,
-            metadata: {
-              videoId: id,
-              edit: plan.spec.kind,
-              sourceIds: plan.spec.sourceIds,
-              model: plan.model,
-              resolution: plan.resolution,
-              duration: formatSeconds(plan.seconds),
-            },
-          });
-          if ((await activeJobCount(trx, user.id)) >= services.maxActiveJobsPerUser) {
-            throw new AppError(
-              429,
-              'TOO_MANY_JOBS',
-              `You can have at most ${services.maxActiveJobsPerUser} videos in progress at once. Wait for one to finish.`,
-            );
-          }
-          const row = queuedJob({
-            id,
-            user_id: user.id,
-            type: 'edit',
-            prompt: first.prompt,
-            image_id: null,
-            template_id: null,
-            model: plan.model,
-            resolution: plan.resolution,
-            duration: formatSeconds(plan.seconds),
-            cost: plan.cost,
-            // Edits are paid work on the priority queue; only generations can be relaxed.
-            relaxed: 0,
-            spend_id: spend.id,
-            engine: plan.spec.kind === 'extend' ? services.engine.name : plan.engine,
-            aspect_ratio: plan.aspectRatio,
-            negative_prompt: first.negative_prompt,
-            seed: first.seed,
-            source_id: first.id,
-            edit: JSON.stringify(plan.spec),
-            idempotency_key: key,
-            request_hash: key ? hash : null,
-            created_at: services.now().toISOString(),
-          });
-          await trx.insertInto('videos').values(row).execute();
-          return row;
-        });
-      } catch (error) {
-        const twin = await replay();
-        if (twin) return reply.code(200).send(twin);
-        if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', 'The request conflicted with another one; try again');
-        throw error;
-      }
-      services.worker?.wake();
-      return reply.code(202).send(ok(await replyOf(video, false), 'Edit queued'));
-    },
-  );
+        cost: plan.cost,
+        // Edits are paid work on the priority queue; only generations can be relaxed.
+        relaxed: 0,
+        spend_id: spend.id,
+        engine: plan.spec.kind === 'extend' ? services.engine.name : plan.engine,
+        aspect_ratio: plan.aspectRatio,
+        negative_prompt: first.negative_prompt,
+        seed: first.seed,
+        source_id: first.id,
+        edit: JSON.stringify(plan.spec),
+        idempotency_key: key,
+        request_hash: key ? hash : null,
+        created_at: services.now().toISOString(),
+      });
+      await trx.insertInto('videos').values(row).execute();
+      return row;
+    });
+  } catch (error) {
+    const twin = await replay();
+    if (twin) return twin;
+    if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', 'The request conflicted with another one; try again');
+    throw error;
+  }
+  services.worker?.wake();
+  return replyOf(services, video, false);
 }

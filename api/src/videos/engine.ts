@@ -1,5 +1,6 @@
-import type { VideoEngineName } from '@reelmint/shared/video-api';
-import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
+import type { VideoEngineName } from '@reelmint/contract/video-api';
+import type { AspectRatio, Resolution, VideoModel } from '@reelmint/contract/pricing';
+import type { CameraMotion, ModelControls } from '@reelmint/contract/generation-controls';
 import type { FailureCode } from './jobs.ts';
 
 export interface RenderRequest {
@@ -8,8 +9,16 @@ export interface RenderRequest {
   /** What the person asked for: a template is a text video from a ready prompt. */
   mode: 'text' | 'image' | 'template';
   prompt: string;
-  /** Absolute path of the source picture, for kind 'image'. */
+  /** Absolute path of the source picture, for kind 'image' (a text video's start frame is one too). */
   imagePath?: string;
+  /** The picture at imagePath is a text video's start frame. */
+  startFrame?: boolean;
+  /** Absolute path of the picture the clip ends on (an image video's end frame). */
+  endImagePath?: string;
+  /** How the camera moves; the engine or model chooses when absent. */
+  cameraMotion?: CameraMotion;
+  /** Make a sound track with the picture. */
+  audio?: boolean;
   model: string;
   resolution: Resolution;
   aspectRatio: AspectRatio;
@@ -56,6 +65,8 @@ export interface VideoEngine {
   readonly name: VideoEngineName;
   /** Whether this engine makes frames of this shape for these settings; absent means every shape. */
   offersAspectRatio?(model: string, mode: RenderRequest['mode'], aspectRatio: AspectRatio): boolean;
+  /** What this engine can send for a model, when it is less than the contract's table (MODEL_CONTROLS); absent means all of it. */
+  controls?(model: VideoModel): ModelControls;
   submit(request: RenderRequest): Promise<string>;
   poll(ref: string): Promise<EngineStatus>;
   cancel(ref: string): Promise<void>;

@@ -2,7 +2,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
-export const FFMPEG_PATH: string = process.env.FFMPEG_PATH ?? ffmpegInstaller.path;
+let binary: string = ffmpegInstaller.path;
+
+/** The ffmpeg this process runs: the npm package's static build unless FFMPEG_PATH named another (useFfmpeg). */
+export const ffmpegPath = (): string => binary;
+
+/** Runs another ffmpeg binary from now on (FFMPEG_PATH, applied at start). */
+export function useFfmpeg(path: string): void {
+  binary = path;
+}
 
 /**
  * ffmpeg ignores SIGPIPE, so a render outlives a worker that is killed (kill -9, OOM) and keeps
@@ -16,9 +24,7 @@ const PARENT_DEATH_WRAPPER: string[] | null =
 
 /** Starts ffmpeg so that it dies with this process where the system allows it. */
 export function spawnFfmpeg(args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
-  return PARENT_DEATH_WRAPPER
-    ? spawn(PARENT_DEATH_WRAPPER[0]!, [...PARENT_DEATH_WRAPPER.slice(1), FFMPEG_PATH, ...args], options)
-    : spawn(FFMPEG_PATH, args, options);
+  return PARENT_DEATH_WRAPPER ? spawn(PARENT_DEATH_WRAPPER[0]!, [...PARENT_DEATH_WRAPPER.slice(1), binary, ...args], options) : spawn(binary, args, options);
 }
 
 export interface FfmpegRun {

@@ -124,11 +124,15 @@ export async function deliver(ctx: WorkerContext, jobId: string, videoFile: stri
   }
 }
 
-/** Puts a job this worker is letting go of back in the queue; `keepRef` is a hosted request to follow rather than submit again. */
+/**
+ * Puts a job this worker is letting go of (it is stopping) back in the queue; `keepRef` is a hosted request to follow
+ * rather than submit again. The claim's attempt is given back: a job handed back by a stopping worker did not fail, and
+ * attempts count only the claims that ended in a crash (crash recovery fails a job that used them all).
+ */
 export async function requeue(ctx: WorkerContext, id: string, keepRef: string | null): Promise<void> {
   await ctx.db
     .updateTable('videos')
-    .set({ status: 'queued', progress: 0, worker_id: null, engine_ref: keepRef, heartbeat_at: null })
+    .set((eb) => ({ status: 'queued', progress: 0, worker_id: null, engine_ref: keepRef, heartbeat_at: null, attempts: eb('attempts', '-', 1) }))
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .execute();

@@ -1,4 +1,4 @@
-import type { VideoEngineName } from '@reelmint/shared/video-api';
+import type { VideoEngineName } from '@reelmint/contract/video-api';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { CoreContext } from '../context.ts';
@@ -27,8 +27,11 @@ const FRESH_JOB = {
 } as const satisfies Partial<Video>;
 
 /** The row of a new job: what the request decided, with every field of its later life at its start. */
-export function queuedJob(decided: Omit<Video, keyof typeof FRESH_JOB>): Video {
-  return { ...decided, ...FRESH_JOB };
+/** A job asks for no keyframe, camera motion or sound unless its request did (edits never do). */
+const NO_CONTROLS = { start_image_id: null, end_image_id: null, camera_motion: null, audio: 0 } satisfies Partial<Video>;
+
+export function queuedJob(decided: Omit<Video, keyof typeof FRESH_JOB | keyof typeof NO_CONTROLS> & Partial<Pick<Video, keyof typeof NO_CONTROLS>>): Video {
+  return { ...NO_CONTROLS, ...decided, ...FRESH_JOB };
 }
 
 /**
@@ -53,8 +56,16 @@ export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?
 
 async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inFlight?: { engine: VideoEngineName; max: number }): Promise<Video | null> {
   const now = ctx.now().toISOString();
-  // Relaxed jobs (Max's generations without credits) wait until no priority job is queued.
-  let next = db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('relaxed').orderBy('created_at').orderBy('id').limit(1);
+  // Relaxed jobs (Max's generations without credits) wait until no priority job is queued; a run's variations go in order.
+  let next = db
+    .selectFrom('videos')
+    .select('id')
+    .where('status', '=', 'queued')
+    .orderBy('relaxed')
+    .orderBy('created_at')
+    .orderBy('variation')
+    .orderBy('id')
+    .limit(1);
   if (inFlight) {
     next = next.where(
       (eb) =>
@@ -126,7 +137,9 @@ export async function completeJob(
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const completed = Number(result.numUpdatedRows) > 0;
+  if (completed) ctx.jobEnds?.ended({ id, outcome: 'ready' });
+  return completed;
 }
 
 /**
@@ -145,41 +158,83 @@ export const FAILURES = {
 } as const;
 export type FailureCode = keyof typeof FAILURES;
 
+/** How an unfinished job can end without a video: failed (with the reason's code) or cancelled by its owner. */
+type Ending = { status: 'failed'; code: FailureCode } | { status: 'cancelled' };
+
 /**
- * Marks a job failed and gives its credits back, exactly once. The guarded UPDATE (only an
- * unfinished, unrefunded job changes) and the ledger's unique refund_of both sit in one
- * transaction, so however many paths (worker, timeout, recovery) call this at the same time,
- * one refunds and the others find nothing to do. Returns true for the caller that refunded.
+ * Ends an unfinished job without a video and gives its credits back, exactly once: the one place a job
+ * reaches `failed` or `cancelled` (completeJob is the one for `succeeded`). The guarded UPDATE (only an
+ * unfinished, unrefunded job changes) and the ledger's unique refund of this video both sit in one
+ * transaction, so however many paths (worker, timeout, recovery, cancel, delete) call this at the same
+ * time, one refunds and the others find nothing to do. Answers the ended job for the caller that ended it.
  */
-export async function failAndRefund(ctx: CoreContext, id: string, code: FailureCode): Promise<boolean> {
+async function endAndRefund(ctx: CoreContext, id: string, ending: Ending, userId?: string): Promise<Video | null> {
+  const finishedAt = ctx.now().toISOString();
+  const fields =
+    ending.status === 'failed'
+      ? { status: 'failed' as const, error: FAILURES[ending.code], error_code: ending.code }
+      : { status: 'cancelled' as const, error: CANCELLED_MESSAGE, error_code: 'CANCELLED' };
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const failed = await trx
+      let update = trx
         .updateTable('videos')
-        .set({ status: 'failed', error: FAILURES[code], error_code: code, refunded: 1, finished_at: ctx.now().toISOString() })
+        .set({ ...fields, refunded: 1, finished_at: finishedAt })
         .where('id', '=', id)
         .where('status', 'in', ['queued', 'processing'])
-        .where('refunded', '=', 0)
-        .returningAll()
-        .executeTakeFirst();
-      if (!failed) return false;
-      const spend = await trx.selectFrom('credit_ledger').selectAll().where('id', '=', failed.spend_id).executeTakeFirst();
+        .where('refunded', '=', 0);
+      if (userId) update = update.where('user_id', '=', userId);
+      const ended = await update.returningAll().executeTakeFirst();
+      if (!ended) return null;
+      const spend = await trx.selectFrom('credit_ledger').selectAll().where('id', '=', ended.spend_id).executeTakeFirst();
       // A relaxed job took nothing, so there is nothing to give back.
-      if (spend && failed.cost > 0) {
-        await refundInTransaction(trx, ctx, spend, {
-          userId: failed.user_id,
-          amount: failed.cost,
-          idempotencyKey: `job-refund:${failed.id}`,
-          source: failed.type === 'edit' ? 'edit-refund' : 'generation-refund',
-          reason: failed.type === 'edit' ? 'Video edit failed' : 'Video generation failed',
-        });
+      if (spend && ended.cost > 0) {
+        const edit = ended.type === 'edit';
+        await refundInTransaction(
+          trx,
+          ctx,
+          spend,
+          {
+            userId: ended.user_id,
+            amount: ended.cost,
+            idempotencyKey: `job-refund:${ended.id}`,
+            source: edit ? 'edit-refund' : 'generation-refund',
+            reason:
+              ending.status === 'cancelled'
+                ? edit
+                  ? 'Video edit cancelled'
+                  : 'Video generation cancelled'
+                : edit
+                  ? 'Video edit failed'
+                  : 'Video generation failed',
+          },
+          ended.id,
+        );
       }
-      return true;
+      return ended;
     });
   } catch (caught) {
-    if (isUniqueViolation(caught)) return false;
+    if (isUniqueViolation(caught)) return null;
     throw caught;
   }
+}
+
+const CANCELLED_MESSAGE = 'Cancelled before it finished. Your credits were refunded.';
+
+/** Marks a job failed and refunds it, exactly once (see endAndRefund). Returns true for the caller that refunded. */
+export async function failAndRefund(ctx: CoreContext, id: string, code: FailureCode): Promise<boolean> {
+  const refunded = (await endAndRefund(ctx, id, { status: 'failed', code })) !== null;
+  // A job its owner deleted ended by their own hand: nothing to tell them (nor for one they cancelled).
+  if (refunded && code !== 'DELETED') ctx.jobEnds?.ended({ id, outcome: 'failed' });
+  return refunded;
+}
+
+/**
+ * Cancels one of a person's queued or rendering jobs and refunds it at once. Answers the cancelled job, or null when
+ * it had already ended (finished, failed, cancelled): the worker's guarded updates then leave it as it is, and a
+ * worker still rendering it stops at its next progress report and cancels the provider's request.
+ */
+export async function cancelAndRefund(ctx: CoreContext, userId: string, id: string): Promise<Video | null> {
+  return endAndRefund(ctx, id, { status: 'cancelled' }, userId);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { EngineStatus, RenderRequest, VideoEngine } from './engine.ts';
 import { frameSize } from './engine.ts';
 import { filterValue, runFfmpeg } from './ffmpeg.ts';
+import type { CameraMotion } from '@reelmint/contract/generation-controls';
 
 /** Shipped with the API so drawtext never depends on fonts installed on the machine. */
 export const FONT_FILE = fileURLToPath(new URL('../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
@@ -67,6 +68,56 @@ export function textLayout(request: Pick<RenderRequest, 'kind' | 'resolution' | 
 }
 
 /**
+ * One named camera motion as zoompan expressions over a clip of `frames` frames (`on` is the frame drawn,
+ * so p runs from 0 to 1): z the zoom, x and y the top left of the window that zoom leaves.
+ */
+export function cameraExpressions(motion: CameraMotion, frames: number): { z: string; x: string; y: string } {
+  const p = `(on/${frames})`;
+  const centreX = '(iw-iw/zoom)/2';
+  const centreY = '(ih-ih/zoom)/2';
+  switch (motion) {
+    case 'static':
+      return { z: '1', x: '0', y: '0' };
+    case 'push_in':
+      return { z: `1+0.25*${p}`, x: centreX, y: centreY };
+    case 'pull_out':
+      return { z: `1.25-0.25*${p}`, x: centreX, y: centreY };
+    // The window travels the way the camera turns: left means it starts on the right.
+    case 'pan_left':
+      return { z: '1.15', x: `(iw-iw/zoom)*(1-${p})`, y: centreY };
+    case 'pan_right':
+      return { z: '1.15', x: `(iw-iw/zoom)*${p}`, y: centreY };
+    case 'tilt_up':
+      return { z: '1.15', x: centreX, y: `(ih-ih/zoom)*(1-${p})` };
+    case 'tilt_down':
+      return { z: '1.15', x: centreX, y: `(ih-ih/zoom)*${p}` };
+    // Once round the subject: the window circles the centre.
+    case 'orbit':
+      return { z: '1.2', x: `(iw-iw/zoom)*(0.5+0.5*sin(2*PI*${p}))`, y: `(ih-ih/zoom)*(0.5-0.5*cos(2*PI*${p}))` };
+    // A held camera: small uneven sways on both axes and a breath of zoom.
+    case 'handheld':
+      return {
+        z: '1.1+0.01*sin(on/7)',
+        x: '(iw-iw/zoom)*(0.5+0.3*sin(on/5.3)+0.15*sin(on/1.9))',
+        y: '(ih-ih/zoom)*(0.5+0.3*sin(on/6.1+1)+0.15*sin(on/2.3))',
+      };
+  }
+}
+
+/**
+ * The sound track of a preview with audio on: brown noise, filtered down to a soft room tone, under a low hum, faded
+ * in and out. The seed shapes the noise, so the same seed gives the same track.
+ */
+export function ambienceFilter(seconds: number, seed: number): string {
+  const fadeOut = Math.max(0, seconds - 0.8).toFixed(2);
+  return (
+    `anoisesrc=color=brown:amplitude=0.25:seed=${seed >>> 0}:duration=${seconds}:sample_rate=44100,lowpass=f=700,volume=0.6[noise];` +
+    `sine=frequency=${55 + (seed % 4) * 10}:sample_rate=44100:duration=${seconds},volume=0.08[hum];` +
+    `[noise][hum]amix=inputs=2:duration=shortest,afade=t=in:d=0.6,afade=t=out:st=${fadeOut}:d=0.8,aformat=sample_rates=44100:channel_layouts=stereo[a]`
+  );
+}
+
+/**
  * Filter graph for one scene, in the request's frame shape. Text: a colour field computed at a
  * small size (so the per-pixel geq stays cheap at any resolution) scaled up into a smooth moving
  * gradient, with the prompt fading in and drifting. Image: the picture cropped to the frame with a
@@ -90,9 +141,22 @@ export function sceneFilter(request: RenderRequest, textFile: string | null): st
     const focusX = (0.3 + random() * 0.4).toFixed(3);
     const focusY = (0.3 + random() * 0.4).toFixed(3);
     const zoom = zoomIn ? `1+0.18*on/${frames}` : `1.18-0.18*on/${frames}`;
+    const camera = request.cameraMotion
+      ? cameraExpressions(request.cameraMotion, frames)
+      : { z: zoom, x: `(iw-iw/zoom)*${focusX}`, y: `(ih-ih/zoom)*${focusY}` };
+    const fit = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
+    // With an end frame both pictures run as streams and the last fades in over the first through the middle of the
+    // clip (an alpha fade and an overlay: cheap, where a per-pixel blend expression is slow); zoompan then moves the
+    // camera one output frame per input frame. A single picture is one frame that
+    // zoompan holds for the whole clip.
+    const source = request.endImagePath
+      ? `[0:v]${fit},fps=${FPS},format=yuv420p[first];` +
+        `[1:v]${fit},fps=${FPS},format=yuva420p,fade=t=in:st=${(request.seconds * 0.2).toFixed(2)}:d=${(request.seconds * 0.6).toFixed(2)}:alpha=1[last];` +
+        `[first][last]overlay=shortest=1:format=yuv420,`
+      : `[0:v]${fit},`;
     return (
-      `[0:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,` +
-      `zoompan=z='${zoom}':x='(iw-iw/zoom)*${focusX}':y='(ih-ih/zoom)*${focusY}':d=${frames}:s=${width}x${height}:fps=${FPS}` +
+      source +
+      `zoompan=z='${camera.z}':x='${camera.x}':y='${camera.y}':d=${request.endImagePath ? 1 : frames}:s=${width}x${height}:fps=${FPS}` +
       (request.continuation ? '' : drawText(`h-text_h-${Math.round(height / 12)}`, 'min(1,t/1)', fontSize)) +
       ',format=yuv420p[v]'
     );
@@ -104,11 +168,14 @@ export function sceneFilter(request: RenderRequest, textFile: string | null): st
   const hueShift = random();
   const hue = request.hue === undefined ? Math.round(hueShift * 360) : request.hue + Math.round((hueShift - 0.5) * 60);
   const drift = random() < 0.5 ? '' : '-';
+  // A camera motion moves the whole frame, caption and all, so it shows on a smooth field too.
+  const camera = request.cameraMotion ? cameraExpressions(request.cameraMotion, frames) : null;
   // The field keeps the frame's shape at a small size, so portrait and square frames are not stretched.
   return (
     `[0:v]geq=r='128+90*sin(2*PI*(X/W+T/${period})+${p1})':g='128+90*sin(2*PI*(Y/H+T/${period + 2})+${p2})'` +
     `:b='128+90*sin(2*PI*((X+Y)/(W+H)-T/${period + 1})+${p3})',scale=${width}:${height}:flags=bicubic,setsar=1,hue=h=${hue}` +
     drawText(`(h-text_h)/2+${drift}${Math.round(height / 40)}*sin(2*PI*t/${period})`, 'min(1,t/0.8)', fontSize) +
+    (camera ? `,zoompan=z='${camera.z}':x='${camera.x}':y='${camera.y}':d=1:s=${width}x${height}:fps=${FPS}` : '') +
     ',format=yuv420p[v]'
   );
 }
@@ -157,17 +224,25 @@ export class LocalEngine implements VideoEngine {
       const prompt = request.prompt.trim();
       const layout = textLayout(request);
       if (prompt) await writeFile(textFile, wrapText(prompt, layout.chars, layout.lines));
+      const looped = (path: string) => ['-loop', '1', '-framerate', String(FPS), '-t', String(request.seconds), '-i', path];
       const input =
-        request.kind === 'image' ? ['-i', request.imagePath ?? ''] : ['-f', 'lavfi', '-i', `nullsrc=s=${fieldSize(request)}:r=${FPS}:d=${request.seconds}`];
+        request.kind !== 'image'
+          ? ['-f', 'lavfi', '-i', `nullsrc=s=${fieldSize(request)}:r=${FPS}:d=${request.seconds}`]
+          : request.endImagePath
+            ? [...looped(request.imagePath ?? ''), ...looped(request.endImagePath)]
+            : ['-i', request.imagePath ?? ''];
+      // With audio on the file carries a real track (ambienceFilter); without, it has no audio stream at all.
+      const graph = sceneFilter(request, prompt ? textFile : null) + (request.audio ? `;${ambienceFilter(request.seconds, request.seed)}` : '');
+      const audio = request.audio ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '96k'] : ['-an'];
       const video = runFfmpeg(
         [
           '-y',
           ...input,
           '-filter_complex',
-          sceneFilter(request, prompt ? textFile : null),
+          graph,
           '-map',
           '[v]',
-          '-an',
+          ...audio,
           '-c:v',
           'libx264',
           '-preset',

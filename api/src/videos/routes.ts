@@ -1,20 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deletedReply, generateReply, generateRequest, mediaLinkQuery, videoHistoryPage, videoHistoryQuery, videoRecord } from '@reelmint/shared/video-api';
-import type { GenerateRequest, MediaLinkQuery, VideoHistoryQuery } from '@reelmint/shared/video-api';
-import { idParams, jsonSchemaOf } from '@reelmint/shared/schema';
-import type { IdParams } from '@reelmint/shared/schema';
-import { toCount } from '../db/database.ts';
-import type { Video } from '../db/schema.ts';
+import {
+  deletedReply,
+  generateReply,
+  generateRequest,
+  generationFeatures,
+  mediaLinkQuery,
+  videoCancelReply,
+  videoHistoryPage,
+  videoHistoryQuery,
+  videoRecord,
+} from '@reelmint/contract/video-api';
+import type { GenerateRequest, MediaLinkQuery, VideoHistoryQuery } from '@reelmint/contract/video-api';
+import { idParams, jsonSchemaOf } from '@reelmint/contract/schema';
+import type { IdParams } from '@reelmint/contract/schema';
 import { envelopeSchema, errorReplies, fileReplies, ok } from '../http/envelope.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { idempotencyHeaderSchema, idempotencyKey } from '../http/idempotency.ts';
 import { coerceIntegerQuery } from '../http/query.ts';
 import type { RateLimitRule } from '../http/rate-limits.ts';
 import type { Services } from '../services.ts';
-import { generateVideo } from './generation.ts';
-import { failAndRefund } from './jobs.ts';
-import { videoView } from './views.ts';
-import { videoKeys } from '../storage/keys.ts';
+import { AUDIO_FACTOR, MODELS } from '@reelmint/contract/pricing';
+import { CAMERA_MOTIONS } from '@reelmint/contract/generation-controls';
+import { controlsTable, generateVideo } from './generation.ts';
+import { cancelVideo, deleteVideo, ownVideoMedia, videoHistory, videoStatus } from './library.ts';
 
 const idParamsSchema = jsonSchemaOf(idParams, 'input');
 
@@ -39,19 +47,51 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
   );
 
+  app.get(
+    '/api/videos/features',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'What each model takes here: start and end frames, camera motion (as a control or prompt terms), audio',
+        description: 'Public. A control a model lacks is refused by generate with 422 CONTROL_UNAVAILABLE, naming a model that has it.',
+        response: { 200: envelopeSchema(generationFeatures), ...errorReplies },
+      },
+    },
+    async () => {
+      const table = controlsTable(services);
+      return ok({ models: MODELS.map((model) => ({ model, ...table[model] })), cameraMotions: [...CAMERA_MOTIONS], audioFactor: AUDIO_FACTOR });
+    },
+  );
+
   app.get<{ Params: IdParams }>(
     '/api/videos/status/:id',
     {
       schema: {
         tags: ['videos'],
-        summary: 'Status and progress of one of your videos',
+        summary: 'Status and progress of one of your videos, with its place in the queue and expected start while it waits',
         params: idParamsSchema,
         response: { 200: envelopeSchema(videoRecord), ...errorReplies },
       },
     },
     async (request) => {
       const { user, jti } = await services.auth.require(request);
-      return ok(await videoView(services, request, await ownVideo(services, user.id, request.params.id), jti));
+      return ok(await videoStatus(services, request, user.id, request.params.id, jti));
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/api/videos/:id/cancel',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Cancel one of your queued or rendering videos; its credits come back at once (409 ALREADY_FINISHED once it has ended)',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(videoCancelReply), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      return ok(await cancelVideo(services, user.id, request.params.id), 'Video cancelled');
     },
   );
 
@@ -72,21 +112,7 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     async (request) => {
       const { user, jti } = await services.auth.require(request);
       // Validation has filled in the page and its size.
-      const { page, per_page: perPage } = request.query;
-      let query = services.db.selectFrom('videos').where('user_id', '=', user.id);
-      if (request.query.videoType) query = query.where('type', '=', request.query.videoType);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      ]);
-      const items = await Promise.all(rows.map((row) => videoView(services, request, row, jti)));
-      return ok({ items, page, perPage, total: toCount(count?.n) });
+      return ok(await videoHistory(services, request, user.id, jti, request.query));
     },
   );
 
@@ -105,13 +131,8 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
     },
     async (request) => {
       const { user } = await services.auth.require(request);
-      const video = await ownVideo(services, user.id, request.params.id);
-      if (video.status === 'queued' || video.status === 'processing') {
-        await failAndRefund(services, video.id, 'DELETED');
-      }
-      await services.db.deleteFrom('videos').where('id', '=', video.id).where('user_id', '=', user.id).execute();
-      await services.storage.remove(videoKeys(video.video_file, video.poster_file));
-      return ok({ id: video.id, deleted: true }, 'Video deleted');
+      await deleteVideo(services, user.id, request.params.id);
+      return ok({ id: request.params.id, deleted: true }, 'Video deleted');
     },
   );
 
@@ -131,23 +152,14 @@ export function registerVideoRoutes(app: FastifyInstance, services: Services, ge
       },
       async (request, reply) => {
         const userId = await mediaUser(services, request, `${kind}:${request.params.id}`);
-        const video = await ownVideo(services, userId, request.params.id);
-        const file = kind === 'file' ? video.video_file : video.poster_file;
-        if (video.status !== 'succeeded' || !file) throw new AppError(409, 'VIDEO_NOT_READY', 'This video is not ready yet');
+        const key = await ownVideoMedia(services, userId, request.params.id, kind);
         // Private to one person: only that browser may keep a copy, and it asks again (a 304 when
         // unchanged) before each use, so a link that ended with its session stops working there too.
         reply.header('cache-control', 'private, no-cache');
-        return services.storage.send(request, reply, videoKeys(file)[0]!, kind === 'file' ? 'video/mp4' : 'image/jpeg');
+        return services.storage.send(request, reply, key, kind === 'file' ? 'video/mp4' : 'image/jpeg');
       },
     );
   }
-}
-
-export async function ownVideo(services: Services, userId: string, id: string): Promise<Video> {
-  const video = await services.db.selectFrom('videos').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  // Someone else's video answers exactly like a missing one, so ids cannot be probed.
-  if (!video) throw notFound('VIDEO_NOT_FOUND', 'Video not found');
-  return video;
 }
 
 async function mediaUser(services: Services, request: FastifyRequest<{ Querystring: MediaLinkQuery }>, resource: string): Promise<string> {

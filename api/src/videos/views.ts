@@ -1,11 +1,15 @@
-import type { VideoRecord } from '@reelmint/shared/video-api';
+import type { VideoRecord } from '@reelmint/contract/video-api';
 import type { FastifyRequest } from 'fastify';
 import type { Video } from '../db/schema.ts';
 import type { Services } from '../services.ts';
 import { parseEdit } from './edit-spec.ts';
+import type { QueuePlace } from './queue.ts';
 
-/** Media URLs carry a token scoped to one file, because <video src> cannot send headers. */
-export async function videoView(services: Services, request: FastifyRequest, video: Video, sessionId: string): Promise<VideoRecord> {
+/**
+ * Media URLs carry a token scoped to one file, because <video src> cannot send headers. `place` is where the video
+ * stands in the queue while it waits (see queue.ts).
+ */
+export async function videoView(services: Services, request: FastifyRequest, video: Video, sessionId: string, place?: QueuePlace): Promise<VideoRecord> {
   const base = services.publicBase(request);
   const url = async (kind: 'file' | 'poster') => {
     const token = await services.tokens.signMedia(video.user_id, `${kind}:${video.id}`, sessionId);
@@ -25,6 +29,10 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     aspectRatio: video.aspect_ratio,
     negativePrompt: video.negative_prompt,
     seed: video.seed,
+    startImageId: video.start_image_id,
+    endImageId: video.end_image_id,
+    cameraMotion: video.camera_motion,
+    audio: video.audio === 1,
     cost: video.cost,
     queue: video.relaxed ? 'relaxed' : 'priority',
     shared: video.shared_at !== null,
@@ -42,6 +50,11 @@ export async function videoView(services: Services, request: FastifyRequest, vid
     edit: parseEdit(video.edit),
     createdAt: video.created_at,
     finishedAt: video.finished_at,
+    runId: video.run_id,
+    variation: video.variation,
+    queuePosition: place?.position ?? null,
+    expectedStartAt: place ? new Date(services.now().getTime() + place.startsInSeconds * 1000).toISOString() : null,
+    expectedStartSeconds: place?.startsInSeconds ?? null,
   };
 }
 

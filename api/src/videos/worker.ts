@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { durationSeconds, MERGE_MAX_CLIPS } from '@reelmint/shared/pricing';
-import type { AspectRatio, Resolution } from '@reelmint/shared/pricing';
+import { durationSeconds, MERGE_MAX_CLIPS } from '@reelmint/contract/pricing';
+import type { AspectRatio, Resolution } from '@reelmint/contract/pricing';
 import type { Video } from '../db/schema.ts';
 import { uploadKey } from '../storage/keys.ts';
 import { findTemplate } from '../templates/catalogue.ts';
@@ -149,10 +149,12 @@ export class JobWorker {
   /** What the engine needs; a picture kept in a bucket is fetched into `scratch` files first. */
   private async renderRequest(job: Video, scratch: string[]): Promise<RenderRequest> {
     const template = job.template_id ? findTemplate(job.template_id) : undefined;
+    // A text video with a start frame is made from that picture, by the model's image route.
+    const fromPicture = job.type === 'image-to-video' || job.start_image_id !== null;
     const request: RenderRequest = {
       jobId: job.id,
-      kind: job.type === 'image-to-video' ? 'image' : 'text',
-      mode: job.type === 'image-to-video' ? 'image' : job.type === 'template' ? 'template' : 'text',
+      kind: fromPicture ? 'image' : 'text',
+      mode: fromPicture ? 'image' : job.type === 'template' ? 'template' : 'text',
       prompt: job.prompt ?? '',
       model: job.model,
       resolution: job.resolution as Resolution,
@@ -161,24 +163,32 @@ export class JobWorker {
       // Videos queued before seeds were kept render as seed 0.
       seed: job.seed ?? 0,
       ...(job.negative_prompt ? { negativePrompt: job.negative_prompt } : {}),
+      ...(job.start_image_id && job.type === 'text-to-video' ? { startFrame: true } : {}),
+      ...(job.camera_motion ? { cameraMotion: job.camera_motion } : {}),
+      ...(job.audio === 1 ? { audio: true } : {}),
       outputDir: this.ctx.paths.videos,
       ...(template ? { hue: template.hue } : {}),
     };
-    if (request.kind === 'image') {
-      const upload = await this.ctx.db
-        .selectFrom('uploads')
-        .select('file_name')
-        .where('id', '=', job.image_id ?? '')
-        .executeTakeFirst();
-      if (!upload) throw new MissingSourceError();
-      const key = uploadKey(upload.file_name);
-      request.imagePath = this.ctx.storage.localPath(key) ?? join(this.ctx.paths.uploads, `${job.id}-${upload.file_name}`);
-      if (!this.ctx.storage.localPath(key)) {
-        scratch.push(request.imagePath);
-        await this.ctx.storage.download(key, request.imagePath);
-      }
-    }
+    if (fromPicture) request.imagePath = await this.picturePath(job, job.type === 'image-to-video' ? job.image_id : job.start_image_id, '', scratch);
+    if (job.end_image_id) request.endImagePath = await this.picturePath(job, job.end_image_id, 'end-', scratch);
     return request;
+  }
+
+  /** Where the engine reads one of the job's pictures: in place when stored on this disk, else fetched into a scratch file. */
+  private async picturePath(job: Video, uploadId: string | null, prefix: string, scratch: string[]): Promise<string> {
+    const upload = await this.ctx.db
+      .selectFrom('uploads')
+      .select('file_name')
+      .where('id', '=', uploadId ?? '')
+      .executeTakeFirst();
+    if (!upload) throw new MissingSourceError();
+    const key = uploadKey(upload.file_name);
+    const local = this.ctx.storage.localPath(key);
+    if (local) return local;
+    const path = join(this.ctx.paths.uploads, `${job.id}-${prefix}${upload.file_name}`);
+    scratch.push(path);
+    await this.ctx.storage.download(key, path);
+    return path;
   }
 }
 

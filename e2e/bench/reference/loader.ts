@@ -1,8 +1,10 @@
 // The reference build's stand-in for shell/src/remotes/loader.ts: the same exports, but each screen is
-// a chunk of this one build (import()) instead of a module fetched from a remote's origin.
+// a chunk of this one build (import()) instead of a module fetched from a remote's origin. The pointer the
+// reference's server writes into each page names the same address for every remote (server.tsx); it is kept only
+// so the shell's boot sees the build its page was drawn with and takes the page over.
 import { screens } from 'virtual:reference-screens';
 import type { ExposedModule, ScreenModule } from '@reelmint/contract/screens';
-import type { RemoteName, RemotesPointer } from '../../../shell/src/remotes/pointer.ts';
+import type { RemoteName, RemotesPointer } from 'shell/bench-reference/pointer';
 
 export const REMOTE_LOAD_TIMEOUT_MS = 8000;
 
@@ -17,10 +19,14 @@ export class RemoteLoadError extends Error {
   }
 }
 
-export function setRemotesPointer(_next: Partial<RemotesPointer>): void {}
+let pointer: Partial<RemotesPointer> = {};
+
+export function setRemotesPointer(next: Partial<RemotesPointer>): void {
+  pointer = next;
+}
 
 export function configuredRemotes(): Partial<RemotesPointer> {
-  return {};
+  return pointer;
 }
 
 const loaded = new Map<string, ScreenModule>();

@@ -2,12 +2,12 @@
 // without module federation, to measure what composing the site at runtime costs. Only the bench
 // builds it (npm run bench -w e2e); nothing deploys it. Same sources, same React plugin, same target
 // and the same precompression as the site; screens are split per route with import(), as any
-// single-page app of this size would be.
+// single-page app of this size would be. Built twice: for the browser (the shell's own entry, main.tsx, with
+// this folder's loader) and, with `--ssr server.tsx`, for the server that draws its pages as the site's shell does.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PORTS } from '@reelmint/contract/remotes';
 import { exposes as billing } from 'mfe-billing/exposes';
 import { exposes as generator } from 'mfe-generator/exposes';
 import { exposes as marketing } from 'mfe-marketing/exposes';
@@ -27,12 +27,9 @@ function exposedScreens() {
   return `export const screens = {\n${lines.join('\n')}\n};\n`;
 }
 
-/** Swaps the shell's entry and its federation loader for the reference's; everything else is the shell's own code. */
+/** Swaps the shell's federation loader for the reference's; everything else is the shell's own code. */
 function reference() {
-  const swaps = new Map([
-    [join(shell, 'src', 'main.tsx'), join(here, 'main.tsx')],
-    [join(shell, 'src', 'remotes', 'loader.ts'), join(here, 'loader.ts')],
-  ]);
+  const swaps = new Map([[join(shell, 'src', 'remotes', 'loader.ts'), join(here, 'loader.ts')]]);
   return {
     name: 'reelmint-reference',
     enforce: 'pre',
@@ -47,11 +44,16 @@ function reference() {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: shell,
   base: '/',
   plugins: [reference(), react()],
-  define: { __REFERENCE_API_BASE__: JSON.stringify(process.env.REFERENCE_API_BASE ?? `http://localhost:${PORTS.api}`) },
-  build: { target: 'es2022', outDir: join(here, 'dist'), emptyOutDir: true },
+  // The browser build's manifest is what the bench describes each screen's files from, as a remote's mf-manifest.json
+  // does for the site (site.mjs).
+  build: isSsrBuild
+    ? { target: 'node20', outDir: join(here, 'dist-server'), emptyOutDir: true, copyPublicDir: false }
+    : { target: 'es2022', outDir: join(here, 'dist'), emptyOutDir: true, manifest: true },
+  // As the shell's server build: the shared package is TypeScript, bundled in; other packages load from node_modules.
+  ssr: { noExternal: ['@reelmint/shared'] },
   logLevel: 'warn',
-});
+}));

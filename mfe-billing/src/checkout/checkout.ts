@@ -1,36 +1,36 @@
-import { api, ApiError } from '@reelmint/shared';
+import { ApiError } from '@reelmint/shared';
 import type { BillingCycle, CheckoutReply } from '@reelmint/shared';
-import { rememberCheckoutOrigin } from './checkout-return.ts';
 
 export type { BillingCycle };
 
 /** A checkout request that hangs would keep 'Processing...' forever; past this it counts as failed. */
 export const CHECKOUT_TIMEOUT_MS = 20_000;
 
-/**
- * What to do with the server's answer: the checkout counts only when `success` is
- * true and a checkout URL came with it.
- */
-export type CheckoutDecision =
-  /** `sessionId` when the server named the session, so the page can tell when that checkout has ended. */
-  { kind: 'open-checkout'; url: string; sessionId?: string } | { kind: 'fallback'; reason: 'session-failed' | 'request-failed' } | { kind: 'sign-in' };
+/** The code of a checkout reply that came without `success` or a URL: there is no checkout to open. */
+export const CHECKOUT_NOT_OPENED = 'CHECKOUT_NOT_OPENED';
 
-export function decideCheckout(reply: CheckoutReply | null | undefined): CheckoutDecision {
-  const url = reply?.data?.checkoutUrl;
+/**
+ * The checkout a create-subscription-session reply opens, read warily: it counts only when `success` is true and a
+ * checkout URL came with it; `sessionId` when the server named the session, so the page can tell when it has ended.
+ */
+export function checkoutOf(reply: CheckoutReply | null | undefined): { checkoutUrl: string; sessionId: string | null } | null {
+  const checkoutUrl = reply?.data?.checkoutUrl;
   const sessionId = reply?.data?.sessionId;
-  if (reply?.success === true && typeof url === 'string' && url.length > 0) {
-    return typeof sessionId === 'string' && sessionId ? { kind: 'open-checkout', url, sessionId } : { kind: 'open-checkout', url };
-  }
-  return { kind: 'fallback', reason: 'session-failed' };
+  if (reply?.success !== true || typeof checkoutUrl !== 'string' || checkoutUrl.length === 0) return null;
+  return { checkoutUrl, sessionId: typeof sessionId === 'string' && sessionId ? sessionId : null };
 }
 
 /**
- * A request that threw ("request exception"): an error status, no answer at all, or a
- * timeout. A lost session is the exception: the API client has already sent the person to sign
- * in, so no alert and fallback window on top of that.
+ * What the modal does when a checkout could not start: tell the person why and send them to /pricing, for a reply
+ * without a checkout (`session-failed`) or a request that threw (`request-failed`); or nothing more after a lost
+ * session, which the API client has already sent to sign in.
  */
-export function decideCheckoutFailure(error: unknown): CheckoutDecision {
+export type CheckoutFallback = { kind: 'fallback'; reason: 'session-failed' | 'request-failed' } | { kind: 'sign-in' };
+
+/** Why a checkout request failed: no checkout in the reply, an error status, no answer at all, or a timeout. */
+export function decideCheckoutFailure(error: unknown): CheckoutFallback {
   if (error instanceof ApiError && error.status === 401) return { kind: 'sign-in' };
+  if (error instanceof ApiError && error.code === CHECKOUT_NOT_OPENED) return { kind: 'fallback', reason: 'session-failed' };
   return { kind: 'fallback', reason: 'request-failed' };
 }
 
@@ -41,12 +41,10 @@ export function pricingFallbackUrl(localize: (to: string) => string, planKey: st
   return localize(`/pricing?${query.toString()}`);
 }
 
-/** What a checkout decision needs to be acted on. */
+/** What a checkout that could not start needs to be followed. */
 export interface CheckoutFollowUp {
   /** Language-prefixed /pricing fallback (pricingFallbackUrl). */
   fallbackUrl: string;
-  /** The path to offer back on /payment/cancel. */
-  returnPath: string;
   /** The two alerts, in the person's language. */
   messages: { sessionFailed: string; requestFailed: string };
 }
@@ -56,27 +54,9 @@ export function openDetached(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** Asks the API for a checkout session: what to do with the answer, nothing done yet. */
-export async function requestCheckout(planKey: string, cycle: BillingCycle, source?: string): Promise<CheckoutDecision> {
-  try {
-    // No source set: the shared call sends the spec's default, 'subscription-modal'.
-    const reply = await api.createSubscriptionSession(planKey, cycle, source, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
-    return decideCheckout(reply);
-  } catch (error) {
-    return decideCheckoutFailure(error);
-  }
-}
-
-/**
- * Acts on a checkout decision: on success the checkout page opens in a new window without
- * opener; otherwise the person is told why and /pricing opens with the plan highlighted.
- */
-export function followCheckout(decision: CheckoutDecision, request: CheckoutFollowUp): void {
-  if (decision.kind === 'open-checkout') {
-    rememberCheckoutOrigin(request.returnPath);
-    openDetached(decision.url);
-  } else if (decision.kind === 'fallback') {
-    window.alert(decision.reason === 'session-failed' ? request.messages.sessionFailed : request.messages.requestFailed);
-    openDetached(request.fallbackUrl);
-  }
+/** The spec's fallback: the person is told why, and /pricing opens in a new window with the plan highlighted. */
+export function followCheckoutFailure(failure: CheckoutFallback, followUp: CheckoutFollowUp): void {
+  if (failure.kind !== 'fallback') return;
+  window.alert(failure.reason === 'session-failed' ? followUp.messages.sessionFailed : followUp.messages.requestFailed);
+  openDetached(followUp.fallbackUrl);
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '@reelmint/shared';
 import CreditsHistoryPage from './credits-history-page.tsx';
 import type { CreditHistoryItem } from './credits-api.ts';
-import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/testing';
 
 setupFakeApi();
 

@@ -5,8 +5,8 @@ import { PLAN_FEATURES, authStore, clearSession, creditsStore, subscriptionStore
 import type { PaymentSession, SubscriptionReply } from '@reelmint/shared';
 import PaymentSuccessPage from './payment-success-page.tsx';
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from './payment-session.ts';
-import { deferred, fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
-import type { ReplyTo } from '@reelmint/shared/testing';
+import { deferred, fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/testing';
+import type { ReplyTo } from '@reelmint/testing';
 
 setupFakeApi();
 

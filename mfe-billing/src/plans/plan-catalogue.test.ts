@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { planFeatureKeys, yearlySaving } from './plan-catalogue.ts';
-import { CATALOGUE } from '@reelmint/shared/testing';
+import { CATALOGUE } from '@reelmint/testing';
 
 describe('yearlySaving', () => {
   it('is the least any paid plan saves, rounded down: $13 to $10 and $39 to $30 a month are 23%, not 25%', () => {

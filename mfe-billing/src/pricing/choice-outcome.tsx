@@ -15,14 +15,14 @@ export function ChoiceOutcome({ outcome, failure }: { outcome: PlanChoice | null
       </p>
     );
   }
-  if (outcome?.kind === 'opened') {
+  if (outcome?.kind === 'checkout') {
     return (
       <div className={styles.opened} data-testid="checkout-opened">
         <p>{t('pricing.checkoutOpened', { plan: outcome.plan })}</p>
         {/* The window opens after a request, when the browser may no longer count it as the click's popup. */}
         <p>
           {t('checkout.notOpened')}{' '}
-          <a href={outcome.url} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
+          <a href={outcome.checkoutUrl} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
             {t('checkout.openLink')}
             <span className="rm-visually-hidden"> {t('modal.newTab')}</span>
           </a>

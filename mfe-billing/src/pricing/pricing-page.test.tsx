@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, PLAN_FEATURES, PublicReadsContext, bus, clearSession, subscriptionStore } from '@reelmint/shared';
 import type { PaymentSession, PublicReadData, PublicReads, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import PricingPage, { preload } from './pricing-page.tsx';
-import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
-import type { ReplyTo } from '@reelmint/shared/testing';
+import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/testing';
+import type { ReplyTo } from '@reelmint/testing';
 
 setupFakeApi();
 
@@ -444,7 +444,8 @@ describe('pricing page', () => {
     await within(await screen.findByTestId('plan-card-free')).findByText('Current plan');
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
     const failure = await screen.findByTestId('checkout-error');
-    expect(failure).toHaveAttribute('data-code', 'NETWORK_ERROR');
+    // The same words as a member's change that found no connection: one way to buy a plan, one set of reasons.
+    expect(failure).toHaveAttribute('data-code', 'network');
     expect(failure).toHaveTextContent('Network error occurred during upgrade');
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
     expect(screen.queryByTestId('checkout-opened')).toBeNull();

@@ -73,7 +73,7 @@ function PricingPage() {
   const starting = choice.isPending ? choice.variables.plan.key : null;
   // The card whose button was pressed says what came of it, beside that button rather than at the top of the page.
   const chosen = choice.variables?.plan.key ?? null;
-  const opened = outcome?.kind === 'opened' ? outcome : null;
+  const opened = outcome?.kind === 'checkout' ? outcome : null;
   // Once that checkout is paid or cancelled in its window, the note that it is open would be stale.
   useCheckoutEnded(opened !== null, opened?.sessionId ?? null, () => choice.reset());
   const highlightedCard = useRef<HTMLLIElement>(null);

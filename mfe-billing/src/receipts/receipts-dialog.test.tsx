@@ -5,7 +5,7 @@ import { clearSession } from '@reelmint/shared';
 import type { Receipt } from './receipts-api.ts';
 import { withBillingQueries } from '../server-state/billing-queries.tsx';
 import { ReceiptsDialog as Dialog } from './receipts-dialog.tsx';
-import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
+import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/testing';
 
 setupFakeApi();
 

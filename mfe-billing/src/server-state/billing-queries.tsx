@@ -1,13 +1,14 @@
+import { authStore, bus } from '@reelmint/shared';
 import { createRemoteQueries } from '@reelmint/shared/query-client';
 
 /**
  * What this remote reads from the API, cached by TanStack Query. The header's balance and plan are in the shared
- * stores (the shell shows them too, and they read through a query client of their own, stores/account-query.ts);
- * this cache holds what only billing shows.
+ * stores (the shell shows them too, and they read through the shell's query cache, stores/account-client.ts); this
+ * cache holds what only billing shows, and drops a person's data when their session ends.
  * In the browser every screen of this remote (pricing, the modal the shell mounts beside it, credits history) shares
  * one cache, so the catalogue pricing was drawn with is the modal's too.
  */
-export const { withQueries: withBillingQueries, forgetQueries: forgetBillingQueries, prefetch: prefetchBilling } = createRemoteQueries();
+export const { withQueries: withBillingQueries, forgetQueries: forgetBillingQueries, prefetch: prefetchBilling } = createRemoteQueries({ bus, authStore });
 
 /** Query keys; a person's own data is keyed by their session, so another sign-in never sees it. */
 export const billingKeys = {

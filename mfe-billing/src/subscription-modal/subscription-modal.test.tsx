@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { PLAN_FEATURES, bus, clearSession, creditsStore, openSubscriptionModal, requestCredits, subscriptionStore } from '@reelmint/shared';
 import type { SubscriptionModalResult, SubscriptionReply, SubscriptionStatus } from '@reelmint/shared';
 import SubscriptionModal from './subscription-modal.tsx';
-import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, raw, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
-import type { ReplyTo } from '@reelmint/shared/testing';
+import { CATALOGUE, deferred, fail, fakeApi, networkError, ok, raw, renderWithProviders, signIn, setupFakeApi } from '@reelmint/testing';
+import type { ReplyTo } from '@reelmint/testing';
 
 setupFakeApi();
 

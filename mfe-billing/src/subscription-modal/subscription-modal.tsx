@@ -112,7 +112,7 @@ function SubscriptionModal() {
           })
           .then(
             (chosen) => {
-              if (chosen.kind === 'opened') return dispatch({ type: 'checkout-finished', checkoutUrl: chosen.url });
+              if (chosen.kind === 'checkout') return dispatch({ type: 'checkout-finished', checkoutUrl: chosen.checkoutUrl });
               if (chosen.kind === 'sent-away') return dispatch({ type: 'checkout-finished' });
               return dispatch({
                 type: 'change-finished',

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSubscription, setCreditBalance, setSubscription, subscriptionStore, useAuth } from '@reelmint/shared';
-import type { PlanChangeReply, SubscriptionStatus } from '@reelmint/shared';
-import { followCheckout, openDetached, requestCheckout } from '../checkout/checkout.ts';
-import type { BillingCycle, CheckoutDecision, CheckoutFollowUp } from '../checkout/checkout.ts';
+import type { PlanPurchase, SubscriptionStatus } from '@reelmint/shared';
+import { decideCheckoutFailure, followCheckoutFailure, openDetached } from '../checkout/checkout.ts';
+import type { BillingCycle, CheckoutFallback, CheckoutFollowUp } from '../checkout/checkout.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { normalizePlanKey } from '../plans/plan-catalogue.ts';
 import { billingKeys } from '../server-state/billing-queries.tsx';
-import { planChangeApi } from './plan-change.ts';
-import type { ChangeFailure } from './plan-change.ts';
-import { cancelSubscription, upgradeSubscription } from './subscription-state.ts';
+import { buyPlan, failureOf } from './buy-plan.ts';
+import type { PurchaseFailure } from './buy-plan.ts';
+import { keepCurrentPlan } from './plan-change.ts';
+import { cancelSubscription } from './subscription-state.ts';
 
 /** Why a plan action changed nothing, held as its mutation's error: the code the screen marks it with, and its words. */
 export class PlanActionFailure extends Error {
@@ -24,7 +25,7 @@ export class PlanActionFailure extends Error {
   }
 }
 
-const CHANGE_FAILURE_KEYS: Record<ChangeFailure, string> = {
+const PURCHASE_FAILURE_KEYS: Record<PurchaseFailure, string> = {
   declined: 'errors.paymentDeclined',
   refused: 'errors.changeRefused',
   busy: 'errors.providerBusy',
@@ -49,19 +50,15 @@ export interface PlanChoiceRequest {
    * A checkout that cannot start: left out (pricing), it is the mutation's error, shown in place; given (the modal),
    * the person is told why and sent to pricing with the plan highlighted.
    */
-  fallback?: Omit<CheckoutFollowUp, 'returnPath'>;
+  fallback?: CheckoutFollowUp;
 }
 
 /**
- * What choosing a plan led to: a checkout opened, the plan changed now, a change waiting for the end of the period,
- * or (with a fallback) a checkout that could not start and sent the person elsewhere.
+ * What choosing a plan led to, named after the plan chosen: what buying it did (a checkout opened, the plan changed
+ * now, a change waiting for the end of the period), or, with a fallback, a checkout that could not start and sent the
+ * person elsewhere.
  */
-export type PlanChoice =
-  /** `sessionId` when the server named the checkout session, so the screen can tell when it has ended. */
-  | { kind: 'opened'; plan: string; url: string; sessionId: string | null }
-  | { kind: 'changed'; plan: string; reply: PlanChangeReply }
-  | { kind: 'scheduled'; plan: string; effectiveDate: string; reply: PlanChangeReply }
-  | { kind: 'sent-away'; plan: string; decision: CheckoutDecision };
+export type PlanChoice = (PlanPurchase | { kind: 'sent-away'; fallback: CheckoutFallback }) & { plan: string };
 
 /** Whether the plan in force is a paid one, as fresh as the shared cache keeps it (loaded first when it is not there yet). */
 async function payingMember(): Promise<boolean> {
@@ -72,31 +69,23 @@ async function payingMember(): Promise<boolean> {
 
 async function choosePlan({ plan, cycle, source, member, fallback }: PlanChoiceRequest): Promise<PlanChoice> {
   const wanted = normalizePlanKey(plan.key);
-  if (wanted && (member ?? (await payingMember()))) {
-    // A member changes the plan they have: up now, down when the period ends, never a second plan.
-    const outcome = await planChangeApi.change(wanted, cycle, source);
-    if (!outcome.ok) throw new PlanActionFailure(outcome.failure, CHANGE_FAILURE_KEYS[outcome.failure]);
-    const { reply } = outcome;
-    if (reply.kind === 'checkout' && reply.checkoutUrl) return { kind: 'opened', plan: plan.name, url: reply.checkoutUrl, sessionId: reply.sessionId };
-    const waiting = reply.kind === 'scheduled' ? reply.subscription.scheduledChange : null;
-    return waiting ? { kind: 'scheduled', plan: plan.name, effectiveDate: waiting.effectiveDate, reply } : { kind: 'changed', plan: plan.name, reply };
+  // A member changes the plan they have: up now, down when the period ends, never a second plan.
+  const changing = wanted !== null && (member ?? (await payingMember()));
+  try {
+    const purchase = await buyPlan({ planName: wanted ?? plan.key, billingCycle: cycle, source }, changing);
+    return { ...purchase, plan: plan.name };
+  } catch (error) {
+    if (fallback && !changing) return { kind: 'sent-away', fallback: decideCheckoutFailure(error), plan: plan.name };
+    const failure = failureOf(error);
+    throw new PlanActionFailure(failure, PURCHASE_FAILURE_KEYS[failure]);
   }
-  if (fallback) {
-    const decision = await requestCheckout(plan.key, cycle, source);
-    return decision.kind === 'open-checkout'
-      ? { kind: 'opened', plan: plan.name, url: decision.url, sessionId: decision.sessionId ?? null }
-      : { kind: 'sent-away', plan: plan.name, decision };
-  }
-  const outcome = await upgradeSubscription(plan.key, cycle, source);
-  if (!outcome.success) throw new PlanActionFailure(outcome.error.code, outcome.error.key);
-  return { kind: 'opened', plan: plan.name, url: outcome.data.checkoutUrl, sessionId: outcome.data.sessionId };
 }
 
 /**
- * Choosing a plan, on pricing or in the subscription modal. A checkout opens in a new window (or, when it cannot
- * start and the request has a fallback, the person is told why and sent to pricing); a change the API made shares
- * the subscription and balance it answers with every app, and one paid now (a receipt, the plan's credits) marks
- * this session's receipts and credits history as out of date.
+ * Choosing a plan, on pricing or in the subscription modal: the one way either buys one. A checkout opens in a new
+ * window (or, when it cannot start and the request has a fallback, the person is told why and sent to pricing); a
+ * change the API made shares the subscription and balance it answers with every app, and one paid now (a receipt,
+ * the plan's credits) marks this session's receipts and credits history as out of date.
  */
 export function usePlanChoice() {
   const queryClient = useQueryClient();
@@ -105,18 +94,18 @@ export function usePlanChoice() {
     mutationFn: choosePlan,
     onSuccess: (choice, { returnPath, fallback }) => {
       if (choice.kind === 'sent-away') {
-        if (fallback) followCheckout(choice.decision, { ...fallback, returnPath });
+        if (fallback) followCheckoutFailure(choice.fallback, fallback);
         return;
       }
-      if (choice.kind === 'opened') {
+      if (choice.kind === 'checkout') {
         rememberCheckoutOrigin(returnPath);
-        openDetached(choice.url);
+        openDetached(choice.checkoutUrl);
         return;
       }
-      setSubscription(choice.reply.subscription);
-      setCreditBalance(choice.reply.balance);
+      setSubscription(choice.subscription);
+      setCreditBalance(choice.balance);
       // Not awaited: the outcome is shown at once; a list on screen is read again behind it.
-      if (choice.reply.kind === 'changed') {
+      if (choice.kind === 'changed') {
         void queryClient.invalidateQueries({ queryKey: billingKeys.everyReceipt(session) });
         void queryClient.invalidateQueries({ queryKey: billingKeys.everyCreditHistoryPage(session) });
       }
@@ -143,7 +132,7 @@ export function useCancellation() {
 export function useKeepCurrentPlan() {
   return useMutation<SubscriptionStatus, PlanActionFailure>({
     mutationFn: async () => {
-      const outcome = await planChangeApi.keepCurrent();
+      const outcome = await keepCurrentPlan();
       if (!outcome.ok) throw new PlanActionFailure(outcome.failure, outcome.failure === 'network' ? 'errors.changeNetwork' : 'errors.changeFailed');
       return outcome.subscription;
     },

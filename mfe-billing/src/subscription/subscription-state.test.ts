@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, PLAN_FEATURES } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';
-import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription, upgradeSubscription } from './subscription-state.ts';
-import { fail, fakeApi, networkError, ok, setupFakeApi } from '@reelmint/shared/testing';
+import { SUBSCRIPTION_ERRORS, cancelSubscription, summarizeSubscription } from './subscription-state.ts';
+import { fail, fakeApi, networkError, ok, setupFakeApi } from '@reelmint/testing';
 
 setupFakeApi();
 
@@ -50,32 +50,6 @@ describe('subscription calls and their error codes', () => {
     expect(outcome).toEqual({
       success: false,
       error: { code: 'NETWORK_ERROR', message: 'Network error occurred during cancellation', key: 'errors.cancellationNetwork' },
-    });
-  });
-
-  it('upgrade opens a checkout session carrying the source', async () => {
-    const { calls } = fakeApi.use({
-      'POST /api/payment/create-subscription-session': () => ok({ checkoutUrl: 'http://pay.test/2', sessionId: 's2', message: 'ok' }),
-    });
-    await expect(upgradeSubscription('pro', 'monthly', 'pricing')).resolves.toEqual({
-      success: true,
-      data: { checkoutUrl: 'http://pay.test/2', sessionId: 's2' },
-    });
-    expect(calls[0]?.body).toEqual({ planName: 'pro', billingCycle: 'monthly', source: 'pricing' });
-  });
-
-  it('upgrade failures are UPGRADE_FAILED (an error, or a reply without URL) or NETWORK_ERROR', async () => {
-    fakeApi.use({ 'POST /api/payment/create-subscription-session': () => fail(502, 'UPGRADE_FAILED', 'Failed to initiate upgrade') });
-    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toEqual({ success: false, error: SUBSCRIPTION_ERRORS.UPGRADE_FAILED });
-    fakeApi.use({ 'POST /api/payment/create-subscription-session': () => ok({}) });
-    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({
-      success: false,
-      error: { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade' },
-    });
-    fakeApi.on('POST /api/payment/create-subscription-session', networkError());
-    await expect(upgradeSubscription('pro', 'yearly', 'pricing')).resolves.toMatchObject({
-      success: false,
-      error: { code: 'NETWORK_ERROR', message: 'Network error occurred during upgrade' },
     });
   });
 });

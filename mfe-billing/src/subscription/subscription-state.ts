@@ -1,12 +1,8 @@
 import { api, ApiError, canUpgrade, daysLeft, expiryState } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';
-import { CHECKOUT_TIMEOUT_MS, decideCheckout } from '../checkout/checkout.ts';
-import type { BillingCycle } from '../checkout/checkout.ts';
 
 /** The subscription error catalogue, with the key of each message's translation. */
 export const SUBSCRIPTION_ERRORS = {
-  UPGRADE_FAILED: { code: 'UPGRADE_FAILED', message: 'Failed to initiate upgrade', key: 'errors.upgradeFailed' },
-  UPGRADE_NETWORK: { code: 'NETWORK_ERROR', message: 'Network error occurred during upgrade', key: 'errors.upgradeNetwork' },
   CANCELLATION_FAILED: { code: 'CANCELLATION_FAILED', message: 'Failed to cancel subscription', key: 'errors.cancellationFailed' },
   CANCELLATION_NETWORK: { code: 'NETWORK_ERROR', message: 'Network error occurred during cancellation', key: 'errors.cancellationNetwork' },
   VALIDATION_ERROR: { code: 'VALIDATION_ERROR', message: 'Unable to validate subscription access', key: 'errors.validation' },
@@ -21,25 +17,6 @@ function isNetworkFailure(error: unknown): boolean {
   return (
     (error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
   );
-}
-
-/**
- * Starts a paid plan from the pricing page: the same checkout session as the modal, carrying the
- * page's source, but a failure is reported in place (the person is already on /pricing).
- */
-export async function upgradeSubscription(
-  planKey: string,
-  cycle: BillingCycle,
-  source: string,
-): Promise<Outcome<{ checkoutUrl: string; sessionId: string | null }>> {
-  try {
-    const reply = await api.createSubscriptionSession(planKey, cycle, source, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
-    const decision = decideCheckout(reply);
-    if (decision.kind === 'open-checkout') return { success: true, data: { checkoutUrl: decision.url, sessionId: decision.sessionId ?? null } };
-    return { success: false, error: SUBSCRIPTION_ERRORS.UPGRADE_FAILED };
-  } catch (error) {
-    return { success: false, error: isNetworkFailure(error) ? SUBSCRIPTION_ERRORS.UPGRADE_NETWORK : SUBSCRIPTION_ERRORS.UPGRADE_FAILED };
-  }
 }
 
 /** Cancels at the end of the paid period; the answer is the day the plan ends. */

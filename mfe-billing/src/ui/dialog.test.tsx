@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '@reelmint/shared';
 import type { ToastKind } from '@reelmint/shared';
 import { Dialog } from './dialog.tsx';
-import { renderWithProviders } from '@reelmint/shared/testing';
+import { renderWithProviders } from '@reelmint/testing';
 
 // The modal's chunk cannot be fetched (a dropped connection, a deploy that removed it).
 vi.mock('./modal-panel.lazy.tsx', () => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { formatNumber, NEGATIVE_PROMPT_MAX, SEED_MAX } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { parseSeed } from './settings.ts';
@@ -11,10 +12,12 @@ interface Props {
   seedId: string;
   onNegativePrompt: (value: string) => void;
   onSeed: (value: string) => void;
+  /** Drawn from the first opening on (its code may be fetched then): keyframes, camera and sound. */
+  children?: ReactNode;
 }
 
 /** What to keep out of the video and the seed: behind a disclosure, since most people leave them alone. */
-export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePrompt, onSeed }: Props) {
+export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePrompt, onSeed, children }: Props) {
   const { t, i18n } = useGeneratorText();
   const ids = { negative: useId(), negativeHint: useId(), seed: seedId, seedHint: useId(), seedProblem: useId() };
   const seedValid = parseSeed(seed).valid;
@@ -23,12 +26,21 @@ export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePromp
   // otherwise it stays as the person left it.
   const filled = negativePrompt !== '' || seed !== '';
   const [open, setOpen] = useState(filled);
+  const [opened, setOpened] = useState(filled);
   useEffect(() => {
     if (filled) setOpen(true);
   }, [filled]);
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
+  // Opened on the server's page before this code took it over: the toggle came before anyone listened for it.
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
 
   return (
-    <details className={styles.advanced} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} data-testid="advanced-settings">
+    <details ref={details} className={styles.advanced} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} data-testid="advanced-settings">
       <summary>{t('advanced.toggle')}</summary>
       <div className={styles.advancedBody}>
         <div className={styles.advancedField}>
@@ -76,6 +88,7 @@ export function AdvancedSettings({ negativePrompt, seed, seedId, onNegativePromp
             </p>
           )}
         </div>
+        {opened && children}
       </div>
     </details>
   );

@@ -3,11 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { bus, clearSession } from '@reelmint/shared';
 import type { PlanKey, SubscriptionModalRequest, ToastKind } from '@reelmint/shared';
-import { deferred, fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
-import type { Handlers, Reply } from '@reelmint/shared/testing';
+import { deferred, fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/testing';
+import type { Handlers, Reply } from '@reelmint/testing';
 import { video } from '../test/studio.tsx';
 import type { EditEstimate, EditReply, HistoryPage, VideoRecord } from './video-api.ts';
-import { editRequest, initialForm, moveClip } from './edit-form.ts';
+import { editRequest, initialForm, moveClip } from './edit-form.lazy.ts';
 import GeneratorPage from './generator-page.tsx';
 
 const SOURCE = video({ id: 'vid_src', prompt: 'Lanterns over a river' });

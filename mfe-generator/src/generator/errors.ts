@@ -17,8 +17,14 @@ const CODE_KEYS: Record<string, string> = {
   VIDEO_NOT_FOUND: 'errors.videoNotFound',
   VALIDATION_ERROR: 'errors.validation',
   ASPECT_RATIO_UNAVAILABLE: 'shape.unavailable',
+  CONTROL_UNAVAILABLE: 'controls.errors.unavailable',
+  FRAME_NOT_A_PICTURE: 'controls.errors.notPicture',
+  CAMERA_MOTION_UNKNOWN: 'controls.errors.camera',
   UNAUTHENTICATED: 'errors.signedOut',
   TOKEN_EXPIRED: 'errors.signedOut',
+  VARIATIONS_OUT_OF_RANGE: 'jobQueue.errors.variations',
+  RELAXED_ONE_VARIATION: 'jobQueue.errors.relaxedOne',
+  ALREADY_FINISHED: 'jobQueue.errors.alreadyFinished',
 };
 
 export function errorMessage(t: TFunction, error: unknown): string {

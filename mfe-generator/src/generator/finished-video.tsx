@@ -1,7 +1,15 @@
 import { useGeneratorText } from '../i18n.ts';
-import { EditPanel } from './edit-panel.tsx';
 import { EditedFrom } from './edited-from.tsx';
 import { SharePanel } from './share-panel.tsx';
+import { lazySlot } from './lazy-slot.tsx';
+import type { EditPanelProps } from './edit-panel.lazy.tsx';
+import type { UpscaleProps } from './upscale-panel.lazy.tsx';
+import type { PlanFeatures } from '@reelmint/shared';
+
+// Upscaling and editing are drawn once their code has come, fetched when a finished video is first shown rather than
+// with the studio.
+const UpscaleSlot = lazySlot<UpscaleProps>(() => import('./upscale-panel.lazy.tsx'));
+const EditPanel = lazySlot<EditPanelProps>(() => import('./edit-panel.lazy.tsx'));
 import type { EditRequest, ShareState, VideoRecord } from './video-api.ts';
 import styles from './result-panel.module.css';
 
@@ -18,6 +26,9 @@ export interface VideoActions {
   canEdit: boolean | null;
   onEdit: (body: EditRequest) => Promise<boolean>;
   onUpgradeToEdit: () => void;
+  /** The plan's features for upscaling; null while the plan is unknown. */
+  upscaleFeatures: PlanFeatures | null;
+  onUpgradeToUpscale: () => void;
   onNeedCredits: (required: number, available: number) => void;
   /** Puts an edit's source on the stage. */
   onShowSource: (id: string) => void;
@@ -78,6 +89,14 @@ export function FinishedVideo({ video, jobBusy, actions }: Props) {
         </button>
       </div>
       <SharePanel video={video} onChange={actions.onShareChange} />
+      <UpscaleSlot
+        video={video}
+        features={actions.upscaleFeatures}
+        jobBusy={jobBusy}
+        onSubmit={actions.onEdit}
+        onUpgrade={actions.onUpgradeToUpscale}
+        onNeedCredits={actions.onNeedCredits}
+      />
       <EditPanel
         video={video}
         canEdit={actions.canEdit}

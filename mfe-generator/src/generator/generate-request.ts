@@ -1,7 +1,11 @@
+import type { CameraMotion } from '@reelmint/contract/generation-controls';
 import type { GenerationConfig } from '@reelmint/shared';
 import type { GeneratorMode } from './mode.ts';
 import type { ChosenTemplate } from './use-studio-draft.ts';
 import type { GenerateRequest } from './video-api.ts';
+
+/** Keyframes, camera motion and sound, as the controls panel sends them for the chosen mode and model. */
+export type ControlFields = Pick<GenerateRequest, 'audio' | 'startImageId' | 'endImageId'> & { cameraMotion?: CameraMotion };
 
 export interface GenerateForm {
   mode: GeneratorMode;
@@ -14,6 +18,10 @@ export interface GenerateForm {
   /** The uploaded picture's id, in image mode. */
   imageId: string | undefined;
   relaxed: boolean;
+  /** Keyframes, camera motion and sound; `config.audio` prices the sound. */
+  controls?: ControlFields;
+  /** Videos the run makes (1 to 4); sent only above one. */
+  variations?: number;
 }
 
 /**
@@ -27,8 +35,12 @@ export function generateRequestOf(form: GenerateForm): GenerateRequest {
     ...(negativePrompt ? { negativePrompt } : {}),
     ...(form.seed !== undefined ? { seed: form.seed } : {}),
     ...(form.relaxed ? { queue: 'relaxed' as const } : {}),
+    ...(form.controls?.cameraMotion ? { cameraMotion: form.controls.cameraMotion } : {}),
+    ...(form.variations && form.variations > 1 ? { variations: form.variations } : {}),
   };
-  if (form.mode === 'image') return { type: 'image-to-video', imageId: form.imageId, ...(prompt ? { prompt } : {}), ...config, ...steering };
+  const end = form.controls?.endImageId ? { endImageId: form.controls.endImageId } : {};
+  const start = form.controls?.startImageId ? { startImageId: form.controls.startImageId } : {};
+  if (form.mode === 'image') return { type: 'image-to-video', imageId: form.imageId, ...(prompt ? { prompt } : {}), ...config, ...steering, ...end };
   if (form.template) return { type: 'template', templateId: form.template.id, prompt, ...config, ...steering };
-  return { type: 'text-to-video', prompt, ...config, ...steering };
+  return { type: 'text-to-video', prompt, ...config, ...steering, ...start };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { creditsStore } from '@reelmint/shared';
-import { fail, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
+import { fail, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/testing';
 import { freshStudioEachTest, modalRequests, page, signIn, video, jobAccepted } from '../test/studio.tsx';
 import GeneratorPage from './generator-page.tsx';
 import { POLL_INTERVAL_MS } from './use-generation.ts';
@@ -50,6 +50,8 @@ describe('generating', () => {
             progress: 0,
             type: 'text-to-video',
             createdAt: '2030-05-01T10:00:00Z',
+            runId: null,
+            videoIds: ['vid_1'],
           },
           202,
         ),

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLAN_FEATURES } from '@reelmint/shared';
 import type { SiteConfig } from '@reelmint/shared';
-import { deferred, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/shared/testing';
-import type { Reply } from '@reelmint/shared/testing';
+import { deferred, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/testing';
+import type { Reply } from '@reelmint/testing';
 import { freshStudioEachTest, modalRequests, page, signIn, video } from '../test/studio.tsx';
 import GeneratorPage, { preload } from './generator-page.tsx';
 

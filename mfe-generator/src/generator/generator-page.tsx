@@ -1,19 +1,24 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cheapestPlanWith, notify, openSubscriptionModal, requestCredits, useAuth, useLocalizePath } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { AdvancedSettings } from './advanced-settings.tsx';
+import { ControlsSlot } from './controls-slot.tsx';
 import { CreditsPanel } from './credits-panel.tsx';
 import { DeleteVideoDialog } from './delete-video-dialog.tsx';
 import { loadDraft } from './draft.ts';
 import { GenerateButton } from './generate-button.tsx';
+import type { ControlFields } from './generate-request.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { ImageDrop } from './image-drop.tsx';
 import { modeFromPath, pathForMode } from './mode.ts';
 import type { GeneratorMode } from './mode.ts';
 import { ModeTabs } from './mode-tabs.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
+import { lazySlot } from './lazy-slot.tsx';
+import type { PromptEnhancerProps } from './prompt-enhancer.lazy.tsx';
 import { PromptField } from './prompt-field.tsx';
+import { QueuePart } from './queue-parts.tsx';
 import { QueueChoice } from './queue-choice.tsx';
 import { ResultPanel } from './result-panel.tsx';
 import { DEFAULT_CONFIG } from './settings.ts';
@@ -36,6 +41,9 @@ import { useVideoDownload } from './use-video-download.ts';
 import { preloadVideoEngine, useVideoEngine } from './use-video-engine.ts';
 import { withGeneratorQueries } from '../server-state/generator-queries.tsx';
 import styles from './studio.module.css';
+
+// The prompt enhancer comes after the studio is drawn, with its own strings: the first load carries none of it.
+const PromptEnhancer = lazySlot<PromptEnhancerProps>(() => import('./prompt-enhancer.lazy.tsx'));
 
 /**
  * Whether the browser may take over the studio the shell's server drew (the same, empty form for everybody): not when
@@ -85,7 +93,15 @@ function GeneratorPage() {
   const generation = useGeneration(history.reload);
   const stage = useStage({ generation, reloadHistory: history.reload });
   const { job, busy } = stage;
-  const summary = account.estimate(draft.config);
+  // What the controls panel asks for, already fitted to the mode and model (a control the model lacks is never sent).
+  const [controls, setControls] = useState<ControlFields>({});
+  // Sound is priced by the shared formula, so the cost shown is the one charged.
+  const priced = controls.audio ? { ...draft.config, audio: true } : draft.config;
+  const summary = account.estimate(priced);
+  const [chosenVariations, setVariations] = useState(1);
+  // The relaxed queue makes one video a run.
+  const variations = account.relaxed ? 1 : chosenVariations;
+  const runCost = summary.cost * variations;
   const generate = useGenerate({
     mode,
     signedIn,
@@ -93,7 +109,10 @@ function GeneratorPage() {
     picture,
     features: account.features,
     relaxed: account.relaxed,
-    shownCost: summary.cost,
+    variations,
+    shownCost: runCost,
+    config: priced,
+    controls,
     start: generation.start,
     lock: planLock.lock,
     goToSignIn,
@@ -171,16 +190,33 @@ function GeneratorPage() {
                   generate.promptTyped(value);
                 }}
               />
+              {signedIn && (
+                <PromptEnhancer
+                  request={{
+                    prompt: draft.prompt,
+                    mode,
+                    model: draft.config.model,
+                    resolution: draft.config.resolution,
+                    duration: draft.config.duration,
+                    ...(draft.config.aspectRatio ? { aspectRatio: draft.config.aspectRatio } : {}),
+                    ...(controls.cameraMotion ? { cameraMotion: controls.cameraMotion } : {}),
+                  }}
+                  onUse={(value) => {
+                    draft.setPrompt(value);
+                    generate.promptTyped(value);
+                  }}
+                />
+              )}
             </div>
 
             {account.relaxedOffered && <QueueChoice queue={account.chosenQueue} disabled={busy} onChange={account.setChosenQueue} />}
 
             <CreditsPanel
-              cost={summary.cost}
+              cost={runCost}
               relaxed={account.relaxed}
               balance={summary.balance}
               level={summary.level}
-              enough={summary.enough}
+              enough={summary.enough && (summary.balance === null || account.relaxed || summary.balance >= runCost)}
               critical={summary.critical}
               onGetCredits={() => void openSubscriptionModal({ source: 'generator' })}
             />
@@ -204,13 +240,21 @@ function GeneratorPage() {
               onLocked={planLock.lock}
             />
 
+            {signedIn && (
+              <QueuePart>
+                {(parts) => <parts.VariationsControl value={variations} config={priced} relaxed={account.relaxed} disabled={busy} onChange={setVariations} />}
+              </QueuePart>
+            )}
+
             <AdvancedSettings
               negativePrompt={draft.negativePrompt}
               seed={draft.seedText}
               seedId={ids.seed}
               onNegativePrompt={draft.setNegativePrompt}
               onSeed={draft.setSeedText}
-            />
+            >
+              <ControlsSlot mode={mode} model={draft.config.model} signedIn={signedIn} onFields={setControls} />
+            </AdvancedSettings>
           </section>
 
           <ResultPanel
@@ -219,6 +263,7 @@ function GeneratorPage() {
             onBackToJob={stage.backToJob}
             headingId={ids.result}
             reveal={stage.reveal}
+            onCancelled={history.reload}
             actions={{
               downloadingId: download.downloadingId,
               onDownload: (v) => void download.download(v),
@@ -228,6 +273,9 @@ function GeneratorPage() {
               onEdit: stage.edit,
               onUpgradeToEdit: () =>
                 void openSubscriptionModal({ source: 'generator-edit', needsPlan: { feature: 'advancedEditing', plan: cheapestPlanWith('advancedEditing') } }),
+              upscaleFeatures: account.canEdit === null ? null : account.features,
+              onUpgradeToUpscale: () =>
+                void openSubscriptionModal({ source: 'generator-upscale', needsPlan: { feature: 'hd720p', plan: cheapestPlanWith('hd720p') } }),
               onNeedCredits: (required, available) => void requestCredits(required, available, 'generator'),
               onShowSource: (id) => void stage.showSource(id),
               onReuseSeed: (seed) => {
@@ -252,6 +300,7 @@ function GeneratorPage() {
             onDownload={(v) => void download.download(v)}
             onDelete={(video) => deletion.ask(video, 'history')}
             onShowSource={(id) => void stage.showSource(id)}
+            onCancelled={history.reload}
           />
         ) : (
           <p className={styles.signedOutHistory}>{t('history.signedOut')}</p>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, fireEvent } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { API_BASE, emptyPage, fail, fakeApi, networkError, ok } from '@reelmint/shared/testing';
+import { API_BASE, emptyPage, fail, fakeApi, networkError, ok } from '@reelmint/testing';
 import { freshStudioEachTest, page, signIn, video } from '../test/studio.tsx';
 import { POLL_INTERVAL_MS } from './use-generation.ts';
 
@@ -97,8 +97,9 @@ describe('history', () => {
     expect(within(stage).getByRole('heading', { name: 'Preview' })).toHaveFocus();
     const bar = within(stage).getByTestId('job-bar');
     expect(within(bar).getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '30');
-    // One job at a time: an edit of the clip watched waits for the one being made, and says so.
-    const panel = within(stage).getByTestId('edit-panel');
+    // One job at a time: an edit of the clip watched waits for the one being made, and says so (the panel's code comes
+    // when a finished video is first shown).
+    const panel = await within(stage).findByTestId('edit-panel');
     expect(within(panel).getByTestId('edit-waits')).toHaveTextContent('You can start this edit once the video being made is ready.');
     expect(within(panel).getByTestId('edit-confirm')).toBeDisabled();
 

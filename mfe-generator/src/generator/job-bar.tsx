@@ -22,7 +22,7 @@ export function JobBar({ state, onShow }: Props) {
   let status = t('job.processing', { percent: progress });
   if (queued) status = t('job.queued');
   else if (phase === 'succeeded') status = t('job.succeeded');
-  else if (phase === 'failed') status = t('job.failedTitle');
+  else if (phase === 'failed') status = video?.status === 'cancelled' ? t('jobQueue.cancelledTitle') : t('job.failedTitle');
 
   return (
     <div className={styles.jobBar} data-testid="job-bar" data-phase={phase}>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '@reelmint/shared/testing';
+import { fakeApi, ok } from '@reelmint/testing';
 import { freshStudioEachTest, page, signIn, video, jobAccepted } from '../test/studio.tsx';
 
 freshStudioEachTest();

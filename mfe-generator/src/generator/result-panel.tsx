@@ -5,6 +5,7 @@ import { failureReason } from './failure-reason.ts';
 import { FinishedVideo } from './finished-video.tsx';
 import type { VideoActions } from './finished-video.tsx';
 import { JobBar } from './job-bar.tsx';
+import { QueuePart } from './queue-parts.tsx';
 import { revealStage } from './reveal-stage.ts';
 import type { VideoRecord } from './video-api.ts';
 import styles from './result-panel.module.css';
@@ -22,10 +23,12 @@ interface Props {
    */
   reveal: number;
   actions: VideoActions;
+  /** A job cancelled from the stage: the history reads it again. */
+  onCancelled: () => void;
 }
 
 /** The stage: what the current job is doing, and the finished video with its actions. */
-export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, actions }: Props) {
+export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, actions, onCancelled }: Props) {
   const { t } = useGeneratorText();
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
@@ -61,7 +64,7 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
   if (queued) announcement = t('job.queued');
   else if (phase === 'running') announcement = t('job.rendering');
   else if (phase === 'succeeded' && !state.picked) announcement = t('job.succeeded');
-  else if (phase === 'failed' && !state.picked) announcement = t('job.failedTitle');
+  else if (phase === 'failed' && !state.picked) announcement = video?.status === 'cancelled' ? t('jobQueue.cancelledTitle') : t('job.failedTitle');
   else if (phase === 'idle' && state.lost) announcement = t('job.lost');
 
   return (
@@ -98,6 +101,7 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
               <span className={styles.bar} style={{ width: `${Math.max(progress, 3)}%` }} />
             </div>
             <p className={styles.note}>{state.connectionLost ? t('job.connectionLost') : state.resumed ? t('job.resumed') : t('job.canLeave')}</p>
+            {video && <QueuePart>{(parts) => <parts.StageQueue video={video} onCancelled={onCancelled} />}</QueuePart>}
           </div>
         </div>
       )}
@@ -112,6 +116,13 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
           <strong>{t('job.failedTitle')}</strong>
           <p>{t('job.failed', { reason: failureReason(t, shown) })}</p>
           {shown.refunded && <p>{t('job.refunded', { count: shown.cost })}</p>}
+        </div>
+      )}
+
+      {shown?.status === 'cancelled' && (
+        <div className={styles.failed} data-testid="job-cancelled">
+          <strong>{t('jobQueue.cancelledTitle')}</strong>
+          {shown.refunded && shown.cost > 0 && <p>{t('jobQueue.cancelledRefund', { credits: shown.cost })}</p>}
         </div>
       )}
 

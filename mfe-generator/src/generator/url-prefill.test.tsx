@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, fakeApi, ok } from '@reelmint/shared/testing';
+import { fail, fakeApi, ok } from '@reelmint/testing';
 import { freshStudioEachTest, page, signIn, video, jobAccepted } from '../test/studio.tsx';
 
 freshStudioEachTest();
@@ -25,7 +25,7 @@ describe('templates from the gallery', () => {
     });
     await page('/en/text-to-video/generator?template=tpl-misty-forest');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('Sunbeams through fog'));
-    expect(screen.getByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('generation-cost')).toHaveTextContent('20 credits');
     expect(screen.getByTestId('template-chip')).toHaveTextContent('Misty forest morning');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/en\/text-to-video\/generator$/));
@@ -84,7 +84,7 @@ describe('templates from the gallery', () => {
     });
     await page('/en/text-to-video/generator?template=tpl-coffee-pour');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('Slow pour'));
-    expect(screen.getByRole('button', { name: /1:1/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: /1:1/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Keep out of the video (optional)')).toHaveValue('spills');
   });
 
@@ -127,8 +127,8 @@ describe('remixing a shared video', () => {
     });
     await page('/en/text-to-video/generator?remix=vid_9');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('A kite'));
-    expect(screen.getByRole('button', { name: /1:1/ })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: /1:1/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: '10s' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Seed (optional)')).toHaveValue('5');
     expect(screen.getByLabelText('Keep out of the video (optional)')).toHaveValue('birds');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/en\/text-to-video\/generator$/));
@@ -158,7 +158,7 @@ describe('remixing a shared video', () => {
     });
     await page('/en/text-to-video/generator?remix=vid_cut');
     await waitFor(() => expect(screen.getByLabelText('Prompt')).toHaveValue('A kite'));
-    expect(screen.getByRole('button', { name: '5s' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: '5s' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('generation-cost')).toHaveTextContent('10 credits');
   });
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { RefObject } from 'react';
 import { ApiError, checkGenerationAccess, creditsStore, loadCredits, loadSubscription, requestCredits, setCreditBalance } from '@reelmint/shared';
-import type { FeatureFlag, PlanFeatures } from '@reelmint/shared';
+import type { FeatureFlag, GenerationConfig, PlanFeatures } from '@reelmint/shared';
+import type { ControlFields } from './generate-request.ts';
 import { useGeneratorText } from '../i18n.ts';
 import { errorMessage, needsSignIn } from './errors.ts';
 import { generateRequestOf } from './generate-request.ts';
@@ -19,8 +20,14 @@ interface Options {
   picture: Picture;
   features: PlanFeatures;
   relaxed: boolean;
+  /** Videos the run makes; the relaxed queue makes one. */
+  variations: number;
   /** The cost shown for the form's settings, for a refusal that does not say it. */
   shownCost: number;
+  /** The settings as priced: the draft's, with sound when it is on. */
+  config: GenerationConfig;
+  /** Keyframes, camera motion and sound as the mode and model take them. */
+  controls: ControlFields;
   /** Starts the job; false when one is already starting (see useGeneration). */
   start: (body: GenerateRequest) => Promise<boolean>;
   /** A setting outside the plan (see usePlanLock). */
@@ -37,7 +44,24 @@ interface Options {
  * credits), sends it, and explains a refusal where it can be acted on: sign-in, the credits modal, the locked
  * setting, the picture to choose again, or a message above the button.
  */
-export function useGenerate({ mode, signedIn, draft, picture, features, relaxed, shownCost, start, lock, goToSignIn, onStarted, promptRef, seedId }: Options) {
+export function useGenerate({
+  mode,
+  signedIn,
+  draft,
+  picture,
+  features,
+  relaxed,
+  shownCost,
+  config,
+  controls,
+  variations,
+  start,
+  lock,
+  goToSignIn,
+  onStarted,
+  promptRef,
+  seedId,
+}: Options) {
   const { t } = useGeneratorText();
   const [formError, setFormError] = useState<string | null>(null);
   const [promptProblem, setPromptProblem] = useState<string | null>(null);
@@ -105,7 +129,7 @@ export function useGenerate({ mode, signedIn, draft, picture, features, relaxed,
     try {
       if (creditsStore.getState().balance === null) await loadCredits();
       const balance = creditsStore.getState().balance;
-      const { cost } = costSummary(draft.config, balance);
+      const cost = costSummary(config, balance).cost * variations;
       if (!relaxed && balance !== null && balance < cost) {
         void requestCredits(cost, balance, 'generator');
         return;
@@ -113,12 +137,14 @@ export function useGenerate({ mode, signedIn, draft, picture, features, relaxed,
       const body = generateRequestOf({
         mode,
         prompt: text,
-        config: draft.config,
+        config,
         negativePrompt: draft.negativePrompt,
         seed: seed.seed,
         template: draft.template,
         imageId: image?.uploadId,
         relaxed,
+        controls,
+        variations,
       });
       if (await start(body)) onStarted();
     } catch (error) {

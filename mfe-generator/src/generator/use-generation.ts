@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, loadCredits, setCreditBalance } from '@reelmint/shared';
+import { ApiError, bus, loadCredits, setCreditBalance } from '@reelmint/shared';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { loadActiveJob, saveActiveJob } from './draft.ts';
 import { isAbort } from './errors.ts';
@@ -75,6 +75,7 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     onSuccess: (reply) => {
       setCreditBalance(reply.newBalance);
       saveActiveJob(reply.id);
+      bus.emit('video:queued', { id: reply.id });
       setState({ phase: 'running', jobId: reply.id, video: null, resumed: false, connectionLost: false, lost: false, picked: false });
     },
   });
@@ -100,8 +101,8 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
   useEffect(() => {
     if (!report || !isFinished(report)) return;
     saveActiveJob(null);
-    // A failed job was refunded by the server: read the balance it left.
-    if (report.status === 'failed') void loadCredits({ force: true });
+    // A failed or cancelled job was refunded by the server: read the balance it left.
+    if (report.status !== 'succeeded') void loadCredits({ force: true });
     setState((s) => ({ ...s, phase: report.status === 'succeeded' ? 'succeeded' : 'failed', jobId: null, video: report }));
     finished(report);
   }, [report]);
@@ -152,7 +153,7 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     setState((s) => {
       if (s.jobId) return s;
       if (!video) return { ...s, phase: 'idle', video: null, resumed: false, lost: false, picked: false };
-      return { ...s, phase: video.status === 'failed' ? 'failed' : 'succeeded', video, resumed: false, lost: false, picked: true };
+      return { ...s, phase: video.status === 'succeeded' ? 'succeeded' : 'failed', video, resumed: false, lost: false, picked: true };
     });
   }, []);
 

@@ -4,7 +4,7 @@ import { useAuth } from '@reelmint/shared';
 import type { Loaded } from '@reelmint/shared';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
 import type { HistoryFilter } from '../server-state/generator-queries.tsx';
-import { HISTORY_PER_PAGE, videoApi } from './video-api.ts';
+import { HISTORY_PER_PAGE, isFinished, videoApi } from './video-api.ts';
 import type { HistoryPage, VideoRecord } from './video-api.ts';
 
 export type HistoryState =
@@ -29,6 +29,9 @@ export function historyPages(total: number): number {
  * Such a page is read again when the browser comes back online. A page emptied by a delete (or a history that shrank
  * elsewhere) goes back to the last page that exists.
  */
+/** How often a page holding unfinished videos is read again. */
+const HISTORY_REFRESH_MS = 3000;
+
 export function usePagedHistory(signedIn: boolean) {
   const session = useAuth((s) => s.token);
   const queryClient = useQueryClient();
@@ -41,6 +44,9 @@ export function usePagedHistory(signedIn: boolean) {
     // The client's default is off; here a read that failed, or a list that may have changed meanwhile, is worth
     // asking again the moment the connection returns.
     refetchOnReconnect: true,
+    // A page with videos still waiting or rendering is read again now and then: their places move up, and the
+    // variations of a run other than the one on the stage finish there.
+    refetchInterval: (q) => (q.state.data?.data.items.some((video) => !isFinished(video)) ? HISTORY_REFRESH_MS : false),
   });
 
   // The last page read for real (not the stand-in of a server out of reach), and whose it was.

@@ -32,7 +32,8 @@ export type EditRequest =
   | EditOf<'reframe', 'videoId' | 'aspectRatio' | 'mode', 'focusX' | 'focusY'>
   | EditOf<'speed', 'videoId' | 'speed'>
   | EditOf<'merge', 'videoIds' | 'transition'>
-  | EditOf<'extend', 'videoId' | 'duration'>;
+  | EditOf<'extend', 'videoId' | 'duration'>
+  | EditOf<'upscale', 'videoId'>;
 
 export type { EditEstimate };
 
@@ -47,7 +48,7 @@ export type { UploadReply };
 export const HISTORY_PER_PAGE = 10;
 
 export function isFinished(video: Pick<VideoRecord, 'status'>): boolean {
-  return video.status === 'succeeded' || video.status === 'failed';
+  return video.status === 'succeeded' || video.status === 'failed' || video.status === 'cancelled';
 }
 
 export const videoApi = {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { expect, it } from 'vitest';
-import { byLanguage, translationProblems } from '@reelmint/shared/i18n-check';
+import { byLanguage, translationProblems } from '@reelmint/testing/i18n-check';
 
 const files = byLanguage(import.meta.glob('./*.json', { eager: true, import: 'default' }), (path) => path.match(/([\w-]+)\.json$/)?.[1]);
 

@@ -1,14 +1,19 @@
-import { createRemoteQueries } from '@reelmint/shared/query-client';
+import { authStore, bus } from '@reelmint/shared';
 import type { VideoKind } from '@reelmint/shared';
+import { createRemoteQueries } from '@reelmint/shared/query-client';
 
 /**
  * What this remote reads from the API, cached by TanStack Query: the history's pages, the job being followed, an edit's
  * original, a shared video, the templates a link pre-fills from, an edit's cost, the clips a merge can take and the
  * site's settings; and it holds the start of a job, a mutation it counts so that one runs at a time. The balance and
- * the plan are in the shared stores (read through a query client of their own, stores/account-query.ts), since the
- * shell shows them in its header and other remotes change them. In the browser the studio and the shared-video page share one cache for the page's life.
+ * the plan are in the shared stores (read through the shell's query cache, stores/account-client.ts), since the
+ * shell shows them in its header and other remotes change them. A person's data leaves the cache with their session. In the browser the studio and the shared-video page share one cache for the page's life.
  */
-export const { withQueries: withGeneratorQueries, forgetQueries: forgetGeneratorQueries, prefetch: prefetchGenerator } = createRemoteQueries();
+export const {
+  withQueries: withGeneratorQueries,
+  forgetQueries: forgetGeneratorQueries,
+  prefetch: prefetchGenerator,
+} = createRemoteQueries({ bus, authStore });
 
 /** Which videos the history shows: every one, or one kind. */
 export type HistoryFilter = 'all' | VideoKind;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { clearSession } from '@reelmint/shared';
 import type { PublicVideo } from '@reelmint/shared';
-import { API_BASE, fail, fakeApi, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/shared/testing';
+import { API_BASE, fail, fakeApi, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/testing';
 import SharedVideoPage, { remixPath } from './shared-video-page.tsx';
 
 const SHARED: PublicVideo = {

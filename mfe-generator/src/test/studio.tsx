@@ -3,11 +3,11 @@ import { act } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { bus, clearSession } from '@reelmint/shared';
 import type { GenerateReply, SubscriptionModalRequest, VideoRecord } from '@reelmint/shared';
-import { API_BASE, ok, renderWithProviders, setupFakeApi, signIn as signInToFakeApi } from '@reelmint/shared/testing';
-import type { ReplyTo, SignIn } from '@reelmint/shared/testing';
+import { API_BASE, ok, renderWithProviders, setupFakeApi, signIn as signInToFakeApi } from '@reelmint/testing';
+import type { ReplyTo, SignIn } from '@reelmint/testing';
 import GeneratorPage from '../generator/generator-page.tsx';
 
-/** The studio's page tests: the whole screen, with the fake API of @reelmint/shared/testing. */
+/** The studio's page tests: the whole screen, with the fake API of @reelmint/testing. */
 
 function LocationProbe() {
   const location = useLocation();
@@ -68,6 +68,8 @@ export function jobAccepted(overrides: Partial<GenerateReply> = {}): ReplyTo<'PO
       progress: 0,
       type: 'text-to-video',
       createdAt: '2030-05-01T10:00:00Z',
+      runId: null,
+      videoIds: [overrides.id ?? 'vid_1'],
       ...overrides,
     },
     202,
@@ -88,6 +90,10 @@ export function video(overrides: Partial<VideoRecord> = {}): VideoRecord {
     duration: '5s',
     aspectRatio: '16:9',
     negativePrompt: null,
+    startImageId: null,
+    endImageId: null,
+    cameraMotion: null,
+    audio: false,
     seed: 424242,
     cost: 10,
     queue: 'priority',
@@ -106,6 +112,11 @@ export function video(overrides: Partial<VideoRecord> = {}): VideoRecord {
     finishedAt: '2030-05-01T10:00:05.000Z',
     sourceId: null,
     edit: null,
+    runId: null,
+    variation: null,
+    queuePosition: null,
+    expectedStartAt: null,
+    expectedStartSeconds: null,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@reelmint/shared/testing';
+import { renderWithProviders } from '@reelmint/testing';
 import { ContactForm } from './contact-form.tsx';
 
 async function open(openMail = vi.fn()) {

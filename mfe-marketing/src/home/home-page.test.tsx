@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { languageStore, PublicReadsContext } from '@reelmint/shared';
 import type { VideoTemplate } from '@reelmint/shared';
-import { fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
+import { fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/testing';
 import HomePage from './home-page.tsx';
 import { preload as preloadGallery } from '../templates/templates-page.tsx';
 

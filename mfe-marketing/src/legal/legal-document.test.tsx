@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@reelmint/shared/testing';
+import { renderWithProviders } from '@reelmint/testing';
 import PrivacyPage from './privacy-page.tsx';
 
 describe('LegalDocument', () => {

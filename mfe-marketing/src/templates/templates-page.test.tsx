@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import type { VideoTemplate } from '@reelmint/shared';
-import { fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
+import { fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi } from '@reelmint/testing';
 import TemplatesPage, { preload } from './templates-page.tsx';
 import { languageStore, PublicReadsContext } from '@reelmint/shared';
 

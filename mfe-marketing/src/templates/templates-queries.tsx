@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, FALLBACK_LANGUAGE, languageStore, usePublicRead } from '@reelmint/shared';
+import { api, authStore, bus, FALLBACK_LANGUAGE, languageStore, usePublicRead } from '@reelmint/shared';
 import type { Loaded, VideoTemplate } from '@reelmint/shared';
 import { createRemoteQueries, loadState } from '@reelmint/shared/query-client';
 import { useMarketingText } from '../i18n.ts';
@@ -11,7 +11,7 @@ import { attachCatalogueCache } from './use-templates.ts';
  * load (issue #12): this module attaches itself to the home page's reads as it loads (use-templates.ts), and takes the
  * catalogue the home page showed.
  */
-const queries = createRemoteQueries();
+const queries = createRemoteQueries({ bus, authStore });
 export const { withQueries: withTemplateQueries, forgetQueries: forgetTemplateQueries } = queries;
 const { prefetch, browserClient } = queries;
 

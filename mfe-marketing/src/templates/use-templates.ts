@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
-import { api, FALLBACK_LANGUAGE, useLoad, usePublicRead } from '@reelmint/shared';
+import { api, FALLBACK_LANGUAGE, usePublicRead } from '@reelmint/shared';
 import type { Loaded, VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
+import { useHomeRead } from './home-read.ts';
 
 /** What the home page uses of the catalogue's cache (templates-queries.tsx), which its first load does not carry. */
 export interface CatalogueCache {
@@ -40,7 +41,7 @@ export function useHomeTemplates() {
   const lng = i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
   const load = useCallback(() => (cache ? cache.readCatalogue(lng) : api.templates(lng)), [lng]);
   const drawnWith = usePublicRead('templates');
-  const loaded = useLoad(load, drawnWith ? { data: drawnWith, fallback: false } : cache?.freshCatalogue(lng));
+  const loaded = useHomeRead(load, drawnWith ? { data: drawnWith, fallback: false } : cache?.freshCatalogue(lng));
   const { state } = loaded;
   useEffect(() => {
     if (state.kind !== 'ready' || state.value.fallback) return;

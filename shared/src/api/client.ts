@@ -27,7 +27,8 @@ export class ApiError extends Error {
 /** 401 on these answers UNAUTHENTICATED with no redirect: visitors browse signed out. */
 function isSuppressed401(method: string, path: string): boolean {
   if (/^\/api\/(video\/templates|user\/credits$|user\/subscription|subscription\/plans|auth\/me)/.test(path)) return true;
-  return method === 'GET' && path.startsWith('/api/videos');
+  // Reads made in the background (the studio's history, the job watcher on every page) never take the person away.
+  return method === 'GET' && (path.startsWith('/api/videos') || path.startsWith('/api/notifications/'));
 }
 
 /** Sign-in calls answer 401 for wrong credentials; that is the person's mistake, not a lost session. */

@@ -7,7 +7,6 @@ import type {
   CancelReply,
   CheckoutReply,
   CreditsInfo,
-  DeductReply,
   EmailChangeReply,
   Loaded,
   LoginReply,
@@ -15,13 +14,11 @@ import type {
   PasswordChangedReply,
   PlanItem,
   PortalReply,
-  RefundReply,
   RegisterReply,
   ResetLinkReply,
   SessionsEndedReply,
   SiteConfig,
   SubscriptionStatus,
-  UpgradeReply,
   VerificationResentReply,
   VerifyEmailReply,
   VideoHistoryPage,
@@ -41,11 +38,10 @@ import type {
   ProfileChanges,
   ResetPasswordRequest,
   GoogleSignInRequest,
-} from '../account-api.ts';
-import type { DeductRequest, RefundRequest } from '../billing-api.ts';
-import type { Language } from '../languages.ts';
-import type { CancelRequest, PlanChangeRequest, UpgradeRequest } from '../plan-api.ts';
-import type { VideoHistoryQueryInput } from '../video-api.ts';
+} from '@reelmint/contract/account-api';
+import type { Language } from '@reelmint/contract/languages';
+import type { CancelRequest, PlanChangeRequest } from '@reelmint/contract/plan-api';
+import type { VideoHistoryQueryInput } from '@reelmint/contract/video-api';
 
 /** One typed function per call; the bodies and queries they send are checked against the shared request declarations. */
 export const api = {
@@ -94,21 +90,8 @@ export const api = {
   config: () => request<SiteConfig>('GET', '/api/config'),
 
   credits: (): Promise<Loaded<CreditsInfo>> => withFallback(request<CreditsInfo>('GET', '/api/user/credits'), FALLBACK_CREDITS),
-  deductCredits: (amount: number, metadata: Record<string, unknown>, idempotencyKey: string) =>
-    request<DeductReply>('POST', '/api/user/credits/deduct', {
-      body: { amount, metadata: { type: 'video_generation', timestamp: new Date().toISOString(), ...metadata } } satisfies DeductRequest,
-      idempotencyKey,
-    }),
-  refundCredits: (amount: number, reason: string, transactionId: string, idempotencyKey: string) =>
-    request<RefundReply>('POST', '/api/user/credits/refund', {
-      body: { amount, reason, transactionId, timestamp: new Date().toISOString() } satisfies RefundRequest,
-      idempotencyKey,
-    }),
-
   subscription: (): Promise<Loaded<SubscriptionStatus>> => withFallback(request<SubscriptionStatus>('GET', '/api/user/subscription'), FALLBACK_SUBSCRIPTION),
   plans: (): Promise<Loaded<PlanItem[]>> => withFallback(request<PlanItem[]>('GET', '/api/subscription/plans'), FALLBACK_PLANS),
-  upgrade: (planId: string) =>
-    request<UpgradeReply>('POST', '/api/subscription/upgrade', { body: { planId, timestamp: new Date().toISOString() } satisfies UpgradeRequest }),
   cancel: () => request<CancelReply>('POST', '/api/subscription/cancel', { body: { timestamp: new Date().toISOString() } satisfies CancelRequest }),
   /**
    * The payment provider's page where the person mends their payment method (a failed renewal). Rejects with
@@ -122,6 +105,11 @@ export const api = {
   history: (page = 1, perPage = 10, videoType?: VideoKind) =>
     request<VideoHistoryPage>('GET', '/api/videos/history', { query: { page, per_page: perPage, videoType } satisfies VideoHistoryQueryInput }),
 
+  /**
+   * Opens a plan's checkout. Billing now buys a plan through its own `buyPlan`; this member stays because billing
+   * builds published before it call it, and the shell that provides this runtime must still host them (a rollback
+   * swaps billing alone). Removing a member of the 1.x runtime is a major version's change.
+   */
   createSubscriptionSession: (
     planName: string,
     billingCycle: 'monthly' | 'yearly' = 'yearly',

@@ -1,5 +1,5 @@
-import { PLAN_FEATURES } from '../plans.ts';
-import type { SubscriptionStatus } from '../plans.ts';
+import { PLAN_FEATURES } from '@reelmint/contract/plans';
+import type { SubscriptionStatus } from '@reelmint/contract/plans';
 import type { PlanItem, CreditsInfo } from './types.ts';
 
 /**

@@ -1,11 +1,19 @@
-import type { CheckoutSessionReply } from '../plan-api.ts';
-import type { SubscriptionStatus } from '../plans.ts';
-import type { Envelope } from '../schema.ts';
+import type { CheckoutSessionReply } from '@reelmint/contract/plan-api';
+import type { SubscriptionStatus } from '@reelmint/contract/plans';
+import type { Envelope } from '@reelmint/contract/schema';
 
 /** Every API reply's envelope, declared once in ../schema.ts (type-only here, so no schema code reaches the page). */
 export type { Envelope };
 
-export type { CancelReply, CheckoutSessionReply, PlanChangeReply, PlanChangeRequest, PlanItem, SubscriptionReply, UpgradeReply } from '../plan-api.ts';
+export type {
+  CancelReply,
+  CheckoutSessionReply,
+  PlanChangeReply,
+  PlanChangeRequest,
+  PlanItem,
+  PlanPurchase,
+  SubscriptionReply,
+} from '@reelmint/contract/plan-api';
 export type {
   CreditHistoryItem,
   CreditHistoryPage,
@@ -13,7 +21,6 @@ export type {
   CreditPack,
   CreditPurpose,
   CreditsInfo,
-  DeductReply,
   LedgerKind,
   PackCheckoutRequest,
   PaymentSession,
@@ -22,8 +29,7 @@ export type {
   ReceiptKind,
   ReceiptsPage,
   ReceiptsQueryInput,
-  RefundReply,
-} from '../billing-api.ts';
+} from '@reelmint/contract/billing-api';
 export type {
   AccountDeletedReply,
   AccountRole,
@@ -38,13 +44,16 @@ export type {
   SessionsEndedReply,
   VerificationResentReply,
   VerifyEmailReply,
-} from '../account-api.ts';
-export type { SiteConfig } from '../site-api.ts';
+} from '@reelmint/contract/account-api';
+export type { SiteConfig } from '@reelmint/contract/site-api';
 export type {
+  VideoCancelReply,
   DeletedReply,
   EditEstimate,
   EditReply,
   EditRequestBody,
+  EnhancePromptReply,
+  EnhancePromptRequest,
   GenerateReply,
   GenerateRequest,
   PublicVideo,
@@ -61,7 +70,7 @@ export type {
   VideoTemplate,
   VideoType,
   ViewCountReply,
-} from '../video-api.ts';
+} from '@reelmint/contract/video-api';
 
 /** The whole reply of create-subscription-session, read warily: a checkout counts only with `success` and a URL. */
 export type CheckoutReply = Partial<Envelope<Partial<CheckoutSessionReply>>>;

@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { FALLBACK_LANGUAGE } from '../languages.ts';
+import { FALLBACK_LANGUAGE } from '@reelmint/contract/languages';
 
 type Resources = Record<string, unknown>;
 /** What `import.meta.glob('./locales/*.json')` gives: one lazy loader per language file. */

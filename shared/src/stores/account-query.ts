@@ -33,8 +33,7 @@ export function createAccountQuery<K extends string, T>(options: AccountQueryOpt
   let readsCame: AccountReads<T> | undefined;
   const signedInReads = () =>
     (reads ??= import('./account-reads.ts').then(
-      ({ accountReads }) =>
-        (readsCame = accountReads(options, { show, failed: () => store.getState().status === 'error', session: () => authStore.getState().token })),
+      ({ accountReads }) => (readsCame = accountReads(options, { show, failed: () => store.getState().status === 'error', sessions: { bus, authStore } })),
     ));
 
   const load: AccountQuery<K, T>['load'] = async ({ force = false } = {}) => {

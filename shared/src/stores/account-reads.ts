@@ -1,6 +1,7 @@
-import { QueryClient } from '@tanstack/query-core';
 import type { Query } from '@tanstack/query-core';
 import type { Loaded } from '../api/types.ts';
+import { accountClient as client, followSessions } from './account-client.ts';
+import type { SessionSource } from '../queries/ended-sessions.ts';
 import type { AccountQueryOptions, AccountReads, AccountStatus } from './account-types.ts';
 
 /** A read the server failed (5xx) is tried once more before the apps say the value is unavailable. */
@@ -11,34 +12,27 @@ function retryServerFailure(failures: number, error: unknown): boolean {
 }
 
 /**
- * The page's one TanStack Query client for the signed-in person's balance and plan: it reads, caches, shares reads in
- * flight and retries. This module comes with the library once a signed-in person's value is first asked for
- * (account-query.ts), never for an anonymous visitor.
+ * What the reads take from their store's side: how a value is shown, whether it failed, and the bus and session store
+ * (passed in: imported here, they would leave the shared entry's chunk for one of their own).
  */
-const client = new QueryClient({
-  defaultOptions: {
-    // The API client turns an unreachable server into a marked stand-in: the query must run to get it, so a browser
-    // that believes it is offline does not park the read.
-    queries: { networkMode: 'always', retry: retryServerFailure, refetchOnWindowFocus: false, refetchOnReconnect: false },
-  },
-});
-
-/** What the reads take from their store's side: how a value is shown, whether it failed, the session's token. */
 export interface AccountStore<T> {
   show(value: T | null, status: AccountStatus, fallback: boolean, fetchedAt: number): void;
   failed(): boolean;
-  session(): string | null;
+  sessions: SessionSource;
 }
 
 /**
- * One value's reads through the client, shown in its store: loading while a read runs (the value it had stays), then
+ * One value's reads through the shell's query client (account-client.ts), which reads, caches, shares reads in flight
+ * and retries, shown in its store: loading while a read runs (the value it had stays), then
  * the answer of the current session's query.
  */
 export function accountReads<K extends string, T>(
   { key, ttlMs, fetch }: AccountQueryOptions<K, T>,
-  { show, failed, session }: AccountStore<T>,
+  { show, failed, sessions }: AccountStore<T>,
 ): AccountReads<T> {
   const queryKey = (token: string) => [key, token] as const;
+  const session = () => sessions.authStore.getState().token;
+  followSessions(sessions);
 
   function follow(query: Query) {
     const { data, status, fetchStatus, dataUpdatedAt, errorUpdatedAt } = query.state as Query<Loaded<T>>['state'];
@@ -56,7 +50,7 @@ export function accountReads<K extends string, T>(
       // A value that could not be read is asked for again at the next chance, fresh or not.
       const staleTime = force || failed() ? 0 : ttlMs;
       // A failed read is in the store (status 'error'); nobody awaiting the load has more to do with it.
-      await client.fetchQuery({ queryKey: queryKey(token), queryFn: fetch, staleTime }).catch(() => undefined);
+      await client.fetchQuery({ queryKey: queryKey(token), queryFn: fetch, staleTime, retry: retryServerFailure }).catch(() => undefined);
       // A fresh value given from the cache changed no query: the store is brought to it all the same.
       const query = client.getQueryCache().find({ queryKey: queryKey(token), exact: true });
       if (query && session() === token) follow(query);

@@ -1,12 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { bus } from '../bus.ts';
-import type { SessionUser } from '../account-api.ts';
+import type { SessionUser } from '@reelmint/contract/account-api';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
-/** Window event fired on every set or clear, for code outside React. */
-export const AUTH_CHANGE_EVENT = 'auth-change';
 
 /** Declared once in ../account-api.ts (type-only here, so no schema code reaches the page). */
 export type { SessionUser };
@@ -39,10 +37,13 @@ function readInitial(): AuthState {
 
 export const authStore = createStore<AuthState>(() => readInitial());
 
+/**
+ * Every set and clear of the session is announced once, on the bus (`auth:changed`): the shared stores and every
+ * app's query cache follow it. React code reads the session itself with `useAuth`.
+ */
 function publish(state: AuthState): void {
   authStore.setState(state, true);
   bus.emit('auth:changed', state);
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(AUTH_CHANGE_EVENT, { detail: state }));
 }
 
 export function setSession(token: string, user: SessionUser): void {

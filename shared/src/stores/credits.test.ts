@@ -4,7 +4,6 @@ import { creditsStore, loadCredits, setCreditBalance } from './credits.ts';
 import { clearSession, setSession, updateUser } from './auth.ts';
 import { api } from '../api/endpoints.ts';
 import { ApiError } from '../api/client.ts';
-import { bus } from '../bus.ts';
 
 describe('credits store (cached 30 s)', () => {
   afterEach(() => {
@@ -59,17 +58,17 @@ describe('credits store (cached 30 s)', () => {
     expect(call).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the balance across a profile update and announces every new balance', async () => {
+  it('keeps the balance across a profile update, and gives every app a new balance in the store', async () => {
     vi.spyOn(api, 'credits').mockResolvedValue({ data: { balance: 70 }, fallback: false });
     setSession('t', { username: 'Ada' });
     await vi.waitFor(() => expect(creditsStore.getState().balance).toBe(70));
-    const announced = vi.fn();
-    bus.on('credits:changed', announced);
+    const shown = vi.fn();
+    const stopShowing = creditsStore.subscribe((state) => shown(state.balance));
     setCreditBalance(42);
     updateUser({ plan: 'pro' });
     expect(creditsStore.getState()).toMatchObject({ balance: 42, status: 'ready' });
-    expect(announced).toHaveBeenCalledWith({ balance: 42 });
-    bus.off('credits:changed', announced);
+    expect(shown).toHaveBeenCalledWith(42);
+    stopShowing();
   });
 
   it('takes a spend’s new balance as fresh: the next load does not ask the server', async () => {

@@ -1,6 +1,5 @@
 import { useStore } from 'zustand';
 import { api } from '../api/endpoints.ts';
-import { bus } from '../bus.ts';
 import { createAccountQuery } from './account-query.ts';
 import type { AccountState } from './account-types.ts';
 
@@ -26,11 +25,11 @@ export const creditsStore = credits.store;
 /** Load the balance unless a fresh one (under 30 s old) is cached. Anonymous visitors read 0. */
 export const loadCredits = credits.load;
 
-/** After a spend or refund the server's new balance is the truth: store it and tell every app. */
-export function setCreditBalance(balance: number): void {
-  credits.set(balance);
-  bus.emit('credits:changed', { balance });
-}
+/**
+ * After a spend or refund the server's new balance is the truth: it is cached as fresh (the next load does not ask),
+ * and every app, which reads the balance from this store, shows it.
+ */
+export const setCreditBalance: (balance: number) => void = credits.set;
 
 export function useCredits<T>(selector: (state: CreditsState) => T): T {
   return useStore(creditsStore, selector);

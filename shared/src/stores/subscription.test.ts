@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_SUBSCRIPTION, loadSubscription, setSubscription, subscriptionStore } from './subscription.ts';
 import { clearSession, setSession, updateUser } from './auth.ts';
 import { api } from '../api/endpoints.ts';
-import { PLAN_FEATURES } from '../plans.ts';
+import { PLAN_FEATURES } from '@reelmint/contract/plans';
 
 const pro = { plan: 'pro' as const, status: 'active' as const, features: PLAN_FEATURES.pro, expiresAt: '2030-01-01T00:00:00.000Z' };
 

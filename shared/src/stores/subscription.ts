@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { api } from '../api/endpoints.ts';
-import { PLAN_FEATURES } from '../plans.ts';
-import type { SubscriptionStatus } from '../plans.ts';
+import { PLAN_FEATURES } from '@reelmint/contract/plans';
+import type { SubscriptionStatus } from '@reelmint/contract/plans';
 import { createAccountQuery } from './account-query.ts';
 import type { AccountState } from './account-types.ts';
 

@@ -1,7 +1,7 @@
 import { forwardRef, useCallback } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { LinkProps } from 'react-router-dom';
-import { isSupportedLanguage, languageSegmentOf, normalizeLanguage, withLanguage } from '../languages.ts';
+import { isSupportedLanguage, languageSegmentOf, normalizeLanguage, withLanguage } from '@reelmint/contract/languages';
 import { useActiveLanguage } from '../stores/language.ts';
 
 /** The language for links: the URL's segment when present, else the active interface language. */

@@ -1,13 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, clearSession, LocalizedLink, useAuth } from '@reelmint/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, clearSession, LocalizedLink, useAuth } from '@reelmint/shared';
 import type { AccountUser } from '@reelmint/shared';
 import { applyAccountUser } from './account-user.ts';
+import { accountKey } from './account-query.ts';
+import { useAccount } from './use-account.ts';
+import { withShellQueries } from '../server-state/shell-queries.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PlanSection } from './plan-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
 import { DataSection } from './data-section.tsx';
 import { DeleteSection } from './delete-section.tsx';
 import styles from './account-page.module.css';
@@ -15,10 +20,19 @@ import styles from './account-page.module.css';
 type Load = { kind: 'loading' } | { kind: 'ready'; user: AccountUser } | { kind: 'failed'; serverDown: boolean };
 
 /** /account: the signed-in person's settings. Each section saves on its own and says what happened. */
-export default function AccountPage() {
+function AccountPage() {
   const { t } = useTranslation();
-  const signedIn = useAuth((s) => !!s.token);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const session = useAuth((s) => s.token);
+  const signedIn = session !== null;
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  // A read that failed shows its notice until Try again is pressed; a session the API no longer knows ends on the
+  // spot (account-query.ts), and the page asks to sign in.
+  const load: Load = account.data
+    ? { kind: 'ready', user: account.data }
+    : account.isError && !account.isFetching
+      ? { kind: 'failed', serverDown: account.error instanceof ApiError && account.error.isNetworkError }
+      : { kind: 'loading' };
   const [deleted, setDeleted] = useState<{ email: string; mailMayBeLate: boolean } | null>(null);
   const deletedHeading = useRef<HTMLHeadingElement>(null);
 
@@ -30,30 +44,14 @@ export default function AccountPage() {
     deletedHeading.current?.focus();
   }, [deleted]);
 
-  const fetchUser = useCallback(() => {
-    setLoad({ kind: 'loading' });
-    api.me().then(
-      (user) => {
-        applyAccountUser(user);
-        setLoad({ kind: 'ready', user });
-      },
-      (failure: unknown) => {
-        // The session ended elsewhere: this browser is signed out too, and the page asks to sign in.
-        if (failure instanceof ApiError && failure.status === 401) clearSession();
-        else setLoad({ kind: 'failed', serverDown: failure instanceof ApiError && failure.isNetworkError });
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    if (signedIn) fetchUser();
-  }, [signedIn, fetchUser]);
-
   /** A section saved: the page and the header show the account as the API now has it. */
-  const onSaved = useCallback((user: AccountUser) => {
-    applyAccountUser(user);
-    setLoad({ kind: 'ready', user });
-  }, []);
+  const onSaved = useCallback(
+    (user: AccountUser) => {
+      applyAccountUser(user);
+      queryClient.setQueryData(accountKey(session), user);
+    },
+    [queryClient, session],
+  );
 
   if (deleted) {
     return (
@@ -96,7 +94,7 @@ export default function AccountPage() {
       {load.kind === 'failed' && (
         <div role="alert" className={styles.notice}>
           <p>{load.serverDown ? t('auth.serverDown') : t('auth.genericError')}</p>
-          <button type="button" className={styles.secondary} onClick={fetchUser}>
+          <button type="button" className={styles.secondary} onClick={() => void account.refetch()}>
             {t('settings.retry')}
           </button>
         </div>
@@ -107,6 +105,7 @@ export default function AccountPage() {
           <EmailSection user={load.user} onSaved={onSaved} />
           <PlanSection />
           <PasswordSection user={load.user} />
+          <NotificationsSection />
           <SessionsSection />
           <DataSection />
           <DeleteSection
@@ -122,3 +121,5 @@ export default function AccountPage() {
     </main>
   );
 }
+
+export default withShellQueries(AccountPage);

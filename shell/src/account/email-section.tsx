@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, useActiveLanguage } from '@reelmint/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, useActiveLanguage, useAuth } from '@reelmint/shared';
 import type { AccountUser } from '@reelmint/shared';
+import { accountKey, accountQuery } from './account-query.ts';
 import { ResendVerification } from './resend-verification.tsx';
 import { settingsErrorKey } from './settings-errors.ts';
 import { SectionStatus } from './section-status.tsx';
@@ -13,6 +15,8 @@ import styles from './account-page.module.css';
 export function EmailSection({ user, onSaved }: { user: AccountUser; onSaved: (user: AccountUser) => void }) {
   const { t } = useTranslation();
   const language = useActiveLanguage();
+  const session = useAuth((s) => s.token);
+  const queryClient = useQueryClient();
   const ids = { email: useId(), password: useId() };
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +37,9 @@ export function EmailSection({ user, onSaved }: { user: AccountUser; onSaved: (u
           ? { kind: 'warning', text: `${t('settings.email.sent', { email: reply.pendingEmail })} ${t('verify.mailLate')}` }
           : { kind: 'done', text: t('settings.email.sent', { email: reply.pendingEmail }) },
       );
-      onSaved(await api.me());
+      // The account read again, with the address waiting for its confirmation: a read in flight began before the change.
+      await queryClient.cancelQueries({ queryKey: accountKey(session), exact: true });
+      onSaved(await queryClient.fetchQuery(accountQuery(session)));
     } catch (failure) {
       setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
     } finally {

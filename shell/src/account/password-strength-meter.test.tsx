@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@reelmint/shared/testing';
+import { renderWithProviders } from '@reelmint/testing';
 import { PasswordStrengthMeter, useNewPassword } from './password-strength-meter.tsx';
 
 const english =

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@reelmint/shared';
-import type { PasswordStrength } from '@reelmint/shared/password-strength';
+import type { PasswordStrength } from '@reelmint/contract/password-strength';
 import styles from './password-strength-meter.module.css';
 
 type Check = (password: string, personal: readonly (string | undefined)[]) => PasswordStrength;
@@ -14,7 +14,7 @@ let loading: Promise<Check> | null = null;
  * focused or typed in: no page downloads it with its first load. The API applies the same rule (WEAK_PASSWORD).
  */
 function loadCheck(): Promise<Check> {
-  loading ??= import('@reelmint/shared/password-strength').then(
+  loading ??= import('@reelmint/contract/password-strength').then(
     ({ passwordStrength, personalWords }): Check =>
       (password, personal) =>
         passwordStrength(password, personalWords(...personal)),

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_FEATURES, clearSession, updateUser } from '@reelmint/shared';
-import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/shared/testing';
-import type { ReplyTo } from '@reelmint/shared/testing';
+import { fail, fakeApi, ok, renderWithProviders, signIn, setupFakeApi } from '@reelmint/testing';
+import type { ReplyTo } from '@reelmint/testing';
 import { Layout } from '../app/layout.tsx';
 import { PlanSection } from './plan-section.tsx';
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,13 +6,16 @@ import { api, ApiError, LocalizedLink, useLocalizePath } from '@reelmint/shared'
 import { sessionFromReply } from '../auth/auth-page.tsx';
 import { PasswordStrengthMeter, useNewPassword, weaknessText, weakPasswordRefusal } from './password-strength-meter.tsx';
 import { requestErrorKey } from './request-error.ts';
+import { useResetLink } from './reset-link-query.ts';
+import { withShellQueries } from '../server-state/shell-queries.tsx';
 import { showToast } from '../chrome/toasts.tsx';
 import styles from './account-pages.module.css';
 
-type LinkState = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'broken'; reason: 'invalid' | 'expired' | 'used' } | { kind: 'unreachable' };
+type Broken = 'invalid' | 'expired' | 'used';
+type LinkState = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'broken'; reason: Broken } | { kind: 'unreachable' };
 
 /** Why a link cannot be used, from the API's code; anything else is not about the link. */
-export function brokenLinkReason(failure: unknown): 'invalid' | 'expired' | 'used' | null {
+export function brokenLinkReason(failure: unknown): Broken | null {
   if (!(failure instanceof ApiError)) return null;
   if (failure.code === 'RESET_LINK_EXPIRED') return 'expired';
   if (failure.code === 'RESET_LINK_USED') return 'used';
@@ -21,34 +24,30 @@ export function brokenLinkReason(failure: unknown): 'invalid' | 'expired' | 'use
   return null;
 }
 
+/** What the page says of its link: the check's answer, unless sending the new password found it broken since. */
+function linkState(token: string, check: ReturnType<typeof useResetLink>, brokenSince: Broken | null): LinkState {
+  if (!token) return { kind: 'broken', reason: 'invalid' };
+  if (brokenSince) return { kind: 'broken', reason: brokenSince };
+  if (check.data) return { kind: 'ready', email: check.data.email };
+  if (!check.isError) return { kind: 'checking' };
+  const reason = brokenLinkReason(check.error);
+  return reason ? { kind: 'broken', reason } : { kind: 'unreachable' };
+}
+
 /** /reset-password?token=…: the page a reset mail links to. */
-export default function ResetPasswordPage() {
+function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalizePath();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<LinkState>(token ? { kind: 'checking' } : { kind: 'broken', reason: 'invalid' });
+  const check = useResetLink(token);
+  const [brokenSince, setBrokenSince] = useState<{ token: string; reason: Broken } | null>(null);
+  const state = linkState(token, check, brokenSince?.token === token ? brokenSince.reason : null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { password: useId(), confirm: useId(), hint: useId(), strength: useId(), error: useId() };
   const newPassword = useNewPassword([state.kind === 'ready' ? state.email : undefined]);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    api.checkResetLink(token).then(
-      (reply) => live && setState({ kind: 'ready', email: reply.email }),
-      (failure: unknown) => {
-        if (!live) return;
-        const reason = brokenLinkReason(failure);
-        setState(reason ? { kind: 'broken', reason } : { kind: 'unreachable' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,7 +73,7 @@ export default function ResetPasswordPage() {
       // The link was checked when the page opened, so a refused body here is the password.
       const reason = failure instanceof ApiError && failure.code === 'VALIDATION_ERROR' ? null : brokenLinkReason(failure);
       const weak = weakPasswordRefusal(t, failure);
-      if (reason) setState({ kind: 'broken', reason });
+      if (reason) setBrokenSince({ token, reason });
       else if (weak) setError(weak);
       else if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') setError(t('auth.passwordHint'));
       else setError(t(requestErrorKey(failure)));
@@ -160,3 +159,5 @@ export default function ResetPasswordPage() {
     </main>
   );
 }
+
+export default withShellQueries(ResetPasswordPage);

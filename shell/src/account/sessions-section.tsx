@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@reelmint/shared';
-import type { AccountSession } from '@reelmint/shared';
 import { settingsErrorKey } from './settings-errors.ts';
+import { useSignedInSessions } from './sessions-query.ts';
 import { SectionStatus } from './section-status.tsx';
 import type { Status } from './section-status.tsx';
 import styles from './account-page.module.css';
@@ -10,31 +10,22 @@ import styles from './account-page.module.css';
 /** Every signed-in browser or device, and 'sign out everywhere else'. */
 export function SessionsSection() {
   const { t, i18n } = useTranslation();
-  const [items, setItems] = useState<AccountSession[] | null>(null);
-  const [status, setStatus] = useState<Status>(null);
+  const sessions = useSignedInSessions();
+  const items = sessions.data ?? null;
+  const [outcome, setOutcome] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
-
-  const refresh = useCallback(async () => {
-    try {
-      setItems((await api.accountSessions()).items);
-    } catch (failure) {
-      setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  // A list that could not be read says why, in place of what the last action did.
+  const status: Status = sessions.isError && !sessions.isFetching ? { kind: 'error', text: t(settingsErrorKey(sessions.error)) } : outcome;
 
   const signOutOthers = async () => {
     setBusy(true);
-    setStatus(null);
+    setOutcome(null);
     try {
       await api.signOutOtherSessions();
-      setStatus({ kind: 'done', text: t('settings.sessions.signedOut') });
-      await refresh();
+      setOutcome({ kind: 'done', text: t('settings.sessions.signedOut') });
+      await sessions.refetch();
     } catch (failure) {
-      setStatus({ kind: 'error', text: t(settingsErrorKey(failure)) });
+      setOutcome({ kind: 'error', text: t(settingsErrorKey(failure)) });
     } finally {
       setBusy(false);
     }

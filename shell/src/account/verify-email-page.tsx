@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api, ApiError, authStore, LocalizedLink, updateUser, useAuth } from '@reelmint/shared';
 import type { VerifyEmailReply } from '@reelmint/shared';
 import { ResendVerification } from './resend-verification.tsx';
+import { refreshAccount } from './account-query.ts';
 import styles from './account-pages.module.css';
 
 type Broken = 'invalid' | 'expired' | 'used' | 'taken';
@@ -39,11 +40,8 @@ function applyToSession(reply: VerifyEmailReply): void {
   const user = authStore.getState().user;
   if (!user) return;
   if (reply.purpose === 'change') {
-    // Only the signed-in account can have asked to move to this address; refresh to be sure.
-    void api.me().then(
-      (me) => updateUser({ email: me.email, emailVerified: me.emailVerified }),
-      () => undefined,
-    );
+    // Only the signed-in account can have asked to move to this address: the account is read again to be sure.
+    void refreshAccount();
   } else if (user.email === reply.email) {
     updateUser({ emailVerified: true });
   }

@@ -7,6 +7,7 @@ import { Header } from '../chrome/header.tsx';
 import { Footer } from '../chrome/footer.tsx';
 import { RegionLoading } from '../remotes/remote-region.tsx';
 import { ScreenErrorBoundary } from '../pages/screen-error.tsx';
+import { JobWatcher } from '../notify/watch-jobs.tsx';
 import { getOverrideReport, isQuietReport, subscribeOverrideReport } from '../release/override-report.ts';
 import styles from './layout.module.css';
 
@@ -66,6 +67,7 @@ export function Layout() {
       </div>
       <Footer />
       <OverrideBannerWhenNeeded />
+      <JobWatcher />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -23,6 +23,8 @@ import { noteVerificationMailLate } from '../chrome/verify-mail-late.ts';
 import { showToast } from '../chrome/toasts.tsx';
 import { PasswordStrengthMeter, useNewPassword, weaknessText, weakPasswordRefusal } from '../account/password-strength-meter.tsx';
 import { GoogleButton } from './google-button.tsx';
+import { useSiteConfig } from './site-config-query.ts';
+import { withShellQueries } from '../server-state/shell-queries.tsx';
 import styles from './auth-page.module.css';
 
 type Mode = 'login' | 'register';
@@ -62,7 +64,7 @@ export function welcomeText(t: TFunction, reply: LoginReply, lng: string): strin
 }
 
 /** /auth: sign in or create an account. Owned by the shell because every app depends on the session. */
-export default function AuthPage() {
+function AuthPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalizePath();
@@ -71,19 +73,15 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [serverDown, setServerDown] = useState(false);
-  const [googleClientId, setGoogleClientId] = useState<string | null>(null);
+  const config = useSiteConfig();
+  const googleClientId = config.data?.googleClientId ?? null;
+  // The server is said to be unreachable when the site's settings or a sign-in could not reach it.
+  const [signInServerDown, setServerDown] = useState(false);
+  const serverDown = signInServerDown || (config.isError && !config.isFetching && config.error instanceof ApiError && config.error.isNetworkError);
   const ids = { name: useId(), email: useId(), password: useId(), hint: useId(), strength: useId(), error: useId() };
   // Who is signing up, for the password rule: a password made of one's own name or address is refused.
   const [person, setPerson] = useState({ name: '', email: '' });
   const newPassword = useNewPassword([person.name, person.email]);
-
-  useEffect(() => {
-    api.config().then(
-      (config) => setGoogleClientId(config.googleClientId),
-      (failure: unknown) => setServerDown(failure instanceof ApiError && failure.isNetworkError),
-    );
-  }, []);
 
   const signIn = useCallback(
     async (call: () => Promise<LoginReply & Partial<MailSentReply>>) => {
@@ -247,3 +245,5 @@ export default function AuthPage() {
     </main>
   );
 }
+
+export default withShellQueries(AuthPage);

@@ -87,7 +87,7 @@ export function Menu({ trigger, classes, entries, defaultOpen, focusTrigger }: M
         {children}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={classes.content} sideOffset={8} align="end">
+        <DropdownMenu.Content className={classes.content} sideOffset={8} align="end" collisionPadding={8}>
           {entries.map((entry) => (
             <Entry key={entry.key} entry={entry} classes={classes} />
           ))}

@@ -18,13 +18,27 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** A button in a toast (e.g. "Open"), for what the toast is about. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+  /** When the person closes the toast (its close button or a swipe). */
+  onDismiss?: () => void;
+  /** Milliseconds, or Infinity for a toast that stays until a button closes it. */
+  duration?: number;
+}
+
 /** Shows a toast; the first one also mounts the Toaster. */
-export function showToast(kind: ToastKind, message: string): void {
+export function showToast(kind: ToastKind, message: string, options?: ToastOptions): void {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void loadSonner().then(({ toast }) => toast[kind](message));
+  void loadSonner().then(({ toast }) => toast[kind](message, options));
 }
 
 const BELOW_HEADER = { top: 'calc(var(--rm-header-height) + 12px)' };

@@ -1,4 +1,4 @@
-import { LANGUAGES, withLanguage } from '@reelmint/shared/languages';
+import { LANGUAGES, withLanguage } from '@reelmint/contract/languages';
 
 import { pageTitle, SITE_NAME } from './page-key.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { configure, registerNamespace } from '@reelmint/shared';
-import { fakeApi, setupFakeApi } from '@reelmint/shared/testing';
+import { fakeApi, setupFakeApi } from '@reelmint/testing';
 import { createDetector, i18nOptions, PREFERRED_LANG_KEY, SiteBackend } from './i18n.ts';
 
 setupFakeApi();

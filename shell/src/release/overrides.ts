@@ -1,3 +1,4 @@
+import { isRemoteVersion } from '@reelmint/contract/versions';
 import { REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { PointerEntry, RemoteName } from '../remotes/pointer.ts';
 
@@ -9,7 +10,6 @@ import type { PointerEntry, RemoteName } from '../remotes/pointer.ts';
 export const OVERRIDE_PARAM = 'override';
 export const OVERRIDES_KEY = 'reelmint_remote_overrides';
 const CLEAR_VALUES = new Set(['off', 'clear', 'none']);
-const VERSION = /^(?:local|\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/;
 
 /** What a person asked for: a remote and a version or URL, not yet checked. */
 export interface OverrideRequest {
@@ -78,7 +78,7 @@ export function checkOverride(request: OverrideRequest, pointer: PointerEntry | 
     const entry = url.pathname === '/' ? `${origin}/remoteEntry.js` : url.toString();
     return { ok: true, override: { remote, kind: 'url', version: entry, entry } };
   }
-  if (!VERSION.test(request.value) || !pointer?.releases) return refuse('invalid');
+  if (!isRemoteVersion(request.value) || !pointer?.releases) return refuse('invalid');
   const releases = pointer.releases;
   if (request.value === 'local') {
     return {

@@ -1,7 +1,7 @@
 import { runtimeConfig, stripLanguage } from '@reelmint/shared';
-import type { TelemetryEvent, TelemetryReport } from '@reelmint/shared/release-api';
-import { TELEMETRY_DETAIL, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, TELEMETRY_PATH, TELEMETRY_ROUTE } from '@reelmint/shared/telemetry';
-import type { TelemetryKind } from '@reelmint/shared/telemetry';
+import type { TelemetryEvent, TelemetryReport } from '@reelmint/contract/release-api';
+import { TELEMETRY_DETAIL, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, TELEMETRY_PATH, TELEMETRY_ROUTE } from '@reelmint/contract/telemetry';
+import type { TelemetryKind } from '@reelmint/contract/telemetry';
 import type { RemoteName } from '../remotes/pointer.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { REMOTE_NAMES } from '@reelmint/contract/remotes';
 import type { RemoteName } from '@reelmint/contract/remotes';
-import type { StoredCanary, StoredTarget } from '@reelmint/shared/release-api';
+import type { StoredCanary, StoredTarget } from '@reelmint/contract/release-api';
 
 export { REMOTE_NAMES };
 export type { RemoteName };

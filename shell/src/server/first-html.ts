@@ -1,14 +1,14 @@
 /**
  * The shell's first HTML for a page: the built index.html with what the browser would otherwise fetch before
- * drawing written into it. The shell's server (scripts/serve-static.mjs) calls this for every HTML navigation;
+ * drawing written into it. The shell's HTTP server (server/pages.mjs) calls this for every HTML navigation;
  * it is built for Node by `vite build -c vite.server.config.ts` so it shares the browser's route table,
  * language rules and canary choice instead of copying them.
  */
 import type { ExposedModule } from '@reelmint/contract/screens';
-import { FALLBACK_LANGUAGE, languageSegmentOf, matchLanguage, stripLanguage } from '@reelmint/shared/languages';
+import { FALLBACK_LANGUAGE, languageSegmentOf, matchLanguage, stripLanguage } from '@reelmint/contract/languages';
 import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@reelmint/shared';
-import { runtimeConfigDocument } from '@reelmint/shared/site-api';
+import { runtimeConfigDocument } from '@reelmint/contract/site-api';
 import { BOOT_DATA_ID, serializeBootData } from '../boot/boot-data.ts';
 import type { RenderedPage } from '../boot/boot-data.ts';
 import { REMOTE_SCREENS } from '@reelmint/contract/screens';
@@ -160,6 +160,8 @@ interface DrawRequest {
   /** The build's manifest, given only when its screen's stylesheets are in too: without both the screen is not drawn. */
   manifest: RemoteManifest | undefined;
   apiBase: string | undefined;
+  /** The page request's id (X-Request-Id, set by the shell's server), forwarded on the API reads. */
+  requestId: string | undefined;
   /** When the page began waiting on its remote (Date.now()): the wait for its server build counts from there. */
   waitingSince: number;
 }
@@ -175,7 +177,7 @@ interface DrawnPage {
 
 async function drawPage(rendering: PageRendering, request: DrawRequest): Promise<DrawnPage | null> {
   const { renderPage, screens, loadTimeoutMs = 1200, renderTimeoutMs = 1500, readTimeoutMs = 800 } = rendering;
-  const { url, lng, remote, module, entry, manifest, apiBase, waitingSince } = request;
+  const { url, lng, remote, module, entry, manifest, apiBase, requestId, waitingSince } = request;
   const location = `${url.pathname}${url.search}`;
   let Screen: ComponentType | null = null;
   // No manifest or stylesheets within the wait: the remote is down, slow or not there, and the browser could not take
@@ -194,7 +196,7 @@ async function drawPage(rendering: PageRendering, request: DrawRequest): Promise
   const attempts = Screen ? [Screen, null] : [null];
   for (const candidate of attempts) {
     try {
-      const reads = createServerReads({ apiBase, timeoutMs: readTimeoutMs, lng });
+      const reads = createServerReads({ apiBase, timeoutMs: readTimeoutMs, lng, requestId });
       const drawn = await renderPage({ location, lng, screen: candidate && { remote, module, Screen: candidate }, timeoutMs: renderTimeoutMs, reads });
       const answered = reads.answered();
       return {
@@ -304,6 +306,7 @@ export function createFirstHtml({
     const config = checkedConfig(answered);
     const cookies: string[] = [];
     const cookie = header(headers, 'cookie');
+    const requestId = header(headers, 'x-request-id');
     const lng = requestLanguage({ pathname: url.pathname, cookie, geoCountry: config.geoCountry, acceptLanguage: header(headers, 'accept-language') });
     const languages = lng === FALLBACK_LANGUAGE ? [lng] : [lng, FALLBACK_LANGUAGE];
     const hints: Hints = { preconnect: new Set(), modules: [], styles: [], fetches: languages.map((language) => `/locales/${language}/translation.json`) };
@@ -318,6 +321,7 @@ export function createFirstHtml({
       text: { title: head.title, description: head.description },
       siteName: SITE_NAME,
       timeoutMs: shareCardWaitMs,
+      requestId,
     });
 
     let screen: (typeof REMOTE_SCREENS)[number] | undefined;
@@ -366,6 +370,7 @@ export function createFirstHtml({
             entry: target?.entry,
             manifest: sheets ? manifest : undefined,
             apiBase: config.apiBase,
+            requestId,
             waitingSince,
           })
         : null;

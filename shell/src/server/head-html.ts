@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, stripLanguage } from '@reelmint/shared/languages';
+import { FALLBACK_LANGUAGE, stripLanguage } from '@reelmint/contract/languages';
 import { headFor, pageKeyOf } from '../i18n/head.ts';
 import type { HeadContent } from '../i18n/head.ts';
 

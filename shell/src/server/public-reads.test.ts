@@ -7,8 +7,10 @@ import { createServerReads } from './public-reads.ts';
 const TEMPLATES = [{ id: 'sunrise', title: 'Sunrise' }];
 let base = '';
 const asked: string[] = [];
+const requestIds: Array<string | undefined> = [];
 const server = createServer((request, response) => {
   asked.push(request.url ?? '');
+  requestIds.push(request.headers['x-request-id'] as string | undefined);
   if (request.url === '/api/video/templates?lang=fr') {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ success: true, data: TEMPLATES }));
@@ -27,6 +29,16 @@ afterAll(() => {
 });
 
 describe('public reads while a page is drawn', () => {
+  it('sends the page request’s id on to the API, so its log lines carry the same id', async () => {
+    requestIds.length = 0;
+    const reads = createServerReads({ apiBase: base, timeoutMs: 2000, lng: 'fr', requestId: 'edge-4d2c9e7a-0042' });
+    await expect(reads.read('templates')).resolves.toEqual(TEMPLATES);
+    expect(requestIds).toEqual(['edge-4d2c9e7a-0042']);
+    // Without one, none is made up here: the API makes its own.
+    await createServerReads({ apiBase: base, timeoutMs: 2000, lng: 'fr' }).read('templates');
+    expect(requestIds).toEqual(['edge-4d2c9e7a-0042', undefined]);
+  });
+
   it('asks the API once per read, in the page’s language, and gives its data, which is then written into the boot data', async () => {
     asked.length = 0;
     const reads = createServerReads({ apiBase: `${base}/`, timeoutMs: 2000, lng: 'fr' });

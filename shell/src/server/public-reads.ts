@@ -20,12 +20,15 @@ export interface ServerReadsOptions {
   timeoutMs: number;
   /** The page's language: the catalogue's titles and prompts are read in it. */
   lng: string;
+  /** The page request's id (X-Request-Id), sent on with each read so the API's log lines carry it too. */
+  requestId?: string | undefined;
   fetch?: typeof fetch;
 }
 
-async function readData(url: string, timeoutMs: number, fetchImpl: typeof fetch): Promise<unknown> {
+async function readData(url: string, timeoutMs: number, fetchImpl: typeof fetch, requestId: string | undefined): Promise<unknown> {
   try {
-    const response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const headers: Record<string, string> = { Accept: 'application/json', ...(requestId ? { 'X-Request-Id': requestId } : {}) };
+    const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) return undefined;
     const body = (await response.json()) as { success?: unknown; data?: unknown } | null;
     return body?.success === true && typeof body.data === 'object' && body.data !== null ? body.data : undefined;
@@ -35,7 +38,7 @@ async function readData(url: string, timeoutMs: number, fetchImpl: typeof fetch)
   }
 }
 
-export function createServerReads({ apiBase, timeoutMs, lng, fetch: fetchImpl = fetch }: ServerReadsOptions): ServerReads {
+export function createServerReads({ apiBase, timeoutMs, lng, requestId, fetch: fetchImpl = fetch }: ServerReadsOptions): ServerReads {
   const base = apiBase && /^https?:\/\//.test(apiBase) ? apiBase.replace(/\/$/, '') : null;
   const pending = new Map<PublicReadName, Promise<unknown>>();
   const answers: Partial<Record<PublicReadName, unknown>> = {};
@@ -45,7 +48,7 @@ export function createServerReads({ apiBase, timeoutMs, lng, fetch: fetchImpl = 
       if (name in answers) return answers[name];
       let promise = pending.get(name);
       if (!promise) {
-        promise = readData(`${base}${PUBLIC_READ_PATHS[name](lng)}`, timeoutMs, fetchImpl).then((data) => {
+        promise = readData(`${base}${PUBLIC_READ_PATHS[name](lng)}`, timeoutMs, fetchImpl, requestId).then((data) => {
           answers[name] = data;
           return data;
         });

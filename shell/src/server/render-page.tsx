@@ -10,7 +10,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '@reelmint/shared/languages';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@reelmint/contract/languages';
 import { PublicReadsContext } from '@reelmint/shared';
 import type { PublicReads } from '@reelmint/shared';
 import { AppRoutes } from '../app/app.tsx';

@@ -1,5 +1,5 @@
-import { COUNTRY_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageSegmentOf, matchLanguage } from '@reelmint/shared/languages';
-import type { Language } from '@reelmint/shared/languages';
+import { COUNTRY_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, languageSegmentOf, matchLanguage } from '@reelmint/contract/languages';
+import type { Language } from '@reelmint/contract/languages';
 
 export interface LanguageSources {
   pathname: string;

@@ -60,6 +60,24 @@ describe('the preview card of a shared video', () => {
     expect(title.endsWith('\u2026')).toBe(true);
   });
 
+  it('sends the page request’s id on with its API read', async () => {
+    const ids: Array<string | null> = [];
+    const fetcher = (async (_url: string | URL | Request, init?: RequestInit) => {
+      ids.push(new Headers(init?.headers).get('x-request-id'));
+      return new Response(JSON.stringify({ data: VIDEO }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    await shareCard({
+      barePath: '/v/vid_1',
+      pageUrl: '',
+      apiBase: 'https://api.example',
+      text: TEXT,
+      siteName: 'Reelmint',
+      fetcher,
+      requestId: 'edge-91b0c3aa-0007',
+    });
+    expect(ids).toEqual(['edge-91b0c3aa-0007']);
+  });
+
   it('answers a link that is not shared with a 404 and no card, and leaves other pages and API failures alone', async () => {
     expect(await card('/v/vid_gone', answering(404, { success: false, error: 'NOT_FOUND' }).fetcher)).toEqual({
       status: 404,

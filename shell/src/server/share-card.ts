@@ -52,10 +52,11 @@ export async function fetchSharedVideo(
   id: string,
   timeoutMs: number,
   fetcher: typeof fetch = fetch,
+  requestId?: string,
 ): Promise<SharedVideoData | 'not-shared' | null> {
   try {
     const response = await fetcher(`${apiBase.replace(/\/$/, '')}/api/public/videos/${encodeURIComponent(id)}`, {
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 404) return 'not-shared';
@@ -106,10 +107,12 @@ export async function shareCard(options: {
   siteName: string;
   timeoutMs?: number;
   fetcher?: typeof fetch;
+  /** The page request's id, sent on to the API. */
+  requestId?: string | undefined;
 }): Promise<ShareCard | null> {
   const id = sharedVideoId(options.barePath);
   if (id === null || !options.apiBase) return null;
-  const video = await fetchSharedVideo(options.apiBase, id, options.timeoutMs ?? 1500, options.fetcher);
+  const video = await fetchSharedVideo(options.apiBase, id, options.timeoutMs ?? 1500, options.fetcher, options.requestId);
   if (video === 'not-shared') return { status: 404, tags: '<meta name="robots" content="noindex">' };
   if (!video) return null;
   return { status: 200, tags: shareCardTags(video, options.pageUrl, options.text, options.siteName) };

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { api, ApiError, authStore, clearSession, forceLogout, isTokenExpired, loadCredits } from '@reelmint/shared';
-import { applyAccountUser } from '../account/account-user.ts';
+import { authStore, forceLogout, isTokenExpired, loadCredits } from '@reelmint/shared';
 
 /** The token check runs on load and every 60 seconds. */
 export const TOKEN_CHECK_MS = 60_000;
@@ -11,25 +10,24 @@ export function checkSession(now = Date.now()): void {
 }
 
 /**
- * Brings the stored account up to date on load: what changed elsewhere (an address confirmed from
- * the mail on another device, a new name, a picture) shows here.
+ * Brings the stored account up to date on load: what changed elsewhere (an address confirmed from the mail on another
+ * device, a new name, a picture) shows here, and a session ended elsewhere ends here too. Read through the shell's
+ * query cache (account/account-query.ts), whose code comes only for a signed-in person.
  */
-export async function refreshUser(): Promise<void> {
+function refreshAccountLater(): void {
   if (!authStore.getState().token) return;
-  try {
-    applyAccountUser(await api.me());
-  } catch (failure) {
-    // A session ended elsewhere (a password change, 'sign out everywhere else') is ended here too;
-    // offline, what is stored stays until the server can be asked.
-    if (failure instanceof ApiError && failure.status === 401 && authStore.getState().token) clearSession();
-  }
+  // A chunk that cannot be fetched leaves the stored account as it is, like a server that cannot be reached.
+  void import('../account/account-query.ts').then(
+    ({ refreshAccount }) => refreshAccount(),
+    () => undefined,
+  );
 }
 
 export function SessionWatch() {
   useEffect(() => {
     checkSession();
     void loadCredits();
-    void refreshUser();
+    refreshAccountLater();
     const timer = setInterval(() => checkSession(), TOKEN_CHECK_MS);
     return () => clearInterval(timer);
   }, []);

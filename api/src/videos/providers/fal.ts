@@ -3,7 +3,13 @@ import type { JsonWebKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApiError, createFalClient } from '@fal-ai/client';
 import type { FalClient, RetryOptions } from '@fal-ai/client';
-import type { SeedanceImageToVideoInput, SeedanceTextToVideoInput } from '@fal-ai/client/endpoints';
+import type {
+  SeedanceImageToVideoInput,
+  SeedanceProv15ImageToVideoInput,
+  SeedanceProv15TextToVideoInput,
+  SeedanceTextToVideoInput,
+} from '@fal-ai/client/endpoints';
+import { CAMERA_PROMPT_TERMS } from './mapping.ts';
 import { IMAGE_PROMPT, ProviderError, neverSent, retryAfterMs, statusMeansNotMade } from './provider.ts';
 import type { ProviderAdapter, ProviderJob, ProviderStatus } from './provider.ts';
 
@@ -24,14 +30,20 @@ export interface FalOptions {
   timeoutMs?: number;
 }
 
-/** The endpoints this site maps to at fal (api/README "Hosted video models"), each with its input type. */
+/**
+ * The endpoints this site maps to at fal (api/README "Hosted video models"), each with its input type: Seedance 1.0
+ * (an end frame on image videos, a fixed-camera switch), and Seedance 1.5 Pro for clips with sound (generate_audio).
+ */
 export const FAL_ENDPOINTS = {
   text: ['fal-ai/bytedance/seedance/v1/lite/text-to-video', 'fal-ai/bytedance/seedance/v1/pro/text-to-video'],
   image: ['fal-ai/bytedance/seedance/v1/lite/image-to-video', 'fal-ai/bytedance/seedance/v1/pro/image-to-video'],
+  audioText: ['fal-ai/bytedance/seedance/v1.5/pro/text-to-video'],
+  audioImage: ['fal-ai/bytedance/seedance/v1.5/pro/image-to-video'],
 } as const;
 
 const RESOLUTIONS = ['480p', '720p', '1080p'] as const;
 const DURATIONS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+const AUDIO_DURATIONS = ['4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 const TEXT_SHAPES = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16', '9:21'] as const;
 const IMAGE_SHAPES = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16', 'auto'] as const;
 
@@ -109,9 +121,13 @@ export class FalAdapter implements ProviderAdapter {
       ...(job.webhookUrl ? { webhookUrl: job.webhookUrl } : {}),
     };
     try {
-      const queued = job.image
-        ? await this.client.queue.submit(imageEndpoint(job.model), { input: await imageInput(job), ...common })
-        : await this.client.queue.submit(textEndpoint(job.model), { input: textInput(job), ...common });
+      const queued = job.audio
+        ? job.image
+          ? await this.client.queue.submit(endpoint('audioImage', job.model), { input: await audioImageInput(job), ...common })
+          : await this.client.queue.submit(endpoint('audioText', job.model), { input: audioTextInput(job), ...common })
+        : job.image
+          ? await this.client.queue.submit(endpoint('image', job.model), { input: await imageInput(job), ...common })
+          : await this.client.queue.submit(endpoint('text', job.model), { input: textInput(job), ...common });
       if (!queued || typeof queued.request_id !== 'string' || !queued.request_id) {
         throw new ProviderError('unavailable', 'fal answered the submit without a request id', null, true);
       }
@@ -226,15 +242,24 @@ export class FalAdapter implements ProviderAdapter {
   }
 }
 
-function textEndpoint(model: string): (typeof FAL_ENDPOINTS.text)[number] {
-  if (!oneOf(FAL_ENDPOINTS.text, model)) throw new ProviderError('rejected', `fal's ${model} is not a text-to-video endpoint this site maps to`);
+/** The endpoint id, checked to be one of this kind, so the submit is typed by that endpoint's input. */
+function endpoint<K extends keyof typeof FAL_ENDPOINTS>(kind: K, model: string): (typeof FAL_ENDPOINTS)[K][number] {
+  const allowed: readonly (typeof FAL_ENDPOINTS)[K][number][] = FAL_ENDPOINTS[kind];
+  if (!oneOf(allowed, model)) throw new ProviderError('rejected', `fal's ${model} is not a ${kind} endpoint this site maps to`);
   return model;
 }
 
-function imageEndpoint(model: string): (typeof FAL_ENDPOINTS.image)[number] {
-  if (!oneOf(FAL_ENDPOINTS.image, model)) throw new ProviderError('rejected', `fal's ${model} is not an image-to-video endpoint this site maps to`);
-  return model;
+/**
+ * The camera motion at Seedance: its one camera parameter fixes the camera (static); every other motion is written
+ * into the prompt in the words the model follows.
+ */
+function camera(job: ProviderJob, prompt: string): { prompt: string; camera_fixed?: boolean } {
+  if (!job.cameraMotion) return { prompt };
+  if (job.cameraMotion === 'static') return { prompt, camera_fixed: true };
+  return { prompt: `${prompt.trim()} ${CAMERA_PROMPT_TERMS[job.cameraMotion]}`.trim() };
 }
+
+const dataUri = async (image: { path: string; mimeType: string }) => `data:${image.mimeType};base64,${(await readFile(image.path)).toString('base64')}`;
 
 /** The settings every Seedance endpoint takes, checked against its input type. */
 function common(job: ProviderJob) {
@@ -248,16 +273,51 @@ function common(job: ProviderJob) {
 export function textInput(job: ProviderJob): SeedanceTextToVideoInput {
   const shape = job.extra.aspect_ratio;
   if (shape !== undefined && !oneOf(TEXT_SHAPES, shape)) throw new ProviderError('rejected', `Seedance makes no ${String(shape)} text videos`);
-  return { prompt: job.prompt, ...common(job), ...(shape === undefined ? {} : { aspect_ratio: shape }) };
+  return { ...camera(job, job.prompt), ...common(job), ...(shape === undefined ? {} : { aspect_ratio: shape }) };
 }
 
 /** The image-to-video input: the picture inline as a data URI (fal reads it; no URL to our storage leaves). */
 export async function imageInput(job: ProviderJob): Promise<SeedanceImageToVideoInput> {
   const shape = job.extra.aspect_ratio;
   if (shape !== undefined && !oneOf(IMAGE_SHAPES, shape)) throw new ProviderError('rejected', `Seedance makes no ${String(shape)} image videos`);
-  const image = job.image!;
-  const imageUrl = `data:${image.mimeType};base64,${(await readFile(image.path)).toString('base64')}`;
-  return { prompt: job.prompt.trim() || IMAGE_PROMPT, image_url: imageUrl, ...common(job), ...(shape === undefined ? {} : { aspect_ratio: shape }) };
+  return {
+    ...camera(job, job.prompt.trim() || IMAGE_PROMPT),
+    image_url: await dataUri(job.image!),
+    ...(job.endImage ? { end_image_url: await dataUri(job.endImage) } : {}),
+    ...common(job),
+    ...(shape === undefined ? {} : { aspect_ratio: shape }),
+  };
+}
+
+/** What Seedance 1.5 Pro takes besides the picture: its durations start at 4 s, and the sound is asked for in so many words. */
+function withSound(job: ProviderJob) {
+  const duration = String(job.duration);
+  if (!oneOf(AUDIO_DURATIONS, duration)) throw new ProviderError('rejected', `Seedance 1.5 makes clips of 4 to 12 seconds, not ${duration}`);
+  const { resolution, seed } = { ...common(job) };
+  const shape = job.extra.aspect_ratio;
+  if (shape !== undefined && !oneOf(IMAGE_SHAPES, shape)) throw new ProviderError('rejected', `Seedance 1.5 makes no ${String(shape)} videos`);
+  return {
+    resolution,
+    duration,
+    generate_audio: job.audio,
+    ...(seed === undefined ? {} : { seed }),
+    ...(shape === undefined ? {} : { aspect_ratio: shape }),
+  };
+}
+
+/** A text video with sound, typed by the fal client for Seedance 1.5 Pro. */
+export function audioTextInput(job: ProviderJob): SeedanceProv15TextToVideoInput {
+  return { ...camera(job, job.prompt), ...withSound(job) };
+}
+
+/** An image video with sound (and an end frame when given), typed by the fal client for Seedance 1.5 Pro. */
+export async function audioImageInput(job: ProviderJob): Promise<SeedanceProv15ImageToVideoInput> {
+  return {
+    ...camera(job, job.prompt.trim() || IMAGE_PROMPT),
+    image_url: await dataUri(job.image!),
+    ...(job.endImage ? { end_image_url: await dataUri(job.endImage) } : {}),
+    ...withSound(job),
+  };
 }
 
 /** The first human-readable message in a fal error body. */

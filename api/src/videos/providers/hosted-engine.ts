@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { AspectRatio } from '@reelmint/shared/pricing';
+import type { AspectRatio, VideoModel } from '@reelmint/contract/pricing';
+import type { ModelControls } from '@reelmint/contract/generation-controls';
 import { UNANSWERED_PREFIX } from '../engine.ts';
 import type { EngineStatus, RenderRequest, VideoEngine } from '../engine.ts';
 import { probeDuration, runFfmpeg } from '../ffmpeg.ts';
 import type { FailureCode } from '../jobs.ts';
-import { mapSettings, offersAspectRatio } from './mapping.ts';
+import { mapSettings, offersAspectRatio, providerControls } from './mapping.ts';
 import type { ProviderMapping } from './mapping.ts';
 import { ProviderError } from './provider.ts';
 import type { ProviderAdapter, ProviderJob } from './provider.ts';
@@ -73,11 +74,20 @@ export class HostedEngine implements VideoEngine {
     return offersAspectRatio(this.options.mapping, model as 'v1.0' | 'v2.0', mode, aspectRatio);
   }
 
+  controls(model: VideoModel): ModelControls {
+    return providerControls(this.options.mapping, model);
+  }
+
   async submit(request: RenderRequest): Promise<string> {
     const mode = request.mode;
     const mapped = mapSettings(
       this.options.mapping,
-      { model: request.model as 'v1.0' | 'v2.0', resolution: request.resolution, duration: `${request.seconds}s` as '5s' | '10s' },
+      {
+        model: request.model as 'v1.0' | 'v2.0',
+        resolution: request.resolution,
+        duration: `${request.seconds}s` as '5s' | '10s',
+        ...(request.audio ? { audio: true } : {}),
+      },
       mode,
     );
     // Keyed by the provider's id when resuming, so the id on the job row stays the provider's.
@@ -223,6 +233,7 @@ export class HostedEngine implements VideoEngine {
         resolution: request.resolution,
         duration: `${request.seconds}s` as '5s' | '10s',
         aspectRatio: request.aspectRatio,
+        ...(request.audio ? { audio: true } : {}),
       },
       request.mode,
       { seed: request.seed, ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}) },
@@ -239,6 +250,10 @@ export class HostedEngine implements VideoEngine {
       duration: mapped.duration,
       extra: mapped.extra,
       image,
+      startFrame: request.startFrame === true,
+      endImage: request.endImagePath ? { path: request.endImagePath, mimeType: mimeOf(request.endImagePath) } : null,
+      cameraMotion: request.cameraMotion ?? null,
+      audio: request.audio === true,
       webhookUrl,
     };
   }

@@ -1,5 +1,7 @@
-import type { AspectRatio, GenerationConfig, GenerationSteering, Resolution } from '@reelmint/shared/pricing';
-import { DEFAULT_ASPECT_RATIO, durationSeconds } from '@reelmint/shared/pricing';
+import type { AspectRatio, GenerationConfig, GenerationSteering, Resolution } from '@reelmint/contract/pricing';
+import { DEFAULT_ASPECT_RATIO, durationSeconds } from '@reelmint/contract/pricing';
+import { MODEL_CONTROLS } from '@reelmint/contract/generation-controls';
+import type { CameraMotion, ControlName, ModelControls } from '@reelmint/contract/generation-controls';
 
 export type ProviderName = 'fal' | 'runway';
 export type Mode = 'text' | 'image' | 'template';
@@ -34,7 +36,33 @@ export interface ProviderMapping {
   /** The site's frame shape in the provider's words. */
   aspectRatios: Record<AspectRatio, string>;
   parameters: ProviderParameters;
+  /**
+   * The routes taken when a clip is asked with sound, per site model and mode: models with native audio. A model
+   * without one here makes no sound at this provider.
+   */
+  audioRoutes: Partial<Record<GenerationConfig['model'], Record<Mode, ProviderRoute>>>;
+  /**
+   * The contract's controls (MODEL_CONTROLS) this provider's models cannot take (`cameraControl`: no camera parameter,
+   * so every motion goes into the prompt); audio follows audioRoutes.
+   */
+  lacks: Array<Exclude<ControlName, 'audio'> | 'cameraControl'>;
 }
+
+/**
+ * A camera motion in the words video models follow, added to the prompt where the model has no control for it
+ * (Seedance's only camera parameter fixes the camera; Runway's image and text tasks have none).
+ */
+export const CAMERA_PROMPT_TERMS: Record<CameraMotion, string> = {
+  static: 'Static shot, locked-off camera, no camera movement.',
+  push_in: 'Camera slowly pushes in toward the subject.',
+  pull_out: 'Camera slowly pulls out, revealing more of the scene.',
+  pan_left: 'Camera pans smoothly to the left.',
+  pan_right: 'Camera pans smoothly to the right.',
+  tilt_up: 'Camera tilts up.',
+  tilt_down: 'Camera tilts down.',
+  orbit: 'Camera orbits around the subject in a smooth arc.',
+  handheld: 'Handheld camera with slight natural shake.',
+};
 
 /**
  * The one table from the site's settings to each provider's models and parameters (api/README
@@ -60,6 +88,15 @@ export const DEFAULT_MAPPING: Record<ProviderName, ProviderMapping> = {
     aspectRatios: { '16:9': '16:9', '9:16': '9:16', '1:1': '1:1' },
     // Seedance takes a seed and an aspect ratio, and has no negative prompt.
     parameters: { aspectRatio: 'aspect_ratio', seed: 'seed', negativePrompt: null },
+    // Seedance 1.5 Pro makes its sound with the picture (generate_audio) and takes an end frame like 1.0.
+    audioRoutes: {
+      'v2.0': {
+        text: { model: 'fal-ai/bytedance/seedance/v1.5/pro/text-to-video', centsPerSecond: 14 },
+        template: { model: 'fal-ai/bytedance/seedance/v1.5/pro/text-to-video', centsPerSecond: 14 },
+        image: { model: 'fal-ai/bytedance/seedance/v1.5/pro/image-to-video', centsPerSecond: 14 },
+      },
+    },
+    lacks: [],
   },
   runway: {
     routes: {
@@ -81,6 +118,10 @@ export const DEFAULT_MAPPING: Record<ProviderName, ProviderMapping> = {
     aspectRatios: { '16:9': '1280:720', '9:16': '720:1280', '1:1': '960:960' },
     // Runway's tasks take a ratio and a seed, and have no negative prompt.
     parameters: { aspectRatio: 'ratio', seed: 'seed', negativePrompt: null },
+    // gen4.5 and gen4_turbo take a picture only as the first frame and make no sound; Runway's models that take a
+    // last frame and sound (veo3.1) make 4, 6 or 8 seconds, not the site's 5 or 10.
+    audioRoutes: {},
+    lacks: ['endFrame', 'cameraControl'],
   },
 };
 
@@ -91,22 +132,17 @@ function merge<T>(base: T, override: DeepPartial<T> | undefined): T {
   const result: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [key, value] of Object.entries(override)) {
     const current = result[key];
-    result[key] = value && typeof value === 'object' && current && typeof current === 'object' ? merge(current, value as DeepPartial<typeof current>) : value;
+    result[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object'
+        ? merge(current, value as DeepPartial<typeof current>)
+        : value;
   }
   return result as T;
 }
 
-/** The table with a deployment's overrides (VIDEO_PROVIDER_MAPPING) merged in; bad JSON stops the start. */
-export function providerMapping(provider: ProviderName, overrideJson?: string): ProviderMapping {
-  if (!overrideJson) return DEFAULT_MAPPING[provider];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(overrideJson);
-  } catch {
-    throw new Error('VIDEO_PROVIDER_MAPPING must be JSON, e.g. {"fal":{"routes":{"v2.0":{"text":{"model":"…"}}}}}');
-  }
-  const override = (parsed as Record<string, DeepPartial<ProviderMapping>>)[provider];
-  return merge(DEFAULT_MAPPING[provider], override);
+/** The table with a deployment's overrides merged in (VIDEO_PROVIDER_MAPPING, a JSON object keyed by provider). */
+export function providerMapping(provider: ProviderName, overrides?: Readonly<Record<string, unknown>>): ProviderMapping {
+  return merge(DEFAULT_MAPPING[provider], overrides?.[provider] as DeepPartial<ProviderMapping> | undefined);
 }
 
 /** Whether the model a job's settings map to makes frames of this shape. */
@@ -115,12 +151,23 @@ export function offersAspectRatio(mapping: ProviderMapping, model: GenerationCon
   return (route.aspectRatios ?? (Object.keys(mapping.aspectRatios) as AspectRatio[])).includes(aspectRatio);
 }
 
+/** What a site model takes at this provider: the contract's table less what the provider's models lack. */
+export function providerControls(mapping: ProviderMapping, model: GenerationConfig['model']): ModelControls {
+  const table = MODEL_CONTROLS[model];
+  return {
+    startFrame: table.startFrame && !mapping.lacks.includes('startFrame'),
+    endFrame: table.endFrame && !mapping.lacks.includes('endFrame'),
+    camera: mapping.lacks.includes('cameraControl') ? 'prompt' : table.camera,
+    audio: table.audio && mapping.audioRoutes[model] !== undefined,
+  };
+}
+
 /**
  * The route and the provider's values for one job's settings. `extra` holds the optional
  * parameters under the provider's own names: only those the table says the provider takes.
  */
 export function mapSettings(mapping: ProviderMapping, config: GenerationConfig, mode: Mode, steering: GenerationSteering = {}) {
-  const route = mapping.routes[config.model][mode];
+  const route = (config.audio ? mapping.audioRoutes[config.model]?.[mode] : undefined) ?? mapping.routes[config.model][mode];
   const seconds = durationSeconds(config.duration);
   const { parameters } = mapping;
   const extra: Record<string, string | number> = {};

@@ -1,4 +1,5 @@
 import type { FailureCode } from '../jobs.ts';
+import type { CameraMotion } from '@reelmint/contract/generation-controls';
 import type { ProviderName } from './mapping.ts';
 
 /** What one hosted job asks of a provider, in the provider's values from the mapping table. */
@@ -15,8 +16,16 @@ export interface ProviderJob {
    * parameter names from the mapping table; absent ones are not sent.
    */
   extra: Record<string, string | number>;
-  /** The picture of an image video, as a work file; each adapter sends it the way its provider takes it. */
+  /** The picture of an image video (or a text video's start frame), as a work file; each adapter sends it the way its provider takes it. */
   image: { path: string; mimeType: string } | null;
+  /** The picture is a text video's start frame (sent as a keyframe where the SDK has that form), not an image video's source. */
+  startFrame: boolean;
+  /** The picture the clip ends on (an image video's end frame), where the model takes one. */
+  endImage: { path: string; mimeType: string } | null;
+  /** How the camera moves: through the model's camera parameter where it has one for it, else as words in the prompt. */
+  cameraMotion: CameraMotion | null;
+  /** Make the sound with the picture: the route is then a model with native audio (ProviderMapping.audioRoutes). */
+  audio: boolean;
   /** Where the provider may announce the result, when this deployment has a public URL. */
   webhookUrl: string | null;
 }

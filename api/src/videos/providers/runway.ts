@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import RunwayML, { APIError, toFile } from '@runwayml/sdk';
 import type { ImageToVideoCreateParams } from '@runwayml/sdk/resources/image-to-video';
 import type { TextToVideoCreateParams } from '@runwayml/sdk/resources/text-to-video';
+import { CAMERA_PROMPT_TERMS } from './mapping.ts';
 import { IMAGE_PROMPT, ProviderError, neverSent, retryAfterMs, statusMeansNotMade } from './provider.ts';
 import type { ProviderAdapter, ProviderJob, ProviderStatus } from './provider.ts';
 
@@ -14,8 +15,11 @@ export interface RunwayOptions {
   timeoutMs?: number;
 }
 
-/** The models this site maps to at Runway (api/README "Hosted video models"), each with the requests it takes. */
-export const RUNWAY_MODELS = { text: ['gen4.5'], image: ['gen4.5', 'gen4_turbo'] } as const;
+/**
+ * The models this site maps to at Runway (api/README "Hosted video models"), each with the requests it takes. None
+ * for sound: Runway's models with audio (veo3.1) make 4, 6 or 8 seconds, not the site's 5 or 10.
+ */
+export const RUNWAY_MODELS = { text: ['gen4.5'], image: ['gen4.5', 'gen4_turbo'], audioText: [], audioImage: [] } as const;
 
 /** Runway takes a picture inline as a data URI up to this size, encoded; a larger one goes through its upload API. */
 export const RUNWAY_INLINE_LIMIT = 5 * 1024 * 1024;
@@ -47,9 +51,13 @@ export class RunwayAdapter implements ProviderAdapter {
   }
 
   async submit(job: ProviderJob): Promise<string> {
+    // The mapping keeps end frames and sound away from Runway (ProviderMapping.lacks, audioRoutes); a job that still
+    // asks for one is refused rather than made without it.
+    if (job.endImage) throw new ProviderError('rejected', `Runway's ${job.model} takes a picture only as the first frame`);
+    if (job.audio) throw new ProviderError('rejected', `Runway's ${job.model} makes no sound`);
     let task;
     if (job.image) {
-      const params = imageParams(job, await this.promptImage(job.image));
+      const params = imageParams(job, await this.promptImage(job.image), job.startFrame);
       task = await this.create(() => this.client.imageToVideo.create(params));
     } else {
       const params = textParams(job);
@@ -120,6 +128,12 @@ export class RunwayAdapter implements ProviderAdapter {
   }
 }
 
+/** Runway's image and text tasks have no camera parameter: the motion goes into the prompt. */
+function promptOf(job: ProviderJob): string {
+  const words = job.cameraMotion ? CAMERA_PROMPT_TERMS[job.cameraMotion] : '';
+  return `${job.prompt.trim()} ${words}`.trim().slice(0, 1000);
+}
+
 const seedOf = (job: ProviderJob) => (typeof job.extra.seed === 'number' ? { seed: job.extra.seed } : {});
 
 function durationOf(job: ProviderJob): number {
@@ -135,19 +149,30 @@ export function textParams(job: ProviderJob): TextToVideoCreateParams {
   if (job.model !== 'gen4.5') throw new ProviderError('rejected', `Runway's ${job.model} is not a text-to-video model this site maps to (gen4.5)`);
   if (!oneOf(TEXT_RATIOS, ratio)) throw new ProviderError('rejected', `gen4.5 makes text videos at ${TEXT_RATIOS.join(' or ')}, not ${String(ratio)}`);
   if (!job.prompt.trim()) throw new ProviderError('rejected', 'gen4.5 needs a prompt');
-  return { model: 'gen4.5', promptText: job.prompt.slice(0, 1000), ratio, duration: durationOf(job), ...seedOf(job) };
+  return { model: 'gen4.5', promptText: promptOf(job), ratio, duration: durationOf(job), ...seedOf(job) };
 }
 
-/** The image-to-video request, typed by the SDK per model: gen4.5 always with a prompt, gen4_turbo with one when given. */
-export function imageParams(job: ProviderJob, promptImage: string): ImageToVideoCreateParams {
+/**
+ * The image-to-video request, typed by the SDK per model: gen4.5 always with a prompt, gen4_turbo with one when given.
+ * A text video's start frame (`startFrame`) goes as the SDK's keyframe form, the picture at position "first".
+ */
+export function imageParams(job: ProviderJob, uri: string, startFrame = false): ImageToVideoCreateParams {
   const ratio = job.extra.ratio;
   if (!oneOf(IMAGE_RATIOS, ratio)) throw new ProviderError('rejected', `Runway makes image videos at ${IMAGE_RATIOS.join(', ')}, not ${String(ratio)}`);
-  const prompt = job.prompt.trim().slice(0, 1000);
+  const prompt = promptOf(job);
+  const first = { uri, position: 'first' as const };
   switch (job.model) {
     case 'gen4.5':
-      return { model: 'gen4.5', promptImage, promptText: prompt || IMAGE_PROMPT, ratio, duration: durationOf(job), ...seedOf(job) };
+      return { model: 'gen4.5', promptImage: startFrame ? [first] : uri, promptText: prompt || IMAGE_PROMPT, ratio, duration: durationOf(job), ...seedOf(job) };
     case 'gen4_turbo':
-      return { model: 'gen4_turbo', promptImage, ratio, duration: durationOf(job), ...(prompt ? { promptText: prompt } : {}), ...seedOf(job) };
+      return {
+        model: 'gen4_turbo',
+        promptImage: startFrame ? [first] : uri,
+        ratio,
+        duration: durationOf(job),
+        ...(prompt ? { promptText: prompt } : {}),
+        ...seedOf(job),
+      };
     default:
       throw new ProviderError('rejected', `Runway's ${job.model} is not an image-to-video model this site maps to (${RUNWAY_MODELS.image.join(', ')})`);
   }

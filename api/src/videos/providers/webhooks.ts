@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { falWebhookReply } from '@reelmint/shared/video-api';
-import type { FalWebhookReply } from '@reelmint/shared/video-api';
+import { falWebhookReply } from '@reelmint/contract/video-api';
+import type { FalWebhookReply } from '@reelmint/contract/video-api';
 import { errorReplies, envelopeSchema, ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';

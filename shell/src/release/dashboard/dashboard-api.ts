@@ -1,5 +1,5 @@
 import { request } from '@reelmint/shared';
-import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseMetricsQueryInput, ReleaseOverview } from '@reelmint/shared/release-api';
+import type { ReleaseActionReply, ReleaseActionRequest, ReleaseMetrics, ReleaseMetricsQueryInput, ReleaseOverview } from '@reelmint/contract/release-api';
 
 // The replies and the requests are declared once, in @reelmint/shared/release-api, where the API's
 // schemas come from too; the page uses the names below.
@@ -11,7 +11,7 @@ export type {
   ReleaseAction,
   ReleaseActionRequest as ActionRequest,
   ReleaseActionReply as ActionReply,
-} from '@reelmint/shared/release-api';
+} from '@reelmint/contract/release-api';
 
 /** The window the charts show, in hours, and the width of one point. */
 export const WINDOW_HOURS = 24;

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/shared/testing';
-import type { Handlers } from '@reelmint/shared/testing';
+import { fail, fakeApi, ok, renderWithProviders, setupFakeApi } from '@reelmint/testing';
+import type { Handlers } from '@reelmint/testing';
 import ReleaseDashboardPage from './release-dashboard-page.tsx';
 import type { Metrics, Overview } from './dashboard-api.ts';
 

@@ -1,18 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@reelmint/shared';
-import type { RemoteName } from '../../remotes/pointer.ts';
 import { ActionPanel } from './action-panel.tsx';
-import { BUCKET_MINUTES, dashboardApi, WINDOW_HOURS } from './dashboard-api.ts';
-import type { HistoryEntry, Metrics, Overview, RemoteOverview } from './dashboard-api.ts';
+import { BUCKET_MINUTES, WINDOW_HOURS } from './dashboard-api.ts';
+import type { HistoryEntry, Metrics, RemoteOverview } from './dashboard-api.ts';
+import { isForbidden, useDashboard } from './dashboard-query.ts';
+import type { Dashboard } from './dashboard-query.ts';
+import { withShellQueries } from '../../server-state/shell-queries.tsx';
 import { LineChart } from './line-chart.tsx';
 import styles from './dashboard.module.css';
 
-/** How often the page reads the figures and the pointer again, so a canary's fate shows without a reload. */
-const REFRESH_MS = 5000;
-
-type State =
-  { kind: 'loading' } | { kind: 'forbidden' } | { kind: 'error' } | { kind: 'ready'; overview: Overview; metrics: Partial<Record<RemoteName, Metrics>> };
+type State = { kind: 'loading' } | { kind: 'forbidden' } | { kind: 'error' } | ({ kind: 'ready' } & Dashboard);
 
 const HISTORY_ACTIONS: Record<string, string> = {
   publish: 'publish',
@@ -47,37 +43,18 @@ function useFormats() {
 }
 
 /** /release: the release dashboard, for accounts with the release-manager role (the API answers 403 to others). */
-export default function ReleaseDashboardPage() {
+function ReleaseDashboardPage() {
   const { t } = useTranslation();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    try {
-      const overview = await dashboardApi.overview();
-      const entries = await Promise.all(
-        overview.remotes.map(
-          async (remote) => [remote.name, await dashboardApi.metrics({ remote: remote.name, hours: WINDOW_HOURS, bucket_minutes: BUCKET_MINUTES })] as const,
-        ),
-      );
-      setState({ kind: 'ready', overview, metrics: Object.fromEntries(entries) });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 403) setState({ kind: 'forbidden' });
-      // A refresh that fails keeps the figures already on screen.
-      else setState((current) => (current.kind === 'ready' ? current : { kind: 'error' }));
-    }
-  }, []);
-
-  useEffect(() => {
-    // The first read, then one every few seconds while the page is in view.
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, REFRESH_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load]);
+  const dashboard = useDashboard();
+  // A refusal says what is missing even over figures shown before; any other failure keeps them on screen.
+  const state: State = isForbidden(dashboard.error)
+    ? { kind: 'forbidden' }
+    : dashboard.data
+      ? { kind: 'ready', ...dashboard.data }
+      : dashboard.isError
+        ? { kind: 'error' }
+        : { kind: 'loading' };
+  const load = () => void dashboard.refetch();
 
   return (
     <main className={styles.page} data-testid="release-dashboard">
@@ -97,7 +74,7 @@ export default function ReleaseDashboardPage() {
       {state.kind === 'error' && (
         <section className={styles.notice} role="alert">
           <p>{t('dashboard.loadError')}</p>
-          <button type="button" className={styles.secondary} onClick={() => void load()}>
+          <button type="button" className={styles.secondary} onClick={load}>
             {t('dashboard.retry')}
           </button>
         </section>
@@ -105,7 +82,7 @@ export default function ReleaseDashboardPage() {
       {state.kind === 'ready' && (
         <>
           {state.overview.remotes.map((remote) => (
-            <RemoteSection key={remote.name} remote={remote} metrics={state.metrics[remote.name]} onChanged={() => void load()} />
+            <RemoteSection key={remote.name} remote={remote} metrics={state.metrics[remote.name]} onChanged={load} />
           ))}
           <HistorySection history={state.overview.history} />
         </>
@@ -321,3 +298,5 @@ function HistorySection({ history }: { history: HistoryEntry[] }) {
     </section>
   );
 }
+
+export default withShellQueries(ReleaseDashboardPage);

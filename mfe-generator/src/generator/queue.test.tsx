@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus, creditsStore } from '@reelmint/shared';
+import { fail, fakeApi, ok } from '@reelmint/testing';
+import { freshStudioEachTest, jobAccepted, modalRequests, page, signIn, video } from '../test/studio.tsx';
+
+freshStudioEachTest();
+
+const waiting = (overrides = {}) =>
+  video({
+    status: 'queued',
+    progress: 0,
+    videoUrl: null,
+    posterUrl: null,
+    finishedAt: null,
+    queuePosition: 3,
+    expectedStartSeconds: 150,
+    expectedStartAt: '2030-05-01T10:02:30.000Z',
+    ...overrides,
+  });
+
+describe('variations and the queue', () => {
+  it('makes 1 to 4 variations, shows the run’s cost as one times N, and sends the count', async () => {
+    fakeApi.use({
+      'POST /api/videos/generate': () => jobAccepted({ runId: 'run_1', videoIds: ['vid_1', 'vid_2', 'vid_3'], newBalance: 70 }),
+      'GET /api/videos/status/:id': () => ok(waiting()),
+    });
+    await signIn({ balance: 100 });
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Lanterns on a river');
+    const group = await screen.findByRole('group', { name: 'Variations' });
+    expect(within(group).getByRole('button', { name: '1' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(group).getByRole('button', { name: '3' }));
+    expect(within(group).getByRole('button', { name: '3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('variations-cost')).toHaveTextContent('Run cost in credits: 10 × 3 = 30');
+    expect(screen.getByTestId('generation-cost')).toHaveTextContent('30');
+
+    await userEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1));
+    expect(fakeApi.callsTo('POST /api/videos/generate')[0]!.body).toMatchObject({ prompt: 'Lanterns on a river', variations: 3 });
+    expect(creditsStore.getState().balance).toBe(70);
+  });
+
+  it('asks for credits for the whole run before sending it', async () => {
+    await signIn({ balance: 25 });
+    await page();
+    const modal = modalRequests();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Lanterns on a river');
+    await userEvent.click(within(await screen.findByRole('group', { name: 'Variations' })).getByRole('button', { name: '3' }));
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(modal.requests).toEqual([expect.objectContaining({ needsCredits: { required: 30, available: 25 } })]);
+    expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(0);
+  });
+
+  it('shows a waiting job’s place and expected start, and cancels it after asking', async () => {
+    let cancelled = false;
+    fakeApi.use({
+      'POST /api/videos/generate': () => jobAccepted(),
+      'GET /api/videos/status/:id': () =>
+        ok(
+          cancelled
+            ? waiting({ status: 'cancelled', queuePosition: null, refunded: true, errorCode: 'CANCELLED', finishedAt: '2030-05-01T10:00:09Z' })
+            : waiting(),
+        ),
+      'POST /api/videos/:id/cancel': () => {
+        cancelled = true;
+        return ok({ id: 'vid_1', status: 'cancelled', refunded: 10, newBalance: 100 });
+      },
+    });
+    await signIn({ balance: 100 });
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Lanterns on a river');
+    await userEvent.click(screen.getByTestId('generate-button'));
+
+    expect(await screen.findByTestId('queue-place')).toHaveTextContent(/Place in the queue: 3 · expected start in about 3 min/);
+    await userEvent.click(screen.getByTestId('cancel-job'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this video?' });
+    // The safe choice has the focus; keeping the video sends nothing.
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(fakeApi.callsTo('POST /api/videos/:id/cancel')).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('cancel-job'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel video' }));
+    expect(await screen.findByTestId('job-cancelled', {}, { timeout: 5000 })).toHaveTextContent('You cancelled this video');
+    expect(screen.getByTestId('job-announcement')).toHaveTextContent('You cancelled this video');
+    expect(screen.getByTestId('job-cancelled')).toHaveTextContent('Credits returned to your balance: 10');
+    expect(fakeApi.callsTo('POST /api/videos/:id/cancel')).toHaveLength(1);
+    expect(creditsStore.getState().balance).toBe(100);
+  });
+
+  it('says so when the job finished before the cancel arrived', async () => {
+    fakeApi.use({
+      'POST /api/videos/generate': () => jobAccepted(),
+      'GET /api/videos/status/:id': () => ok(waiting({ status: 'processing', queuePosition: null, progress: 50 })),
+      'POST /api/videos/:id/cancel': () => fail(409, 'ALREADY_FINISHED', 'This video has already finished; there is nothing to cancel'),
+    });
+    await signIn({ balance: 100 });
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Lanterns on a river');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    const toasts: unknown[] = [];
+    const listener = (toast: unknown) => toasts.push(toast);
+    bus.on('toast', listener);
+    try {
+      await userEvent.click(await screen.findByTestId('cancel-job'));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel video' }));
+      await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: 'This video has already finished, so there is nothing to cancel.' }]));
+    } finally {
+      bus.off('toast', listener);
+    }
+  });
+
+  it('groups the variations of a run in the history, with each waiting one’s place and a Cancel named after it', async () => {
+    fakeApi.use({
+      'GET /api/videos/history': () =>
+        ok({
+          items: [
+            waiting({ id: 'vid_a', runId: 'run_1', variation: 1, prompt: 'Foxes in snow', queuePosition: 1, expectedStartSeconds: 0 }),
+            waiting({ id: 'vid_b', runId: 'run_1', variation: 2, prompt: 'Foxes in snow', queuePosition: 2, expectedStartSeconds: 20 }),
+            video({ id: 'vid_c', runId: 'run_0', variation: 1, prompt: 'Owls at dusk' }),
+          ],
+          page: 1,
+          perPage: 10,
+          total: 3,
+        }),
+    });
+    await signIn();
+    await page();
+    const run = await screen.findByTestId('history-run');
+    expect(run).toHaveTextContent('Variations from one prompt: 2');
+    expect(within(run).getAllByTestId('history-item')).toHaveLength(2);
+    expect(
+      within(run)
+        .getAllByTestId('history-variation')
+        .map((p) => p.textContent),
+    ).toEqual(['Variation 1 of 2', 'Variation 2 of 2']);
+    expect((await within(run).findAllByTestId('history-queue-place'))[0]).toHaveTextContent('Place in the queue: 1 · starting any moment now');
+    expect(within(run).getAllByRole('button', { name: 'Cancel the video: Foxes in snow' })).toHaveLength(2);
+    // A run with one video left on the page is a plain item.
+    expect(screen.getAllByTestId('history-item')).toHaveLength(3);
+  });
+});
