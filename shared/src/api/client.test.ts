@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from './endpoints.ts';
 import { ApiError } from './client.ts';
 import { FALLBACK_PLANS } from './fallback.ts';
 import { authStore, setSession, TOKEN_KEY } from '../stores/auth.ts';
 import { bus } from '../bus.ts';
-import { fail, networkError, ok, raw, setupFakeApi } from '../../test/testing.ts';
+import { fail, networkError, ok, raw, setupFakeApi } from '@reelmint/testing';
 
 function jwt(exp: number | undefined): string {
   const body = btoa(JSON.stringify(exp === undefined ? {} : { exp })).replace(/=+$/, '');
@@ -17,6 +17,11 @@ describe('API client', () => {
   const fakeApi = setupFakeApi();
   const navigations: string[] = [];
   const onNavigate = ({ to }: { to: string }) => navigations.push(to);
+
+  // Each new session below makes the account stores read again, which first imports their reads module and TanStack
+  // Query. Loaded here, before the first test, that import cannot still be under way when the file's environment is
+  // torn down (an unhandled EnvironmentTeardownError on a slow machine).
+  beforeAll(() => import('../stores/account-reads.ts'));
 
   beforeEach(() => {
     navigations.length = 0;
@@ -45,8 +50,8 @@ describe('API client', () => {
 
   it('logs out and goes to /auth on a 401 from any other call', async () => {
     setSession(validToken(), { username: 'Ada' });
-    fakeApi.on('POST /api/subscription/upgrade', raw(401, { success: false, error: 'UNAUTHENTICATED' }));
-    await expect(api.upgrade('pro')).rejects.toThrow('Authentication failed');
+    fakeApi.on('POST /api/subscription/cancel', raw(401, { success: false, error: 'UNAUTHENTICATED' }));
+    await expect(api.cancel()).rejects.toThrow('Authentication failed');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(navigations).toEqual(['/auth']);
   });
@@ -59,12 +64,21 @@ describe('API client', () => {
 
   it('carries the server message, else the error, else HTTP error and status', async () => {
     setSession(validToken(), { username: 'Ada' });
-    fakeApi.on('POST /api/user/credits/deduct', fail(409, 'INSUFFICIENT_CREDITS', 'Insufficient credits. Required: 20, Available: 5', { required: 20 }));
-    const error = await api.deductCredits(20, {}, 'key-1').catch((e: unknown) => e);
+    fakeApi.on('POST /api/payment/portal', fail(503, 'PAYMENT_PROVIDER_BUSY', 'The payment provider is busy', { retryAfterSeconds: 60 }));
+    const error = await api.billingPortal().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', status: 409, details: { required: 20 } });
+    expect(error).toMatchObject({ message: 'The payment provider is busy', code: 'PAYMENT_PROVIDER_BUSY', status: 503, details: { retryAfterSeconds: 60 } });
     fakeApi.on('POST /api/subscription/cancel', raw(502, 'oops'));
     await expect(api.cancel()).rejects.toThrow('HTTP error 502');
+  });
+
+  it('still opens a checkout for billing builds published before buyPlan', async () => {
+    setSession(validToken(), { username: 'Ada' });
+    const reply = { success: true, data: { checkoutUrl: 'https://checkout.test/s/1', sessionId: 'cs_1' } };
+    fakeApi.on('POST /api/payment/create-subscription-session', raw(200, reply));
+    await expect(api.createSubscriptionSession('max', 'monthly', 'pricing-page')).resolves.toEqual(reply);
+    const [call] = fakeApi.calls;
+    expect(call!.body).toEqual({ planName: 'max', billingCycle: 'monthly', source: 'pricing-page' });
   });
 
   it('asks for the templates catalogue in the page’s language', async () => {
@@ -76,11 +90,11 @@ describe('API client', () => {
     fakeApi.use({
       'GET /api/subscription/plans': networkError(),
       'GET /api/video/templates': networkError(),
-      'POST /api/subscription/upgrade': networkError(),
+      'POST /api/subscription/cancel': networkError(),
     });
     await expect(api.plans()).resolves.toEqual({ data: FALLBACK_PLANS, fallback: true });
     await expect(api.templates('fr')).resolves.toEqual({ data: [], fallback: true });
-    await expect(api.upgrade('pro')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    await expect(api.cancel()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 
   it('refuses to call with an expired token: forced logout to /auth, "Token expired"', async () => {
