@@ -49,7 +49,7 @@ export async function sendPush(keys: VapidKeys, subject: string, subscription: S
   });
   const response = await fetch(details.endpoint, {
     method: details.method,
-    headers: details.headers as Record<string, string>,
+    headers: details.headers,
     body: details.body ?? null,
     signal: AbortSignal.timeout(timeoutMs),
   });

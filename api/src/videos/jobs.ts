@@ -5,6 +5,7 @@ import type { CoreContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { DB, Video } from '../db/schema.ts';
 import { refundInTransaction } from '../credits/ledger.ts';
+import { queuedInClaimOrder } from './queue.ts';
 
 /** What a job's row holds before anything has happened to it: queued, unclaimed, unrendered, unshared. */
 const FRESH_JOB = {
@@ -56,16 +57,7 @@ export async function claimNextJob(ctx: CoreContext, workerId: string, inFlight?
 
 async function claimWith(db: Kysely<DB>, ctx: CoreContext, workerId: string, inFlight?: { engine: VideoEngineName; max: number }): Promise<Video | null> {
   const now = ctx.now().toISOString();
-  // Relaxed jobs (Max's generations without credits) wait until no priority job is queued; a run's variations go in order.
-  let next = db
-    .selectFrom('videos')
-    .select('id')
-    .where('status', '=', 'queued')
-    .orderBy('relaxed')
-    .orderBy('created_at')
-    .orderBy('variation')
-    .orderBy('id')
-    .limit(1);
+  let next = queuedInClaimOrder(db).limit(1);
   if (inFlight) {
     next = next.where(
       (eb) =>

@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { CoreContext } from '../context.ts';
-import type { Video } from '../db/schema.ts';
+import type { DB, Video } from '../db/schema.ts';
 
 /** Until a render has finished here, a job is expected to take this long. */
 const DEFAULT_RENDER_SECONDS = 30;
@@ -10,6 +11,15 @@ const RECENT_RENDERS = 20;
 export interface QueuePlace {
   position: number;
   startsInSeconds: number;
+}
+
+/**
+ * The queued jobs in the order the worker takes them: priority before relaxed (Max's generations without credits wait
+ * until no priority job is queued), then oldest first, a run's variations in order. The worker's claim and the
+ * places shown to people read this one order.
+ */
+export function queuedInClaimOrder(db: Kysely<DB>) {
+  return db.selectFrom('videos').select('id').where('status', '=', 'queued').orderBy('relaxed').orderBy('created_at').orderBy('variation').orderBy('id');
 }
 
 /** The mean time of the latest finished renders, in seconds (DEFAULT_RENDER_SECONDS before there are any). */
@@ -40,15 +50,7 @@ export async function queuePlaces(ctx: CoreContext, slots: number, wanted: Array
   const waiting = new Set(wanted.filter((video) => video.status === 'queued').map((video) => video.id));
   if (waiting.size === 0) return places;
   const [queued, running, typical] = await Promise.all([
-    ctx.db
-      .selectFrom('videos')
-      .select('id')
-      .where('status', '=', 'queued')
-      .orderBy('relaxed')
-      .orderBy('created_at')
-      .orderBy('variation')
-      .orderBy('id')
-      .execute(),
+    queuedInClaimOrder(ctx.db).execute(),
     ctx.db.selectFrom('videos').select('started_at').where('status', '=', 'processing').execute(),
     typicalRenderSeconds(ctx),
   ]);
