@@ -294,7 +294,8 @@ describe('fal.ai submits, sent once', () => {
     const answers = [{ drop: true }, { status: 502, json: { detail: 'Bad gateway' } }, { stall: true }];
     for (const answer of answers) {
       fal.reset();
-      const { t, token } = await falApp({ timeoutMs: 600 });
+      // Long enough for the submit to reach the stand-in on a loaded machine; the stalled one ends at this limit.
+      const { t, token } = await falApp({ timeoutMs: 2_000 });
       const before = await balance(t, token);
       fal.behaviour.submit = () => answer;
       const id = await generate(t, token);
