@@ -54,16 +54,19 @@ export function inspectValue(root: unknown, maxDepth: number): 'depth' | 'charac
  * envelope instead of Fastify's bare shape.
  */
 export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (inspectValue(request.params, 2) === 'characters') throw badCharacters('address');
-    if (inspectValue(request.query, 3) === 'characters') throw badCharacters('query string');
+  // Synchronous: it runs on every request (an async hook costs a promise and a microtask turn each).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (inspectValue(request.params, 2) === 'characters') return done(badCharacters('address'));
+    if (inspectValue(request.query, 3) === 'characters') return done(badCharacters('query string'));
+    done();
   });
   // After parsing, before schema validation (which would recurse into whatever depth it is given).
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null || Buffer.isBuffer(request.body)) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined || request.body === null || Buffer.isBuffer(request.body)) return done();
     const problem = inspectValue(request.body, MAX_BODY_DEPTH);
-    if (problem === 'depth') throw new AppError(400, 'BODY_TOO_DEEP', `JSON may be nested at most ${MAX_BODY_DEPTH} levels deep`);
-    if (problem === 'characters') throw badCharacters('request body');
+    if (problem === 'depth') return done(new AppError(400, 'BODY_TOO_DEEP', `JSON may be nested at most ${MAX_BODY_DEPTH} levels deep`));
+    if (problem === 'characters') return done(badCharacters('request body'));
+    done();
   });
 }
 
