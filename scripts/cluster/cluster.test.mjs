@@ -48,7 +48,8 @@ let output = '';
 let exited = null;
 
 before(async () => {
-  cluster = spawn(process.execPath, [START, '--no-build'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The API processes killed below stay down: the supervisor's restarts are the chaos test's (chaos.test.mjs).
+  cluster = spawn(process.execPath, [START, '--no-build', '--no-restart'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   cluster.stdout.on('data', (chunk) => (output += chunk));
   cluster.stderr.on('data', (chunk) => (output += chunk));
   cluster.on('exit', (code, signal) => (exited = { code, signal }));
