@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { alive, until } from './harness.mjs';
 import { CLUSTER_PORTS, ROOT } from './layout.mjs';
 
 const START = fileURLToPath(new URL('./start.mjs', import.meta.url));
@@ -18,25 +19,6 @@ const dir = mkdtempSync(join(tmpdir(), 'reelmint-cluster-'));
 // PostgreSQL runs as its own user when the test runs as root: it has to reach its folder in here.
 chmodSync(dir, 0o755);
 const env = { ...process.env, CLUSTER_DIR: dir };
-
-/** A process that runs: a zombie (ended, not yet reaped) does not. */
-const alive = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
-};
-
-/** Polls a condition the test waits on (a process ending), at most `ms`. */
-async function until(what, check, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const status = () => {
   const result = spawnSync(process.execPath, [START, '--status'], { env, encoding: 'utf8' });
@@ -48,7 +30,8 @@ let output = '';
 let exited = null;
 
 before(async () => {
-  cluster = spawn(process.execPath, [START, '--no-build'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The API processes killed below stay down: the supervisor's restarts are the chaos test's (chaos.test.mjs).
+  cluster = spawn(process.execPath, [START, '--no-build', '--no-restart'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   cluster.stdout.on('data', (chunk) => (output += chunk));
   cluster.stderr.on('data', (chunk) => (output += chunk));
   cluster.on('exit', (code, signal) => (exited = { code, signal }));

@@ -7,7 +7,8 @@
 //   npm run start:cluster -- --no-build     starts on the builds already in each workspace's dist
 //   npm run start:cluster -- --status       prints the running cluster's processes as JSON
 //   npm run start:cluster -- --env          prints the variables the release CLI needs to act on the cluster
-import { spawn, spawnSync } from 'node:child_process';
+//   npm run start:cluster -- --no-restart   leaves a process that ends on its own down (the supervisor restarts it otherwise)
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -16,6 +17,7 @@ import { REMOTE_NAMES } from '@reelmint/contract/remotes';
 import { ensureLocalDefaults, openPointerStore, releaseConfig } from '@reelmint/release';
 import { CLUSTER_PORTS, clusterEnv, MEDIA_BUCKET, RELEASES_BUCKET, ROOT, RUN_DIR } from './layout.mjs';
 import { nginxConfig } from './nginx.mjs';
+import { STOP_SIGNALS, createSupervisor, stopGroup } from './supervisor.mjs';
 
 const STATE_FILE = join(RUN_DIR, 'processes.json');
 const args = new Set(process.argv.slice(2));
@@ -117,36 +119,9 @@ for (const dist of ['shell/dist/index.html', ...REMOTE_NAMES.map((name) => `mfe-
   }
 }
 
-/** @type {{ role: string, port: number | null, child: import('node:child_process').ChildProcess, logFile: string, exited?: boolean }[]} */
-const started = [];
-let stopping = false;
-
-function writeState() {
-  const processes = started.map(({ role, port, child }) => ({ role, port, pid: child.pid }));
-  writeFileSync(STATE_FILE, `${JSON.stringify({ pid: process.pid, processes }, null, 2)}\n`);
-}
-
-/** Starts one process in a process group of its own, its output in .run/cluster/logs/<role>.log. */
-function launch(role, port, command, commandArgs, { env = {}, cwd = ROOT } = {}) {
-  const logs = join(RUN_DIR, 'logs');
-  mkdirSync(logs, { recursive: true });
-  const logFile = join(logs, `${role}.log`);
-  writeFileSync(logFile, '');
-  const child = spawn('bash', ['-c', 'exec "$@" >>"$REELMINT_CLUSTER_LOG" 2>&1', 'launch', command, ...commandArgs], {
-    cwd,
-    env: { ...process.env, ...env, REELMINT_CLUSTER_LOG: logFile },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const entry = { role, port, child, logFile };
-  started.push(entry);
-  child.on('exit', (code, signal) => {
-    entry.exited = true;
-    if (!stopping) console.error(`${role} exited (${signal ?? `code ${code}`}); its log: ${logFile}`);
-  });
-  writeState();
-  return entry;
-}
+const supervisor = createSupervisor({ stateFile: STATE_FILE, logsDir: join(RUN_DIR, 'logs'), restart: !args.has('--no-restart') });
+const { started } = supervisor;
+const launch = (role, port, command, commandArgs, { env = {}, cwd = ROOT } = {}) => supervisor.launch(role, port, command, commandArgs, { env, cwd });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -175,36 +150,7 @@ const accepts = (port) =>
 
 const answers = (url) => async () => (await fetch(url, { signal: AbortSignal.timeout(5000) })).ok;
 
-/** How each engine stops cleanly: PostgreSQL's fast shutdown (sessions end, data written), nginx's graceful stop. */
-const STOP_SIGNALS = { postgres: 'SIGINT', nginx: 'SIGQUIT' };
-
-/** Signals a process group, waits up to 15 s for `gone()`, then kills the group. */
-async function stopGroup(pid, signal, gone) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 15_000;
-  while (!gone() && Date.now() < deadline) await sleep(100);
-  if (!gone()) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-}
-
-/** Stops what was started, last first, each given a few seconds before it is killed. */
-async function stopAll() {
-  stopping = true;
-  for (const entry of [...started].reverse()) {
-    if (!entry.exited) await stopGroup(entry.child.pid, STOP_SIGNALS[entry.role] ?? 'SIGTERM', () => entry.exited);
-  }
-  // A start refused before it started anything leaves the list of the run it found.
-  if (started.length > 0) rmSync(STATE_FILE, { force: true });
-}
+const stopAll = () => supervisor.stopAll();
 
 /**
  * Whether a process of an earlier run is still ours: it has the environment this command gave it (its log's path), or,
@@ -358,6 +304,7 @@ async function main() {
   await sleep(0);
   if (worker.exited) throw new Error(`The worker exited while starting; the end of its log:\n${tail(worker.logFile)}`);
 
+  supervisor.supervise();
   for (const { role, port, child } of started) console.log(`  ${role.padEnd(10)} ${port === null ? '-'.padEnd(6) : String(port).padEnd(6)} pid ${child.pid}`);
   console.log(`\nReelmint's cluster is running at http://localhost:${CLUSTER_PORTS.proxy} (logs: ${join(RUN_DIR, 'logs')}; Ctrl-C stops it)\n`);
 }
