@@ -191,6 +191,33 @@ test('both shell servers follow a promote in the database within seconds', async
   assert.match(await page.text(), new RegExp(`releases/${published.replace(/[.+]/g, '\\$&')}/`));
 });
 
+test('a canary (its smoke check loads it in a browser through an override), its end and a rollback reach both shell servers', async () => {
+  const next = release(['publish', 'marketing', '--version', '9.0.2', '--allow-dirty', '--reason', 'cluster canary']);
+  assert.equal(next.status, 0, next.stderr);
+  const trial = /Published marketing (\S+)/.exec(next.stdout)[1];
+  const marketing = async (port) => (await (await fetch(`http://127.0.0.1:${port}/remotes.json`)).json()).remotes.marketing;
+  const everyShell = (what, check) =>
+    Promise.all(CLUSTER_PORTS.shell.map((port) => until(`the shell server on ${port} to show ${what}`, async () => check(await marketing(port)), 10_000)));
+
+  // The canary's smoke check opens the site through nginx with `?override=marketing@<version>`: the override is
+  // checked against the version's release.json and its code loaded, both from the bucket.
+  const canary = release(['canary', 'marketing', trial, '50', '--reason', 'cluster canary']);
+  assert.equal(canary.status, 0, canary.stderr + canary.stdout);
+  await everyShell('the canary', (entry) => entry.version === published && entry.canary?.version === trial && entry.canary.percent === 50);
+
+  const off = release(['canary', 'marketing', 'off', '--no-smoke', '--reason', 'trial over']);
+  assert.equal(off.status, 0, off.stderr);
+  await everyShell('no canary', (entry) => entry.version === published && entry.canary === undefined);
+
+  const promoted = release(['promote', 'marketing', trial, '--no-smoke', '--reason', 'cluster promote']);
+  assert.equal(promoted.status, 0, promoted.stderr);
+  await everyShell('the promoted version', (entry) => entry.version === trial);
+  const back = release(['rollback', 'marketing', '--no-smoke', '--reason', 'cluster rollback']);
+  assert.equal(back.status, 0, back.stderr);
+  await everyShell('the version before', (entry) => entry.version === published);
+  assert.match(await (await fetch(`${SITE}/`)).text(), new RegExp(`releases/${published.replace(/[.+]/g, '\\$&')}/`));
+});
+
 test('with both API processes gone, the proxy answers 503 in the API error envelope', async () => {
   const apis = status().body.processes.filter((entry) => entry.role.startsWith('api-'));
   for (const { pid } of apis) process.kill(pid, 'SIGKILL');
