@@ -11,6 +11,7 @@ import { readBootData } from './boot/boot-data.ts';
 import type { RenderedPage } from './boot/boot-data.ts';
 import { setDrawnReads } from './boot/drawn-reads.ts';
 import { whenIdle } from './remotes/when-idle.ts';
+import { whenInteractive } from './boot/interactive.ts';
 import { keepDrawnRegion } from './remotes/screen-modules.ts';
 import { screenFor } from './app/routes.ts';
 import { configuredRemotes, loadedExposed, loadExposed, setRemotesPointer } from './remotes/loader.ts';
@@ -105,11 +106,15 @@ async function boot() {
     if (takeOver) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  // Moves to another remote's screen then come from the cache instead of the network.
+  // What follows waits for the page to be React's: an idle moment can come between two slices of the transition, and
+  // a preload started there would compete with the take-over (and count as script the page needed to be interactive).
   // The header's menus and side sheet, so a menu opens at the first press; a task of its own.
-  whenIdle(prefetchChrome);
+  whenInteractive(() => whenIdle(prefetchChrome));
+  // Moves to another remote's screen then come from the cache instead of the network.
   // The preload's own code comes with it: a page that is never idle, or saves data, does not download it.
-  whenIdle(() => {
+  whenInteractive(() => whenIdle(preloadNextScreens));
+
+  function preloadNextScreens() {
     const screen = screenFor(stripLanguage(location.pathname));
     const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
     void Promise.all([import('./remotes/idle-preload.ts'), import('./remotes/ahead-screens.tsx')])
@@ -133,7 +138,7 @@ async function boot() {
         document.documentElement.dataset.nextScreens = 'ready';
       })
       .catch((error: unknown) => console.warn('Preparing the likely next screens failed', error));
-  });
+  }
 }
 
 void boot();

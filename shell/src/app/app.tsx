@@ -20,6 +20,7 @@ import { HeadTags } from '../i18n/head-tags.tsx';
 import { LanguageUrlSync } from '../i18n/language-url-sync.tsx';
 import { PublicReadsContext } from '@reelmint/shared';
 import { drawnReads, useForgetDrawnReads } from '../boot/drawn-reads.ts';
+import { markInteractive } from '../boot/interactive.ts';
 
 const AuthPage = lazyScreen(() => import('../auth/auth-page.tsx'));
 const ForgotPasswordPage = lazyScreen(() => import('../account/forgot-password-page.tsx'));
@@ -60,7 +61,7 @@ function screenRoutes(prefix: '' | 'lng') {
  */
 function useMarkInteractive() {
   useEffect(() => {
-    document.documentElement.dataset.interactive = 'true';
+    markInteractive();
   }, []);
 }
 
