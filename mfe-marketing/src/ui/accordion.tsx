@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
-import * as RadixAccordion from '@radix-ui/react-accordion';
+import type { KeyboardEvent, ReactNode } from 'react';
 import styles from './accordion.module.css';
 
 /**
@@ -22,19 +21,24 @@ interface AccordionProps {
   initiallyOpen?: string[];
 }
 
-// Radix writes its measured size into an inline style on every answer. The drawn page's inline styles break the
-// content security policy (no 'unsafe-inline'), and nothing here animates the height, so the properties stay unset.
-const NO_SIZE_PROPERTIES = {
-  '--radix-accordion-content-height': undefined,
-  '--radix-accordion-content-width': undefined,
-  '--radix-collapsible-content-height': undefined,
-  '--radix-collapsible-content-width': undefined,
-} as CSSProperties;
+/** Up/Down move to the next/previous question (round the ends), Home/End to the first/last. */
+function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  const accordion = event.currentTarget.closest(`.${styles.accordion}`);
+  if (!keys.includes(event.key) || !accordion) return;
+  const triggers = [...accordion.querySelectorAll<HTMLButtonElement>(`.${styles.trigger}`)];
+  const at = triggers.indexOf(event.currentTarget);
+  event.preventDefault();
+  const last = triggers.length - 1;
+  const next = { ArrowDown: at === last ? 0 : at + 1, ArrowUp: at === 0 ? last : at - 1, Home: 0, End: last }[event.key]!;
+  triggers[next]?.focus();
+}
 
 /**
- * The WAI-ARIA accordion pattern, on Radix's: each question is a button inside a heading that shows or hides its answer
+ * The WAI-ARIA accordion pattern: each question is a button inside a heading that shows or hides its answer
  * (aria-expanded, aria-controls, a labelled region while there are few panels). Several answers may be open at once.
- * Up/Down move between questions, Home/End jump to the first/last.
+ * Up/Down move between questions, Home/End jump to the first/last. A few lines of its own rather than a library's:
+ * it is on the home page, whose script the first visit waits for.
  * Every answer is in the page while closed (hidden), so the server's first HTML carries all of them.
  */
 export function Accordion({ items, headingLevel = 'h2', initiallyOpen = [] }: AccordionProps) {
@@ -42,36 +46,43 @@ export function Accordion({ items, headingLevel = 'h2', initiallyOpen = [] }: Ac
   const baseId = useId();
   const Heading = headingLevel;
   const asRegions = items.length <= MAX_REGION_PANELS;
+  const toggle = (id: string) => setOpen((now) => (now.includes(id) ? now.filter((item) => item !== id) : [...now, id]));
 
   return (
-    <RadixAccordion.Root type="multiple" value={open} onValueChange={setOpen} className={styles.accordion}>
+    <div className={styles.accordion}>
       {items.map((item) => {
         const buttonId = `${baseId}-${item.id}-button`;
         const panelId = `${baseId}-${item.id}-panel`;
+        const isOpen = open.includes(item.id);
+        const state = isOpen ? 'open' : 'closed';
         return (
-          <RadixAccordion.Item key={item.id} value={item.id} className={styles.item}>
-            <RadixAccordion.Header asChild>
-              <Heading className={styles.heading}>
-                <RadixAccordion.Trigger id={buttonId} aria-controls={panelId} className={styles.trigger}>
-                  <span>{item.title}</span>
-                  <span className={styles.icon} aria-hidden="true" />
-                </RadixAccordion.Trigger>
-              </Heading>
-            </RadixAccordion.Header>
-            <RadixAccordion.Content
-              forceMount
-              hidden={!open.includes(item.id)}
+          <div key={item.id} className={styles.item} data-state={state}>
+            <Heading className={styles.heading}>
+              <button
+                type="button"
+                id={buttonId}
+                aria-controls={panelId}
+                aria-expanded={isOpen}
+                className={styles.trigger}
+                onClick={() => toggle(item.id)}
+                onKeyDown={moveFocus}
+              >
+                <span>{item.title}</span>
+                <span className={styles.icon} aria-hidden="true" />
+              </button>
+            </Heading>
+            <div
+              hidden={!isOpen}
               id={panelId}
               role={asRegions ? 'region' : undefined}
               aria-labelledby={asRegions ? buttonId : undefined}
               className={styles.panel}
-              style={NO_SIZE_PROPERTIES}
             >
               {item.content}
-            </RadixAccordion.Content>
-          </RadixAccordion.Item>
+            </div>
+          </div>
         );
       })}
-    </RadixAccordion.Root>
+    </div>
   );
 }
