@@ -24,6 +24,7 @@ export declare function federationOptions(
   remotes: Record<string, never>;
   shared: Record<string, SharedItem>;
   experiments: { provideExternalRuntime?: boolean; externalRuntime?: boolean };
+  disableSnapshot: boolean;
 };
 /** Build output options of a remote (its own modules in one chunk); give it the app's folder. */
 export declare function remoteBuildOptions(

@@ -80,6 +80,10 @@ export function federationOptions(name, exposes = {}, { command = 'build', ssr =
     // instead of every remote shipping (and a visitor downloading) another copy of the same runtime.
     // A remote's dev server keeps its own, since its harness page has no shell to provide one.
     experiments: name === 'shell' ? { provideExternalRuntime: true } : { externalRuntime: command === 'build' },
+    // The runtime without its snapshot support (manifest-named remotes, its own preloading, devtools): every remote is
+    // registered by its remoteEntry.js, and the shell reads the manifests itself (idle preload, first HTML), so that
+    // code was only script every first page downloaded before it could answer. The dev servers keep it (their HMR).
+    disableSnapshot: command === 'build',
   };
 }
 
