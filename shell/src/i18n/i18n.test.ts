@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { configure, registerNamespace } from '@reelmint/shared';
 import { fakeApi, setupFakeApi } from '@reelmint/testing';
-import { createDetector, i18nOptions, PREFERRED_LANG_KEY, SiteBackend } from './i18n.ts';
+import { i18nOptions, SiteBackend } from './i18n.ts';
+import { createDetector, PREFERRED_LANG_KEY } from './detect-language.ts';
 
 setupFakeApi();
 
@@ -68,6 +69,14 @@ describe('language detection', () => {
     await detect({ geo: 'DE' });
     expect(localStorage.getItem('i18nextLng')).toBe('de');
     expect(document.cookie).toContain('i18next=de');
+  });
+
+  it('keeps each language the page changes to for the next visit', async () => {
+    const instance = i18next.createInstance();
+    await instance.use(createDetector()).init({ ...i18nOptions(), backend: undefined, resources: {} });
+    await instance.changeLanguage('fr');
+    expect(localStorage.getItem('i18nextLng')).toBe('fr');
+    expect(document.cookie).toContain('i18next=fr');
   });
 
   it('does not write preferred_lang by itself: only a person choosing a language does', async () => {

@@ -1,79 +1,9 @@
 import i18next from 'i18next';
 import type { BackendModule, InitOptions, ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import type { CustomDetector, DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import {
-  bus,
-  COUNTRY_LANGUAGE,
-  FALLBACK_LANGUAGE,
-  LANGUAGES,
-  languageStore,
-  loadNamespaceFile,
-  looksLikeLanguageSegment,
-  matchLanguage,
-  namespaceLoaders,
-  runtimeConfig,
-} from '@reelmint/shared';
+import { bus, FALLBACK_LANGUAGE, LANGUAGES, languageStore, loadNamespaceFile, matchLanguage, namespaceLoaders } from '@reelmint/shared';
 import type { Language } from '@reelmint/shared';
-
-/** Set when a person picks a language in the menu. */
-export const PREFERRED_LANG_KEY = 'preferred_lang';
-
-/** The server's viewer-country hint (country table), exposed to the page through /config.json. */
-const geoDetector: CustomDetector = {
-  name: 'geo',
-  lookup: () => {
-    const country = runtimeConfig().geoCountry;
-    return country ? COUNTRY_LANGUAGE[country.trim().toUpperCase()] : undefined;
-  },
-};
-
-/** The language a person chose in the menu; only a supported value counts. */
-const preferenceDetector: CustomDetector = {
-  name: 'preferred',
-  lookup: () => {
-    try {
-      return localStorage.getItem(PREFERRED_LANG_KEY) ?? undefined;
-    } catch {
-      return undefined;
-    }
-  },
-};
-
-/** A first path segment counts only when it is shaped like a language code (so /pricing is not one). */
-const pathDetector: CustomDetector = {
-  name: 'languagePath',
-  lookup: () => {
-    const segment = location.pathname.split('/')[1];
-    return looksLikeLanguageSegment(segment) ? segment : undefined;
-  },
-};
-
-/**
- * Where the language comes from, in order: the URL (path, then subdomain), the geo country,
- * the stored preference, the detector's own caches (cookie, local storage: the last language shown),
- * the browser's languages in order, the html tag. The first supported one wins; else en.
- */
-export const DETECTION: DetectorOptions = {
-  order: ['languagePath', 'subdomain', 'geo', 'preferred', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
-  lookupCookie: 'i18next',
-  lookupLocalStorage: 'i18nextLng',
-  caches: ['cookie', 'localStorage'],
-  cookieMinutes: 60 * 24 * 365,
-  cookieOptions: { path: '/', sameSite: 'lax' },
-  // Normalise (zh -> zh-CN, fr-CA -> fr); anything that is not a supported language, including values
-  // shaped like script injection, becomes empty so i18next moves on to the next source.
-  convertDetectedLanguage: (detected: string) => matchLanguage(detected) ?? '',
-};
-
-export function createDetector(): LanguageDetector {
-  const detector = new LanguageDetector();
-  detector.addDetector(pathDetector);
-  detector.addDetector(geoDetector);
-  detector.addDetector(preferenceDetector);
-  return detector;
-}
+import { createDetector, PREFERRED_LANG_KEY } from './detect-language.ts';
 
 /**
  * The shell's own strings come over HTTP (/locales/{lng}/translation.json); a remote's namespace comes from
@@ -114,7 +44,6 @@ export function i18nOptions(): InitOptions {
     ns: ['translation'],
     defaultNS: 'translation',
     partialBundledLanguages: true,
-    detection: DETECTION,
     // Translation loads retry 5 times from 350 ms, doubling, on 5xx and network errors.
     maxRetries: 5,
     retryTimeout: 350,
