@@ -43,9 +43,18 @@ const RADIX_AND_ITS_HELPERS =
  */
 export const reactI18nextFiles = [{ find: /^react-i18next-files\/(.*)$/, replacement: `${dirname(fileURLToPath(import.meta.resolve('react-i18next')))}/$1` }];
 
+/**
+ * React Router's production files for the page: the package's exports name only its development build (the same code
+ * with its warnings), and no export condition selects the other. The router is on every first page.
+ */
+const routerProductionBuild = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(import.meta.resolve('react-router')).replace(/([\\/])development([\\/])index\.mjs$/, '$1production$2index.mjs'),
+};
+
 export default defineConfig({
   base: '/',
-  resolve: { alias: reactI18nextFiles },
+  resolve: { alias: [...reactI18nextFiles, routerProductionBuild] },
   plugins: [
     react(),
     federation(
