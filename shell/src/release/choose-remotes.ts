@@ -1,8 +1,8 @@
 import { REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { PointerDocument, RemoteName, RemoteTarget, RemotesPointer } from '../remotes/pointer.ts';
 import { inCanary } from './canary.ts';
-import { checkOverride, checkPublished, loadStoredRequests, parseOverrideParams, storeRequests, OVERRIDE_PARAM } from './overrides.ts';
 import type { Override, OverrideCheck, OverrideRequest, Refusal } from './overrides.ts';
+import { OVERRIDE_PARAM, OVERRIDES_KEY } from './override-keys.ts';
 import { setOverrideReport } from './override-report.ts';
 import { telemetry } from './telemetry.ts';
 import { visitorId } from './visitor.ts';
@@ -43,6 +43,15 @@ type Outcome =
   | { status: 'refused'; refusal: Refusal }
   | { status: 'unchecked'; request: OverrideRequest; remote: RemoteName };
 
+function hasStoredOverrides(storage: Storage | undefined): boolean {
+  try {
+    return storage?.getItem(OVERRIDES_KEY) != null;
+  } catch {
+    // Storage is blocked: nothing was kept.
+    return false;
+  }
+}
+
 /**
  * Validates override requests; a version override is loaded only when that version answers as
  * published. One whose check could not reach the server is kept for the next visit but not loaded.
@@ -51,6 +60,9 @@ async function resolveOverrides(
   document: PointerDocument,
   env: ChooseEnvironment,
 ): Promise<{ overrides: Override[]; refused: Refusal[]; unchecked: OverrideRequest[] }> {
+  // Nearly every visit has none: the code that checks overrides comes only with one, not on every first page.
+  if (!new URLSearchParams(env.search).has(OVERRIDE_PARAM) && !hasStoredOverrides(env.storage)) return { overrides: [], refused: [], unchecked: [] };
+  const { checkOverride, checkPublished, loadStoredRequests, parseOverrideParams, storeRequests } = await import('./overrides.ts');
   const fromUrl = parseOverrideParams(env.search);
   if (fromUrl.present) {
     const params = new URLSearchParams(env.search);

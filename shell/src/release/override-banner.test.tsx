@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { OverrideBanner } from './override-banner.tsx';
 import { setOverrideReport } from './override-report.ts';
-import { OVERRIDES_KEY } from './overrides.ts';
+import { OVERRIDES_KEY } from './override-keys.ts';
 
 // The real English file the browser loads, so the test also proves the keys exist.
 const [en] = Object.values(import.meta.glob<Record<string, unknown>>('../../public/locales/en/translation.json', { eager: true, import: 'default' }));

@@ -1,14 +1,13 @@
 import { isRemoteVersion } from '@reelmint/contract/versions';
 import { REMOTE_NAMES } from '../remotes/pointer.ts';
 import type { PointerEntry, RemoteName } from '../remotes/pointer.ts';
+import { OVERRIDE_PARAM, OVERRIDES_KEY } from './override-keys.ts';
 
 /**
  * Per-browser overrides for testing: `?override=billing@1.4.2+abc` (another published version) or
  * `?override=billing@http://localhost:5176` (a team's dev server, only from an allowed origin).
  * `?override=off` clears them. They are kept in local storage, so they last until cleared.
  */
-export const OVERRIDE_PARAM = 'override';
-export const OVERRIDES_KEY = 'reelmint_remote_overrides';
 const CLEAR_VALUES = new Set(['off', 'clear', 'none']);
 
 /** What a person asked for: a remote and a version or URL, not yet checked. */
