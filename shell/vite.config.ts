@@ -4,7 +4,14 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { chunkFileNames, devServer, federationOptions, shareCacheHelpersOnce, sonnerStylesFromStylesheet } from '@reelmint/build/federation';
+import {
+  chunkFileNames,
+  devServer,
+  federationOptions,
+  federationRuntimeVersionOnly,
+  shareCacheHelpersOnce,
+  sonnerStylesFromStylesheet,
+} from '@reelmint/build/federation';
 import { PORTS, REMOTE_NAMES } from '@reelmint/contract/remotes';
 
 /**
@@ -70,6 +77,7 @@ export default defineConfig({
       ),
     ),
     shareCacheHelpersOnce(),
+    federationRuntimeVersionOnly(),
     devRuntimeDocuments(),
     sonnerStylesFromStylesheet(),
   ],

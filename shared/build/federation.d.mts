@@ -1,6 +1,6 @@
 import type { AppName } from '@reelmint/contract/remotes';
 
-export { chunkFileNames, shareCacheHelpersOnce, sonnerStylesFromStylesheet } from './generated-code.mjs';
+export { chunkFileNames, federationRuntimeVersionOnly, shareCacheHelpersOnce, sonnerStylesFromStylesheet } from './generated-code.mjs';
 export declare const SHARED_CONTRACT_VERSION: string;
 export interface SharedItem {
   singleton: true;

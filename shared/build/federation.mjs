@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PORTS } from '@reelmint/contract/remotes';
 import { chunkFileNames, chunkFileNamesWithPartStrings } from './generated-code.mjs';
 
-export { chunkFileNames, shareCacheHelpersOnce, sonnerStylesFromStylesheet } from './generated-code.mjs';
+export { chunkFileNames, federationRuntimeVersionOnly, shareCacheHelpersOnce, sonnerStylesFromStylesheet } from './generated-code.mjs';
 
 const require = createRequire(import.meta.url);
 const sharedPackage = require('@reelmint/shared/package.json');

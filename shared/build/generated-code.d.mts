@@ -15,3 +15,5 @@ export declare function chunkFileNames(chunk: { name: string }): string;
 export declare function chunkFileNamesWithPartStrings(parts: readonly string[]): (chunk: { name: string; facadeModuleId?: string | null }) => string;
 /** Drops sonner's inline stylesheet injection (the shell imports sonner's stylesheet as a file). */
 export declare function sonnerStylesFromStylesheet(): Plugin;
+/** The federation runtime's package.json, as the federation plugin's runtime plugin imports it, cut to its version. */
+export declare function federationRuntimeVersionOnly(): Plugin;

@@ -287,3 +287,29 @@ export function sonnerStylesFromStylesheet() {
     },
   };
 }
+
+/** The federation plugin's runtime plugin reading the runtime's package.json, as WRITTEN_FOR's version does. */
+const RUNTIME_PACKAGE_IMPORT = /^import (\w+) from "@module-federation\/runtime\/package\.json"(?: with \{ type: "json" \})?;$/m;
+
+/**
+ * The federation plugin's runtime plugin (the one that publishes the shell's runtime to the remotes) imports the whole
+ * package.json of @module-federation/runtime to read its version, so the page carried that file (its scripts, exports,
+ * type paths) on every first load. The import becomes the version alone, read from the same file at build time. Fails
+ * the build when the plugin imports it differently or reads anything else from it.
+ */
+export function federationRuntimeVersionOnly() {
+  return {
+    name: 'reelmint-federation-runtime-version-only',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]@module-federation[\\/]vite[\\/]lib[\\/]utils[\\/]injectExternalRuntimeCorePlugin\.js$/.test(id)) return null;
+      const imported = RUNTIME_PACKAGE_IMPORT.exec(code);
+      const name = imported?.[1];
+      const uses = name ? code.slice(imported.index + imported[0].length).match(new RegExp(`\\b${name}\\b(\\.\\w+)?`, 'g')) : null;
+      if (!name || !uses?.every((use) => use === `${name}.version`))
+        throw new Error(`federationRuntimeVersionOnly: ${versionNote(FEDERATION)} reads the runtime's package.json differently: review this plugin`);
+      const version = installedVersion('@module-federation/runtime');
+      return { code: code.replace(imported[0], `const ${name} = { version: ${JSON.stringify(version)} };`), map: null };
+    },
+  };
+}

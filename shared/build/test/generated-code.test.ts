@@ -4,11 +4,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { installedVersion, sonnerStylesFromStylesheet, versionNote, WRITTEN_FOR } from '../generated-code.mjs';
+import { federationRuntimeVersionOnly, installedVersion, sonnerStylesFromStylesheet, versionNote, WRITTEN_FOR } from '../generated-code.mjs';
 
 const require = createRequire(import.meta.url);
 const sonnerDist = dirname(require.resolve('sonner'));
 const sonnerModule = join(sonnerDist, 'index.mjs');
+/** The federation plugin's runtime plugin, beside the plugin's entry (the package does not export its path). */
+const runtimePlugin = join(dirname(require.resolve('@module-federation/vite')), 'utils', 'injectExternalRuntimeCorePlugin.js');
 
 /** Runs the plugin's transform hook as Vite would on a module with this id. */
 function transform(plugin: Plugin, code: string, id: string): { code: string } | null {
@@ -45,5 +47,20 @@ describe('the one module that reads other packages’ generated code', () => {
 
   it('leaves every other module alone', () => {
     expect(transform(sonnerStylesFromStylesheet(), '__insertCSS("a{}");\n', '/app/src/toast.ts')).toBeNull();
+  });
+
+  it('gives the federation runtime plugin its runtime version alone, not the runtime’s whole package.json', () => {
+    const code = readFileSync(runtimePlugin, 'utf8');
+    const result = transform(federationRuntimeVersionOnly(), code, runtimePlugin);
+    expect(result, versionNote('@module-federation/vite')).not.toBeNull();
+    expect(result!.code).not.toContain('@module-federation/runtime/package.json');
+    expect(result!.code).toContain(`{ version: ${JSON.stringify(installedVersion('@module-federation/runtime'))} }`);
+  });
+
+  it('stops the build, naming the plugin’s version, when the plugin reads more than the version', () => {
+    const code = 'import runtimePackage from "@module-federation/runtime/package.json";\nconst name = runtimePackage.name;\n';
+    expect(() => transform(federationRuntimeVersionOnly(), code, runtimePlugin)).toThrow(versionNote('@module-federation/vite'));
+    expect(() => transform(federationRuntimeVersionOnly(), 'export {};\n', runtimePlugin)).toThrow(versionNote('@module-federation/vite'));
+    expect(transform(federationRuntimeVersionOnly(), code, '/app/src/runtime.ts')).toBeNull();
   });
 });
