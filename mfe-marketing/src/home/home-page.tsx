@@ -176,7 +176,7 @@ export default function HomePage() {
       <section className={styles.section}>
         <div className={pageStyles.band}>
           <div>
-            <h2>{t('landing.ctaTitle')}</h2>
+            <h2>{t('home.ctaTitle')}</h2>
             <p>{t('home.freeNote', { count: PLAN_FEATURES.free.creditsPerMonth })}</p>
           </div>
           <LocalizedLink className={pageStyles.bandCta} to="/text-to-video/generator">
@@ -230,7 +230,7 @@ function HeroPreview({ template }: { template: VideoTemplate | undefined }) {
         <p className={styles.playerPrompt} aria-hidden="true">
           {template && (
             <>
-              <span>{t('textLanding.prompt')}</span> {template.prompt}
+              <span>{t('home.templatePrompt')}</span> {template.prompt}
             </>
           )}
         </p>

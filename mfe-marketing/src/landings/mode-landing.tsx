@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LocalizedLink } from '@reelmint/shared';
 import type { VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
+import { useLandingText } from './landing-text.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import pageStyles from '../ui/page.module.css';
 import { TemplatesError, TemplatesOffline } from '../templates/load-states.tsx';
@@ -26,10 +27,11 @@ function pickExamples(templates: VideoTemplate[]): VideoTemplate[] {
 /** A landing page for one way of creating: what it does, examples, the settings, and the way in. */
 export function ModeLanding({ mode }: { mode: Mode }) {
   const { t } = useMarketingText();
+  const { t: tl } = useLandingText();
   const ns = NS[mode];
   const cta = (
     <LocalizedLink className={pageStyles.cta} to={GENERATOR[mode]}>
-      {t(`${ns}.cta`)}
+      {tl(`${ns}.cta`)}
       <span aria-hidden="true">→</span>
     </LocalizedLink>
   );
@@ -37,20 +39,20 @@ export function ModeLanding({ mode }: { mode: Mode }) {
   return (
     <SimplePage
       eyebrow={t('home.eyebrow')}
-      title={t(`${ns}.title`)}
-      lead={t(`${ns}.lead`)}
+      title={tl(`${ns}.title`)}
+      lead={tl(`${ns}.lead`)}
       actions={
         <>
           {cta}
           <LocalizedLink className={pageStyles.ghost} to="/pricing">
-            {t('landing.pricingLink')}
+            {tl('landing.pricingLink')}
           </LocalizedLink>
         </>
       }
     >
       <section className={pageStyles.section} aria-labelledby="what-title">
         <h2 id="what-title" className={pageStyles.sectionTitle}>
-          {t('landing.whatTitle')}
+          {tl('landing.whatTitle')}
         </h2>
         <ol className={styles.points}>
           {(['what1', 'what2', 'what3'] as const).map((key, index) => (
@@ -58,7 +60,7 @@ export function ModeLanding({ mode }: { mode: Mode }) {
               <span className={styles.pointNumber} aria-hidden="true">
                 {index + 1}
               </span>
-              <p>{t(`${ns}.${key}`)}</p>
+              <p>{tl(`${ns}.${key}`)}</p>
             </li>
           ))}
         </ol>
@@ -67,11 +69,11 @@ export function ModeLanding({ mode }: { mode: Mode }) {
       {mode === 'image' && (
         <section className={pageStyles.section} aria-labelledby="tips-title">
           <h2 id="tips-title" className={pageStyles.sectionTitle}>
-            {t('imageLanding.tipsTitle')}
+            {tl('imageLanding.tipsTitle')}
           </h2>
           <ul className={styles.tips}>
             {(['tip1', 'tip2', 'tip3'] as const).map((key) => (
-              <li key={key}>{t(`imageLanding.${key}`)}</li>
+              <li key={key}>{tl(`imageLanding.${key}`)}</li>
             ))}
           </ul>
         </section>
@@ -79,10 +81,10 @@ export function ModeLanding({ mode }: { mode: Mode }) {
       <SettingsGuide />
       <section className={pageStyles.band}>
         <div>
-          <h2>{t('landing.ctaTitle')}</h2>
+          <h2>{tl('landing.ctaTitle')}</h2>
         </div>
         <LocalizedLink className={pageStyles.bandCta} to={GENERATOR[mode]}>
-          {t(`${ns}.cta`)}
+          {tl(`${ns}.cta`)}
         </LocalizedLink>
       </section>
     </SimplePage>
@@ -91,14 +93,15 @@ export function ModeLanding({ mode }: { mode: Mode }) {
 
 function Examples({ mode }: { mode: Mode }) {
   const { t } = useMarketingText();
+  const { t: tl } = useLandingText();
   const { state, retry } = useCatalogue();
   const ns = NS[mode];
   return (
     <section className={pageStyles.section} aria-labelledby="examples-title">
       <h2 id="examples-title" className={pageStyles.sectionTitle}>
-        {t('landing.examplesTitle')}
+        {tl('landing.examplesTitle')}
       </h2>
-      <p className={pageStyles.sectionLead}>{t(`${ns}.examplesLead`)}</p>
+      <p className={pageStyles.sectionLead}>{tl(`${ns}.examplesLead`)}</p>
       {state.kind === 'loading' && (
         <p role="status" className={styles.loading}>
           {t('templates.loading')}
@@ -119,7 +122,7 @@ function Examples({ mode }: { mode: Mode }) {
 
 /** A prompt and the clip it made; the link opens the generator with that prompt. */
 function PromptExample({ template }: { template: VideoTemplate }) {
-  const { t } = useMarketingText();
+  const { t: tl } = useLandingText();
   const [playing, setPlaying] = useState(false);
   return (
     <LocalizedLink
@@ -130,11 +133,11 @@ function PromptExample({ template }: { template: VideoTemplate }) {
       onFocus={() => setPlaying(true)}
       onBlur={() => setPlaying(false)}
     >
-      <span className={styles.exampleLabel}>{t('textLanding.prompt')}</span>
+      <span className={styles.exampleLabel}>{tl('textLanding.prompt')}</span>
       <q className={styles.examplePrompt}>{template.prompt}</q>
       <TemplateMedia template={template} playing={playing} />
       <span className={styles.exampleAction}>
-        {t('textLanding.useExample')} <span aria-hidden="true">→</span>
+        {tl('textLanding.useExample')} <span aria-hidden="true">→</span>
       </span>
     </LocalizedLink>
   );
@@ -146,6 +149,7 @@ function PromptExample({ template }: { template: VideoTemplate }) {
  */
 function PictureExample({ template }: { template: VideoTemplate }) {
   const { t } = useMarketingText();
+  const { t: tl } = useLandingText();
   const { title } = template;
   return (
     <LocalizedLink className={`${styles.example} ${styles.pictureExample}`} to={GENERATOR.image}>
@@ -153,15 +157,15 @@ function PictureExample({ template }: { template: VideoTemplate }) {
         <span className={styles.moving}>
           <TemplateMedia template={template} playing={false} badges={false} />
         </span>
-        <span className={styles.stageLabel}>{t('imageLanding.result')}</span>
+        <span className={styles.stageLabel}>{tl('imageLanding.result')}</span>
         <span className={styles.inset}>
           <TemplateMedia template={template} playing={false} alt={t('templates.posterAlt', { title })} badges={false} />
-          <span className={styles.insetLabel}>{t('imageLanding.picture')}</span>
+          <span className={styles.insetLabel}>{tl('imageLanding.picture')}</span>
         </span>
       </span>
       <span className={styles.exampleTitle}>{title}</span>
       <span className={styles.exampleAction}>
-        {t('imageLanding.cta')} <span aria-hidden="true">→</span>
+        {tl('imageLanding.cta')} <span aria-hidden="true">→</span>
       </span>
     </LocalizedLink>
   );

@@ -1,6 +1,7 @@
 import { checkGenerationAccess, creditCost, DURATIONS, durationSeconds, MODELS, PLAN_FEATURES, PLAN_KEYS, RESOLUTIONS } from '@reelmint/shared';
 import type { PlanKey, Resolution, VideoModel } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
+import { useLandingText } from './landing-text.ts';
 import pageStyles from '../ui/page.module.css';
 import styles from './landing.module.css';
 
@@ -18,59 +19,60 @@ export function plansAllowing(model: VideoModel, resolution: Resolution): PlanKe
  */
 export function SettingsGuide() {
   const { t } = useMarketingText();
+  const { t: tl } = useLandingText();
   const rows = MODELS.flatMap((model) => RESOLUTIONS.map((resolution) => ({ model, resolution })));
 
   return (
     <section className={pageStyles.section} aria-labelledby="settings-title">
       <h2 id="settings-title" className={pageStyles.sectionTitle}>
-        {t('landing.settingsTitle')}
+        {tl('landing.settingsTitle')}
       </h2>
-      <p className={pageStyles.sectionLead}>{t('landing.settingsLead')}</p>
+      <p className={pageStyles.sectionLead}>{tl('landing.settingsLead')}</p>
       <div className={styles.settingGroups}>
         <div className={styles.settingGroup}>
-          <h3>{t('landing.modelsTitle')}</h3>
+          <h3>{tl('landing.modelsTitle')}</h3>
           <dl>
             {MODELS.map((model) => (
               <div key={model}>
                 <dt>{model}</dt>
-                <dd>{t(MODEL_TEXT[model])}</dd>
+                <dd>{tl(MODEL_TEXT[model])}</dd>
               </div>
             ))}
           </dl>
         </div>
         <div className={styles.settingGroup}>
-          <h3>{t('landing.resolutionsTitle')}</h3>
+          <h3>{tl('landing.resolutionsTitle')}</h3>
           <dl>
             {RESOLUTIONS.map((resolution) => (
               <div key={resolution}>
                 <dt>{resolution}</dt>
-                <dd>{t(RESOLUTION_TEXT[resolution])}</dd>
+                <dd>{tl(RESOLUTION_TEXT[resolution])}</dd>
               </div>
             ))}
           </dl>
         </div>
         <div className={styles.settingGroup}>
-          <h3>{t('landing.durationsTitle')}</h3>
+          <h3>{tl('landing.durationsTitle')}</h3>
           <dl>
             <div>
               <dt>{DURATIONS.map((d) => t('common.seconds', { count: durationSeconds(d) })).join(' · ')}</dt>
-              <dd>{t('landing.durations')}</dd>
+              <dd>{tl('landing.durations')}</dd>
             </div>
           </dl>
         </div>
       </div>
       <div className={styles.tableWrap}>
         <table className={styles.table} data-testid="cost-table">
-          <caption>{t('landing.tableCaption')}</caption>
+          <caption>{tl('landing.tableCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('landing.tableSetting')}</th>
+              <th scope="col">{tl('landing.tableSetting')}</th>
               {DURATIONS.map((duration) => (
                 <th key={duration} scope="col">
                   {t('common.seconds', { count: durationSeconds(duration) })}
                 </th>
               ))}
-              <th scope="col">{t('landing.tablePlans')}</th>
+              <th scope="col">{tl('landing.tablePlans')}</th>
             </tr>
           </thead>
           <tbody>
@@ -96,7 +98,7 @@ export function SettingsGuide() {
           </tbody>
         </table>
       </div>
-      <p className={styles.formula}>{t('landing.tableFormula')}</p>
+      <p className={styles.formula}>{tl('landing.tableFormula')}</p>
     </section>
   );
 }
