@@ -1,6 +1,7 @@
-import { dirname } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, minify } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
@@ -36,6 +37,27 @@ function devRuntimeDocuments(): Plugin {
         res.setHeader('Cache-Control', 'no-cache');
         res.end(JSON.stringify(body));
       });
+    },
+  };
+}
+
+/**
+ * /take-over.js is a public file, copied as it is written (its comments say how a drawn page is taken over); the page
+ * gets it minified, as the first script of every drawn page.
+ */
+function minifiedTakeOver(): Plugin {
+  let outDir = '';
+  return {
+    name: 'reelmint-minified-take-over',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const file = join(outDir, 'take-over.js');
+      const { code, errors } = await minify('take-over.js', await readFile(file, 'utf8'), { module: true });
+      if (errors.length > 0) throw new Error(`take-over.js does not minify: ${errors.map((error) => error.message).join('; ')}`);
+      await writeFile(file, code);
     },
   };
 }
@@ -80,6 +102,7 @@ export default defineConfig({
     federationRuntimeVersionOnly(),
     devRuntimeDocuments(),
     sonnerStylesFromStylesheet(),
+    minifiedTakeOver(),
   ],
   server: devServer('shell'),
   build: {
