@@ -14,7 +14,7 @@ import { whenIdle } from './remotes/when-idle.ts';
 import { whenInteractive } from './boot/interactive.ts';
 import { keepDrawnRegion } from './remotes/screen-modules.ts';
 import { screenFor } from './app/routes.ts';
-import { configuredRemotes, loadedExposed, loadExposed, setRemotesPointer } from './remotes/loader.ts';
+import { configuredRemotes, loadedExposed, loadExposed, loadSettled, setRemotesPointer } from './remotes/loader.ts';
 import { chooseRemotes } from './release/choose-remotes.ts';
 import { installTelemetry, telemetry } from './release/telemetry.ts';
 import { prefetchChrome } from './chrome/deferred-chrome.tsx';
@@ -117,7 +117,9 @@ async function boot() {
   function preloadNextScreens() {
     const screen = screenFor(stripLanguage(location.pathname));
     const languages = [...new Set([i18n.resolvedLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
-    void Promise.all([import('./remotes/idle-preload.ts'), import('./remotes/ahead-screens.tsx')])
+    // The page's own screen first: a region still waiting for its code (a slow remote) is not joined by the next screens.
+    void (screen ? loadSettled(screen.remote, screen.module) : Promise.resolve())
+      .then(() => Promise.all([import('./remotes/idle-preload.ts'), import('./remotes/ahead-screens.tsx')]))
       .then(async ([{ preloadLikelyScreens, likelyScreen }, { prepareScreens }]) => {
         const warmed = await preloadLikelyScreens({
           pointer,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('@module-federation/runtime', () => runtime);
 
-import { loadedExposed, loadExposed, RemoteLoadError, resetRemote, setRemotesPointer } from './loader.ts';
+import { loadedExposed, loadExposed, loadSettled, RemoteLoadError, resetRemote, setRemotesPointer } from './loader.ts';
 
 describe('remote loader', () => {
   beforeEach(() => {
@@ -14,6 +14,33 @@ describe('remote loader', () => {
     setRemotesPointer({ billing: { entry: 'http://localhost:5176/remoteEntry.js', version: '1.0.0' } });
   });
   afterEach(() => vi.useRealTimers());
+
+  it('says when a load under way has ended, loaded or failed, without starting one or retrying a failed remote', async () => {
+    const settled: string[] = [];
+    await loadSettled('billing', './PricingPage').then(() => settled.push('none under way'));
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+
+    let answer: (module: unknown) => void = () => {};
+    runtime.loadRemote.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const loading = loadExposed('billing', './PricingPage', 1000);
+    void loadSettled('billing', './PricingPage').then(() => settled.push('loaded'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settled).toEqual(['none under way']);
+    answer({ default: () => null });
+    await loading;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toEqual(['none under way', 'loaded']);
+
+    runtime.loadRemote.mockReturnValue(new Promise(() => {}));
+    const stalled = loadExposed('billing', './SubscriptionModal', 1000).catch(() => 'failed');
+    void loadSettled('billing', './SubscriptionModal').then(() => settled.push('timed out'));
+    await vi.advanceTimersByTimeAsync(1001);
+    expect(await stalled).toBe('failed');
+    expect(settled).toEqual(['none under way', 'loaded', 'timed out']);
+    const registered = runtime.registerRemotes.mock.calls.length;
+    await loadSettled('billing', './SubscriptionModal');
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(registered);
+  });
 
   it('registers each remote of the pointer as an ES module', () => {
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'billing', entry: 'http://localhost:5176/remoteEntry.js', type: 'module' }], {

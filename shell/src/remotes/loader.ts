@@ -105,6 +105,17 @@ export function loadExposed(name: RemoteName, exposed: ExposedModule, timeoutMs 
   return loading;
 }
 
+/** Resolves once a load of this module that is under way has ended, loaded or failed; at once when none is. */
+export function loadSettled(name: RemoteName, exposed: ExposedModule): Promise<void> {
+  const loading = pending.get(`${name}/${exposed.replace(/^\.\//, '')}`);
+  return loading
+    ? loading.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
+
 /** The module `loadExposed` already handed over for this remote and exposed name, if any. */
 export function loadedExposed(name: RemoteName, exposed: ExposedModule): ScreenModule | undefined {
   return loaded.get(`${name}/${exposed.replace(/^\.\//, '')}`) as ScreenModule | undefined;
