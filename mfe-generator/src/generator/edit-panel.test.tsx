@@ -29,9 +29,10 @@ async function onStage(plan: PlanKey) {
 
 setupFakeApi();
 beforeEach(() => sessionStorage.clear());
-// The delete question's code is fetched when first wanted; compiling it once here keeps that out of a test's wait.
+// The edit panel's and the delete question's code are fetched when first wanted; compiling them once here keeps that
+// out of a test's wait (the first compile took over 15 s on a loaded machine).
 beforeAll(async () => {
-  await import('./confirm-panel.lazy.tsx');
+  await Promise.all([import('./edit-panel.lazy.tsx'), import('./confirm-panel.lazy.tsx')]);
 });
 afterEach(async () => {
   await act(async () => clearSession());

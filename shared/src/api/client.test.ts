@@ -35,7 +35,7 @@ describe('API client', () => {
     setSession(validToken(), { username: 'Ada' });
     fakeApi.on('GET /api/user/credits', ok({ balance: 42 }));
     await expect(api.credits()).resolves.toEqual({ data: { balance: 42 }, fallback: false });
-    const [call] = fakeApi.calls;
+    const [call] = fakeApi.callsTo('GET /api/user/credits');
     expect(call!.url.href).toBe('http://api.test/api/user/credits');
     expect(call!.headers.authorization).toBe(`Bearer ${authStore.getState().token}`);
   });
@@ -77,13 +77,14 @@ describe('API client', () => {
     const reply = { success: true, data: { checkoutUrl: 'https://checkout.test/s/1', sessionId: 'cs_1' } };
     fakeApi.on('POST /api/payment/create-subscription-session', raw(200, reply));
     await expect(api.createSubscriptionSession('max', 'monthly', 'pricing-page')).resolves.toEqual(reply);
-    const [call] = fakeApi.calls;
+    // The new session's own reads (balance, plan) may reach the fake API first.
+    const [call] = fakeApi.callsTo('POST /api/payment/create-subscription-session');
     expect(call!.body).toEqual({ planName: 'max', billingCycle: 'monthly', source: 'pricing-page' });
   });
 
   it('asks for the templates catalogue in the page’s language', async () => {
     await api.templates('zh-TW');
-    expect(fakeApi.calls.map((call) => call.url.href)).toEqual(['http://api.test/api/video/templates?lang=zh-TW']);
+    expect(fakeApi.callsTo('GET /api/video/templates').map((call) => call.url.href)).toEqual(['http://api.test/api/video/templates?lang=zh-TW']);
   });
 
   it('gives the built-in fallback data, marked as such, when the network is down', async () => {
