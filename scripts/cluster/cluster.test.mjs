@@ -4,11 +4,12 @@
 //   unshare -n bash -c 'ip link set lo up && npm run test:cluster'
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { NODE24 } from '../node24.mjs';
 import { alive, until } from './harness.mjs';
 import { CLUSTER_PORTS, ROOT } from './layout.mjs';
 
@@ -71,6 +72,19 @@ test('--status lists every process with its role, port and pid', () => {
   });
   for (const entry of body.processes) {
     assert.ok(Number.isInteger(entry.pid) && entry.alive && alive(entry.pid), `${entry.role} runs`);
+  }
+});
+
+test('the API, the worker and the shell servers run built JavaScript on Node 24', () => {
+  const { body } = status();
+  const entry = { 'api-1': 'api/dist/server/main.mjs', 'api-2': 'api/dist/server/main.mjs', worker: 'api/dist/server/worker.mjs' };
+  for (const { role, pid } of body.processes.filter(({ role }) => /^(api|worker|shell|s3)/.test(role))) {
+    assert.equal(readlinkSync(`/proc/${pid}/exe`), NODE24, `${role} runs on Node 24`);
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const cwd = readlinkSync(`/proc/${pid}/cwd`);
+    const files = args.slice(1).map((arg) => resolve(cwd, arg));
+    if (entry[role]) assert.ok(files.includes(join(ROOT, entry[role])), `${role} runs ${entry[role]}: ${args.join(' ')}`);
+    assert.ok(!args.some((arg) => /tsx/.test(arg)) && !files.some((file) => file.endsWith('.ts')), `${role} runs no TypeScript: ${args.join(' ')}`);
   }
 });
 

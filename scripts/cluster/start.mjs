@@ -15,6 +15,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { REMOTE_NAMES } from '@reelmint/contract/remotes';
 import { ensureLocalDefaults, openPointerStore, releaseConfig } from '@reelmint/release';
+import { ensureNode24, node24Env } from '../node24.mjs';
 import { CLUSTER_PORTS, clusterEnv, MEDIA_BUCKET, RELEASES_BUCKET, ROOT, RUN_DIR } from './layout.mjs';
 import { nginxConfig } from './nginx.mjs';
 import { STOP_SIGNALS, createSupervisor, stopGroup } from './supervisor.mjs';
@@ -112,7 +113,12 @@ if (!args.has('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-for (const dist of ['shell/dist/index.html', ...REMOTE_NAMES.map((name) => `mfe-${name}/dist/remoteEntry.js`)]) {
+for (const dist of [
+  'shell/dist/index.html',
+  'api/dist/server/main.mjs',
+  'api/dist/server/worker.mjs',
+  ...REMOTE_NAMES.map((name) => `mfe-${name}/dist/remoteEntry.js`),
+]) {
   if (!existsSync(join(ROOT, dist))) {
     console.error(`${dist} is missing: run npm run build (or start without --no-build)`);
     process.exit(1);
@@ -241,6 +247,9 @@ async function main() {
     await stopLeftovers(previous);
   }
   const env = clusterEnv({ jwtSecret: secret() });
+  // Node 24 LTS and its native modules, under .run/node24 (scripts/node24.mjs): the runtime of every Node process here.
+  const node = ensureNode24();
+  const onNode24 = node24Env();
 
   await startPostgres(postgresUser());
 
@@ -262,8 +271,8 @@ async function main() {
 
   const bucketDir = join(RUN_DIR, 's3');
   mkdirSync(bucketDir, { recursive: true });
-  const s3 = launch('s3', CLUSTER_PORTS.s3, process.execPath, [join(ROOT, 'scripts', 'cluster', 's3-server.mjs')], {
-    env: { S3_DIR: bucketDir, S3_PORT: String(CLUSTER_PORTS.s3), S3_BUCKETS: [MEDIA_BUCKET, RELEASES_BUCKET].join(',') },
+  const s3 = launch('s3', CLUSTER_PORTS.s3, node, [join(ROOT, 'scripts', 'cluster', 's3-server.mjs')], {
+    env: { ...onNode24, S3_DIR: bucketDir, S3_PORT: String(CLUSTER_PORTS.s3), S3_BUCKETS: [MEDIA_BUCKET, RELEASES_BUCKET].join(',') },
   });
   await waitFor(s3, 'accept connections', () => accepts(CLUSTER_PORTS.s3));
 
@@ -273,18 +282,19 @@ async function main() {
   await ensureLocalDefaults(release, pointerStore);
   await pointerStore.close?.();
 
-  const tsx = ['--import', 'tsx'];
+  // The API, the worker and the shell servers run built JavaScript (api/dist/server, shell/server and shell/dist) on
+  // Node 24 LTS, as in production.
   const apiDir = join(ROOT, 'api');
   // The first API creates the schema before anything else opens the database.
   for (const [index, port] of CLUSTER_PORTS.api.entries()) {
-    const api = launch(`api-${index + 1}`, port, process.execPath, [...tsx, 'src/main.ts'], { cwd: apiDir, env: { ...env.api, PORT: String(port) } });
+    const api = launch(`api-${index + 1}`, port, node, ['dist/server/main.mjs'], { cwd: apiDir, env: { ...env.api, ...onNode24, PORT: String(port) } });
     await waitFor(api, 'answer', answers(`http://127.0.0.1:${port}/api/config`));
   }
-  const worker = launch('worker', null, process.execPath, [...tsx, 'src/worker.ts'], { cwd: apiDir, env: env.api });
+  const worker = launch('worker', null, node, ['dist/server/worker.mjs'], { cwd: apiDir, env: { ...env.api, ...onNode24 } });
 
   const shells = CLUSTER_PORTS.shell.map((port, index) =>
-    launch(`shell-${index + 1}`, port, process.execPath, [join(ROOT, 'scripts', 'cluster', 'shell-server.mjs')], {
-      env: { ...env.shell, PORT: String(port) },
+    launch(`shell-${index + 1}`, port, node, [join(ROOT, 'scripts', 'cluster', 'shell-server.mjs')], {
+      env: { ...env.shell, ...onNode24, PORT: String(port) },
     }),
   );
   for (const [index, shell] of shells.entries()) await waitFor(shell, 'answer', answers(`http://127.0.0.1:${CLUSTER_PORTS.shell[index]}/remotes.json`));
