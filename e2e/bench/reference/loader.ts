@@ -30,13 +30,27 @@ export function configuredRemotes(): Partial<RemotesPointer> {
 }
 
 const loaded = new Map<string, ScreenModule>();
+const pending = new Map<string, Promise<ScreenModule>>();
 
 export async function loadExposed(name: RemoteName, exposed: ExposedModule): Promise<ScreenModule> {
   const load = screens[name][exposed];
   if (!load) throw new RemoteLoadError(`The reference build has no ${name} ${exposed}`, name, 'not-configured');
-  const module = (await load()) as ScreenModule;
+  const loading = load().then((module) => module as ScreenModule);
+  pending.set(`${name}/${exposed}`, loading);
+  const module = await loading;
   loaded.set(`${name}/${exposed}`, module);
   return module;
+}
+
+/** As the site's: resolves once a load of this module under way has ended, loaded or failed; at once when none is. */
+export function loadSettled(name: RemoteName, exposed: ExposedModule): Promise<void> {
+  const loading = pending.get(`${name}/${exposed}`);
+  return loading
+    ? loading.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 export function loadedExposed(name: RemoteName, exposed: ExposedModule): ScreenModule | undefined {
