@@ -89,6 +89,14 @@ function httpUrl(fallback?: string): Field<string | undefined> {
       });
 }
 
+/** The non-empty items of a comma-separated value, trimmed. */
+function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 /** Comma-separated http(s) origins. */
 function origins(fallback: string[]): Field<string[]> {
   return (name) =>
@@ -97,10 +105,7 @@ function origins(fallback: string[]): Field<string[]> {
       .optional()
       .transform((value, ctx) => {
         if (!given(value)) return fallback;
-        const items = value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean);
+        const items = commaList(value);
         const bad = items.find((item) => !isHttpUrl(item));
         return bad === undefined ? items : refuse(ctx, `${name} must list http(s) origins separated by commas, got "${bad}"`);
       });
@@ -133,10 +138,7 @@ function addresses(fallback: string[]): Field<string[]> {
       .optional()
       .transform((value, ctx) => {
         if (!given(value)) return fallback;
-        const items = value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean);
+        const items = commaList(value);
         try {
           allowList(items);
           return items;
