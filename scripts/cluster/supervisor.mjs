@@ -106,6 +106,7 @@ export function createSupervisor({ stateFile, logsDir, restart, log = (line) => 
         failures: 0,
         exited: false,
         startedAt: 0,
+        // Set by spawnEntry just below, before anything reads it; the type names the process it will be.
         child: /** @type {any} */ (null),
         spawnArgs: [
           'bash',
