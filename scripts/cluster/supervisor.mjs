@@ -106,7 +106,7 @@ export function createSupervisor({ stateFile, logsDir, restart, log = (line) => 
         failures: 0,
         exited: false,
         startedAt: 0,
-        // Set by spawnEntry just below, before anything reads it; the type names the process it will be.
+        // Set by spawnEntry just below, before anything reads it: null only until then, so not typed as nullable.
         child: /** @type {any} */ (null),
         spawnArgs: [
           'bash',
