@@ -21,8 +21,33 @@ const quote = (value) => `"${String(value).replaceAll('\\', '\\\\').replaceAll('
 
 const addHeaders = (headers) => Object.entries(headers).map(([name, value]) => `add_header ${name} ${quote(value)} always;`);
 
+/**
+ * Where the servers behind nginx are and what it serves itself. The cluster's, by default: everything on this
+ * machine's loopback. A container's proxy (deploy/proxy.Dockerfile) names the other containers instead.
+ * @typedef {object} ProxyLayout
+ * @property {boolean} loopback listen on the loopback addresses alone (else on every address)
+ * @property {string[]} shell the shell servers, host:port
+ * @property {string[]} api the API processes, host:port
+ * @property {string} s3 the object store holding the published versions, host:port
+ * @property {string} remotesRoot the folder holding each remote's build as mfe-<name>/dist
+ * @property {string} siteOrigin the site's public origin (the API's, for the remotes' security headers)
+ * @property {{ certificate: string, key: string }} [remotesTls] the remotes' origins over HTTPS with this certificate:
+ *           the shell's server fetches a remote's server build over HTTP only from a loopback address
+ */
+/** @type {ProxyLayout} */
+const CLUSTER_LAYOUT = {
+  loopback: true,
+  shell: CLUSTER_PORTS.shell.map((port) => `127.0.0.1:${port}`),
+  api: CLUSTER_PORTS.api.map((port) => `127.0.0.1:${port}`),
+  s3: `127.0.0.1:${CLUSTER_PORTS.s3}`,
+  remotesRoot: ROOT,
+  siteOrigin: `http://localhost:${CLUSTER_PORTS.proxy}`,
+};
+
 /** ::1 is listened on too when the machine has it, since browsers may resolve localhost to it first. */
-const listens = (port) => {
+const listens = (port, { loopback }, tls = null) => {
+  if (tls) return [`listen ${port} ssl;`, `ssl_certificate ${tls.certificate};`, `ssl_certificate_key ${tls.key};`];
+  if (!loopback) return [`listen ${port};`];
   const hasIpv6Loopback = Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => address.address === '::1'));
   return [`listen 127.0.0.1:${port};`, ...(hasIpv6Loopback ? [`listen [::1]:${port};`] : [])];
 };
@@ -37,10 +62,10 @@ const block = (head, lines) =>
     '}',
   ].join('\n');
 
-function upstream(name, ports) {
+function upstream(name, servers) {
   return block(`upstream ${name}`, [
     // A server that refuses a connection or times out is left alone for a few seconds; the other takes its requests.
-    ...ports.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`),
+    ...servers.map((server) => `server ${server} max_fails=1 fail_timeout=5s;`),
     // Idle connections each nginx worker keeps to these servers. Fewer than the requests a worker has in flight at once,
     // and every burst ends with connections closed and opened again: the servers then spend their CPU accepting
     // connections (100 clients through two workers is some 50 in flight per worker; the pool was 32).
@@ -50,7 +75,7 @@ function upstream(name, ports) {
   ]);
 }
 
-function siteServer() {
+function siteServer(layout) {
   const requestId = { 'X-Request-Id': '$request_id' };
   const unavailable = (code, message) => [
     'default_type application/json;',
@@ -58,7 +83,7 @@ function siteServer() {
     `return 503 '${envelope(code, message)}';`,
   ];
   return block('server', [
-    ...listens(CLUSTER_PORTS.proxy),
+    ...listens(CLUSTER_PORTS.proxy, layout),
     'server_name localhost;',
     // Uploads: the API's own per-file limits answer in its envelope; this only has to let them through.
     'client_max_body_size 64m;',
@@ -99,9 +124,9 @@ function siteServer() {
  * in front of it would serve them: the brotli or gzip copy the browser accepts (an object of its own, with its
  * Content-Encoding), else the file itself.
  */
-function remoteServer(name, bucket) {
+function remoteServer(name, bucket, layout) {
   const common = {
-    ...securityHeaders({ apiOrigin: `http://localhost:${CLUSTER_PORTS.proxy}` }),
+    ...securityHeaders({ apiOrigin: layout.siteOrigin }),
     // Module scripts are fetched with CORS.
     'Access-Control-Allow-Origin': '*',
   };
@@ -109,7 +134,7 @@ function remoteServer(name, bucket) {
   const objects = `http://release_bucket/${bucket}/releases/mfe-${name}/$version`;
   const fromBucket = [
     // Path-style requests: the bucket is the path's first segment, whatever the host.
-    `proxy_set_header Host 127.0.0.1:${CLUSTER_PORTS.s3};`,
+    `proxy_set_header Host ${layout.s3};`,
     'proxy_set_header Authorization "";',
     'proxy_http_version 1.1;',
     'proxy_set_header Connection "";',
@@ -121,8 +146,8 @@ function remoteServer(name, bucket) {
   const immutable = addHeaders({ ...common, 'Cache-Control': 'public, max-age=31536000, immutable', Vary: 'Accept-Encoding' });
   const missing = ['default_type text/plain;', ...addHeaders({ ...common, 'Cache-Control': 'no-cache' }), "return 404 'Not found\\n';"];
   return block('server', [
-    ...listens(CLUSTER_PORTS.remotes[name]),
-    `root ${join(ROOT, `mfe-${name}`, 'dist')};`,
+    ...listens(CLUSTER_PORTS.remotes[name], layout, layout.remotesTls),
+    `root ${join(layout.remotesRoot, `mfe-${name}`, 'dist')};`,
     'index index.html;',
     'etag on;',
     'recursive_error_pages on;',
@@ -156,11 +181,12 @@ function remoteServer(name, bucket) {
 }
 
 /**
- * @param {{ prefix: string, brotli: boolean, user: string | null, releasesBucket: string }} options prefix: nginx's folder
- *        under .run/cluster; brotli: the brotli_static module is installed; user: the workers' user when nginx starts
- *        as root; releasesBucket: the bucket holding the published versions
+ * @param {{ prefix: string, brotli: boolean, user: string | null, releasesBucket: string, layout?: ProxyLayout }} options
+ *        prefix: nginx's folder under .run/cluster; brotli: the brotli_static module is installed; user: the workers'
+ *        user when nginx starts as root; releasesBucket: the bucket holding the published versions; layout: where the
+ *        servers are (the cluster's by default)
  */
-export function nginxConfig({ prefix, brotli, user, releasesBucket }) {
+export function nginxConfig({ prefix, brotli, user, releasesBucket, layout = CLUSTER_LAYOUT }) {
   const tmp = (name) => `${name}_temp_path ${join(prefix, 'tmp', name)};`;
   return [
     '# Written by scripts/cluster/start.mjs on every start; edits are lost.',
@@ -183,17 +209,17 @@ export function nginxConfig({ prefix, brotli, user, releasesBucket }) {
       'gzip_static on;',
       ...(brotli ? ['brotli_static on;'] : []),
       'gzip_vary on;',
-      upstream('reelmint_shell', CLUSTER_PORTS.shell),
-      upstream('reelmint_api', CLUSTER_PORTS.api),
-      siteServer(),
-      upstream('release_bucket', [CLUSTER_PORTS.s3]),
+      upstream('reelmint_shell', layout.shell),
+      upstream('reelmint_api', layout.api),
+      siteServer(layout),
+      upstream('release_bucket', [layout.s3]),
       // The copy of a published file to ask the bucket for first: brotli, then gzip, when the browser accepts it.
       block('map $http_accept_encoding $release_suffix', [
         'default "";',
         `"~*(^|,)\\s*br\\s*(;\\s*q=(1|0?\\.0*[1-9])[0-9]*)?\\s*(,|$)" .br;`,
         `"~*(^|,)\\s*gzip\\s*(;\\s*q=(1|0?\\.0*[1-9])[0-9]*)?\\s*(,|$)" .gz;`,
       ]),
-      ...REMOTE_NAMES.map((name) => remoteServer(name, releasesBucket)),
+      ...REMOTE_NAMES.map((name) => remoteServer(name, releasesBucket, layout)),
     ]),
     '',
   ].join('\n');

@@ -1,9 +1,11 @@
-// One shell server of the cluster (scripts/cluster/start.mjs runs two): the shell's build, its runtime documents
-// and its pages, on PORT, behind the proxy. The pointer is the database's (REMOTES_POINTER_STORE=database), read
-// at most once a second, so every shell server follows a promote within seconds.
+// One shell server of the cluster (scripts/cluster/start.mjs runs two) and of the shell's image
+// (deploy/shell.Dockerfile): the shell's build, its runtime documents and its pages, on PORT, behind the proxy. The
+// pointer is the database's (REMOTES_POINTER_STORE=database), read at most once a second, so every shell server
+// follows a promote within seconds. REMOTES_LOCAL_DEFAULTS=true points each remote nothing was promoted for at the
+// build at its origin's root before serving, as start.mjs does for the cluster (deploy/compose.yaml's servers do).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_NAMES, openPointerStore, pointerReader, releaseConfig } from '@reelmint/release';
+import { REMOTE_NAMES, ensureLocalDefaults, openPointerStore, pointerReader, releaseConfig } from '@reelmint/release';
 import { listen } from '@reelmint/release/origin';
 import { closeGracefully, createOperations, createShellServer, operationsSettings, shellDocuments, shellPages } from 'shell/server';
 
@@ -21,6 +23,7 @@ const apiBase = process.env.API_BASE ?? siteOrigin;
 
 const release = releaseConfig();
 const pointerStore = await openPointerStore(release);
+if (process.env.REMOTES_LOCAL_DEFAULTS === 'true') await ensureLocalDefaults(release, pointerStore);
 const documents = shellDocuments({
   readPointer: pointerReader(pointerStore),
   apiBase,
