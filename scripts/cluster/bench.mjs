@@ -206,7 +206,8 @@ Run by \`npm run bench:cluster\` (scripts/cluster/bench.mjs) on ${new Date().toI
 through the cluster's nginx (http://localhost:${CLUSTER_PORTS.proxy}), ${DURATION} s per row after a 2 s warm-up, first with one shell
 server and one API process in nginx's upstreams, then with two of each: the same cluster, nginx's configuration
 reloaded between the two. Then the same again with each shell server and API process under a CPU quota of ${QUOTA} of
-a core (a control group of the kernel's CPU controller, as a container's CPU limit sets one; BENCH_QUOTA).
+a core (a control group of the kernel's CPU controller counted over 10 ms periods, as a container's CPU limit sets
+one; BENCH_QUOTA).
 Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, one-minute load average ${loadAtStart} at the start.
 
 | what | instances | CPU quota per server | req/s | p50 ms | p99 ms | errors + timeouts | non-2xx | CPU nginx | CPU servers | CPU PostgreSQL | CPU autocannon | machine busy |
