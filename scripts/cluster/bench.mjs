@@ -5,52 +5,25 @@
 //   unshare -n bash -c 'ip link set lo up && npm run bench:cluster'
 // Writes scripts/cluster/bench-results.md (BENCH_RESULTS names another file, BENCH_SECONDS the length of each run).
 import { randomUUID } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CLUSTER_PORTS } from './layout.mjs';
 import { cpuController, cpuQuotas } from './cpu-quota.mjs';
+import { processTable, processTree } from './processes.mjs';
 import { startCluster, until } from './harness.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = 100;
 const RESULTS = process.env.BENCH_RESULTS ?? fileURLToPath(new URL('./bench-results.md', import.meta.url));
 const SITE = `http://localhost:${CLUSTER_PORTS.proxy}`;
-const TICKS_PER_SECOND = 100;
 /** Each server's CPU quota in the limited rows, in cores (BENCH_QUOTA). */
 const QUOTA = Number(process.env.BENCH_QUOTA) || 0.4;
 
-/** Every process's parent and the CPU seconds it and its ended children used so far. */
-function processTable() {
-  const table = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      // After the name: state, ppid, ..., utime, stime, cutime, cstime (the 12th to 15th).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
-      table.set(Number(name), { ppid: Number(fields[1]), seconds: ticks / TICKS_PER_SECOND });
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return table;
-}
-
-/** CPU seconds of a process and everything under it (nginx's workers, PostgreSQL's backends). */
-function treeSeconds(table, root) {
-  let total = 0;
-  const pending = [root];
-  while (pending.length > 0) {
-    const pid = pending.pop();
-    total += table.get(pid)?.seconds ?? 0;
-    for (const [child, { ppid }] of table) if (ppid === pid) pending.push(child);
-  }
-  return total;
-}
+/** CPU seconds of a process and everything under it. */
+const treeSeconds = (table, root) => processTree(table, root).reduce((total, pid) => total + (table.get(pid)?.seconds ?? 0), 0);
 
 /** The machine's busy and total CPU time so far, from /proc/stat, in ticks. */
 function machineTicks() {

@@ -2,8 +2,9 @@
 // of the kernel's CPU controller (version 1, as on this machine, or the unified version 2) with a share of a core per
 // period. The cluster's bench puts each shell server and API process under one, so one instance and two can be
 // compared on a machine whose few cores are shared with the proxy, the database and the load generator. Needs root.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processTable, processTree } from './processes.mjs';
 
 /**
  * The period a quota is counted over. A short one: with the kernel's default of 100 ms, a busy group runs its 40 ms
@@ -22,23 +23,6 @@ export function cpuController() {
     return { version: 2, root: V2 };
   }
   return { reason: 'no CPU controller of the kernel is mounted under /sys/fs/cgroup' };
-}
-
-/** A process and its descendants, from /proc. */
-function processTree(pid) {
-  const parents = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  const tree = [pid];
-  for (let index = 0; index < tree.length; index += 1) for (const [child, parent] of parents) if (parent === tree[index]) tree.push(child);
-  return tree;
 }
 
 /**
@@ -65,7 +49,7 @@ export function cpuQuotas(controller, prefix) {
       } else {
         writeFileSync(join(group, 'cpu.max'), `${quota} ${PERIOD_US}`);
       }
-      for (const member of processTree(pid)) {
+      for (const member of processTree(processTable(), pid)) {
         try {
           writeFileSync(join(group, 'cgroup.procs'), String(member));
         } catch (error) {
