@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { api, FALLBACK_LANGUAGE, usePublicRead } from '@reelmint/shared';
 import type { Loaded, VideoTemplate } from '@reelmint/shared';
 import { useMarketingText } from '../i18n.ts';
@@ -43,7 +43,9 @@ export function useHomeTemplates() {
   const drawnWith = usePublicRead('templates');
   const loaded = useHomeRead(load, drawnWith ? { data: drawnWith, fallback: false } : cache?.freshCatalogue(lng));
   const { state } = loaded;
-  useEffect(() => {
+  // Handed over as the catalogue is drawn, in the same commit: a read ahead made in the moment between the drawing
+  // and a later effect (the shell's idle preload, a test's) would otherwise find the cache empty and ask again.
+  useLayoutEffect(() => {
     if (state.kind !== 'ready' || state.value.fallback) return;
     if (cache) cache.rememberCatalogue(lng, state.value.data);
     else shownCatalogue = { lng, catalogue: state.value.data };
