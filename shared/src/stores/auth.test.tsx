@@ -3,12 +3,8 @@ import { act } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { authStore, clearSession, setSession, TOKEN_KEY, USER_KEY, useAuth } from './auth.ts';
+import { fakeToken } from '@reelmint/testing';
 import { bus } from '../bus.ts';
-
-function unexpiredToken(): string {
-  const payload = btoa(JSON.stringify({ sub: 'grace', exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  return `h.${payload}.s`;
-}
 
 describe('auth store', () => {
   it('keeps token and user in local storage and broadcasts every set and clear', () => {
@@ -35,7 +31,7 @@ describe('auth store', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     // An unexpired token: a store that reloads on a new session (the credits, when an earlier file in this worker
     // loaded them) reads with it, and a token the client reads as expired would sign Grace out mid-test.
-    setSession(unexpiredToken(), { username: 'Grace' });
+    setSession(fakeToken(), { username: 'Grace' });
     // The server never sees the session: it draws the visitor's page.
     const html = renderToString(<Who />);
     expect(html).toBe('<p>visitor</p>');
