@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ExposedModule, ScreenModule } from '@reelmint/contract/screens';
 import type { RemoteName, RemotesPointer } from './pointer.ts';
+import { refreshFailedStyleHints } from './style-hints.ts';
 
 /** How long a remote may take to hand over a module before its region shows the fallback. */
 export const REMOTE_LOAD_TIMEOUT_MS = 8000;
@@ -123,10 +124,13 @@ export function loadedExposed(name: RemoteName, exposed: ExposedModule): ScreenM
 
 /** Forget a failed remote so the next load fetches its entry again, without a page reload. */
 export function resetRemote(name: RemoteName): void {
-  if (!pointer[name]) return;
+  const target = pointer[name];
+  if (!target) return;
   failed.delete(name);
   for (const map of [loaded, pending]) for (const request of map.keys()) if (request.startsWith(`${name}/`)) map.delete(request);
   const attempt = (attempts.get(name) ?? 0) + 1;
   attempts.set(name, attempt);
+  // The screen's stylesheets the page hinted while the origin was failing would fail again under their addresses.
+  if (typeof document !== 'undefined') refreshFailedStyleHints(target.entry, attempt);
   register(name, attempt, true);
 }
