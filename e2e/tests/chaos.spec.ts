@@ -174,10 +174,17 @@ const expectedEnding = (state: OriginState) => (state === 'healthy' ? 'screen' :
  */
 async function followDrawnLink(context: BrowserContext, remote: Remote): Promise<void> {
   const page = await context.newPage();
-  await page.goto(`${shellUrl(remote)}${localized('fr', CASES[remote].page)}`, { waitUntil: 'commit' });
+  const link = page.locator(`[data-remote-region="${remote}"] a[href^="/fr/"]`).first();
+  // The server draws the remote's screen into the page only when it renders in time; on a busy machine it sends the
+  // region's outline instead (and has the screen for the next page), which holds no link to follow. Loaded again until
+  // the page comes drawn: what this checks is a drawn page's links while the origin stalls.
+  await expect(async () => {
+    await page.goto(`${shellUrl(remote)}${localized('fr', CASES[remote].page)}`, { waitUntil: 'commit' });
+    await page.getByTestId('site-footer').waitFor({ state: 'attached' });
+    expect(await link.count(), `${remote}: the page drawn with its screen`).toBeGreaterThan(0);
+  }).toPass({ timeout: TAKE_OVER_CEILING_MS });
   await untilInteractive(page);
   await markDocument(page);
-  const link = page.locator(`[data-remote-region="${remote}"] a[href^="/fr/"]`).first();
   const href = (await link.getAttribute('href'))!;
   await link.click({ timeout: 10_000 });
   await page.waitForURL(`**${href}`);
