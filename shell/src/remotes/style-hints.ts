@@ -32,10 +32,10 @@ function stylesheetLink(document: Document, href: string): HTMLLinkElement {
   return link;
 }
 
-/** Readies the stylesheets hinted from `origin` for attempt number `attempt` of loading its remote again. */
-export function refreshFailedStyleHints(origin: string, attempt: number, document: Document = globalThis.document): void {
+/** Readies the stylesheets hinted from the origin of `entry` (a remote's entry URL) for attempt number `attempt` of loading it again. */
+export function refreshFailedStyleHints(entry: string, attempt: number, document: Document = globalThis.document): void {
   const head = document.head;
-  const prefix = `${new URL(origin).origin}/`;
+  const prefix = `${new URL(entry).origin}/`;
   const hints = [...head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].filter((hint) => hint.href.startsWith(prefix));
   for (const { href } of hints) {
     if (loaded(document, href)) continue;
