@@ -172,3 +172,32 @@ test('on a phone the signed-in side sheet shows who is signed in, with Account s
   await expect(sheet).toBeHidden();
   await expect(page).toHaveURL(/\/en\/account$/);
 });
+
+test('on a phone the signed-in side sheet opens whole: nothing arrives after it to push its buttons down', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await untilInteractive(page);
+  // The signed-in header fetches the sheet's account part as the page loads.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/sheet-account-[^/]*\.js$/.test(entry.name))))
+    .toBe(true);
+  // What the sheet holds in the very commit that puts it on the page (a MutationObserver runs right after it).
+  await page.evaluate(() => {
+    const record = window as unknown as { sheetAtFirst?: { account: boolean; language: number } };
+    const observer = new MutationObserver(() => {
+      const sheet = document.querySelector('[data-testid="side-sheet"]');
+      if (!sheet) return;
+      observer.disconnect();
+      const language = Array.from(sheet.querySelectorAll('button')).find((button) => button.getAttribute('aria-label')?.startsWith('Language'));
+      record.sheetAtFirst = { account: !!sheet.querySelector('[data-testid="sheet-account"]'), language: language?.getBoundingClientRect().top ?? -1 };
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByTestId('site-header').getByRole('button', { name: 'Open menu' }).click();
+  const sheet = page.getByTestId('side-sheet');
+  await expect(sheet.getByTestId('sheet-account')).toBeVisible();
+  const first = await page.evaluate(() => (window as unknown as { sheetAtFirst?: { account: boolean; language: number } }).sheetAtFirst);
+  expect(first?.account).toBe(true);
+  const languageNow = await sheet.getByRole('button', { name: 'Language' }).boundingBox();
+  expect(languageNow?.y).toBeCloseTo(first?.language ?? -1, 0);
+});

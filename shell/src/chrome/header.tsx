@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink, START_FREE_PATH, useAuth } from '@reelmint/shared';
+import { lazyModule } from '@reelmint/shared/lazy-module';
 import { prefetchChrome, useChrome, useOpenWithChrome } from './deferred-chrome.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useHeaderVariant } from './use-header-variant.ts';
@@ -41,7 +42,7 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
     if (!signedIn) return;
     prefetchChrome();
     // The side sheet's account part too, so it is there when the sheet opens.
-    void import('./sheet-account.tsx');
+    loadSheetAccount();
   }, [signedIn]);
   if (signedIn) {
     // A part that cannot load leaves the rest of the header working; the next page tries again.
@@ -65,18 +66,30 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-// The signed-in person in the sheet comes with the signed-in header's own parts (loaded once someone signs in).
-const SheetAccount = lazy(() => import('./sheet-account.tsx').then((module) => ({ default: module.SheetAccount })));
+/**
+ * The signed-in person in the sheet comes with the signed-in header's own parts (fetched once someone signs in). Once
+ * here it is drawn with the sheet's first frame: a part that came through `lazy` and `Suspense` was drawn only some
+ * hundreds of milliseconds after the sheet, and pushed the language button down under a finger already on its way.
+ */
+const sheetAccount = lazyModule(() => import('./sheet-account.tsx'));
+
+function loadSheetAccount(): void {
+  // A failed fetch leaves the sheet without the account part; the next opening of the sheet asks again.
+  sheetAccount.load().catch(() => undefined);
+}
 
 /** The side sheet's actions: the signed-in person with every action in view, or Login and Try it free. */
 function SheetActions({ onNavigate }: { onNavigate: () => void }) {
   const signedIn = useAuth((s) => !!s.token);
+  const account = sheetAccount.useLoaded();
+  useEffect(() => {
+    if (signedIn) loadSheetAccount();
+  }, [signedIn]);
   if (!signedIn) return <AccountActions onNavigate={onNavigate} />;
+  if (!account) return null;
   return (
     <ErrorBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <SheetAccount onAction={onNavigate} />
-      </Suspense>
+      <account.SheetAccount onAction={onNavigate} />
     </ErrorBoundary>
   );
 }
