@@ -181,17 +181,17 @@ test('on a phone the signed-in side sheet opens whole: nothing arrives after it 
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/sheet-account-[^/]*\.js$/.test(entry.name))))
     .toBe(true);
-  // What the sheet holds in the very commit that puts it on the page (a MutationObserver runs right after it).
+  // What the sheet holds in the very commit that shows it (a MutationObserver runs right after it).
   await page.evaluate(() => {
     const record = window as unknown as { sheetAtFirst?: { account: boolean; language: number } };
     const observer = new MutationObserver(() => {
       const sheet = document.querySelector('[data-testid="side-sheet"]');
-      if (!sheet) return;
+      if (!sheet?.checkVisibility()) return;
       observer.disconnect();
       const language = Array.from(sheet.querySelectorAll('button')).find((button) => button.getAttribute('aria-label')?.startsWith('Language'));
       record.sheetAtFirst = { account: !!sheet.querySelector('[data-testid="sheet-account"]'), language: language?.getBoundingClientRect().top ?? -1 };
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
   });
   await page.getByTestId('site-header').getByRole('button', { name: 'Open menu' }).click();
   const sheet = page.getByTestId('side-sheet');

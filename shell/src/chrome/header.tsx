@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink, START_FREE_PATH, useAuth } from '@reelmint/shared';
@@ -116,6 +116,27 @@ function VerifyReminder() {
   );
 }
 
+/** The widths at which the header's items live in the side sheet (header.module.css shows its button there). */
+const SHEET_WIDTHS = '(max-width: 767px)';
+
+/** The query, where the window can answer it (not on the server, nor in a test's document without one). */
+const sheetWidths = () => (typeof matchMedia === 'function' ? matchMedia(SHEET_WIDTHS) : null);
+
+function subscribeSheetWidths(onChange: () => void): () => void {
+  const query = sheetWidths();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the window is as narrow as a phone's, where the sheet's button shows; false where that cannot be known. */
+function useSheetWidths(): boolean {
+  return useSyncExternalStore(
+    subscribeSheetWidths,
+    () => sheetWidths()?.matches ?? false,
+    () => false,
+  );
+}
+
 /**
  * The side sheet's button and the sheet. Its open state lives here rather than in the header, so opening the sheet
  * draws the sheet alone and not the header bar's links and menus again (on a slow phone that second drawing was a
@@ -126,6 +147,9 @@ function SideSheet() {
   const chrome = useChrome();
   const openWithChrome = useOpenWithChrome();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // At a phone's width the closed sheet is drawn ahead, so a tap on the button only shows it; wider windows never
+  // show the button and draw no sheet.
+  const narrow = useSheetWidths();
   const opener = useRef<HTMLButtonElement>(null);
   const close = () => setSheetOpen(false);
 
@@ -146,7 +170,7 @@ function SideSheet() {
       >
         <span aria-hidden="true">☰</span>
       </button>
-      {chrome && (
+      {chrome && (narrow || sheetOpen) && (
         <chrome.Sheet
           open={sheetOpen}
           onOpenChange={setSheetOpen}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Activity, useEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
@@ -108,31 +108,41 @@ export interface SheetProps {
   children: ReactNode;
 }
 
-/** The side sheet that holds the header's items under 768 px. */
+/**
+ * The side sheet that holds the header's items under 768 px. While closed it is drawn ahead, out of sight, in a hidden
+ * `<Activity>` (drawn when nothing else is left to do, its effects not running), and it stays drawn when it closes:
+ * opening it shows what is drawn and starts its focus trap, scroll lock and outside-click handling, which a closed
+ * sheet does not run, and closing it hides it rather than taking it apart. React hides the portal's nodes with the
+ * Activity, so a closed sheet is not in view, in the accessibility tree or under a pointer.
+ */
 export function Sheet({ open, onOpenChange, opener, title, closeLabel, classes, children }: SheetProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={classes.overlay} />
-        <Dialog.Content
-          className={classes.sheet}
-          data-testid="side-sheet"
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            opener.current?.focus();
-          }}
-        >
-          <div className={classes.top}>
-            <Dialog.Title className={classes.title}>{title}</Dialog.Title>
-            <Dialog.Close className={classes.close} aria-label={closeLabel}>
-              ×
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Activity mode={open ? 'visible' : 'hidden'}>
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        {/* A container given at once: Radix's own waits for a layout effect, which a hidden Activity does not run. */}
+        <Dialog.Portal forceMount container={document.body}>
+          <Dialog.Overlay forceMount className={classes.overlay} />
+          <Dialog.Content
+            forceMount
+            className={classes.sheet}
+            data-testid="side-sheet"
+            aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          >
+            <div className={classes.top}>
+              <Dialog.Title className={classes.title}>{title}</Dialog.Title>
+              <Dialog.Close className={classes.close} aria-label={closeLabel}>
+                ×
+              </Dialog.Close>
+            </div>
+            {children}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </Activity>
   );
 }
 
