@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { lazyModule } from '@reelmint/shared/lazy-module';
+import { afterPaint } from './after-paint.ts';
 // Types only: erased from the build, so the module itself is fetched by the dynamic import below alone.
 import type * as PartsModule from './queue-parts.lazy.tsx';
 
@@ -17,7 +18,9 @@ export function QueuePart({ children }: { children: (parts: typeof PartsModule) 
   useEffect(() => {
     setMounted(true);
     // A failed fetch leaves the controls out; the next part mounted tries again.
-    partsModule.load().catch(() => undefined);
+    return afterPaint(() => {
+      partsModule.load().catch(() => undefined);
+    });
   }, []);
   return mounted && parts ? children(parts) : null;
 }
