@@ -123,12 +123,13 @@ describe('the starting picture', () => {
     await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
     expect(await screen.findByText('Sign in and your picture will be uploaded.')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
-    expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png' });
+    // Stored by an effect after the render that shows the message, so it may land a moment later.
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png' }));
 
     await signIn();
     expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png', uploadId: 'img_1' });
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png', uploadId: 'img_1' }));
   });
 
   it('sends a person whose session ended during the upload to sign in, with the way back, and keeps the picture for after', async () => {
