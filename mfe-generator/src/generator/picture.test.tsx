@@ -129,7 +129,9 @@ describe('the starting picture', () => {
     await signIn();
     expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png', uploadId: 'img_1' }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('reelmint:generator:draft-image') ?? 'null')).toMatchObject({ name: 'cat.png', uploadId: 'img_1' }),
+    );
   });
 
   it('sends a person whose session ended during the upload to sign in, with the way back, and keeps the picture for after', async () => {
