@@ -171,6 +171,30 @@ test('a failing checkout session says so and opens pricing with the plan highlig
   await expect(pricing.getByTestId('plan-card-pro')).toHaveAttribute('data-highlighted', 'true');
 });
 
+test('the modal opens from the account menu again and again: each time it takes the focus, and once closed the page answers clicks', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/pricing');
+  const monthly = page.getByTestId('cycle-toggle').getByRole('button', { name: 'Monthly' });
+  for (const close of ['Escape', 'Close', 'Escape'] as const) {
+    const modal = await openFromAccountMenu(page);
+    // The menu has let go of the page before the modal holds it: the focus is in the modal, not on the menu's button.
+    await expect.poll(() => modal.evaluate((element) => element.contains(document.activeElement)), `focus in the modal, opened before a ${close}`).toBe(true);
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId('site-header').getByRole('button', { name: /Account menu/ })).toBeFocused();
+    // Nothing left holding the page: a click reaches it.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe('auto');
+    await monthly.click();
+    await expect(monthly).toHaveAttribute('aria-pressed', 'true');
+    await page
+      .getByTestId('cycle-toggle')
+      .getByRole('button', { name: /Yearly/ })
+      .click();
+  }
+});
+
 test('at 375px the pricing cards stack and the modal, opened from the side sheet, is a usable bottom sheet', async ({ signedInPage: page, context }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/pricing');
@@ -212,6 +236,18 @@ test('at 375px the pricing cards stack and the modal, opened from the side sheet
   await page.bringToFront();
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
+  const menuButton = page.getByTestId('site-header').getByRole('button', { name: 'Open menu' });
+  await expect(menuButton).toBeFocused();
+
+  // Again, now that the modal's code is here and it opens in the same moment the sheet closes: the focus still comes
+  // back to the menu button, not to the hidden sheet's button (which would leave it nowhere).
+  await menuButton.click();
+  await page.getByTestId('side-sheet').getByRole('button', { name: 'Upgrade plan' }).click();
+  await expect(modal.getByRole('radio', { name: /Max/ })).toBeChecked();
+  await expect.poll(() => modal.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(menuButton).toBeFocused();
 });
 
 test('a member reads every credit movement on the credits history page, opened from the account menu, the plan panel and the header balance', async ({

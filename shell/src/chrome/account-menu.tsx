@@ -21,6 +21,8 @@ interface AccountAction {
   label: string;
   onSelect: () => void;
   testId?: string;
+  /** It opens the subscription modal (a menu item holding it runs once the menu has closed). */
+  opensDialog?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function useAccountActions(onAction?: () => void): { user: SessionUser; p
     actions.push({
       key: 'upgrade',
       label: t('account.upgrade'),
+      opensDialog: true,
       onSelect: () => {
         onAction?.();
         void openSubscriptionModal({ source: 'header' });

@@ -78,8 +78,12 @@ function loadSheetAccount(): void {
   sheetAccount.load().catch(() => undefined);
 }
 
-/** The side sheet's actions: the signed-in person with every action in view, or Login and Try it free. */
-function SheetActions({ onNavigate }: { onNavigate: () => void }) {
+/**
+ * The side sheet's actions: the signed-in person with every action in view, or Login and Try it free. `closeThen`
+ * closes the sheet and runs an action once the sheet has given the focus back to the menu button (see
+ * `opensDialog`).
+ */
+function SheetActions({ onNavigate, closeThen }: { onNavigate: () => void; closeThen: (action: () => void) => void }) {
   const signedIn = useAuth((s) => !!s.token);
   const account = sheetAccount.useLoaded();
   useEffect(() => {
@@ -89,7 +93,7 @@ function SheetActions({ onNavigate }: { onNavigate: () => void }) {
   if (!account) return null;
   return (
     <ErrorBoundary fallback={null}>
-      <account.SheetAccount onAction={onNavigate} />
+      <account.SheetAccount onAction={onNavigate} closeThen={closeThen} />
     </ErrorBoundary>
   );
 }
@@ -152,6 +156,17 @@ function SideSheet() {
   const narrow = useSheetWidths();
   const opener = useRef<HTMLButtonElement>(null);
   const close = () => setSheetOpen(false);
+  /** An action waiting for the sheet to close (an action that opens a dialog of another app). */
+  const afterClose = useRef<(() => void) | null>(null);
+  const closeThen = (action: () => void) => {
+    afterClose.current = action;
+    close();
+  };
+  const closed = () => {
+    const action = afterClose.current;
+    afterClose.current = null;
+    if (action) queueMicrotask(action);
+  };
 
   return (
     <>
@@ -178,12 +193,13 @@ function SideSheet() {
           title="Reelmint"
           closeLabel={t('header.closeMenu')}
           classes={{ overlay: styles.sheetOverlay, sheet: styles.sheet, top: styles.sheetTop, title: styles.sheetTitle, close: styles.sheetClose }}
+          onClosed={closed}
         >
           <nav className={styles.sheetNav} aria-label={t('header.navigation')}>
             <NavLinks onNavigate={close} />
           </nav>
           <div className={styles.sheetActions}>
-            <SheetActions onNavigate={close} />
+            <SheetActions onNavigate={close} closeThen={closeThen} />
             <LanguageMenu />
           </div>
         </chrome.Sheet>

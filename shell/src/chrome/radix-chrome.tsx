@@ -26,7 +26,20 @@ export interface MenuTrigger {
 export type MenuEntry =
   | { kind: 'label'; key: string; content: ReactNode }
   | { kind: 'separator'; key: string }
-  | { kind: 'item'; key: string; label: ReactNode; onSelect: () => void; testId?: string }
+  | {
+      kind: 'item';
+      key: string;
+      label: ReactNode;
+      onSelect: () => void;
+      testId?: string;
+      /**
+       * The item opens a dialog of another app (the subscription modal): it runs once this menu has closed and given
+       * the focus back to its button. That dialog has its own copy of Radix, which does not know this menu's layer: had
+       * it opened while the menu still held the page, it would take the menu's "no pointer events" for the page's own
+       * state and put it back when it closed, leaving the page dead to clicks, and the menu would pull the focus out.
+       */
+      opensDialog?: boolean;
+    }
   | { kind: 'choice'; key: string; value: string; options: readonly { value: string; label: string; lang?: string }[]; onChoose: (value: string) => void };
 
 export interface MenuClasses {
@@ -47,7 +60,7 @@ export interface MenuProps {
   focusTrigger: boolean;
 }
 
-function Entry({ entry, classes }: { entry: MenuEntry; classes: MenuClasses }) {
+function Entry({ entry, classes, later }: { entry: MenuEntry; classes: MenuClasses; later: (action: () => void) => void }) {
   switch (entry.kind) {
     case 'label':
       return <DropdownMenu.Label className={classes.label}>{entry.content}</DropdownMenu.Label>;
@@ -55,7 +68,7 @@ function Entry({ entry, classes }: { entry: MenuEntry; classes: MenuClasses }) {
       return <DropdownMenu.Separator className={classes.separator} />;
     case 'item':
       return (
-        <DropdownMenu.Item className={classes.item} data-testid={entry.testId} onSelect={entry.onSelect}>
+        <DropdownMenu.Item className={classes.item} data-testid={entry.testId} onSelect={entry.opensDialog ? () => later(entry.onSelect) : entry.onSelect}>
           {entry.label}
         </DropdownMenu.Item>
       );
@@ -76,6 +89,8 @@ function Entry({ entry, classes }: { entry: MenuEntry; classes: MenuClasses }) {
 export function Menu({ trigger, classes, entries, defaultOpen, focusTrigger }: MenuProps) {
   const { children, ...attributes } = trigger;
   const triggerRef = useRef<HTMLButtonElement>(null);
+  /** An item's action waiting for the menu to close (see `opensDialog`). */
+  const afterClose = useRef<(() => void) | null>(null);
   // Read once: the button replaces the plain one a single time, and later focus is the browser's business.
   const takeFocus = useRef(focusTrigger && !defaultOpen);
   useEffect(() => {
@@ -87,9 +102,28 @@ export function Menu({ trigger, classes, entries, defaultOpen, focusTrigger }: M
         {children}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={classes.content} sideOffset={8} align="end" collisionPadding={8}>
+        <DropdownMenu.Content
+          className={classes.content}
+          sideOffset={8}
+          align="end"
+          collisionPadding={8}
+          onCloseAutoFocus={() => {
+            // Called once the menu has gone and let go of the page, just before its button gets the focus back: the
+            // action runs after that, so a dialog it opens gives the focus back to the button in turn.
+            const action = afterClose.current;
+            afterClose.current = null;
+            if (action) queueMicrotask(action);
+          }}
+        >
           {entries.map((entry) => (
-            <Entry key={entry.key} entry={entry} classes={classes} />
+            <Entry
+              key={entry.key}
+              entry={entry}
+              classes={classes}
+              later={(action) => {
+                afterClose.current = action;
+              }}
+            />
           ))}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -105,6 +139,8 @@ export interface SheetProps {
   title: string;
   closeLabel: string;
   classes: { overlay: ClassName; sheet: ClassName; top: ClassName; title: ClassName; close: ClassName };
+  /** Runs each time the sheet has closed and given the focus back to the menu button. */
+  onClosed?: () => void;
   children: ReactNode;
 }
 
@@ -115,7 +151,7 @@ export interface SheetProps {
  * sheet does not run, and closing it hides it rather than taking it apart. React hides the portal's nodes with the
  * Activity, so a closed sheet is not in view, in the accessibility tree or under a pointer.
  */
-export function Sheet({ open, onOpenChange, opener, title, closeLabel, classes, children }: SheetProps) {
+export function Sheet({ open, onOpenChange, opener, title, closeLabel, classes, onClosed, children }: SheetProps) {
   return (
     <Activity mode={open ? 'visible' : 'hidden'}>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -130,6 +166,7 @@ export function Sheet({ open, onOpenChange, opener, title, closeLabel, classes, 
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               opener.current?.focus();
+              onClosed?.();
             }}
           >
             <div className={classes.top}>

@@ -8,7 +8,7 @@ import styles from './header.module.css';
  * every action as a visible button (Account settings and Logout among them) rather than a menu inside the sheet.
  * Part of the deferred chrome (radix-chrome.tsx), like the sheet that holds it.
  */
-export function SheetAccount({ onAction }: { onAction: () => void }) {
+export function SheetAccount({ onAction, closeThen }: { onAction: () => void; closeThen: (action: () => void) => void }) {
   const { t } = useTranslation();
   const account = useAccountActions(onAction);
   if (!account) return null;
@@ -28,7 +28,14 @@ export function SheetAccount({ onAction }: { onAction: () => void }) {
       <ul className={styles.sheetLinks}>
         {actions.map((action) => (
           <li key={action.key}>
-            <button type="button" className={styles.sheetLink} onClick={action.onSelect} data-testid={action.testId}>
+            <button
+              type="button"
+              className={styles.sheetLink}
+              // A dialog of another app opens once the sheet has closed and given the focus back to the menu button,
+              // so that is where the dialog gives it back in turn (not to this button, hidden with the sheet).
+              onClick={action.opensDialog ? () => closeThen(action.onSelect) : action.onSelect}
+              data-testid={action.testId}
+            >
               {action.label}
             </button>
           </li>
