@@ -95,6 +95,30 @@ async function watch(page: Page) {
   };
 }
 
+/**
+ * Every id-bearing attribute of the page (ids, labels' targets, described-by and labelled-by lists) that differs from
+ * what React drew for it in the browser. React keeps the server's attributes when it takes a page over, so an id the
+ * browser made differently (a `useId` from another place in the tree) leaves the page's ids and the code's apart.
+ */
+function idsApart(page: Page) {
+  return page.evaluate(() => {
+    const names = ['id', 'for', 'aria-describedby', 'aria-labelledby', 'aria-controls'];
+    const propOf: Record<string, string> = { for: 'htmlFor' };
+    const apart: string[] = [];
+    for (const element of document.querySelectorAll('#root *')) {
+      const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+      if (!key) continue;
+      const props = (element as unknown as Record<string, Record<string, unknown>>)[key]!;
+      for (const name of names) {
+        const drawn = element.getAttribute(name);
+        const react = props[propOf[name] ?? name];
+        if (drawn !== null && typeof react === 'string' && react !== drawn) apart.push(`${element.tagName} ${name}: page ${drawn}, React ${react}`);
+      }
+    }
+    return apart;
+  });
+}
+
 test.describe('the browser takes the drawn page over: no hydration error, no flash, the same elements', () => {
   for (const lng of LANGUAGES) {
     test(`every public page in ${lng}`, async ({ page }) => {
@@ -106,6 +130,7 @@ test.describe('the browser takes the drawn page over: no hydration error, no fla
         await expect(title).toHaveText(shipped(remote, lng, heading));
         await expect.poll(() => watcher.takenOver(), { message: path }).toEqual({ kept: true, owned: true, outlineSeen: false });
         expect(watcher.errors, path).toEqual([]);
+        expect(await idsApart(page), path).toEqual([]);
       }
     });
   }
@@ -137,8 +162,9 @@ test('the studio arrives drawn empty for everybody; a tab that keeps a draft get
   await page.goto('/en/text-to-video/generator');
   const prompt = page.locator('[data-remote-region="generator"] textarea').first();
   await expect.poll(() => watcher.takenOver()).toEqual({ kept: true, owned: true, outlineSeen: false });
-  // Taken over, the same fields are enabled and keep what is typed.
+  // Taken over, the same fields are enabled and keep what is typed, under the ids the server gave them.
   await expect(prompt).toBeEditable();
+  expect(await idsApart(page)).toEqual([]);
   await prompt.fill('A lighthouse at dawn, waves in slow motion');
   await page.reload();
   await expect(prompt).toHaveValue('A lighthouse at dawn, waves in slow motion');

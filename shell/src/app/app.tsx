@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 // As a file rather than the <style> element sonner would write, which the content security policy refuses (vite.config.ts).
 import 'sonner/dist/styles.css';
@@ -91,9 +91,15 @@ export function AppRoutes() {
   );
 }
 
-function ForgetDrawnReads() {
+/**
+ * Holds the routes as its one child: the browser's tree must have the server's shape above every screen, since
+ * React's `useId` makes an id from a component's place among its siblings. A sibling beside the routes gave every id
+ * of a drawn screen another value in the browser than in the page taken over, which keeps the server's: a field
+ * looked up by its id was not found, and a message drawn later did not match the field's aria-describedby.
+ */
+function ForgetDrawnReads({ children }: { children: ReactNode }) {
   useForgetDrawnReads();
-  return null;
+  return children;
 }
 
 export function App() {
@@ -104,8 +110,9 @@ export function App() {
     // own, so the page stays as it is until the strings are in.
     <BrowserRouter useTransitions={false}>
       <PublicReadsContext.Provider value={drawnReads}>
-        <ForgetDrawnReads />
-        <AppRoutes />
+        <ForgetDrawnReads>
+          <AppRoutes />
+        </ForgetDrawnReads>
       </PublicReadsContext.Provider>
     </BrowserRouter>
   );
