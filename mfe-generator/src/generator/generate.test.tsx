@@ -417,6 +417,14 @@ describe('shape, seed and what to keep out', () => {
     await userEvent.click(screen.getByTestId('generate-button'));
     expect(seed).toHaveFocus();
     expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(0);
+
+    // Closed again, "More settings" opens to show the field and its message.
+    await userEvent.click(screen.getByText('More settings'));
+    expect(screen.getByTestId('advanced-settings')).not.toHaveAttribute('open');
+    await userEvent.click(screen.getByTestId('generate-button'));
+    expect(screen.getByTestId('advanced-settings')).toHaveAttribute('open');
+    expect(seed).toHaveFocus();
+    expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(0);
   });
 
   it('shows the seed of a finished video and puts it back into the settings on request', async () => {

@@ -118,7 +118,11 @@ export function useGenerate({
     }
     const seed = parseSeed(draft.seedText);
     if (!seed.valid) {
-      document.getElementById(seedId)?.focus();
+      // The field and its message may be behind the closed "More settings": open it, so both are in view.
+      const field = document.getElementById(seedId);
+      const settings = field?.closest('details');
+      if (settings && !settings.open) settings.open = true;
+      field?.focus();
       return;
     }
     const problem = checkGenerationAccess(draft.config, features)[0];
