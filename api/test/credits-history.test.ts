@@ -62,6 +62,30 @@ describe('credits history', () => {
     expect(items[0].createdAt > items[1].createdAt).toBe(true);
   });
 
+  it('lists entries of one instant in the order they were written: each entry’s balance is the one before it plus its amount', async () => {
+    // No tick: every entry below has the same time to the millisecond, and an upgrade writes two in one transaction.
+    const { token } = await signUp(t.app);
+    const pay = async (reply: Awaited<ReturnType<typeof call>>) =>
+      expect((await call(t.app, 'POST', `/api/payment/checkout/${reply.body.data.sessionId}/pay`, { token })).status).toBe(303);
+    await pay(await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } }));
+    for (let i = 0; i < 3; i += 1) {
+      await call(t.app, 'POST', '/api/user/credits/deduct', {
+        token,
+        headers: { 'idempotency-key': `instant-${i}` },
+        body: { amount: i + 1, metadata: { type: 'video_generation', timestamp: clock.toISOString() } },
+      });
+    }
+    await pay(await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } }));
+
+    const items = (await history(token)).body.data.items as { amount: number; balanceAfter: number; createdAt: string }[];
+    expect(new Set(items.map((item) => item.createdAt)).size).toBe(1);
+    expect(items.length).toBeGreaterThanOrEqual(7);
+    expect(items[0]!.balanceAfter).toBe((await call(t.app, 'GET', '/api/user/credits', { token })).body.data.balance);
+    for (let i = 0; i + 1 < items.length; i += 1) {
+      expect(items[i]!.balanceAfter - items[i]!.amount, `entry ${i} follows entry ${i + 1}`).toBe(items[i + 1]!.balanceAfter);
+    }
+  });
+
   it('pages, shows nobody else’s rows, and refuses a bad page or no session with a 4xx that changes nothing', async () => {
     const { token } = await signUp(t.app);
     const other = await signUp(t.app);

@@ -63,6 +63,8 @@ export async function creditHistory(ctx: CoreContext, userId: string, page: numb
       ])
       .where('entry.user_id', '=', userId)
       .orderBy('entry.created_at', 'desc')
+      // Entries of one instant (a plan change's grant and what it takes back) in the order they were written.
+      .orderBy('entry.seq', 'desc')
       .orderBy('entry.id', 'desc')
       .limit(perPage)
       .offset((page - 1) * perPage)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { DB, LedgerEntry } from '../db/schema.ts';
 import { AppError, insufficientCredits } from '../http/errors.ts';
@@ -112,7 +113,7 @@ async function insertEntry(
   refundOf: string | null,
   refundPart: string | null = null,
 ): Promise<LedgerEntry> {
-  const entry: LedgerEntry = {
+  const entry: Omit<LedgerEntry, 'seq'> = {
     id: `txn_${randomUUID()}`,
     user_id: input.userId,
     kind,
@@ -127,8 +128,21 @@ async function insertEntry(
     request_hash: input.requestHash ?? null,
     created_at: ctx.now().toISOString(),
   };
-  await trx.insertInto('credit_ledger').values(entry).execute();
-  return entry;
+  // Numbered after the person's last entry: the caller changed their balance in this transaction, which no other write
+  // to their ledger passes (PostgreSQL locks their row; SQLite writes one transaction at a time).
+  const { seq } = await trx
+    .insertInto('credit_ledger')
+    .values({
+      ...entry,
+      seq: (eb) =>
+        eb
+          .selectFrom('credit_ledger')
+          .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
+          .where('user_id', '=', input.userId),
+    })
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return { ...entry, seq };
 }
 
 /**

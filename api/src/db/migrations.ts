@@ -20,6 +20,7 @@ import { migration as delayedPayments } from './migrations/0017-delayed-payments
 import { migration as generationControls } from './migrations/0018-generation-controls.ts';
 import { migration as runsAndCancel } from './migrations/0019-runs-and-cancel.ts';
 import { migration as notifications } from './migrations/0020-notifications.ts';
+import { migration as ledgerOrder } from './migrations/0021-ledger-order.ts';
 
 /**
  * Migrations live in code (one module each in migrations/, not files read from disk) so the same list runs from tsx,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0018_generation_controls': generationControls,
   '0019_runs_and_cancel': runsAndCancel,
   '0020_notifications': notifications,
+  '0021_ledger_order': ledgerOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -137,6 +137,8 @@ export interface CreditLedgerTable {
   /** Hash of the client request that made this entry (see http/idempotency.ts); null for server grants. */
   request_hash: string | null;
   created_at: string;
+  /** The entry's place among the person's entries, in the order they were written (null on entries older than it). */
+  seq: Generated<number | null>;
 }
 
 export interface CheckoutSessionsTable {
