@@ -65,9 +65,11 @@ describe('credits history', () => {
   it('lists entries of one instant in the order they were written: each entry’s balance is the one before it plus its amount', async () => {
     // No tick: every entry below has the same time to the millisecond, and an upgrade writes two in one transaction.
     const { token } = await signUp(t.app);
-    const pay = async (reply: Awaited<ReturnType<typeof call>>) =>
-      expect((await call(t.app, 'POST', `/api/payment/checkout/${reply.body.data.sessionId}/pay`, { token })).status).toBe(303);
-    await pay(await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } }));
+    const pay = async (sessionId: string) => expect((await call(t.app, 'POST', `/api/payment/checkout/${sessionId}/pay`, { token })).status).toBe(303);
+    await pay(
+      (await call(t.app, 'POST', '/api/payment/create-subscription-session', { token, body: { planName: 'pro', billingCycle: 'monthly' } })).body.data
+        .sessionId,
+    );
     for (let i = 0; i < 3; i += 1) {
       await call(t.app, 'POST', '/api/user/credits/deduct', {
         token,
@@ -75,7 +77,7 @@ describe('credits history', () => {
         body: { amount: i + 1, metadata: { type: 'video_generation', timestamp: clock.toISOString() } },
       });
     }
-    await pay(await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } }));
+    await pay((await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'max', billingCycle: 'monthly' } })).body.data.sessionId);
 
     const items = (await history(token)).body.data.items as { amount: number; balanceAfter: number; createdAt: string }[];
     expect(new Set(items.map((item) => item.createdAt)).size).toBe(1);

@@ -105,7 +105,7 @@ function idsApart(page: Page) {
     const names = ['id', 'for', 'aria-describedby', 'aria-labelledby', 'aria-controls'];
     const propOf: Record<string, string> = { for: 'htmlFor' };
     const apart: string[] = [];
-    for (const element of document.querySelectorAll('#root *')) {
+    for (const element of Array.from(document.querySelectorAll('#root *'))) {
       const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
       if (!key) continue;
       const props = (element as unknown as Record<string, Record<string, unknown>>)[key]!;
