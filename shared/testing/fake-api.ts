@@ -22,6 +22,7 @@ import type {
   PlanItem,
   PublicVideo,
   ReceiptsPage,
+  ResetLinkReply,
   ShareState,
   SiteConfig,
   SubscriptionStatus,
@@ -43,6 +44,7 @@ export const API_BASE = 'http://api.test';
  */
 export interface ApiRoutes {
   'POST /api/auth/login': LoginReply;
+  'POST /api/auth/password/reset/check': ResetLinkReply;
   'GET /api/auth/me': AccountUser;
   'GET /api/account/sessions': AccountSessionsReply;
   'POST /api/account/sessions/sign-out-others': SessionsEndedReply;

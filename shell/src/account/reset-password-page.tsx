@@ -12,7 +12,8 @@ import { showToast } from '../chrome/toasts.tsx';
 import styles from './account-pages.module.css';
 
 type Broken = 'invalid' | 'expired' | 'used';
-type LinkState = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'broken'; reason: Broken } | { kind: 'unreachable' };
+/** `unchecked`: the check did not answer about the link (no connection, too many requests, a server error); `message` says which. */
+type LinkState = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'broken'; reason: Broken } | { kind: 'unchecked'; message: string };
 
 /** Why a link cannot be used, from the API's code; anything else is not about the link. */
 export function brokenLinkReason(failure: unknown): Broken | null {
@@ -31,7 +32,7 @@ function linkState(token: string, check: ReturnType<typeof useResetLink>, broken
   if (check.data) return { kind: 'ready', email: check.data.email };
   if (!check.isError) return { kind: 'checking' };
   const reason = brokenLinkReason(check.error);
-  return reason ? { kind: 'broken', reason } : { kind: 'unreachable' };
+  return reason ? { kind: 'broken', reason } : { kind: 'unchecked', message: requestErrorKey(check.error) };
 }
 
 /** /reset-password?token=…: the page a reset mail links to. */
@@ -105,10 +106,15 @@ function ResetPasswordPage() {
                 {t('password.checking')}
               </p>
             )}
-            {state.kind === 'unreachable' && (
-              <p className={styles.notice} role="alert">
-                {t('auth.serverDown')}
-              </p>
+            {state.kind === 'unchecked' && (
+              <>
+                <p className={styles.notice} role="alert" data-testid="reset-link-unchecked">
+                  {t(state.message)}
+                </p>
+                <button type="button" className={styles.submit} onClick={() => void check.refetch()} disabled={check.isFetching}>
+                  {t('settings.retry')}
+                </button>
+              </>
             )}
             {state.kind === 'ready' && (
               <>

@@ -5,10 +5,12 @@ import { api, ApiError, authStore, LocalizedLink, updateUser, useAuth } from '@r
 import type { VerifyEmailReply } from '@reelmint/shared';
 import { ResendVerification } from './resend-verification.tsx';
 import { refreshAccount } from './account-query.ts';
+import { requestErrorKey } from './request-error.ts';
 import styles from './account-pages.module.css';
 
 type Broken = 'invalid' | 'expired' | 'used' | 'taken';
-type PageState = { kind: 'checking' } | { kind: 'done'; reply: VerifyEmailReply } | { kind: 'broken'; reason: Broken } | { kind: 'unreachable' };
+type PageState =
+  { kind: 'checking' } | { kind: 'done'; reply: VerifyEmailReply } | { kind: 'broken'; reason: Broken } | { kind: 'unreachable'; message: string };
 
 /** Why a confirmation link did nothing, from the API's code; null when the failure is not about the link. */
 export function brokenVerifyReason(failure: unknown): Broken | null {
@@ -72,7 +74,7 @@ export default function VerifyEmailPage() {
         const reason = brokenVerifyReason(failure);
         // A network failure may be retried with the same link on the next visit.
         if (!reason) attempts.delete(token);
-        setState(reason ? { kind: 'broken', reason } : { kind: 'unreachable' });
+        setState(reason ? { kind: 'broken', reason } : { kind: 'unreachable', message: requestErrorKey(failure) });
       },
     );
     return () => {
@@ -99,7 +101,7 @@ export default function VerifyEmailPage() {
               {t('verify.title')}
             </h1>
             <p className={styles.notice} role="alert">
-              {t('auth.serverDown')}
+              {t(state.message)}
             </p>
           </>
         )}
