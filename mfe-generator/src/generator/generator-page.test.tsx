@@ -43,6 +43,19 @@ describe('settings and cost', () => {
     modal.stop();
   });
 
+  it("badges locked options in French with a word for upgrading, not with a plan's name", async () => {
+    await signIn({ plan: 'free' });
+    await page('/fr/text-to-video/generator', 'fr');
+    const v2 = await screen.findByRole('button', { name: /v2\.0/ });
+    await waitFor(() => expect(v2).toHaveAttribute('data-locked', 'true'));
+    expect(v2).toHaveTextContent('v2.0Mise à niveau');
+    expect(screen.getByRole('button', { name: /720p/ })).toHaveTextContent('720pMise à niveau');
+    const modal = modalRequests();
+    await userEvent.click(v2);
+    expect(screen.getByTestId('lock-note-model')).toHaveTextContent("Le modèle v2.0 est inclus dans l'offre Pro.");
+    modal.stop();
+  });
+
   it('pauses a plan whose renewal is unpaid: its options say so, and nothing tries to sell it again', async () => {
     await signIn({ plan: 'premium' });
     fakeApi.use({

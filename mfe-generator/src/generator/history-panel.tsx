@@ -30,7 +30,10 @@ interface Props {
   onCancelled: () => void;
 }
 
-/** The videos of a page in order, the variations of one run gathered together (a run shown whole on this page). */
+/**
+ * The videos of a page in order, the variations of one run gathered together. A group is only the part of its run on
+ * this page: the run may go on to the next page, and a deleted variation is gone from it.
+ */
 function groupRuns(items: VideoRecord[]): VideoRecord[][] {
   const groups: VideoRecord[][] = [];
   for (const video of items) {
@@ -89,9 +92,12 @@ export function HistoryPanel({
           )}
         </p>
         {video.edit && <EditedFrom video={video} onShowSource={onShowSource} />}
-        {group.length > 1 && video.variation !== null && (
+        {/* A video's number in its run is its own, kept by the server: deleting or paging does not renumber it. The
+            history does not say how many videos the run made, so no total is given. A lone first variation is
+            not labelled, as it cannot be told from a run of one video. */}
+        {video.variation !== null && (group.length > 1 || video.variation > 1) && (
           <p className={styles.meta} data-testid="history-variation">
-            {t('jobQueue.variationOf', { n: video.variation, total: group.length })}
+            {t('jobQueue.variation', { n: video.variation })}
           </p>
         )}
         <p className={styles.date}>

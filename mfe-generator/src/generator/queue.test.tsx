@@ -135,10 +135,44 @@ describe('variations and the queue', () => {
       within(run)
         .getAllByTestId('history-variation')
         .map((p) => p.textContent),
-    ).toEqual(['Variation 1 of 2', 'Variation 2 of 2']);
+    ).toEqual(['Variation 1', 'Variation 2']);
     expect((await within(run).findAllByTestId('history-queue-place'))[0]).toHaveTextContent('Place in the queue: 1 · starting any moment now');
     expect(within(run).getAllByRole('button', { name: 'Cancel the video: Foxes in snow' })).toHaveLength(2);
     // A run with one video left on the page is a plain item.
     expect(screen.getAllByTestId('history-item')).toHaveLength(3);
+  });
+
+  it('numbers each variation by its place in its run, the same after a delete and across pages', async () => {
+    // Seven newer videos, then a run of four: its fourth variation falls on the second page.
+    const singles = Array.from({ length: 7 }, (_, i) => video({ id: `vid_s${i}`, runId: `run_s${i}`, variation: 1, prompt: `Single ${i}` }));
+    const run = [1, 2, 3, 4].map((n) => video({ id: `vid_r${n}`, runId: 'run_4', variation: n, prompt: 'Foxes in snow' }));
+    let items = [...singles, ...run];
+    fakeApi.use({
+      'GET /api/videos/history': (call) => {
+        const at = Number(call.url.searchParams.get('page'));
+        return ok({ items: items.slice((at - 1) * 10, at * 10), page: at, perPage: 10, total: items.length });
+      },
+      'DELETE /api/videos/:id': (call) => {
+        items = items.filter((item) => !call.path.endsWith(`/${item.id}`));
+        return ok({ id: 'vid_r2', deleted: true });
+      },
+    });
+    await signIn();
+    await page();
+    const labels = () => screen.getAllByTestId('history-variation').map((p) => p.textContent);
+    await screen.findByTestId('history-run');
+    expect(labels()).toEqual(['Variation 1', 'Variation 2', 'Variation 3']);
+
+    // The run's last video, alone on the next page, still says which one it is.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(labels()).toEqual(['Variation 4']));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(labels()).toEqual(['Variation 1', 'Variation 2', 'Variation 3']));
+    await userEvent.click(within(screen.getByTestId('history-run')).getAllByRole('button', { name: 'Delete “Foxes in snow”' })[1]!);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    // The others keep their numbers: the deleted one leaves a gap rather than renumbering them.
+    await waitFor(() => expect(labels()).toEqual(['Variation 1', 'Variation 3', 'Variation 4']));
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { expect, it } from 'vitest';
+import { PLAN_KEYS, PLAN_NAMES } from '@reelmint/contract/plans';
 import { byLanguage, translationProblems } from '@reelmint/testing/i18n-check';
 
 const files = byLanguage(import.meta.glob('./*.json', { eager: true, import: 'default' }), (path) => path.match(/([\w-]+)\.json$/)?.[1]);
@@ -15,4 +16,17 @@ const COGNATES: string[] = ['fr:prompt.label', 'de:prompt.label', 'it:prompt.lab
 
 it('ships every string of this remote in all 13 languages', () => {
   expect(translationProblems(files, { sameEverywhere: SAME_EVERYWHERE, cognates: COGNATES })).toEqual([]);
+});
+
+/**
+ * The badge on a locked option is read next to a note naming the plan it comes with, which may be any paid plan; a
+ * plan's name on the badge (French once said "Premium" on options that come with Pro) contradicts that note.
+ */
+it('badges a locked option with a word for upgrading, never the name of a plan', () => {
+  const plans = new RegExp(`\\b(${[...PLAN_KEYS, ...Object.values(PLAN_NAMES)].join('|')})\\b`, 'i');
+  const naming = Object.entries(files).flatMap(([lng, strings]) => {
+    const badge = (strings.settings as Record<string, string>).upgrade;
+    return badge && plans.test(badge) ? [`${lng}: ${badge}`] : [];
+  });
+  expect(naming).toEqual([]);
 });
