@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '@reelmint/shared';
+import { PLAN_FEATURES, clearSession } from '@reelmint/shared';
+import type { PackCheckoutRequest, PaymentSession } from '@reelmint/shared';
 import { deferred, fail, fakeApi, networkError, ok, renderWithProviders, setupFakeApi, signIn } from '@reelmint/testing';
 import type { ReplyTo } from '@reelmint/testing';
 import { checkoutOrigin } from '../checkout/checkout-return.ts';
@@ -15,6 +16,22 @@ const PACKS = [
   { id: 'credits-250', credits: 250, price: 8, currency: 'USD' },
   { id: 'credits-750', credits: 750, price: 20, currency: 'USD' },
 ];
+
+/** A 750-credit pack's checkout as the API reports it, bought on Pro. */
+const PACK_SESSION: PaymentSession = {
+  id: 'cs_credits-750',
+  kind: 'pack',
+  pack: 'credits-750',
+  status: 'paid',
+  plan: 'pro',
+  planName: 'Pro',
+  billingCycle: 'monthly',
+  amount: 20,
+  currency: 'USD',
+  creditsGranted: 750,
+  balance: 1250,
+  subscription: { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt: null, billingCycle: 'monthly', scheduledChange: null },
+};
 
 async function mount(language: 'en' | 'de' = 'en') {
   await renderWithProviders(<Offer source="pricing" returnPath={`/${language}/pricing?cycle=monthly`} headingLevel={2} />, {
@@ -93,5 +110,43 @@ describe('credit pack offer', () => {
     expect(await within(offer).findByTestId('pack-checkout-opened')).toHaveTextContent('250 Credits');
     expect(within(offer).queryByTestId('pack-error')).toBeNull();
     expect(windowOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the open checkout once it is paid or cancelled in its window, as the plan cards do', async () => {
+    let status: 'open' | 'paid' = 'open';
+    fakeApi.use({
+      'GET /api/credits/packs': () => ok(PACKS),
+      'POST /api/payment/create-pack-session': ({ body }) => {
+        const { packId } = body as PackCheckoutRequest;
+        return ok({ checkoutUrl: `http://pay.test/pack/${packId}`, sessionId: `cs_${packId}`, message: 'ok' });
+      },
+      'GET /api/payment/session/:id': () => ok({ ...PACK_SESSION, status }),
+    });
+    const offer = await mount();
+    await userEvent.click(within(offer).getByRole('button', { name: /Buy for \$8/ }));
+    expect(await within(offer).findByTestId('pack-checkout-opened')).toHaveTextContent('Checkout for 250 credits opened in a new window.');
+
+    // Another checkout ending says nothing about this one; this one ending in its window clears the note and its link.
+    const end = (sessionId: string) =>
+      act(() => {
+        const newValue = JSON.stringify({ sessionId, outcome: 'paid', at: Date.now() });
+        window.dispatchEvent(new StorageEvent('storage', { key: 'reelmint:checkout-ended', newValue }));
+      });
+    end('cs_other');
+    expect(within(offer).getByTestId('pack-checkout-opened')).toBeInTheDocument();
+    end('cs_credits-250');
+    await waitFor(() => expect(within(offer).queryByTestId('pack-checkout-opened')).toBeNull());
+    expect(within(offer).queryByRole('link', { name: /Open the secure checkout/ })).toBeNull();
+
+    // A checkout window closed before it reached either page: the session, asked about when this window is back, tells.
+    await userEvent.click(within(offer).getByRole('button', { name: /Buy for \$20/ }));
+    expect(await within(offer).findByTestId('pack-checkout-opened')).toHaveTextContent('750 credits');
+    act(() => window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(fakeApi.callsTo('GET /api/payment/session/:id')).toHaveLength(1));
+    expect(within(offer).getByTestId('pack-checkout-opened')).toBeInTheDocument();
+    status = 'paid';
+    act(() => window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(within(offer).queryByTestId('pack-checkout-opened')).toBeNull());
+    expect(fakeApi.callsTo('GET /api/payment/session/:id').map((call) => call.params.id)).toEqual(['cs_credits-750', 'cs_credits-750']);
   });
 });

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useActiveLanguage } from '@reelmint/shared';
 import { openDetached } from '../checkout/checkout.ts';
+import { useCheckoutEnded } from '../checkout/checkout-end.ts';
 import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { useBillingText } from '../i18n.ts';
 import { loadState } from '@reelmint/shared/query-client';
@@ -30,11 +31,11 @@ interface PackChoice {
 
 /** Buying a pack: its checkout opens in a new window, and the person can come back to where it started. */
 function usePackCheckout() {
-  return useMutation<{ credits: number; url: string }, PackCheckoutFailure, PackChoice>({
+  return useMutation<{ credits: number; url: string; sessionId: string }, PackCheckoutFailure, PackChoice>({
     mutationFn: async ({ packId, credits, source }) => {
       const outcome = await packsApi.startCheckout({ packId, source });
       if (!outcome.ok) throw new PackCheckoutFailure(outcome.network);
-      return { credits, url: outcome.checkoutUrl };
+      return { credits, url: outcome.checkoutUrl, sessionId: outcome.sessionId };
     },
     onSuccess: ({ url }, { returnPath }) => {
       rememberCheckoutOrigin(returnPath);
@@ -68,6 +69,8 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
   // The pack being asked for: its button is busy and every pack locked until the answer.
   const starting = purchase.isPending ? purchase.variables.packId : null;
   const opened = purchase.data;
+  // Once that checkout is paid or cancelled in its window, the note that it is open, and its link, would be stale.
+  useCheckoutEnded(opened !== undefined, opened?.sessionId ?? null, () => purchase.reset());
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (

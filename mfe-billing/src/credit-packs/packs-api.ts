@@ -2,7 +2,8 @@ import { ApiError, request } from '@reelmint/shared';
 import type { CheckoutSessionReply, CreditPack, PackCheckoutRequest } from '@reelmint/shared';
 import { CHECKOUT_TIMEOUT_MS } from '../checkout/checkout.ts';
 
-export type PackCheckout = { ok: true; checkoutUrl: string } | { ok: false; network: boolean };
+/** `sessionId` names the checkout, so the offer can tell when it has ended in its window. */
+export type PackCheckout = { ok: true; checkoutUrl: string; sessionId: string } | { ok: false; network: boolean };
 
 export const packsApi = {
   list: () => request<CreditPack[]>('GET', '/api/credits/packs'),
@@ -12,7 +13,7 @@ export const packsApi = {
         body: checkout,
         signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS),
       });
-      return { ok: true, checkoutUrl: reply.checkoutUrl };
+      return { ok: true, checkoutUrl: reply.checkoutUrl, sessionId: reply.sessionId };
     } catch (error) {
       const network =
         (error instanceof ApiError && error.isNetworkError) ||

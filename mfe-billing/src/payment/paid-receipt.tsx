@@ -30,7 +30,8 @@ export function PaidReceipt({ session }: { session: PaymentSession }) {
   const pack = session.kind === 'pack';
   const next = useNextCharge(session);
   const charged = formatPrice(session.amount, session.currency, locale);
-  const prorated = next !== null && session.amount < next.amount;
+  // Only a change of plan is ever prorated: a pack is bought whole, and costing less than the plan proves nothing.
+  const prorated = !pack && next !== null && session.amount < next.amount;
   return (
     <dl className={styles.receipt} data-testid="payment-receipt">
       <div>

@@ -120,6 +120,33 @@ describe('payment success', () => {
     expect(screen.getByTestId('payment-receipt')).not.toHaveTextContent('$26.01 per month');
   });
 
+  it('never calls a credit pack a prorated charge, even when it costs less than the plan it was bought on', async () => {
+    signIn({ plan: 'pro' });
+    const pro: SubscriptionReply = { ...premium, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', expiresAt: '2027-08-12T12:00:00.000Z' };
+    fakeApi.use({
+      'GET /api/payment/session/:id': () =>
+        ok({
+          ...paid,
+          kind: 'pack',
+          pack: 'credits-250',
+          plan: 'pro',
+          planName: 'Pro',
+          billingCycle: 'monthly',
+          amount: 8,
+          creditsGranted: 250,
+          subscription: pro,
+        }),
+      'GET /api/user/credits': () => ok({ balance: 12003 }),
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    const charged = await screen.findByTestId('receipt-charged');
+    expect(charged).toHaveTextContent('$8, one-time payment');
+    // The end of the period is shown only until the catalogue has told what Pro costs next: from then on the $8 is
+    // weighed against Pro's $13.
+    await waitFor(() => expect(screen.queryByText('Active until')).toBeNull());
+    expect(charged).not.toHaveTextContent('A one-off charge for the rest of this period');
+  });
+
   it('without a session to confirm, says when plan and credits could not be refreshed and refreshes them on retry', async () => {
     signIn({ plan: 'free' });
     let serverUp = false;

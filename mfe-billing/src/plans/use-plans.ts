@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { api, usePublicRead } from '@reelmint/shared';
 import type { Loaded, PlanItem } from '@reelmint/shared';
 import { loadState } from '@reelmint/shared/query-client';
+import { useBillingText } from '../i18n.ts';
 import { billingKeys, prefetchBilling } from '../server-state/billing-queries.tsx';
 
 /**
@@ -40,4 +41,13 @@ export function useDrawnPlans() {
 /** The catalogue for the subscription modal: asked for once the modal first opens, not on every page the shell shows. */
 export function useModalPlans(opened: boolean) {
   return useCatalogue(useQuery({ ...catalogueQuery, enabled: opened }));
+}
+
+/**
+ * The name a plan is shown by. Pro and Max are names, the same in every language, so the catalogue's are shown; Free
+ * is a word, which the catalogue gives in English only, so it is said in the reader's language.
+ */
+export function usePlanName() {
+  const { t } = useBillingText();
+  return useCallback((plan: Pick<PlanItem, 'key' | 'name'>) => (plan.key === 'free' ? t('plan.name.free') : plan.name), [t]);
 }

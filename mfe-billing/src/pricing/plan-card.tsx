@@ -5,6 +5,7 @@ import type { PlanItem } from '@reelmint/shared';
 import type { BillingCycle } from '../checkout/checkout.ts';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys, priceFor } from '../plans/plan-catalogue.ts';
+import { usePlanName } from '../plans/use-plans.ts';
 import { formatNumber, formatPrice } from '../ui/format.ts';
 import styles from './pricing-page.module.css';
 
@@ -39,6 +40,8 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
 ) {
   const { t } = useBillingText();
   const locale = useActiveLanguage();
+  const planName = usePlanName();
+  const name = planName(plan);
   const price = priceFor(plan, cycle);
   const headingId = `plan-${plan.key}-name`;
   const paid = plan.price > 0;
@@ -46,10 +49,10 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
   const features = planFeatureKeys(plan).filter((key) => !inherited.includes(key));
   const noteId = `plan-${plan.key}-change-note`;
   const buttonLabel = () => {
-    if (action === 'sign-in') return t('pricing.choose', { plan: plan.name });
+    if (action === 'sign-in') return t('pricing.choose', { plan: name });
     // The plan in force on the other cycle: the change is the billing, not the plan.
     if (plan.key === currentPlanKey) return t(cycle === 'yearly' ? 'pricing.switchToYearly' : 'pricing.switchToMonthly');
-    return t(action === 'upgrade' ? 'pricing.upgradeTo' : 'pricing.switchTo', { plan: plan.name });
+    return t(action === 'upgrade' ? 'pricing.upgradeTo' : 'pricing.switchTo', { plan: name });
   };
 
   return (
@@ -66,7 +69,7 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
     >
       <div className={styles.cardTop}>
         <h2 id={headingId} className={styles.cardName}>
-          {plan.name}
+          {name}
         </h2>
         {action === 'current' ? (
           <span className={styles.currentBadge}>{t('pricing.currentPlan')}</span>
@@ -98,7 +101,7 @@ export const PlanCard = forwardRef<HTMLLIElement, Props>(function PlanCard(
         {/* The API grants the free plan's credits once, when the account is created; only paid plans add credits every month. */}
         {t(plan.key === 'free' ? 'plan.creditsOnSignUp' : 'plan.creditsPerMonth', { count: plan.credits, formatted: formatNumber(plan.credits, locale) })}
       </p>
-      <ul className={styles.features} aria-label={t('plan.includes', { plan: plan.name })}>
+      <ul className={styles.features} aria-label={t('plan.includes', { plan: name })}>
         {buildsOn && <li className={styles.inherited}>{t('features.everythingIn', { plan: buildsOn.name })}</li>}
         {features.map((key) => (
           <li key={key}>{t(key)}</li>

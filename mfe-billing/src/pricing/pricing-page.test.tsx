@@ -121,6 +121,24 @@ describe('pricing page', () => {
     expect(screen.getByTestId('plan-card-premium')).toHaveTextContent('1,000 credits per month');
   });
 
+  it('calls the free plan by its name in the reader’s language, on its card and in the panel, while Pro and Max keep theirs', async () => {
+    signIn({ plan: 'free' });
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null }),
+    });
+    await renderWithProviders(<PricingPage />, { route: '/fr/pricing', language: 'fr' });
+    const title = async (key: string) => within(await screen.findByTestId(`plan-card-${key}`)).getByRole('heading', { level: 2 });
+    // The catalogue says 'Free' in every language.
+    expect(await title('free')).toHaveTextContent(/^Gratuit$/);
+    expect(screen.getByTestId('plan-card-free')).toHaveAccessibleName('Gratuit');
+    expect(await title('pro')).toHaveTextContent(/^Pro$/);
+    expect(await title('premium')).toHaveTextContent(/^Max$/);
+    const panel = await screen.findByTestId('your-plan');
+    expect(await within(panel).findByText('Gratuit')).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent('Free');
+  });
+
   it('takes over a page the server drew from the catalogue and configuration in its HTML, asking the API for neither again', async () => {
     const drawnWith: Pick<PublicReadData, 'plans' | 'config'> = {
       plans: CATALOGUE,
@@ -357,6 +375,38 @@ describe('pricing page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /Yearly/ }));
     expect(within(screen.getByTestId('plan-card-premium')).getByRole('button', { name: 'Switch to yearly billing' })).toBeInTheDocument();
+  });
+
+  it('says only what the panel’s latest action came to: a plan kept and then cancelled no longer goes on as before', async () => {
+    signIn({ plan: 'premium' });
+    const { expiresAt, max, waiting } = maxMember();
+    let current: SubscriptionReply = waiting;
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(current),
+      'GET /api/user/credits': () => ok({ balance: 900 }),
+      'DELETE /api/subscription/scheduled-change': () => {
+        current = max;
+        return ok(max);
+      },
+      'POST /api/subscription/cancel': () => {
+        current = { ...max, status: 'canceled' };
+        return ok({ effectiveDate: expiresAt });
+      },
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?cycle=monthly' });
+    const panel = await screen.findByTestId('your-plan');
+    await within(panel).findByTestId('scheduled-change');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Keep Max' }));
+    expect(await within(panel).findByTestId('keep-done')).toHaveTextContent('Max goes on as before.');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your Max plan?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await within(panel).findByTestId('cancel-done')).toHaveTextContent('Your subscription is cancelled.');
+    expect(within(panel).queryByTestId('keep-done')).toBeNull();
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'cancelled'));
+    expect(within(panel).queryByTestId('keep-done')).toBeNull();
   });
 
   it('moves a member up in place when the provider changes the subscription, and says why a declined payment changed nothing', async () => {

@@ -4,6 +4,7 @@ import { isPaymentDue, loadSubscription, LocalizedLink, PLAN_FEATURES, PLAN_NAME
 import type { PlanItem, PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
+import { usePlanName } from '../plans/use-plans.ts';
 import { ReceiptsDialog } from '../receipts/receipts-dialog.tsx';
 import { useCancellation, useKeepCurrentPlan } from '../subscription/plan-mutations.ts';
 import { SUBSCRIPTION_ERRORS, summarizeSubscription } from '../subscription/subscription-state.ts';
@@ -22,6 +23,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const ids = { title: useId(), dialogTitle: useId(), dialogBody: useId() };
   const { subscription, status, fallback } = useSubscription((s) => s);
   const balance = useCredits((s) => s.balance);
+  const planName = usePlanName();
   // The cancel dialog is open (until the cancellation succeeds, when its outcome takes the dialog's place).
   const [confirming, setConfirming] = useState(false);
   const cancellation = useCancellation();
@@ -57,7 +59,9 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   }
 
   const summary = summarizeSubscription(subscription);
-  const name = plans.find((plan) => plan.key === subscription.plan)?.name ?? t(`yourPlan.planName.${subscription.plan}`);
+  // Named as the catalogue names it, or, before it is read, by the plan's usual name.
+  const nameOf = (key: PlanKey) => planName({ key, name: plans.find((plan) => plan.key === key)?.name ?? PLAN_NAMES[key] });
+  const name = nameOf(subscription.plan);
   const endDate = subscription.expiresAt ? formatDate(subscription.expiresAt, locale) : null;
   const paymentDue = isPaymentDue(subscription.status);
   // What the plan includes: its own features, also while they are paused (the notice says so), not Free's stand-ins.
@@ -73,13 +77,16 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
           : 'active';
 
   const scheduled = subscription.scheduledChange ?? null;
-  const nameOf = (key: PlanKey) => plans.find((plan) => plan.key === key)?.name ?? PLAN_NAMES[key];
 
   // Each opening of the dialog starts without the last attempt's error.
   const askToCancel = () => {
     cancellation.reset();
     setConfirming(true);
   };
+  // Only what the latest action came to is said: an earlier outcome would contradict it (a plan kept "as before",
+  // then cancelled).
+  const keepPlan = () => keeping.mutate(undefined, { onSuccess: () => cancellation.reset() });
+  const cancel = () => cancellation.mutate(undefined, { onSuccess: () => keeping.reset() });
 
   return (
     <section className={styles.panel} aria-labelledby={ids.title} data-testid="your-plan" data-plan={subscription.plan} data-state={state}>
@@ -163,7 +170,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
           </p>
         )}
         {scheduled && (
-          <button type="button" className={styles.keepButton} disabled={keeping.isPending} aria-busy={keeping.isPending} onClick={() => keeping.mutate()}>
+          <button type="button" className={styles.keepButton} disabled={keeping.isPending} aria-busy={keeping.isPending} onClick={keepPlan}>
             {t('yourPlan.keepPlan', { plan: name })}
           </button>
         )}
@@ -206,7 +213,7 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
               <button type="button" className={styles.keep} data-keep disabled={cancelling} onClick={() => setConfirming(false)}>
                 {t('yourPlan.keep')}
               </button>
-              <button type="button" className={styles.danger} disabled={cancelling} aria-busy={cancelling} onClick={() => cancellation.mutate()}>
+              <button type="button" className={styles.danger} disabled={cancelling} aria-busy={cancelling} onClick={cancel}>
                 {cancelling ? t('yourPlan.cancelling') : t('yourPlan.confirmCancel')}
               </button>
             </div>
