@@ -4,7 +4,7 @@ import { SimplePage } from '../ui/simple-page.tsx';
 import styles from './legal.module.css';
 
 /** When the legal texts last changed; shown at the top of both documents. */
-export const LEGAL_UPDATED = '2026-11-22';
+export const LEGAL_UPDATED = '2026-12-03';
 
 interface LegalDocumentProps {
   /** The document's key in the strings: 'privacy' or 'terms'. */
