@@ -32,6 +32,21 @@ test('signing in through /auth shows credits and the account menu; header logout
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('the header’s Login comes back to the page it was pressed on, in the same language, with its query', async ({ page, account }) => {
+  await page.goto('/fr/pricing?cycle=yearly');
+  await untilInteractive(page);
+  await page
+    .getByTestId('site-header')
+    .getByRole('link', { name: shipped('shell', 'fr', 'header.login') })
+    .click();
+  await expect(page).toHaveURL(/\/fr\/auth\?returnTo=%2Fpricing%3Fcycle%3Dyearly$/);
+  await page.getByLabel(shipped('shell', 'fr', 'auth.email'), { exact: true }).fill(account.email);
+  await page.getByLabel(shipped('shell', 'fr', 'auth.password'), { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: shipped('shell', 'fr', 'auth.loginSubmit') }).click();
+  await expect(page).toHaveURL(/\/fr\/pricing\?cycle=yearly$/);
+  await expect(page.getByTestId('site-header').getByTestId('credit-display')).toBeVisible();
+});
+
 test('Upgrade plan opens the subscription modal from billing, and it closes with Escape', async ({ signedInPage: page }) => {
   await page.goto('/faqs');
   await openAccountMenu(page);

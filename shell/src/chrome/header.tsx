@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { LocalizedLink, START_FREE_PATH, useAuth } from '@reelmint/shared';
+import { useLocation } from 'react-router-dom';
+import { LocalizedLink, START_FREE_PATH, stripLanguage, useAuth } from '@reelmint/shared';
 import { lazyModule } from '@reelmint/shared/lazy-module';
 import { prefetchChrome, useChrome, useOpenWithChrome } from './deferred-chrome.tsx';
 import { LanguageMenu } from './language-menu.tsx';
@@ -34,9 +35,20 @@ function NavLinks({ onNavigate, short = false }: { onNavigate?: () => void; shor
 
 const SignedInActions = lazy(() => import('./signed-in-actions.tsx').then((module) => ({ default: module.SignedInActions })));
 
+/** Pages a sign-in does not come back to: home (where it lands anyway) and the sign-in and password pages themselves. */
+const NO_RETURN = new Set(['/', '/auth', '/forgot-password', '/reset-password', '/verify-email']);
+
+/** The sign-in page, asked to come back to the page the person is on. */
+function useLoginPath(): string {
+  const { pathname, search } = useLocation();
+  const path = stripLanguage(pathname);
+  return NO_RETURN.has(path) ? '/auth' : `/auth?${new URLSearchParams({ returnTo: path + search }).toString()}`;
+}
+
 function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const signedIn = useAuth((s) => !!s.token);
+  const loginPath = useLoginPath();
   // A signed-in visitor's header is mostly menus (account, balance tooltip): their code comes at once.
   useEffect(() => {
     if (!signedIn) return;
@@ -56,7 +68,7 @@ function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   }
   return (
     <>
-      <LocalizedLink to="/auth" className={styles.login} onClick={onNavigate}>
+      <LocalizedLink to={loginPath} className={styles.login} onClick={onNavigate}>
         {t('header.login')}
       </LocalizedLink>
       <LocalizedLink to={START_FREE_PATH} className={styles.tryFree} onClick={onNavigate}>
