@@ -33,7 +33,7 @@ test('a video that becomes ready is announced in a toast and the tab title, whic
   await expect(page).toHaveTitle(original);
 
   // Closing the offer is a "not now": it is not made again for the next video.
-  await offer.getByRole('button', { name: 'Close toast' }).click();
+  await offer.getByRole('button', { name: 'Close notification' }).click();
   await expect(offer).toBeHidden();
   await page.reload();
   await page.getByLabel('Prompt').fill(PROMPT);

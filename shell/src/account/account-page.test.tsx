@@ -67,6 +67,22 @@ describe('the account settings page', () => {
     expect(fakeApi.callsTo('GET /api/auth/me')).toHaveLength(1);
   });
 
+  it('refuses a name of only spaces with a message about the name, sends nothing, and drops the message once the name is edited', async () => {
+    signIn();
+    fakeApi.use({ 'GET /api/account/sessions': ok({ items: [device('s1', true)] }) });
+    const user = userEvent.setup();
+    await renderWithProviders(<AccountPage />, { resources });
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save the name' }));
+    expect(screen.getByTestId('name-status')).toHaveTextContent('Enter a name: it cannot be left empty or only spaces.');
+    expect(screen.getByTestId('name-status')).not.toHaveTextContent(/password/i);
+    expect(fakeApi.callsTo('PATCH /api/account/profile')).toHaveLength(0);
+    await user.type(name, 'Ada');
+    expect(screen.getByTestId('name-status')).toBeEmptyDOMElement();
+  });
+
   it('lists the signed-in devices, and shows the list as it is after signing the others out', async () => {
     signIn();
     let items: AccountSession[] = [device('here', true), device('laptop', false)];

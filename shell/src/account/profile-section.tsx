@@ -57,6 +57,11 @@ export function ProfileSection({ user, onSaved }: Props) {
   const onName = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+    // Only spaces pass the field's own check; the server would refuse the name with a message about every field.
+    if (!name) {
+      setNameStatus({ kind: 'error', text: t('settings.profile.nameRequired') });
+      return;
+    }
     void run('name', setNameStatus, () => api.updateProfile({ name }), 'settings.profile.saved');
   };
 
@@ -126,7 +131,7 @@ export function ProfileSection({ user, onSaved }: Props) {
             <SectionStatus status={pictureStatus} testId="picture-status" />
           </div>
         </div>
-        <form className={styles.form} onSubmit={onName}>
+        <form className={styles.form} onSubmit={onName} onChange={() => setNameStatus(null)}>
           <div className={styles.field}>
             <label htmlFor={ids.name}>{t('settings.profile.name')}</label>
             <input id={ids.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={user.name} />

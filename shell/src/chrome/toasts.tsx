@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 
@@ -52,10 +53,26 @@ export function Toasts() {
     () => false,
   );
   if (!show) return null;
+  return <ToasterInLanguage />;
+}
+
+/** The toasts' region and close buttons named in the page's language (sonner's own names are English). */
+function ToasterInLanguage() {
+  const { t } = useTranslation();
   return (
     <Suspense fallback={null}>
       {/* Below the header, never over its balance, account menu or reminder. */}
-      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton offset={BELOW_HEADER} mobileOffset={BELOW_HEADER} />
+      <Toaster
+        position="top-right"
+        duration={4000}
+        visibleToasts={3}
+        richColors
+        closeButton
+        offset={BELOW_HEADER}
+        mobileOffset={BELOW_HEADER}
+        containerAriaLabel={t('toasts.region')}
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+      />
     </Suspense>
   );
 }

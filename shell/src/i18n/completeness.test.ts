@@ -15,6 +15,7 @@ const COGNATES = [
   'it:auth.password',
   'it:settings.password.title',
   'fr:footer.contact',
+  'fr:toasts.region',
   // "Version" is French and German; German developers say "Commit".
   'fr:dashboard.col.version',
   'fr:dashboard.form.version',
