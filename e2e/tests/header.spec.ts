@@ -21,6 +21,24 @@ test('home: transparent at the top, white-translucent once scrolled past 50px', 
   await expect(header).toHaveAttribute('data-variant', 'transparent');
 });
 
+test('the header marks the page the visitor is on, as drawn by the server and after each move', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const header = page.getByTestId('site-header');
+  const current = () =>
+    header.locator('a[aria-current]').evaluateAll((links) => links.map((link) => `${link.textContent} ${link.getAttribute('aria-current')}`));
+  await page.goto('/en/pricing');
+  await expect.poll(current).toEqual(['Pricing page']);
+  await untilInteractive(page);
+  await header.getByRole('link', { name: 'Free video templates' }).click();
+  await expect(page).toHaveURL(/\/en\/free-video-templates$/);
+  await expect.poll(current).toEqual(['Free video templates page']);
+  // The studio is under its landing: that link names the section, not the page.
+  await page.goto('/en/text-to-video/generator');
+  await expect.poll(current).toEqual(['Text to video true']);
+  await page.goto('/en');
+  await expect.poll(current).toEqual([]);
+});
+
 test('language home behaves like home; generator pages are dark whatever the scroll', async ({ page }) => {
   await page.goto('/fr');
   await expect(page.getByTestId('site-header')).toHaveAttribute('data-variant', 'transparent');

@@ -22,15 +22,22 @@ const NAV = [
  */
 function NavLinks({ onNavigate, short = false }: { onNavigate?: () => void; short?: boolean }) {
   const { t } = useTranslation();
+  const path = stripLanguage(useLocation().pathname);
   return (
     <>
       {NAV.map((item) => (
-        <LocalizedLink key={item.to} to={item.to} className={styles.navLink} onClick={onNavigate}>
+        <LocalizedLink key={item.to} to={item.to} className={styles.navLink} onClick={onNavigate} aria-current={currentOf(item.to, path)}>
           {t(short ? `navShort.${item.key}` : `nav.${item.key}`)}
         </LocalizedLink>
       ))}
     </>
   );
+}
+
+/** A link's own page is marked as the page; a page under it (its studio under a landing) as the current section. */
+function currentOf(to: string, path: string): 'page' | 'true' | undefined {
+  if (path === to) return 'page';
+  return path.startsWith(`${to}/`) ? 'true' : undefined;
 }
 
 const SignedInActions = lazy(() => import('./signed-in-actions.tsx').then((module) => ({ default: module.SignedInActions })));
