@@ -48,7 +48,7 @@ test('every route change starts at the top of the page', async ({ page }) => {
   await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText('About us');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.getByTestId('site-footer').getByRole('link', { name: 'Terms of service' }).click();
+  await page.getByTestId('site-footer').getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'Terms of service' }).click();
   await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText('Terms of service');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

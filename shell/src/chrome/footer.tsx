@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@reelmint/shared';
 import styles from './footer.module.css';
 
-/** Each page once: the bottom bar holds the legal pages, which the columns then leave out. */
+/** The columns and the bottom bar as the product lays them out: the legal pages and the FAQs are in both. */
 const COLUMNS = [
   {
     title: 'footer.product',
@@ -16,14 +16,18 @@ const COLUMNS = [
     title: 'footer.company',
     links: [
       ['/about-us', 'footer.about'],
+      ['/privacy-policy', 'footer.privacy'],
+      ['/terms-of-service', 'footer.terms'],
       ['/contact', 'footer.contact'],
     ],
   },
   {
     title: 'footer.resource',
     links: [
-      ['/free-video-templates', 'nav.templates'],
       ['/faqs', 'footer.faqs'],
+      ['/free-video-templates', 'nav.templates'],
+      ['/text-to-video', 'nav.textToVideo'],
+      ['/image-to-video', 'nav.imageToVideo'],
     ],
   },
 ] as const;
@@ -31,6 +35,7 @@ const COLUMNS = [
 const BOTTOM = [
   ['/privacy-policy', 'footer.privacy'],
   ['/terms-of-service', 'footer.terms'],
+  ['/faqs', 'footer.faqs'],
 ] as const;
 
 /** Footer links scroll smoothly to the top as they navigate. */
