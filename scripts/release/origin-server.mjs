@@ -80,6 +80,15 @@ function negotiated(serve) {
   return (req, res, next) => {
     req.headers['accept-encoding'] = chooseEncoding(req.headers['accept-encoding']);
     res.setHeader('Vary', 'Accept-Encoding');
+    // sirv lists the files once and pipes a file's stream with no error handler: a file gone since (a build or a deploy
+    // in place) would throw from that stream and end the whole server. The status is sent by then, so this one response
+    // is cut short, which the browser sees as a failed load, and every other request goes on being answered.
+    res.once('pipe', (source) =>
+      source.once('error', (error) => {
+        console.error(`Could not read ${req.url}:`, error instanceof Error ? error.message : error);
+        res.destroy();
+      }),
+    );
     serve(req, res, next);
   };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -38,6 +38,20 @@ test('a remote origin serves its local build at / and every published version si
   assert.equal((await fetch(`${base}/releases/3.0.0/remoteEntry.js`)).status, 404);
   assert.equal((await fetch(`${base}/releases/..%2F..%2Fetc/passwd`)).status, 404);
   assert.equal((await fetch(`${base}/releases/9.9.9/release.json`)).status, 404);
+});
+
+test('a file removed after the origin started fails its own request only: the origin goes on answering', async (t) => {
+  const dir = temporaryDir();
+  const dist = fakeDist(join(dir, 'local'), { marker: 'local' });
+  const logged = t.mock.method(console, 'error', () => {});
+  const server = await listen(createOriginServer({ dir: dist }), 0);
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${server.address().port}`;
+
+  rmSync(join(dist, 'assets', 'chunk-abc.js'));
+  await assert.rejects(async () => (await fetch(`${base}/assets/chunk-abc.js`)).text());
+  assert.equal(await (await fetch(`${base}/remoteEntry.js`)).text(), 'export const marker = "local";\n');
+  assert.match(String(logged.mock.calls[0]?.arguments[0]), /Could not read \/assets\/chunk-abc\.js/);
 });
 
 test('a malformed request never takes an origin down: bad escapes answer 404/400, a server fault 500 without details', async (t) => {
