@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { notify } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
@@ -20,10 +20,22 @@ interface Props {
 export function SharePanel({ video, onChange }: Props) {
   const { t } = useGeneratorText();
   const ids = { heading: useId(), link: useId() };
+  // The pressed button is replaced by the other state's controls: the focus goes to what replaced it, the link (selected,
+  // ready to copy) once published, Publish once sharing stopped, instead of falling back to the page.
+  const link = useRef<HTMLInputElement>(null);
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<'link' | 'publish' | null>(null);
+  const shown = video.shared && video.shareUrl ? 'link' : 'publish';
+  useEffect(() => {
+    if (focusAfter.current !== shown) return;
+    focusAfter.current = null;
+    (shown === 'link' ? link.current : publishButton.current)?.focus();
+  }, [shown]);
   // Publishing (true) or stopping (false) is one change; its outcome is announced, and the stage and history follow it.
   const change = useMutation({
     mutationFn: (publish: boolean) => (publish ? videoApi.share(video.id) : videoApi.unshare(video.id)),
     onSuccess: (state, publish) => {
+      focusAfter.current = publish ? 'link' : 'publish';
       onChange(state);
       notify('success', publish ? t('share.published') : t('share.stopped'));
     },
@@ -60,6 +72,7 @@ export function SharePanel({ video, onChange }: Props) {
             {t('share.linkLabel')}
           </label>
           <input
+            ref={link}
             id={ids.link}
             className={styles.shareLink}
             readOnly
@@ -80,7 +93,15 @@ export function SharePanel({ video, onChange }: Props) {
         <>
           <p className={styles.shareNote}>{t('share.private')}</p>
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} disabled={busy} aria-busy={busy} onClick={() => change.mutate(true)} data-testid="share">
+            <button
+              ref={publishButton}
+              type="button"
+              className={styles.primary}
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => change.mutate(true)}
+              data-testid="share"
+            >
               {t('share.publish')}
             </button>
           </div>

@@ -32,11 +32,15 @@ describe('sharing', () => {
     await userEvent.click(within(await screen.findByTestId('history-item')).getByRole('button', { name: /^Play/ }));
     expect(screen.getByText('Only you can see this video. Publishing it gives it a public page that anyone with the link can watch.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Publish link' }));
-    expect(await screen.findByRole('textbox', { name: 'Public link' })).toHaveValue('http://localhost:5173/v/vid_1');
+    const link = await screen.findByRole('textbox', { name: 'Public link' });
+    expect(link).toHaveValue('http://localhost:5173/v/vid_1');
+    // The pressed button was replaced: the focus went to the link, not back to the page.
+    await waitFor(() => expect(link).toHaveFocus());
     expect(screen.getByTestId('share-views')).toHaveTextContent('3 views');
     await waitFor(() => expect(screen.getByTestId('history-shared')).toHaveTextContent('Shared · 3 views'));
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
-    expect(await screen.findByRole('button', { name: 'Publish link' })).toBeInTheDocument();
+    const publish = await screen.findByRole('button', { name: 'Publish link' });
+    await waitFor(() => expect(publish).toHaveFocus());
     expect(fakeApi.callsTo('DELETE /api/videos/:id/share')).toHaveLength(1);
   });
 });
