@@ -156,6 +156,8 @@ describe('TemplatesPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
     expect(titles()).toHaveLength(3);
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/free-video-templates$/);
+    // The button went with the filters: the focus is in the search box, not lost to the page.
+    expect(screen.getByRole('searchbox')).toHaveFocus();
   });
 
   it('says the server cannot be reached instead of showing fallback data as real', async () => {

@@ -77,7 +77,10 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
       { replace: true, preventScrollReset: true },
     );
 
+  const search = useRef<HTMLInputElement>(null);
   const clear = () => {
+    // The button goes with the filters it clears: the search box takes the focus rather than the page.
+    search.current?.focus();
     setQuery('');
     pushed.current = '';
     setParams(
@@ -113,6 +116,7 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
             <path d="m20 20-3.5-3.5" />
           </svg>
           <input
+            ref={search}
             id={searchId}
             className={styles.searchInput}
             type="search"
