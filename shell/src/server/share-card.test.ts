@@ -86,6 +86,8 @@ describe('the preview card of a shared video', () => {
     expect(await card('/v/vid_1', answering(503, {}).fetcher)).toBeNull();
     const { fetcher, asked } = answering(200, { data: VIDEO });
     expect(await card('/pricing', fetcher)).toBeNull();
+    // An id that does not decode names no video: not found, and the API is not asked.
+    expect(await card('/v/%E0%A4%A', fetcher)).toEqual({ status: 404, tags: '<meta name="robots" content="noindex">' });
     expect(asked).toEqual([]);
     const hanging = ((_url: string | URL | Request, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch;

@@ -99,6 +99,9 @@ export function shareCardTags(video: SharedVideoData, pageUrl: string, text: Sha
  * The card for a page, or null when the page is not a shared video's. When the API is slow or down the page
  * goes out without a card (status 200: the browser then shows what the API says), never held up for long.
  */
+/** The answer for an address of a video that is not shared (or not there): a 404 kept out of search engines. */
+const NOT_SHARED: ShareCard = { status: 404, tags: '<meta name="robots" content="noindex">' };
+
 export async function shareCard(options: {
   barePath: string;
   pageUrl: string;
@@ -111,9 +114,11 @@ export async function shareCard(options: {
   requestId?: string | undefined;
 }): Promise<ShareCard | null> {
   const id = sharedVideoId(options.barePath);
-  if (id === null || !options.apiBase) return null;
+  // A shared video's address whose id does not even decode names no video: not found, without asking the API.
+  if (id === null) return SHARED_PATH.test(options.barePath) ? NOT_SHARED : null;
+  if (!options.apiBase) return null;
   const video = await fetchSharedVideo(options.apiBase, id, options.timeoutMs ?? 1500, options.fetcher, options.requestId);
-  if (video === 'not-shared') return { status: 404, tags: '<meta name="robots" content="noindex">' };
+  if (video === 'not-shared') return NOT_SHARED;
   if (!video) return null;
   return { status: 200, tags: shareCardTags(video, options.pageUrl, options.text, options.siteName) };
 }
