@@ -112,6 +112,14 @@ test('a canary needs a share between 0 and 100 and a reason; promoting it ends i
 
   release(env, 'canary', 'billing', v1, '30', '-m', 'compare', '--no-smoke');
   assert.match(release(env, 'canary', 'billing', 'off', '-m', 'done').out, /stopped; everyone gets/);
+
+  // Rolled back to the very version on trial: everyone has it, so the trial ends instead of trying it on itself.
+  release(env, 'canary', 'billing', v1, '30', '-m', 'compare again', '--no-smoke');
+  const rolledBack = release(env, 'rollback', 'billing', '-m', 'back to the first', '--no-smoke');
+  assert.match(rolledBack.out, new RegExp(`canary ${v1.replace(/[+.]/g, '\\$&')} ended`));
+  const pointer = readPointer(env.REMOTES_POINTER).remotes.billing;
+  assert.equal(pointer.version, v1);
+  assert.equal(pointer.canary, undefined);
 });
 
 test('a guarded canary keeps its rules and start when widened; the guard stops it with its figures in the history', () => {

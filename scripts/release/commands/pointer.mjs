@@ -90,10 +90,13 @@ export const pointerCommands = {
       const previous = [...(current?.previous ?? [])];
       const to = previous.pop();
       if (to !== target) fail(`${name} changed while rolling back; run the command again`);
-      document.remotes[name] = { ...liveTarget(config, name, to), previous, ...(current.canary ? { canary: current.canary } : {}) };
-      return { document, summary: { from: current.version, to } };
+      // A canary of the version rolled back to has nothing left to try: everyone has that version now.
+      const keptCanary = current.canary && current.canary.version !== to ? { canary: current.canary } : {};
+      document.remotes[name] = { ...liveTarget(config, name, to), previous, ...keptCanary };
+      return { document, summary: { from: current.version, to, endedCanary: current.canary && !keptCanary.canary ? current.canary.version : null } };
     });
     say(`${name}: live ${result.entry.from} -> ${result.entry.to} (rolled back)`);
+    if (result.entry.endedCanary) say(`${name}: canary ${result.entry.endedCanary} ended`);
     if (!options['no-smoke']) await runSmoke(context, name, target, { viaOverride: Boolean(result.document.remotes[name].canary), afterPromote: true });
   },
 
