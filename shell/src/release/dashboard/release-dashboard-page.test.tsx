@@ -71,6 +71,16 @@ const overview: Overview = {
       to: STABLE,
       figures: { canary: { version: CANARY, visits: 60, errorRate: 0.8, p75: 900 }, stable: { version: STABLE, visits: 300, errorRate: 0.01, p75: 700 } },
     },
+    {
+      at: '2026-11-23T09:00:00.000Z',
+      actor: 'npm start',
+      action: 'start-local',
+      remote: 'billing',
+      reason: 'no published version is live; serving the local build',
+      from: null,
+      to: 'local',
+      figures: null,
+    },
   ],
 };
 
@@ -130,6 +140,8 @@ describe('the release dashboard page', () => {
     const history = screen.getByTestId('release-history');
     expect(history).toHaveTextContent('Canary stopped by its guard');
     expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(`Canary widened by its guard billing ${CANARY} 10% → ${CANARY} 25%`);
+    // Every action is said in words, npm start's own included, never as its code.
+    expect(within(history).getAllByRole('listitem').at(-1)).toHaveTextContent('Local build served billing – → local');
     expect(history).toHaveTextContent('By canary guard. Reason: canary guard: error rate 80%');
     expect(within(history).getAllByTestId('release-history-figures')[1]).toHaveTextContent('error rate 80% against 1%');
   });

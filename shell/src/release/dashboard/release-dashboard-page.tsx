@@ -21,6 +21,8 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'guard-widen': 'guardWiden',
   'guard-promote': 'guardPromote',
   'guard-widen-failed': 'guardWidenFailed',
+  // npm start serving an app's own build because nothing of it is published.
+  'start-local': 'startLocal',
 };
 
 /** Changes the guard tried and could not make: shown in red. */
