@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@reelmint/shared';
@@ -55,22 +55,36 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
     problem: useId(),
   };
   const canaryVersions = remote.published.map((release) => release.version).filter((version) => version !== remote.live);
+  const promoteVersions = ['local', ...remote.published.map((release) => release.version)].filter((version) => version !== remote.live);
   const actions: ReleaseAction[] = [
-    'promote',
+    // Serving its local build with nothing published, a remote has nothing to promote.
+    ...(promoteVersions.length > 0 ? (['promote'] as const) : []),
     ...(remote.rollbackTo ? (['rollback'] as const) : []),
     ...(remote.live && canaryVersions.length > 0 ? (['canary'] as const) : []),
     ...(remote.canary ? (['canary-off'] as const) : []),
   ];
   const [picked, setAction] = useState<ReleaseAction>('promote');
   // After a change (or someone else's) the picked action may no longer apply: the canary has stopped.
-  const action = actions.includes(picked) ? picked : 'promote';
+  const action = actions.includes(picked) ? picked : (actions[0] ?? 'promote');
   const [pending, setPending] = useState<ActionRequest | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [guarded, setGuarded] = useState(true);
+  // What was typed as the reason, kept when the confirmation is cancelled and the form comes back.
+  const [reasonDraft, setReasonDraft] = useState('');
+  // Each step replaces the part the focus was in (the form, the confirmation): the focus goes to what replaced it.
+  const confirmBox = useRef<HTMLDivElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const outcomeBox = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<'confirm' | 'review' | 'outcome' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    focusNext.current = null;
+    ({ confirm: confirmBox, review: reviewButton, outcome: outcomeBox })[next].current?.focus();
+  });
 
-  const promoteVersions = ['local', ...remote.published.map((release) => release.version)].filter((version) => version !== remote.live);
 
   const review = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,7 +110,14 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
     }
     setProblem(null);
     setOutcome(null);
+    setReasonDraft(reason);
+    focusNext.current = 'confirm';
     setPending(change);
+  };
+
+  const cancel = () => {
+    focusNext.current = 'review';
+    setPending(null);
   };
 
   const confirm = async () => {
@@ -105,11 +126,14 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
     try {
       const reply = await dashboardApi.act(pending);
       setOutcome({ kind: 'done', reply });
+      setReasonDraft('');
+      focusNext.current = 'outcome';
       setPending(null);
       onChanged();
     } catch (failure) {
       const message = failure instanceof ApiError && !failure.isNetworkError ? failure.message : t('dashboard.loadError');
       setOutcome({ kind: 'refused', message });
+      focusNext.current = 'outcome';
       setPending(null);
     } finally {
       setBusy(false);
@@ -118,8 +142,22 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
 
   return (
     <div className={styles.actions}>
-      {pending ? (
-        <div className={styles.confirm} role="alertdialog" aria-labelledby={`${ids.action}-confirm`} data-testid="release-confirm">
+      {actions.length === 0 ? (
+        <p className={styles.muted} data-testid="release-nothing">
+          {t('dashboard.form.nothingToChange')}
+        </p>
+      ) : pending ? (
+        <div
+          ref={confirmBox}
+          tabIndex={-1}
+          className={styles.confirm}
+          role="alertdialog"
+          aria-labelledby={`${ids.action}-confirm`}
+          data-testid="release-confirm"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !busy) cancel();
+          }}
+        >
           <p id={`${ids.action}-confirm`} className={styles.confirmText}>
             {confirmation(t, remote, pending)}
           </p>
@@ -128,7 +166,7 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
             <button type="button" className={styles.primary} disabled={busy} onClick={() => void confirm()}>
               {busy ? t('dashboard.form.working') : t('dashboard.form.confirm')}
             </button>
-            <button type="button" className={styles.secondary} disabled={busy} onClick={() => setPending(null)}>
+            <button type="button" className={styles.secondary} disabled={busy} onClick={cancel}>
               {t('dashboard.form.cancel')}
             </button>
           </div>
@@ -213,20 +251,26 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
           )}
           <div className={styles.field}>
             <label htmlFor={ids.reason}>{t('dashboard.form.reason')}</label>
-            <textarea id={ids.reason} name="reason" rows={2} maxLength={500} required />
+            <textarea id={ids.reason} name="reason" rows={2} maxLength={500} required defaultValue={reasonDraft} />
           </div>
           {problem && (
             <p id={ids.problem} className={styles.problem} role="alert">
               {problem}
             </p>
           )}
-          <button type="submit" className={styles.primary}>
+          <button ref={reviewButton} type="submit" className={styles.primary}>
             {t('dashboard.form.review')}
           </button>
         </form>
       )}
       {outcome && (
-        <div className={outcome.kind === 'done' && outcome.reply.smoke !== 'failed' ? styles.ok : styles.warn} role="status" data-testid="release-outcome">
+        <div
+          ref={outcomeBox}
+          tabIndex={-1}
+          className={outcome.kind === 'done' && outcome.reply.smoke !== 'failed' ? styles.ok : styles.warn}
+          role="status"
+          data-testid="release-outcome"
+        >
           <p>
             {outcome.kind === 'refused'
               ? t('dashboard.form.refused')

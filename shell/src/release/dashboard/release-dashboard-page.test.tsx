@@ -161,9 +161,26 @@ describe('the release dashboard page', () => {
     await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
     expect(within(billing).getByTestId('release-confirm')).toHaveTextContent(`Stop the canary of billing and give every visitor ${STABLE}?`);
     expect(posted()).toHaveLength(0);
+    // The focus follows each step: into the confirmation, back to Review with the reason kept when Escape cancels it,
+    // and onto the outcome once the change is made.
+    expect(within(billing).getByTestId('release-confirm')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(within(billing).getByRole('button', { name: 'Review the change' })).toHaveFocus();
+    expect(within(billing).getByLabelText('Reason (kept in the history)')).toHaveValue('trial over');
+    await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
     await user.click(within(billing).getByRole('button', { name: 'Yes, make the change' }));
     expect(await within(billing).findByTestId('release-outcome')).toHaveTextContent('The smoke check passed');
+    expect(within(billing).getByTestId('release-outcome')).toHaveFocus();
     expect(posted()[0]!.body).toEqual({ remote: 'billing', action: 'canary-off', reason: 'trial over' });
+  });
+
+  it('says there is nothing to change for a remote serving its local build with nothing published, instead of an empty form', async () => {
+    const bare = { ...overview.remotes[0]!, name: 'generator' as const, live: 'local', canary: null, rollbackTo: null, published: [] };
+    fakeApi.use({ 'GET /api/release/overview': ok({ ...overview, remotes: [bare] }), 'GET /api/release/metrics': ok(metrics) });
+    await renderPage();
+    const generator = await screen.findByTestId('release-remote-generator');
+    expect(within(generator).getByTestId('release-nothing')).toHaveTextContent('Nothing to change yet');
+    expect(within(generator).queryByRole('button', { name: 'Review the change' })).toBeNull();
   });
 
   it('marks a stop the guard could not make, saying that nothing changed and why, with the figures it saw', async () => {
