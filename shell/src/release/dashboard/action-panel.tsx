@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@reelmint/shared';
@@ -85,7 +85,6 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
     ({ confirm: confirmBox, review: reviewButton, outcome: outcomeBox })[next].current?.focus();
   });
 
-
   const review = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -119,6 +118,18 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
     focusNext.current = 'review';
     setPending(null);
   };
+  // Escape cancels the confirmation, as it closes a dialog (not while the change is being made).
+  const cancelOnEscape = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !busy) cancel();
+  });
+  const confirming = pending !== null;
+  useEffect(() => {
+    const box = confirmBox.current;
+    if (!confirming || !box) return;
+    const listener = (event: KeyboardEvent) => cancelOnEscape(event);
+    box.addEventListener('keydown', listener);
+    return () => box.removeEventListener('keydown', listener);
+  }, [confirming]);
 
   const confirm = async () => {
     if (!pending) return;
@@ -154,9 +165,6 @@ export function ActionPanel({ remote, onChanged }: { remote: RemoteOverview; onC
           role="alertdialog"
           aria-labelledby={`${ids.action}-confirm`}
           data-testid="release-confirm"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !busy) cancel();
-          }}
         >
           <p id={`${ids.action}-confirm`} className={styles.confirmText}>
             {confirmation(t, remote, pending)}
