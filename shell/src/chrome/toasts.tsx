@@ -1,5 +1,4 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 
@@ -7,7 +6,7 @@ export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 // script: most visits show none. A toast raised before the Toaster subscribed is not lost, since sonner
 // replays the active toasts to a new subscriber.
 const loadSonner = () => import('sonner');
-const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+const SiteToaster = lazy(() => import('./site-toaster.tsx'));
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -42,8 +41,6 @@ export function showToast(kind: ToastKind, message: string, options?: ToastOptio
   void loadSonner().then(({ toast }) => toast[kind](message, options));
 }
 
-const BELOW_HEADER = { top: 'calc(var(--rm-header-height) + 12px)' };
-
 /** Where toasts appear: nothing until the first one is raised. */
 export function Toasts() {
   // The server never shows one, so a drawn page is taken over with none.
@@ -53,26 +50,9 @@ export function Toasts() {
     () => false,
   );
   if (!show) return null;
-  return <ToasterInLanguage />;
-}
-
-/** The toasts' region and close buttons named in the page's language (sonner's own names are English). */
-function ToasterInLanguage() {
-  const { t } = useTranslation();
   return (
     <Suspense fallback={null}>
-      {/* Below the header, never over its balance, account menu or reminder. */}
-      <Toaster
-        position="top-right"
-        duration={4000}
-        visibleToasts={3}
-        richColors
-        closeButton
-        offset={BELOW_HEADER}
-        mobileOffset={BELOW_HEADER}
-        containerAriaLabel={t('toasts.region')}
-        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
-      />
+      <SiteToaster />
     </Suspense>
   );
 }
