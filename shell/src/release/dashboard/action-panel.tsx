@@ -27,7 +27,15 @@ function confirmation(t: (key: string, values?: Record<string, unknown>) => stri
     case 'promote':
       return t('dashboard.form.confirmPromote', { remote: remote.name, version: change.version });
     case 'rollback':
-      return t('dashboard.form.confirmRollback', { remote: remote.name, version: remote.rollbackTo });
+      // A canary of another version goes on after a rollback (one of the version rolled back to ends): not everyone.
+      return remote.canary && remote.canary.version !== remote.rollbackTo
+        ? t('dashboard.form.confirmRollbackKeepsCanary', {
+            remote: remote.name,
+            version: remote.rollbackTo,
+            canary: remote.canary.version,
+            percent: remote.canary.percent,
+          })
+        : t('dashboard.form.confirmRollback', { remote: remote.name, version: remote.rollbackTo });
     case 'canary':
       return t('dashboard.form.confirmCanary', { remote: remote.name, version: change.version, percent: change.percent });
     case 'canary-off':

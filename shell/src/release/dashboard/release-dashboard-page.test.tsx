@@ -174,6 +174,20 @@ describe('the release dashboard page', () => {
     expect(posted()[0]!.body).toEqual({ remote: 'billing', action: 'canary-off', reason: 'trial over' });
   });
 
+  it('says, before a rollback, that a canary of another version goes on for its share of visitors', async () => {
+    releaseApi();
+    const user = userEvent.setup();
+    await renderPage();
+    const billing = await screen.findByTestId('release-remote-billing');
+    await user.selectOptions(within(billing).getByLabelText('Change'), 'rollback');
+    await user.type(within(billing).getByLabelText('Reason (kept in the history)'), 'cards broke');
+    await user.click(within(billing).getByRole('button', { name: 'Review the change' }));
+    expect(within(billing).getByTestId('release-confirm')).toHaveTextContent(
+      `Return billing to local? Its canary of ${CANARY} goes on for 10% of visitors; everyone else gets local.`,
+    );
+    expect(posted()).toHaveLength(0);
+  });
+
   it('says there is nothing to change for a remote serving its local build with nothing published, instead of an empty form', async () => {
     const bare = { ...overview.remotes[0]!, name: 'generator' as const, live: 'local', canary: null, rollbackTo: null, published: [] };
     fakeApi.use({ 'GET /api/release/overview': ok({ ...overview, remotes: [bare] }), 'GET /api/release/metrics': ok(metrics) });
