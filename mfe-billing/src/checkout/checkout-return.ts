@@ -1,5 +1,6 @@
 import { api, authStore, creditsStore, loadCredits, setCreditBalance, setSubscription, updateUser } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';
+import { CHECKOUT_ENDED_KEY } from './checkout-end.ts';
 
 /**
  * The checkout opens in its own window, which ends on /payment/success or /payment/cancel. Both
@@ -75,22 +76,37 @@ export async function refreshAccount(): Promise<boolean> {
   return planRefreshed && credits.status === 'ready' && !credits.fallback;
 }
 
-let waiting = false;
+/** How long after a checkout opened this window goes on refreshing on each return to it, unless the checkout ends first. */
+export const REFRESH_WHILE_OPEN_MS = 60 * 60 * 1000;
+
+let stopWatching: (() => void) | null = null;
 
 /**
- * After the checkout window opens, this window's credits and plan are stale until the person comes
- * back to it; refresh once, on their return, so the header is right without a reload.
+ * After the checkout window opens, this window's credits and plan are stale until the checkout ends. The person may
+ * come back here before paying (to read the plans again) and after: every return to this window refreshes, until the
+ * page the checkout ends on says so (then one last refresh, as the payment is in) or an hour has passed, so the header
+ * and every lock are right without a reload.
  */
-function refreshWhenBack(): void {
-  if (waiting || typeof window === 'undefined') return;
-  waiting = true;
-  window.addEventListener(
-    'focus',
-    () => {
-      waiting = false;
-      // A failed refresh leaves the stores as they were or in their error state, which the header already shows.
-      void refreshAccount();
-    },
-    { once: true },
-  );
+function refreshWhenBack(now: number = Date.now()): void {
+  if (typeof window === 'undefined') return;
+  stopWatching?.();
+  const until = now + REFRESH_WHILE_OPEN_MS;
+  // A failed refresh leaves the stores as they were or in their error state, which the header already shows.
+  const onFocus = () => {
+    if (Date.now() > until) stop();
+    else void refreshAccount();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== CHECKOUT_ENDED_KEY) return;
+    stop();
+    void refreshAccount();
+  };
+  function stop() {
+    window.removeEventListener('focus', onFocus);
+    window.removeEventListener('storage', onStorage);
+    if (stopWatching === stop) stopWatching = null;
+  }
+  window.addEventListener('focus', onFocus);
+  window.addEventListener('storage', onStorage);
+  stopWatching = stop;
 }
