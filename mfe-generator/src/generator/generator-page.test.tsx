@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PLAN_FEATURES } from '@reelmint/shared';
+import { PLAN_FEATURES, setSubscription } from '@reelmint/shared';
 import type { SiteConfig } from '@reelmint/shared';
 import { deferred, fakeApi, networkError, ok, renderWithProviders } from '@reelmint/testing';
 import type { Reply } from '@reelmint/testing';
@@ -40,6 +40,28 @@ describe('settings and cost', () => {
     await userEvent.click(screen.getByRole('button', { name: /1080p/ }));
     expect(screen.getByTestId('lock-note-resolution')).toHaveTextContent('1080p resolution comes with the Max plan.');
     expect(modal.requests[1]).toMatchObject({ needsPlan: { feature: 'hd1080p', plan: 'premium' } });
+    modal.stop();
+  });
+
+  it('tells a screen reader of the upgrade only in groups with a locked option, and drops the note once the plan includes it', async () => {
+    await signIn({ plan: 'free' });
+    await page();
+    const modal = modalRequests();
+    const hd = await screen.findByRole('button', { name: /720p/ });
+    await waitFor(() => expect(hd).toHaveAttribute('data-locked', 'true'));
+    expect(hd).toHaveAccessibleDescription('Not included in your plan. Choosing it shows how to upgrade.');
+    for (const name of ['Duration', 'Shape']) {
+      expect(within(screen.getByRole('group', { name })).queryByText(/Not included in your plan/)).toBeNull();
+    }
+    expect(within(screen.getByRole('group', { name: 'Resolution' })).getByText(/Not included in your plan/)).toBeInTheDocument();
+
+    await userEvent.click(hd);
+    expect(screen.getByTestId('lock-note-resolution')).toHaveTextContent('720p resolution comes with the Pro plan.');
+    // Paid for in the checkout's window: the plan the server now reports includes 720p.
+    act(() => setSubscription({ plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt: null }));
+    await waitFor(() => expect(screen.getByTestId('lock-note-resolution')).toBeEmptyDOMElement());
+    expect(screen.getByRole('button', { name: '720p' })).not.toHaveAttribute('data-locked');
+    expect(within(screen.getByRole('group', { name: 'Model' })).queryByText(/Not included in your plan/)).toBeNull();
     modal.stop();
   });
 

@@ -87,7 +87,7 @@ function GeneratorPage() {
   const picture = usePicture({ saved: draft.savedImage, signedIn, onSignInNeeded: () => goToSignIn(true) });
   const notice = useUrlPrefill(draft.fill);
   const account = useStudioAccount(token);
-  const planLock = usePlanLock(account.paymentDue);
+  const planLock = usePlanLock(account.paymentDue, account.features);
   const history = usePagedHistory(signedIn);
   const engine = useVideoEngine();
   const generation = useGeneration(history.reload);

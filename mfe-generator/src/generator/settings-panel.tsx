@@ -36,6 +36,8 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
         const labelId = `${baseId}-${field}`;
         const noteId = `${baseId}-${field}-note`;
         const note = refused?.field !== field ? null : refused.paused ? t('locks.paused') : t(...lockMessage(refused.feature));
+        // Read with each locked option only: a group with nothing locked says nothing about upgrading.
+        const anyLocked = values.some((value) => lockedFeature(field, value as GenerationConfig[typeof field], features) !== null);
         return (
           <div key={field} className={styles.settingGroup} role="group" aria-labelledby={labelId}>
             <span id={labelId} className={styles.settingLabel}>
@@ -69,9 +71,11 @@ export function SettingsPanel({ config, features, refused, onChange, onLocked }:
                 );
               })}
             </div>
-            <span id={`${noteId}-lock`} className="rm-visually-hidden">
-              {t('settings.lockedHint')}
-            </span>
+            {anyLocked && (
+              <span id={`${noteId}-lock`} className="rm-visually-hidden">
+                {t('settings.lockedHint')}
+              </span>
+            )}
             <p className={styles.lockNote} aria-live="polite" data-testid={`lock-note-${field}`}>
               {note}
             </p>
