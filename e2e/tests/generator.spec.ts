@@ -101,6 +101,10 @@ test('a picture is refused when it is not an image, then an image video is made,
 
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(page.getByTestId('image-problem')).toHaveText('This file is not a picture we can use. Choose a PNG, JPEG or WebP image.');
+  // Named and typed as a PNG, but the browser cannot read it: refused before a (broken) preview or an upload.
+  await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture either') });
+  await expect(page.getByTestId('image-problem')).toHaveText('This picture could not be read. Try another file.');
+  await expect(page.getByRole('img', { name: /Your starting picture/ })).toHaveCount(0);
 
   await input.setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: pngBytes(320, 180) });
   await expect(page.getByTestId('upload-status')).toHaveText('Picture uploaded and ready.');

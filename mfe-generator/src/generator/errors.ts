@@ -41,6 +41,14 @@ export function needsSignIn(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/**
+ * A refusal of what was sent (its type, size or content): sending the same again cannot help, unlike a lost
+ * connection, a timeout, a rate limit or a server error.
+ */
+export function refusedForGood(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+}
+
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }

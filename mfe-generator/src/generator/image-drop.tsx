@@ -12,6 +12,8 @@ export interface ImageState {
   progress: number;
   uploadId?: string;
   error?: string;
+  /** Whether sending the same picture again may work (false when the server refused the picture itself). */
+  retryable?: boolean;
 }
 
 interface Props {
@@ -106,7 +108,7 @@ export function ImageDrop({ image, problem, signedIn, onFile, onRemove, onRetry 
               <button type="button" className={styles.ghostButton} onClick={() => inputRef.current?.click()}>
                 {t('image.replace')}
               </button>
-              {image.status === 'error' && (
+              {image.status === 'error' && image.retryable !== false && (
                 <button type="button" className={styles.ghostButton} onClick={onRetry}>
                   {t('image.retry')}
                 </button>

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, ok } from '@reelmint/testing';
-import { freshStudioEachTest, page, signIn, video, jobAccepted } from '../test/studio.tsx';
+import { freshStudioEachTest, jobAccepted, page, pngOfSize, signIn, video } from '../test/studio.tsx';
 
 freshStudioEachTest();
 
@@ -18,6 +18,45 @@ describe('the starting picture', () => {
     await user.upload(screen.getByTestId('image-input'), new File([new Uint8Array(11 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
     expect(screen.getByTestId('image-problem')).toHaveTextContent('This picture is 11 MB; the limit is 10 MB.');
     expect(xhr).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that does not read as a picture, and one over 40 megapixels, with no preview and nothing sent', async () => {
+    const sent = fakeUploads(201);
+    await signIn();
+    await page('/image-to-video/generator');
+    expect(await screen.findByText('PNG, JPEG or WebP, up to 10 MB and 40 megapixels.')).toBeInTheDocument();
+    await userEvent.upload(screen.getByTestId('image-input'), new File(['not a picture at all'], 'fake.png', { type: 'image/png' }));
+    expect(await screen.findByText('This picture could not be read. Try another file.')).toBeInTheDocument();
+    await userEvent.upload(screen.getByTestId('image-input'), new File([pngOfSize(7000, 7000)], 'huge.png', { type: 'image/png' }));
+    expect(await screen.findByText('This picture is 7000 × 7000 pixels; the limit is 40 megapixels. Choose a smaller one.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Your starting picture/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Drop a picture here/ })).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    // A picture within the limits is shown and sent.
+    await userEvent.upload(screen.getByTestId('image-input'), new File([pngOfSize(4000, 3000)], 'wide.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Your starting picture: wide.png' })).toBeInTheDocument();
+    expect(await screen.findByText('Picture uploaded and ready.')).toBeInTheDocument();
+    expect(screen.getByTestId('image-problem')).toBeEmptyDOMElement();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('offers to send a picture again after a server error, not after the server refused the picture itself', async () => {
+    const refused = fakeUploads(415);
+    await signIn();
+    await page('/image-to-video/generator');
+    await userEvent.upload(await screen.findByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' }));
+    expect(await screen.findByText('This file is not a picture we can use. Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Replace' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(refused).toHaveLength(1);
+
+    const failing = fakeUploads(503);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await userEvent.upload(screen.getByTestId('image-input'), new File([new Uint8Array([137, 80, 78, 71])], 'dog.png', { type: 'image/png' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(failing).toHaveLength(2));
   });
 
   it('uploads a picture with progress, then generates an image video from it', async () => {
@@ -149,7 +188,7 @@ describe('the starting picture', () => {
 });
 
 /** XMLHttpRequest (what uploads go through, for their progress) answering every upload with `status`. */
-function fakeUploads(status: 201 | 401) {
+function fakeUploads(status: 201 | 401 | 415 | 503) {
   const sent: FormData[] = [];
   class FakeXhr {
     upload: { onprogress: null } = { onprogress: null };
@@ -169,7 +208,11 @@ function fakeUploads(status: 201 | 401) {
         this.responseText = JSON.stringify(
           status === 201
             ? { success: true, data: { id: 'img_1', width: 4, height: 4, mimeType: 'image/png', size: 4 } }
-            : { success: false, error: 'UNAUTHENTICATED', message: 'Authentication failed' },
+            : status === 415
+              ? { success: false, error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only PNG, JPEG and WebP pictures are accepted' }
+              : status === 503
+                ? { success: false, error: 'SERVICE_UNAVAILABLE', message: 'Try again shortly' }
+                : { success: false, error: 'UNAUTHENTICATED', message: 'Authentication failed' },
         );
         this.onload?.();
       }, 0);

@@ -2,8 +2,8 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useGeneratorText } from '../i18n.ts';
 import { saveDraftImage } from './draft.ts';
 import type { DraftImage } from './draft.ts';
-import { errorMessage, isAbort, needsSignIn } from './errors.ts';
-import { checkImageFile } from './image-file.ts';
+import { errorMessage, isAbort, needsSignIn, refusedForGood } from './errors.ts';
+import { checkImageFile, MAX_IMAGE_PIXELS, readPictureSize } from './image-file.ts';
 import type { ImageState } from './image-drop.tsx';
 import { videoApi } from './video-api.ts';
 
@@ -48,6 +48,8 @@ export function usePicture({ saved, signedIn, onSignInNeeded }: Options) {
   const [problem, setProblem] = useState<string | null>(null);
   const imageBlob = useRef<Blob | null>(null);
   const uploadController = useRef<AbortController | null>(null);
+  /** The file being read for its preview, so that a file chosen after it wins whichever is read first. */
+  const chosenFile = useRef<object | null>(null);
 
   // Saved apart from the words, and only when the picture changes: upload progress and typing leave it alone.
   const imageName = image?.name;
@@ -69,7 +71,7 @@ export function usePicture({ saved, signedIn, onSignInNeeded }: Options) {
     uploadController.current?.abort();
     const controller = new AbortController();
     uploadController.current = controller;
-    setImage((current) => current && { ...current, status: 'uploading', progress: 0, error: undefined });
+    setImage((current) => current && { ...current, status: 'uploading', progress: 0, error: undefined, retryable: undefined });
     videoApi
       .upload(
         blob,
@@ -90,7 +92,8 @@ export function usePicture({ saved, signedIn, onSignInNeeded }: Options) {
             onSignInNeeded();
             return;
           }
-          setImage((current) => current && { ...current, status: 'error', error: errorMessage(t, error) });
+          // A picture the server refuses for what it is can only be replaced or removed; anything else may be tried again.
+          setImage((current) => current && { ...current, status: 'error', error: errorMessage(t, error), retryable: !refusedForGood(error) });
         },
       );
   });
@@ -114,14 +117,24 @@ export function usePicture({ saved, signedIn, onSignInNeeded }: Options) {
     setProblem(null);
     uploadController.current?.abort();
     imageBlob.current = file;
-    readDataUrl(file).then(
-      (dataUrl) => setImage({ name: file.name || t('image.pastedName'), dataUrl, status: 'local', progress: 0 }),
-      () => setProblem(t('errors.invalidImage')),
-    );
+    const chosen = (chosenFile.current = {});
+    void readDataUrl(file)
+      .then(async (dataUrl) => ({ dataUrl, size: await readPictureSize(dataUrl) }))
+      .then(
+        ({ dataUrl, size }) => {
+          // Another file chosen meanwhile wins.
+          if (chosenFile.current !== chosen) return;
+          if (!size) setProblem(t('errors.invalidImage'));
+          else if (size.width * size.height > MAX_IMAGE_PIXELS) setProblem(t('image.errors.pixels', { width: size.width, height: size.height }));
+          else setImage({ name: file.name || t('image.pastedName'), dataUrl, status: 'local', progress: 0 });
+        },
+        () => setProblem(t('errors.invalidImage')),
+      );
     return true;
   };
 
   const remove = () => {
+    chosenFile.current = null;
     uploadController.current?.abort();
     imageBlob.current = null;
     setImage(null);

@@ -40,11 +40,43 @@ export function modalRequests() {
   return { requests, stop: () => bus.off('subscription:open', listener) };
 }
 
+/**
+ * jsdom reads no pictures, so the studio's tests read them as a browser would for its size: a PNG (its signature)
+ * measures what its header says (width and height at bytes 16-23; 4 x 4 when the file is only the signature), and
+ * anything else fails to load.
+ */
+class PictureReader {
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  naturalWidth = 0;
+  naturalHeight = 0;
+  set src(dataUrl: string) {
+    const bytes = Uint8Array.from(atob(dataUrl.split(',')[1] ?? ''), (c) => c.charCodeAt(0));
+    const png = [137, 80, 78, 71].every((byte, index) => bytes[index] === byte);
+    if (png) {
+      const header = bytes.length >= 24 ? new DataView(bytes.buffer, 16, 8) : null;
+      this.naturalWidth = header ? header.getUint32(0) : 4;
+      this.naturalHeight = header ? header.getUint32(4) : 4;
+    }
+    queueMicrotask(() => (png ? this.onload?.() : this.onerror?.()));
+  }
+}
+
+/** A PNG's first 24 bytes: its signature and a header saying `width` x `height` pixels. */
+export function pngOfSize(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(24);
+  bytes.set([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
+  new DataView(bytes.buffer).setUint32(16, width);
+  new DataView(bytes.buffer).setUint32(20, height);
+  return bytes;
+}
+
 /** Each test starts with the fake API's defaults, no draft, no session, real timers and the real globals. */
 export function freshStudioEachTest() {
   setupFakeApi();
   beforeEach(() => {
     sessionStorage.clear();
+    vi.stubGlobal('Image', PictureReader);
   });
 
   afterEach(async () => {
