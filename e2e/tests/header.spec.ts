@@ -219,3 +219,32 @@ test('on a phone the signed-in side sheet opens whole: nothing arrives after it 
   const languageNow = await sheet.getByRole('button', { name: 'Language' }).boundingBox();
   expect(languageNow?.y).toBeCloseTo(first?.language ?? -1, 0);
 });
+
+test('on a tablet (768 to 1023 px) the bar keeps its actions and its four links live in the side sheet, whole, in every language', async ({ page }) => {
+  // Thirteen cold page loads, each drawn by the shell's server, at two widths: it gets triple time.
+  test.slow();
+  const header = page.getByTestId('site-header');
+  for (const lng of LANGUAGES) {
+    await page.setViewportSize({ width: 1023, height: 700 });
+    await page.goto(`/${lng}/pricing`);
+    await untilInteractive(page);
+    for (const width of [1023, 768]) {
+      await page.setViewportSize({ width, height: 700 });
+      // No link half-shown in the bar: the bar has none, and its actions stay in it.
+      await expect(header.locator('nav')).toBeHidden();
+      await expect(header.locator('a[href*="/auth"]')).toBeVisible();
+      const menu = header.locator('button[aria-haspopup="dialog"]');
+      await menu.click();
+      const sheet = page.getByTestId('side-sheet');
+      await expect(sheet).toBeVisible();
+      const links = sheet.getByRole('navigation').first().getByRole('link');
+      await expect(links).toHaveCount(4);
+      for (const link of await links.all()) {
+        await expect(link, `${lng} at ${width} px`).toBeInViewport({ ratio: 1 });
+      }
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+      await expect(menu).toBeFocused();
+    }
+  }
+});

@@ -118,8 +118,9 @@ function SheetActions({ onNavigate, closeThen }: { onNavigate: () => void; close
 }
 
 /**
- * The site header. Under 768px the same items move into a side sheet; its button is drawn by the header, and the
- * sheet itself (a Radix dialog) comes with the header's deferred parts, at once when the button is pressed early.
+ * The site header. Under 1024px its links, and under 768px all its items, move into a side sheet; its button is
+ * drawn by the header, and the sheet itself (a Radix dialog) comes with the header's deferred parts, at once when the
+ * button is pressed early.
  */
 // The reminder's menu and its resend call come only for an account whose address is unconfirmed, a rare header.
 const VerifyReminderMenu = lazy(() => import('./verify-reminder.tsx').then((module) => ({ default: module.VerifyReminderMenu })));
@@ -140,7 +141,7 @@ function VerifyReminder() {
 }
 
 /** The widths at which the header's items live in the side sheet (header.module.css shows its button there). */
-const SHEET_WIDTHS = '(max-width: 767px)';
+const SHEET_WIDTHS = '(max-width: 1023px)';
 
 /** The query, where the window can answer it (not on the server, nor in a test's document without one). */
 const sheetWidths = () => (typeof matchMedia === 'function' ? matchMedia(SHEET_WIDTHS) : null);
@@ -151,7 +152,7 @@ function subscribeSheetWidths(onChange: () => void): () => void {
   return () => query?.removeEventListener('change', onChange);
 }
 
-/** Whether the window is as narrow as a phone's, where the sheet's button shows; false where that cannot be known. */
+/** Whether the window is narrow enough for the sheet's button to show; false where that cannot be known. */
 function useSheetWidths(): boolean {
   return useSyncExternalStore(
     subscribeSheetWidths,
@@ -170,7 +171,7 @@ function SideSheet() {
   const chrome = useChrome();
   const openWithChrome = useOpenWithChrome();
   const [sheetOpen, setSheetOpen] = useState(false);
-  // At a phone's width the closed sheet is drawn ahead, so a tap on the button only shows it; wider windows never
+  // At those widths the closed sheet is drawn ahead, so a tap on the button only shows it; wider windows never
   // show the button and draw no sheet.
   const narrow = useSheetWidths();
   const opener = useRef<HTMLButtonElement>(null);
