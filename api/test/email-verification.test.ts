@@ -46,7 +46,7 @@ describe('email verification', () => {
     const { email, token, reply } = await registered('de');
     expect(reply.body.data).toMatchObject({ mailMayBeLate: false, user: { email, emailVerified: false, pendingEmail: null } });
     const [received] = mail.to(email);
-    expect(received?.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Reelmint');
+    expect(received?.subject).toBe('Bestätige deine E-Mail-Adresse für Reelmint');
     expect(received?.text).toContain('Hallo Ada,');
     expect(received?.text).toMatch(/https:\/\/site\.test\/de\/verify-email\?token=[A-Za-z0-9_-]{43}/);
     expect(received?.html).toContain('<html lang="de">');

@@ -102,7 +102,7 @@ describe('credit pack offer', () => {
 
     await userEvent.click(buy());
     await waitFor(() =>
-      expect(within(offer).getByTestId('pack-error')).toHaveTextContent('Der Bezahlvorgang konnte nicht starten. Versuchen Sie es gleich noch einmal.'),
+      expect(within(offer).getByTestId('pack-error')).toHaveTextContent('Der Bezahlvorgang konnte nicht starten. Versuche es gleich noch einmal.'),
     );
     expect(within(offer).queryByTestId('pack-checkout-opened')).toBeNull();
 

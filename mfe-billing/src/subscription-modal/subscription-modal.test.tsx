@@ -410,7 +410,7 @@ describe('subscription modal', () => {
     };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
     const refused = await within(dialog).findByRole('alert');
-    expect(refused).toHaveTextContent('Der Zahlungsanbieter hat diese Änderung abgelehnt. Es wurde nichts abgebucht und Ihr Tarif bleibt unverändert.');
+    expect(refused).toHaveTextContent('Der Zahlungsanbieter hat diese Änderung abgelehnt. Es wurde nichts abgebucht und dein Tarif bleibt unverändert.');
     // On a phone the sheet is scrolled down to Continue; the refusal above it is brought into view.
     await waitFor(() => expect(scrolledTo).toContain(refused));
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
@@ -535,7 +535,7 @@ describe('subscription modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Um mit diesem Video fortzufahren, brauchst du KI-Credits' });
     await waitFor(() => expect(within(dialog).queryByRole('radio', { name: /Pro/ })).toBeNull());
     const expected: [code: string, words: string][] = [
-      ['declined', 'Ihre Zahlung wurde abgelehnt, es hat sich nichts geändert.'],
+      ['declined', 'Deine Zahlung wurde abgelehnt, es hat sich nichts geändert.'],
       ['refused', 'Der Zahlungsanbieter hat diese Änderung abgelehnt.'],
       ['busy', 'Der Zahlungsanbieter ist gerade ausgelastet.'],
       ['network', 'Netzwerkfehler beim Upgrade'],
