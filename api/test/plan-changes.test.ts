@@ -523,6 +523,32 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     });
   });
 
+  it('undoing a cancellation has Stripe renew the subscription again, and a failure there changes nothing here', async () => {
+    const { token, subscriptionId } = await subscriber('pro', 'monthly');
+    expect((await call(t.app, 'POST', '/api/subscription/cancel', { token })).status).toBe(200);
+    expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+
+    stand.state.refuse = {
+      method: 'POST',
+      path: new RegExp(`^/v1/subscriptions/${subscriptionId}$`),
+      error: { status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' },
+    };
+    let failed;
+    try {
+      failed = await call(t.app, 'DELETE', '/api/subscription/cancellation', { token });
+    } finally {
+      stand.state.refuse = null;
+    }
+    expect([failed.status, failed.body.error]).toEqual([502, 'RESUME_FAILED']);
+    expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', status: 'canceled' });
+
+    const resumed = await call(t.app, 'DELETE', '/api/subscription/cancellation', { token });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ plan: 'pro', status: 'active' });
+    expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+  });
+
   it('when Stripe releases the waiting change but refuses the cancellation, cancelling again goes on from the release', async () => {
     const { token, subscriptionId } = await subscriber('max', 'monthly');
     await change(t.app, token, 'pro', 'monthly');

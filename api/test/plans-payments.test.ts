@@ -193,6 +193,15 @@ describe('plans and the local checkout', () => {
     expect((await call(t.app, 'POST', '/api/subscription/cancel', { token })).body.data.effectiveDate).toBe('2026-04-10T12:00:00.000Z');
     expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', status: 'canceled' });
 
+    // Changed their mind before the end: the plan renews again, and undoing twice says there is nothing to undo.
+    const resumed = await call(t.app, 'DELETE', '/api/subscription/cancellation', { token });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ plan: 'pro', status: 'active', expiresAt: '2026-04-10T12:00:00.000Z' });
+    const again = await call(t.app, 'DELETE', '/api/subscription/cancellation', { token });
+    expect([again.status, again.body.error]).toEqual([409, 'NOT_CANCELED']);
+    expect((await call(t.app, 'DELETE', '/api/subscription/cancellation')).status).toBe(401);
+    expect((await call(t.app, 'POST', '/api/subscription/cancel', { token })).body.data.effectiveDate).toBe('2026-04-10T12:00:00.000Z');
+
     const saved = clock;
     clock = new Date('2026-04-11T00:00:00Z');
     try {
@@ -204,6 +213,9 @@ describe('plans and the local checkout', () => {
         billingCycle: null,
         scheduledChange: null,
       });
+      // Once the period has ended there is no plan left to renew.
+      const late = await call(t.app, 'DELETE', '/api/subscription/cancellation', { token });
+      expect([late.status, late.body.error]).toEqual([409, 'NOT_CANCELED']);
     } finally {
       clock = saved;
     }

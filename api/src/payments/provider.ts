@@ -139,6 +139,8 @@ export interface PaymentProvider {
   parseWebhook?(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   /** Stops renewals at the end of the paid period. */
   cancelAtPeriodEnd?(providerSubscriptionId: string): Promise<void>;
+  /** Undoes cancelAtPeriodEnd while the period lasts: the subscription renews again. */
+  renewAgain?(providerSubscriptionId: string): Promise<void>;
   /** Makes a hosted checkout unpayable (a newer checkout of the same person replaced it). */
   expireCheckout?(providerRef: string): Promise<void>;
   /**

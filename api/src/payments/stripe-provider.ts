@@ -131,6 +131,10 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
 
+    async renewAgain(providerSubscriptionId) {
+      await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false });
+    },
+
     async expireCheckout(providerRef) {
       await stripe.checkout.sessions.expire(providerRef);
     },

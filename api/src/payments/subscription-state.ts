@@ -299,3 +299,28 @@ export async function cancelSubscription(ctx: CheckoutContext, userId: string): 
   }
   return current.current_period_end;
 }
+
+/**
+ * Undoes a cancellation while its period lasts: the plan renews again as before, at the provider too. A plan that is
+ * not cancelled, or whose period has ended (it is then the free plan), has nothing to undo.
+ */
+export async function resumeSubscription(ctx: CheckoutContext, userId: string): Promise<void> {
+  const current = await currentSubscription(ctx, userId);
+  if (planOf(current) === 'free' || current.status !== 'canceled') {
+    throw new AppError(409, 'NOT_CANCELED', 'Your plan is not cancelled, so there is nothing to undo');
+  }
+  if (current.provider_ref && ctx.payments.renewAgain) {
+    try {
+      await ctx.payments.renewAgain(current.provider_ref);
+    } catch {
+      throw new AppError(502, 'RESUME_FAILED', 'Failed to undo the cancellation');
+    }
+  }
+  await ctx.db
+    .updateTable('subscriptions')
+    // Stamped with now, as a cancellation is: a provider event from before this, delivered late, cannot undo it.
+    .set({ status: 'active', provider_event_at: ctx.now().toISOString(), updated_at: ctx.now().toISOString() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'canceled')
+    .execute();
+}

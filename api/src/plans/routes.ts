@@ -19,7 +19,7 @@ import { AppError } from '../http/errors.ts';
 import { buyPlan, cancelScheduledChange, purchaseOutcome } from '../payments/buy-plan.ts';
 import type { PlanOrder } from '../payments/buy-plan.ts';
 import type { CheckoutCaller } from '../payments/open-checkout.ts';
-import { cancelSubscription } from '../payments/subscription-state.ts';
+import { cancelSubscription, resumeSubscription } from '../payments/subscription-state.ts';
 import type { Services } from '../services.ts';
 import { CATALOGUE, resolvePaidPlan } from './catalogue.ts';
 import type { BillingCycle } from './catalogue.ts';
@@ -149,6 +149,22 @@ export function registerPlanRoutes(app: FastifyInstance, services: Services, che
       const { user } = await services.auth.require(request);
       await cancelScheduledChange(services, user.id);
       return ok(toStatus(await currentSubscription(services, user.id)), 'Scheduled change dropped; your plan goes on');
+    },
+  );
+
+  app.delete(
+    '/api/subscription/cancellation',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Undo a cancellation before its period ends: the plan renews again',
+        response: { 200: envelopeSchema(subscriptionReply), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { user } = await services.auth.require(request);
+      await resumeSubscription(services, user.id);
+      return ok(toStatus(await currentSubscription(services, user.id)), 'Cancellation undone; your plan renews again');
     },
   );
 
