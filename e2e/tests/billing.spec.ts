@@ -451,7 +451,7 @@ test('a Pro member buys a credit pack from pricing through the checkout, and rea
 
 const longDate = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(iso));
 
-test('a Max member moves to Free from pricing: the confirmation says when, the plan is cancelled to the end of the period, and Max stays until then', async ({
+test('a Max member moves to Free from pricing: the confirmation says when, the plan is cancelled to the end of the period, Max stays until then, and the cancellation can be undone', async ({
   signedInPage: page,
   account,
 }) => {
@@ -484,6 +484,14 @@ test('a Max member moves to Free from pricing: the confirmation says when, the p
   await page.reload();
   await expect(panel).toContainText(`Cancelled. Your plan stays active until ${date}, then you move to Free.`);
   await expect(panel.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+
+  // Changed their mind before the end: Max renews again, and can be cancelled again.
+  await panel.getByRole('button', { name: 'Keep Max' }).click();
+  await expect(panel.getByTestId('resume-done')).toHaveText('Max goes on as before.');
+  await expect(panel.getByTestId('resume-done')).toBeFocused();
+  await expect(panel.getByTestId('plan-ends')).toHaveText(`Paid through ${date}`);
+  await expect(panel.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+  expect(await account.get<object>('/api/user/subscription')).toMatchObject({ plan: 'premium', status: 'active', expiresAt });
 });
 
 test('a Pro member switches to yearly billing now, paying the year less what is left of the month, then back to monthly at the end of the year', async ({

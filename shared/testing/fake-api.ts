@@ -55,6 +55,7 @@ export interface ApiRoutes {
   'GET /api/subscription/plans': PlanItem[];
   'POST /api/subscription/change': PlanChangeReply;
   'DELETE /api/subscription/scheduled-change': SubscriptionStatus;
+  'DELETE /api/subscription/cancellation': SubscriptionStatus;
   'POST /api/subscription/cancel': CancelReply;
   'GET /api/credits/packs': CreditPack[];
   /** Read whole and warily by the client (a checkout counts only with a URL), so any part of the reply may be sent. */

@@ -313,6 +313,43 @@ describe('pricing page', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('undoes a cancellation before the period ends: the plan renews again, said with the focus on it, and can be cancelled again', async () => {
+    signIn({ plan: 'pro' });
+    const expiresAt = new Date(Date.now() + 20 * DAY_MS).toISOString();
+    const pro: SubscriptionStatus = { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt };
+    let current: SubscriptionStatus = { ...pro, status: 'canceled' };
+    let serverUp = false;
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(current),
+      'DELETE /api/subscription/cancellation': () => {
+        if (!serverUp) return fail(502, 'RESUME_FAILED', 'Failed to undo the cancellation');
+        current = pro;
+        return ok(pro);
+      },
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing' });
+    const panel = await screen.findByTestId('your-plan');
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'cancelled'));
+    expect(within(panel).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Keep Pro' }));
+    expect(await within(panel).findByTestId('resume-error')).toHaveTextContent('The cancellation could not be undone. Try again.');
+    expect(panel).toHaveAttribute('data-state', 'cancelled');
+
+    serverUp = true;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Keep Pro' }));
+    const done = await within(panel).findByTestId('resume-done');
+    expect(done).toHaveTextContent('Pro goes on as before.');
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    expect(panel).toHaveAttribute('data-state', 'active');
+    expect(within(panel).queryByTestId('resume-error')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Keep Pro' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(subscriptionStore.getState().subscription?.status).toBe('active');
+    expect(fakeApi.callsTo('DELETE /api/subscription/cancellation')).toHaveLength(2);
+  });
+
   it('says a member whose renewal failed that paid features are paused, and opens the payment page to mend the card', async () => {
     signIn({ plan: 'premium' });
     const { max } = maxMember();

@@ -6,7 +6,7 @@ import { useBillingText } from '../i18n.ts';
 import { planFeatureKeys } from '../plans/plan-catalogue.ts';
 import { usePlanName } from '../plans/use-plans.ts';
 import { ReceiptsDialog } from '../receipts/receipts-dialog.tsx';
-import { useCancellation, useKeepCurrentPlan } from '../subscription/plan-mutations.ts';
+import { useCancellation, useKeepCurrentPlan, useResumePlan } from '../subscription/plan-mutations.ts';
 import { SUBSCRIPTION_ERRORS, summarizeSubscription } from '../subscription/subscription-state.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { formatDate, formatNumber } from '../ui/format.ts';
@@ -28,16 +28,23 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   const [confirming, setConfirming] = useState(false);
   const cancellation = useCancellation();
   const keeping = useKeepCurrentPlan();
+  const resuming = useResumePlan();
   // The account page's Receipts link comes here with ?show=receipts.
   const [params] = useSearchParams();
   const [receiptsOpen, setReceiptsOpen] = useState(() => params.get('show') === 'receipts');
   const doneMessage = useRef<HTMLParagraphElement>(null);
+  const resumedMessage = useRef<HTMLParagraphElement>(null);
   const cancelled = cancellation.isSuccess;
   const cancelling = cancellation.isPending;
+  const resumed = resuming.isSuccess;
   useEffect(() => {
     // The Cancel button that opened the dialog is gone, so focus has nowhere to return: put it on the outcome.
     if (cancelled) doneMessage.current?.focus();
   }, [cancelled]);
+  useEffect(() => {
+    // So is the button that undid the cancellation.
+    if (resumed) resumedMessage.current?.focus();
+  }, [resumed]);
 
   if (status === 'error') {
     return (
@@ -85,8 +92,27 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
   };
   // Only what the latest action came to is said: an earlier outcome would contradict it (a plan kept "as before",
   // then cancelled).
-  const keepPlan = () => keeping.mutate(undefined, { onSuccess: () => cancellation.reset() });
-  const cancel = () => cancellation.mutate(undefined, { onSuccess: () => keeping.reset() });
+  const keepPlan = () =>
+    keeping.mutate(undefined, {
+      onSuccess: () => {
+        cancellation.reset();
+        resuming.reset();
+      },
+    });
+  const cancel = () =>
+    cancellation.mutate(undefined, {
+      onSuccess: () => {
+        keeping.reset();
+        resuming.reset();
+      },
+    });
+  const resume = () =>
+    resuming.mutate(undefined, {
+      onSuccess: () => {
+        cancellation.reset();
+        keeping.reset();
+      },
+    });
 
   return (
     <section className={styles.panel} aria-labelledby={ids.title} data-testid="your-plan" data-plan={subscription.plan} data-state={state}>
@@ -171,6 +197,21 @@ export function YourPlanPanel({ plans }: { plans: PlanItem[] }) {
         )}
         {scheduled && (
           <button type="button" className={styles.keepButton} disabled={keeping.isPending} aria-busy={keeping.isPending} onClick={keepPlan}>
+            {t('yourPlan.keepPlan', { plan: name })}
+          </button>
+        )}
+        {resumed && (
+          <p ref={resumedMessage} tabIndex={-1} className={styles.done} data-testid="resume-done">
+            {t('yourPlan.keepDone', { plan: name })}
+          </p>
+        )}
+        {resuming.error && (
+          <p role="alert" className={styles.dialogError} data-testid="resume-error">
+            {t(resuming.error.key)}
+          </p>
+        )}
+        {state === 'cancelled' && (
+          <button type="button" className={styles.keepButton} disabled={resuming.isPending} aria-busy={resuming.isPending} onClick={resume}>
             {t('yourPlan.keepPlan', { plan: name })}
           </button>
         )}

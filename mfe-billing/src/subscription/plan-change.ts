@@ -28,3 +28,12 @@ export async function keepCurrentPlan(): Promise<{ ok: true; subscription: Subsc
     return { ok: false, failure: failureOf(error) };
   }
 }
+
+/** Undoes a cancellation while its period lasts, so the plan renews again; answers the subscription as it now stands. */
+export async function resumePlan(): Promise<{ ok: true; subscription: SubscriptionStatus } | { ok: false; failure: PurchaseFailure }> {
+  try {
+    return { ok: true, subscription: await request<SubscriptionStatus>('DELETE', '/api/subscription/cancellation') };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
+}

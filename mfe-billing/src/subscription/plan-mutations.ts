@@ -8,7 +8,7 @@ import { normalizePlanKey } from '../plans/plan-catalogue.ts';
 import { billingKeys } from '../server-state/billing-queries.tsx';
 import { buyPlan, failureOf } from './buy-plan.ts';
 import type { PurchaseFailure } from './buy-plan.ts';
-import { keepCurrentPlan } from './plan-change.ts';
+import { keepCurrentPlan, resumePlan } from './plan-change.ts';
 import { cancelSubscription } from './subscription-state.ts';
 
 /** Why a plan action changed nothing, held as its mutation's error: the code the screen marks it with, and its words. */
@@ -134,6 +134,18 @@ export function useKeepCurrentPlan() {
     mutationFn: async () => {
       const outcome = await keepCurrentPlan();
       if (!outcome.ok) throw new PlanActionFailure(outcome.failure, outcome.failure === 'network' ? 'errors.changeNetwork' : 'errors.changeFailed');
+      return outcome.subscription;
+    },
+    onSuccess: (subscription) => setSubscription(subscription),
+  });
+}
+
+/** Undoing a cancellation: the plan renews again, and the subscription as it now stands is shared with every app. */
+export function useResumePlan() {
+  return useMutation<SubscriptionStatus, PlanActionFailure>({
+    mutationFn: async () => {
+      const outcome = await resumePlan();
+      if (!outcome.ok) throw new PlanActionFailure(outcome.failure, outcome.failure === 'network' ? 'errors.resumeNetwork' : 'errors.resumeFailed');
       return outcome.subscription;
     },
     onSuccess: (subscription) => setSubscription(subscription),
