@@ -4,7 +4,10 @@ import { useGeneratorText } from '../i18n.ts';
 import styles from './studio.module.css';
 
 interface Props {
+  /** What Generate spends: one video's cost times `videos`. */
   cost: number;
+  /** How many videos Generate makes (its variations). */
+  videos?: number;
   /** On Max's relaxed queue: the video costs no credits. */
   relaxed?: boolean;
   /** Null for visitors and while the balance loads. */
@@ -16,7 +19,7 @@ interface Props {
 }
 
 /** The live cost of the current settings next to the balance it comes out of. */
-export function CreditsPanel({ cost, relaxed = false, balance, level, enough, critical, onGetCredits }: Props) {
+export function CreditsPanel({ cost, videos = 1, relaxed = false, balance, level, enough, critical, onGetCredits }: Props) {
   const { t, i18n } = useGeneratorText();
   // As useNamespace resolves it: the shell's language even before i18next has resources for it.
   const lng = i18n.resolvedLanguage ?? i18n.language;
@@ -25,7 +28,7 @@ export function CreditsPanel({ cost, relaxed = false, balance, level, enough, cr
   return (
     <div className={styles.credits}>
       <div className={styles.costRow} data-relaxed={relaxed || undefined}>
-        <span className={styles.costLabel}>{t('cost.label')}</span>
+        <span className={styles.costLabel}>{videos > 1 ? t('cost.labelRun', { videos }) : t('cost.label')}</span>
         <strong className={styles.costValue} data-testid="generation-cost" aria-live="polite">
           {relaxed ? t('cost.relaxed') : t('cost.value', { count: cost, formatted: number.format(cost) })}
         </strong>

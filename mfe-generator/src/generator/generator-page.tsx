@@ -213,6 +213,7 @@ function GeneratorPage() {
 
             <CreditsPanel
               cost={runCost}
+              videos={variations}
               relaxed={account.relaxed}
               balance={summary.balance}
               level={summary.level}

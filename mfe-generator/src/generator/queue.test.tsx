@@ -35,6 +35,9 @@ describe('variations and the queue', () => {
     expect(within(group).getByRole('button', { name: '3' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('variations-cost')).toHaveTextContent('Run cost in credits: 10 × 3 = 30');
     expect(screen.getByTestId('generation-cost')).toHaveTextContent('30');
+    // The cost is the run's, and its label says so.
+    expect(screen.getByText('Cost of these 3 videos')).toBeInTheDocument();
+    expect(screen.queryByText('Cost of this video')).toBeNull();
 
     await userEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(fakeApi.callsTo('POST /api/videos/generate')).toHaveLength(1));
