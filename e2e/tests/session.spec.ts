@@ -143,3 +143,25 @@ test('every way to start for free leads to the same place: the studio', async ({
   await header.getByRole('link', { name: 'Try it free' }).click();
   await expect(page).toHaveURL(new RegExp(`${studio}$`));
 });
+
+test('signing up with an address the browser takes but the server would not ("ada@example") says so at the field, sending nothing', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/register')) sent.push(request.url());
+  });
+  await page.goto('/en/auth?mode=register');
+  await untilInteractive(page);
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  const email = page.getByLabel('Email');
+  await email.fill('ada@example');
+  await page.getByLabel('Password', { exact: true }).fill('lantern orbit pebble');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Enter a full email address, like name@example.com.');
+  expect(sent).toEqual([]);
+  // Mending the address takes the message away.
+  await email.fill(freshEmail());
+  await expect(email).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('Enter a full email address')).toHaveCount(0);
+});

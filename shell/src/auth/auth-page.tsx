@@ -40,6 +40,13 @@ export function sessionFromReply(reply: LoginReply) {
   setCreditBalance(reply.user.credits);
 }
 
+/**
+ * An address the API takes: its schema's `email` format (ajv-formats, full mode), which wants a dot in the domain
+ * where the browser's own check takes "ada@example".
+ */
+const EMAIL_ADDRESS =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
 /** The account's preferred language, when it has one the site speaks (applied at sign-in). */
 export function preferredLanguage(reply: LoginReply): Language | null {
   return isSupportedLanguage(reply.user.language) ? reply.user.language : null;
@@ -72,13 +79,14 @@ function AuthPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
   const [error, setError] = useState<string | null>(null);
+  const [emailProblem, setEmailProblem] = useState(false);
   const [busy, setBusy] = useState(false);
   const config = useSiteConfig();
   const googleClientId = config.data?.googleClientId ?? null;
   // The server is said to be unreachable when the site's settings or a sign-in could not reach it.
   const [signInServerDown, setServerDown] = useState(false);
   const serverDown = signInServerDown || (config.isError && !config.isFetching && config.error instanceof ApiError && config.error.isNetworkError);
-  const ids = { name: useId(), email: useId(), password: useId(), hint: useId(), strength: useId(), error: useId() };
+  const ids = { name: useId(), email: useId(), emailProblem: useId(), password: useId(), hint: useId(), strength: useId(), error: useId() };
   // Who is signing up, for the password rule: a password made of one's own name or address is refused.
   const [person, setPerson] = useState({ name: '', email: '' });
   const newPassword = useNewPassword([person.name, person.email]);
@@ -120,6 +128,12 @@ function AuthPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
+    // The browser takes "ada@example" as an address; the API does not. Said at the field, before anything is sent.
+    if (mode === 'register' && !EMAIL_ADDRESS.test(email)) {
+      setEmailProblem(true);
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+      return;
+    }
     const password = String(form.get('password') ?? '');
     const name = String(form.get('name') ?? '').trim();
     // The meter has already said why; the server applies the same rule to a password sent before the rule loaded.
@@ -154,6 +168,7 @@ function AuthPage() {
               onClick={() => {
                 setMode(m);
                 setError(null);
+                setEmailProblem(false);
               }}
             >
               {m === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
@@ -194,11 +209,19 @@ function AuthPage() {
               autoComplete="email"
               required
               maxLength={254}
+              aria-invalid={emailProblem || undefined}
+              aria-describedby={emailProblem ? ids.emailProblem : undefined}
               onChange={(event) => {
                 const email = event.currentTarget.value;
                 setPerson((current) => ({ ...current, email }));
+                setEmailProblem(false);
               }}
             />
+            {emailProblem && (
+              <small id={ids.emailProblem} className={styles.fieldError} role="alert">
+                {t('auth.emailInvalid')}
+              </small>
+            )}
           </div>
           <div className={styles.field}>
             <label htmlFor={ids.password}>{t('auth.password')}</label>
