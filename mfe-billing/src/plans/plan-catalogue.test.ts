@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { planFeatureKeys, yearlySaving } from './plan-catalogue.ts';
+import { parseCycle, planFeatureKeys, yearlySaving } from './plan-catalogue.ts';
 import { CATALOGUE } from '@reelmint/testing';
 
 describe('yearlySaving', () => {
@@ -29,5 +29,16 @@ describe('planFeatureKeys', () => {
 
   it('promises no support level: there is no support queue behind one, so no plan card lists it', () => {
     expect(planFeatureKeys(CATALOGUE[1]!)).toEqual(['features.modelV2', 'features.res720']);
+  });
+});
+
+describe('parseCycle', () => {
+  it('reads ?cycle= in any case, as plan keys are read, and nothing else as a cycle', () => {
+    expect(parseCycle('monthly')).toBe('monthly');
+    expect(parseCycle('MONTHLY')).toBe('monthly');
+    expect(parseCycle(' Yearly ')).toBe('yearly');
+    expect(parseCycle('weekly')).toBeNull();
+    expect(parseCycle('')).toBeNull();
+    expect(parseCycle(null)).toBeNull();
   });
 });

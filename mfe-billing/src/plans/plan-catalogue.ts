@@ -13,8 +13,10 @@ export function normalizePlanKey(value: string | null | undefined): PlanKey | nu
   return PLAN_KEYS.find((known) => known === key) ?? null;
 }
 
+/** A billing cycle from an address (?cycle=), in any case, as plan keys are read. */
 export function parseCycle(value: string | null | undefined): BillingCycle | null {
-  return value === 'monthly' || value === 'yearly' ? value : null;
+  const cycle = value?.trim().toLowerCase();
+  return cycle === 'monthly' || cycle === 'yearly' ? cycle : null;
 }
 
 export interface PlanPrice {
