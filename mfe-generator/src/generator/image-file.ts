@@ -20,7 +20,8 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): ImageProblem 
 export function readPictureSize(dataUrl: string): Promise<{ width: number; height: number } | null> {
   return new Promise((resolve) => {
     const picture = new Image();
-    picture.onload = () => resolve(picture.naturalWidth > 0 && picture.naturalHeight > 0 ? { width: picture.naturalWidth, height: picture.naturalHeight } : null);
+    picture.onload = () =>
+      resolve(picture.naturalWidth > 0 && picture.naturalHeight > 0 ? { width: picture.naturalWidth, height: picture.naturalHeight } : null);
     picture.onerror = () => resolve(null);
     picture.src = dataUrl;
   });
