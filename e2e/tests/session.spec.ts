@@ -165,3 +165,21 @@ test('signing up with an address the browser takes but the server would not ("ad
   await expect(email).not.toHaveAttribute('aria-invalid');
   await expect(page.getByText('Enter a full email address')).toHaveCount(0);
 });
+
+test('the sign-in page’s two tabs work as a tab list: one tab stop, arrow keys between them, each naming the form it shows', async ({ page }) => {
+  await page.goto('/en/auth');
+  await untilInteractive(page);
+  const login = page.getByRole('tab', { name: 'Login' });
+  const register = page.getByRole('tab', { name: 'Register' });
+  await expect(register).toHaveAttribute('tabindex', '-1');
+  await expect(page.getByRole('tabpanel', { name: 'Login' })).toBeVisible();
+  await login.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(register).toBeFocused();
+  await expect(register).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Register' })).toContainText('Name');
+  await expect(page.getByText('A new account starts with free credits to make your first videos.')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(login).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Login' })).not.toContainText('Name');
+});

@@ -86,7 +86,17 @@ function AuthPage() {
   // The server is said to be unreachable when the site's settings or a sign-in could not reach it.
   const [signInServerDown, setServerDown] = useState(false);
   const serverDown = signInServerDown || (config.isError && !config.isFetching && config.error instanceof ApiError && config.error.isNetworkError);
-  const ids = { name: useId(), email: useId(), emailProblem: useId(), password: useId(), hint: useId(), strength: useId(), error: useId() };
+  const ids = {
+    tabs: useId(),
+    panel: useId(),
+    name: useId(),
+    email: useId(),
+    emailProblem: useId(),
+    password: useId(),
+    hint: useId(),
+    strength: useId(),
+    error: useId(),
+  };
   // Who is signing up, for the password rule: a password made of one's own name or address is refused.
   const [person, setPerson] = useState({ name: '', email: '' });
   const newPassword = useNewPassword([person.name, person.email]);
@@ -124,6 +134,12 @@ function AuthPage() {
 
   const onGoogleCredential = useCallback((credential: string) => void signIn(() => api.google(credential)), [signIn]);
 
+  const choose = (next: Mode) => {
+    setMode(next);
+    setError(null);
+    setEmailProblem(false);
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -151,7 +167,7 @@ function AuthPage() {
         <h1 id="auth-title" className={styles.title}>
           {mode === 'login' ? t('auth.loginTitle') : t('auth.registerTitle')}
         </h1>
-        <p className={styles.lead}>{t('auth.lead')}</p>
+        <p className={styles.lead}>{mode === 'login' ? t('auth.lead') : t('auth.registerLead')}</p>
         {serverDown && (
           <p className={styles.banner} role="alert" data-testid="auth-server-down">
             {t('auth.serverDown')}
@@ -161,14 +177,21 @@ function AuthPage() {
           {(['login', 'register'] as const).map((m) => (
             <button
               key={m}
+              id={`${ids.tabs}-${m}`}
               type="button"
               role="tab"
               aria-selected={mode === m}
+              aria-controls={ids.panel}
+              // One tab stop for the pair; the arrow keys move between them, as in any tab list.
+              tabIndex={mode === m ? 0 : -1}
               className={styles.tab}
-              onClick={() => {
-                setMode(m);
-                setError(null);
-                setEmailProblem(false);
+              onClick={() => choose(m)}
+              onKeyDown={(event) => {
+                if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+                event.preventDefault();
+                const next = event.key === 'Home' ? 'login' : event.key === 'End' ? 'register' : m === 'login' ? 'register' : 'login';
+                choose(next);
+                document.getElementById(`${ids.tabs}-${next}`)?.focus();
               }}
             >
               {m === 'login' ? t('auth.loginTab') : t('auth.registerTab')}
@@ -176,6 +199,9 @@ function AuthPage() {
           ))}
         </div>
         <form
+          id={ids.panel}
+          role="tabpanel"
+          aria-labelledby={`${ids.tabs}-${mode}`}
           className={styles.form}
           onSubmit={onSubmit}
           // What was wrong with the last try no longer stands once anything is changed.
