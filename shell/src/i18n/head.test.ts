@@ -21,6 +21,10 @@ describe('page head', () => {
     expect(head.alternates).toContainEqual({ hreflang: 'zh-TW', href: `${ORIGIN}/zh-TW/pricing` });
     expect(head.alternates).toContainEqual({ hreflang: 'x-default', href: `${ORIGIN}/pricing` });
     expect(headFor(ORIGIN, '/', 'ja', head).canonical).toBe(`${ORIGIN}/ja`);
+    // An address with a trailing slash is the same page: the same canonical URL and alternates.
+    const slashed = headFor(ORIGIN, '/pricing/', 'fr', { title: 'Tarifs', description: 'Les offres' });
+    expect(slashed.canonical).toBe(`${ORIGIN}/fr/pricing`);
+    expect(slashed.alternates).toEqual(head.alternates);
   });
 
   it('describes the site with a search action that lands on the templates gallery', () => {

@@ -18,7 +18,9 @@ export interface HeadContent {
  * (the language-free URL, which the site answers in the visitor's own language), a canonical link to this
  * language's URL without query, and the WebSite structured data whose search lands on the templates gallery.
  */
-export function headFor(origin: string, barePath: string, lng: string, text: { title: string; description: string }): HeadContent {
+export function headFor(origin: string, shownPath: string, lng: string, text: { title: string; description: string }): HeadContent {
+  // /en/pricing/ is the page /en/pricing is: one canonical address for both, and alternates to it.
+  const barePath = shownPath.length > 1 ? shownPath.replace(/\/+$/, '') || '/' : shownPath;
   const urlIn = (language: string) => `${origin}${withLanguage(barePath, language)}`;
   return {
     lang: lng,
