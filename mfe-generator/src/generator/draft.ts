@@ -1,3 +1,4 @@
+import { isVariationCount } from '@reelmint/shared';
 import type { GenerationConfig } from '@reelmint/shared';
 import { isGenerationConfig, withShape } from './settings.ts';
 
@@ -37,6 +38,8 @@ export interface DraftText {
   seed?: string;
   templateId?: string;
   templateTitle?: string;
+  /** How many variations Generate makes. */
+  variations?: number;
 }
 
 export interface Draft extends DraftText {
@@ -78,6 +81,7 @@ export function loadDraft(): Draft | null {
       ...(typeof value.seed === 'string' ? { seed: value.seed } : {}),
       ...(typeof value.templateId === 'string' ? { templateId: value.templateId } : {}),
       ...(typeof value.templateTitle === 'string' ? { templateTitle: value.templateTitle } : {}),
+      ...(isVariationCount(value.variations) ? { variations: value.variations } : {}),
       ...(image ? { image } : {}),
     };
   } catch {

@@ -98,7 +98,7 @@ function GeneratorPage() {
   // Sound is priced by the shared formula, so the cost shown is the one charged.
   const priced = controls.audio ? { ...draft.config, audio: true } : draft.config;
   const summary = account.estimate(priced);
-  const [chosenVariations, setVariations] = useState(1);
+  const chosenVariations = draft.variations;
   // The relaxed queue makes one video a run.
   const variations = account.relaxed ? 1 : chosenVariations;
   const runCost = summary.cost * variations;
@@ -243,7 +243,9 @@ function GeneratorPage() {
 
             {signedIn && (
               <QueuePart>
-                {(parts) => <parts.VariationsControl value={variations} config={priced} relaxed={account.relaxed} disabled={busy} onChange={setVariations} />}
+                {(parts) => (
+                  <parts.VariationsControl value={variations} config={priced} relaxed={account.relaxed} disabled={busy} onChange={draft.setVariations} />
+                )}
               </QueuePart>
             )}
 

@@ -45,6 +45,19 @@ describe('variations and the queue', () => {
     expect(creditsStore.getState().balance).toBe(70);
   });
 
+  it('keeps the number of variations with the rest of the draft, through a reload', async () => {
+    await signIn({ balance: 100 });
+    const first = await page();
+    const group = await screen.findByRole('group', { name: 'Variations' });
+    await userEvent.click(within(group).getByRole('button', { name: '3' }));
+    first.unmount();
+
+    await page();
+    const again = await screen.findByRole('group', { name: 'Variations' });
+    expect(within(again).getByRole('button', { name: '3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('generation-cost')).toHaveTextContent('30');
+  });
+
   it('asks for credits for the whole run before sending it', async () => {
     await signIn({ balance: 25 });
     await page();

@@ -33,9 +33,11 @@ export function useStudioDraft() {
     initialDraft?.templateId ? { id: initialDraft.templateId, title: initialDraft.templateTitle ?? initialDraft.templateId } : null,
   );
 
+  const [variations, setVariations] = useState(initialDraft?.variations ?? 1);
+
   useEffect(() => {
-    saveDraft({ prompt, config, negativePrompt, seed: seedText, templateId: template?.id, templateTitle: template?.title });
-  }, [prompt, config, negativePrompt, seedText, template]);
+    saveDraft({ prompt, config, negativePrompt, seed: seedText, templateId: template?.id, templateTitle: template?.title, variations });
+  }, [prompt, config, negativePrompt, seedText, template, variations]);
 
   const fill = useCallback((prefill: Prefill) => {
     setPrompt(prefill.prompt);
@@ -57,6 +59,8 @@ export function useStudioDraft() {
     setSeedText,
     template,
     setTemplate,
+    variations,
+    setVariations,
     fill,
   };
 }
