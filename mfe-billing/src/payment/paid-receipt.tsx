@@ -64,7 +64,8 @@ export function PaidReceipt({ session }: { session: PaymentSession }) {
           <dd data-testid="receipt-credits">+{formatNumber(session.creditsGranted, locale)}</dd>
         </div>
       )}
-      {!next && (pack || session.subscription.status === 'canceled') && session.subscription.expiresAt && (
+      {/* The end of a cancelled plan; never on a pack's receipt, whose credits do not end with the plan. */}
+      {!pack && !next && session.subscription.status === 'canceled' && session.subscription.expiresAt && (
         <div>
           <dt>{t('success.activeUntil')}</dt>
           <dd>{formatDate(session.subscription.expiresAt, locale)}</dd>

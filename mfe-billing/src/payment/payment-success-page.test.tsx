@@ -141,10 +141,42 @@ describe('payment success', () => {
     await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
     const charged = await screen.findByTestId('receipt-charged');
     expect(charged).toHaveTextContent('$8, one-time payment');
-    // The end of the period is shown only until the catalogue has told what Pro costs next: from then on the $8 is
-    // weighed against Pro's $13.
-    await waitFor(() => expect(screen.queryByText('Active until')).toBeNull());
+    // Pro's next charge is not the pack's business, nor is the end of Pro's period: the credits do not end with it.
+    expect(await screen.findByTestId('receipt-credits')).toHaveTextContent('+250');
+    expect(screen.queryByText('Active until')).toBeNull();
+    expect(screen.queryByTestId('receipt-next')).toBeNull();
     expect(charged).not.toHaveTextContent('A one-off charge for the rest of this period');
+  });
+
+  it('says nothing of an end on a pack bought on a cancelled plan', async () => {
+    signIn({ plan: 'pro' });
+    const pro: SubscriptionReply = {
+      ...premium,
+      plan: 'pro',
+      status: 'canceled',
+      features: PLAN_FEATURES.pro,
+      billingCycle: 'monthly',
+      expiresAt: '2027-08-12T12:00:00.000Z',
+    };
+    fakeApi.use({
+      'GET /api/payment/session/:id': () =>
+        ok({
+          ...paid,
+          kind: 'pack',
+          pack: 'credits-250',
+          plan: 'pro',
+          planName: 'Pro',
+          billingCycle: 'monthly',
+          amount: 8,
+          creditsGranted: 250,
+          subscription: pro,
+        }),
+      'GET /api/user/credits': () => ok({ balance: 350 }),
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    expect(await screen.findByTestId('receipt-charged')).toHaveTextContent('$8, one-time payment');
+    expect(screen.getByTestId('receipt-credits')).toHaveTextContent('+250');
+    expect(screen.queryByText('Active until')).toBeNull();
   });
 
   it('without a session to confirm, says when plan and credits could not be refreshed and refreshes them on retry', async () => {
