@@ -40,6 +40,7 @@ const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', path: 
   ['POST', '/api/subscription/cancel'],
   ['POST', '/api/subscription/change'],
   ['DELETE', '/api/subscription/scheduled-change'],
+  ['DELETE', '/api/subscription/cancellation'],
   ['POST', '/api/payment/create-subscription-session'],
   ['GET', '/api/payment/session/{id}'],
   ['GET', '/api/credits/packs'],
