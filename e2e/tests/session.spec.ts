@@ -103,6 +103,10 @@ test('signing up: a weak password is refused with a meter and the reason, then t
   const email = freshEmail();
   await page.getByLabel('Name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill(email);
+  const submit = page.getByRole('button', { name: 'Create account' });
+  // Where the button stands on the page (not in the window, which may have scrolled).
+  const submitTop = () => submit.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+  const before = await submitTop();
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('password');
   const meter = page.getByTestId('password-strength');
@@ -122,6 +126,9 @@ test('signing up: a weak password is refused with a meter and the reason, then t
 
   await password.fill('lantern orbit pebble');
   await expect(meter).toHaveAttribute('data-acceptable', 'true');
+  // The line the verdict is written on was kept free from the start: with nothing to refuse, the button a person is
+  // reaching for stands where it stood before the first key.
+  expect(await submitTop()).toBe(before);
   await page.getByRole('button', { name: 'Create account' }).click();
   // A new account lands in the studio, told that its free credits are there, not on the page inviting it to sign up.
   await expect(page).toHaveURL(/\/en\/text-to-video\/generator$/);
