@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { api, LocalizedLink, useActiveLanguage } from '@reelmint/shared';
 import { requestErrorKey } from './request-error.ts';
 import styles from './account-pages.module.css';
@@ -16,6 +17,9 @@ export default function ForgotPasswordPage() {
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const ids = { email: useId(), error: useId() };
+  // The address typed on the sign-in page, handed over with the move (never in the address bar).
+  const handed = (useLocation().state as { email?: unknown } | null)?.email;
+  const typedEmail = typeof handed === 'string' ? handed : undefined;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,7 +67,7 @@ export default function ForgotPasswordPage() {
             <form className={styles.form} onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? ids.error : undefined}>
               <div className={styles.field}>
                 <label htmlFor={ids.email}>{t('auth.email')}</label>
-                <input id={ids.email} name="email" type="email" autoComplete="email" required maxLength={254} />
+                <input id={ids.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={typedEmail} />
               </div>
               {error && (
                 <p id={ids.error} className={styles.error} role="alert">

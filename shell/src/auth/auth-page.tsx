@@ -270,7 +270,12 @@ function AuthPage() {
               </>
             )}
             {mode === 'login' && (
-              <LocalizedLink className={styles.forgot} to="/forgot-password" data-testid="forgot-password-link">
+              <LocalizedLink
+                className={styles.forgot}
+                to="/forgot-password"
+                state={person.email.trim() ? { email: person.email.trim() } : undefined}
+                data-testid="forgot-password-link"
+              >
                 {t('password.forgotLink')}
               </LocalizedLink>
             )}
