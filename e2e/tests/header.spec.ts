@@ -248,3 +248,23 @@ test('on a tablet (768 to 1023 px) the bar keeps its actions and its four links 
     }
   }
 });
+
+test('a move inside the site is told to screen readers by the new page’s name; the first page and a change of language are not', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/en');
+  await untilInteractive(page);
+  const announcer = page.getByTestId('route-announcer');
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+  await expect(announcer).toBeEmpty();
+  const header = page.getByTestId('site-header');
+  await header.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page.locator('[data-remote-region="billing"] h1')).toBeVisible();
+  await expect(announcer).toHaveText('Pricing');
+  await page.getByTestId('site-footer').getByRole('link', { name: 'About us' }).click();
+  await expect(announcer).toHaveText('About us');
+  // The same page in French: its text changes, not the page, so nothing is said.
+  await header.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Français' }).click();
+  await expect(page).toHaveURL(/\/fr\/about-us$/);
+  await expect(announcer).toHaveText('About us');
+});

@@ -1,13 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE, stripLanguage } from '@reelmint/shared';
 import { pageKeyOf, pageTitle } from './page-key.ts';
 
 /**
- * Keeps the page head in step with the route and the language. The server writes the first page's head, so the code
- * that rewrites it (alternates, canonical, structured data) comes only when the head has to change: after a move or a
- * change of language, or when the page arrived with another head.
+ * Keeps the page head in step with the route and the language, and tells screen readers which page a move led to.
+ * The server writes the first page's head, so the code that rewrites it (alternates, canonical, structured data) comes
+ * only when the head has to change: after a move or a change of language, or when the page arrived with another head.
  */
 export function HeadTags() {
   const { pathname } = useLocation();
@@ -19,6 +19,15 @@ export function HeadTags() {
   const title = t(`meta.${page}.title`);
   const description = t(`meta.${page}.description`);
   const first = useRef(true);
+  // The page a move inside the site led to, said to screen readers: the address and the title change without a load,
+  // and the focus stays on the link that was pressed. Empty on the first page, which the browser announces itself.
+  const [announced, setAnnounced] = useState('');
+  const shownPath = useRef(barePath);
+  useEffect(() => {
+    if (shownPath.current === barePath) return;
+    shownPath.current = barePath;
+    setAnnounced(title);
+  }, [barePath, title]);
 
   useEffect(() => {
     const drawn = first.current && document.title === pageTitle(title) && document.documentElement.lang === lng;
@@ -33,5 +42,9 @@ export function HeadTags() {
     };
   }, [barePath, lng, title, description]);
 
-  return null;
+  return (
+    <p className="rm-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {announced}
+    </p>
+  );
 }
