@@ -547,6 +547,13 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect(resumed.status).toBe(200);
     expect(resumed.body.data).toMatchObject({ plan: 'pro', status: 'active' });
     expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+
+    // Ended at Stripe before its end reached us: Stripe refuses to renew it, and nothing changes here.
+    expect((await call(t.app, 'POST', '/api/subscription/cancel', { token })).status).toBe(200);
+    stand.subscriptions.get(subscriptionId)!.status = 'canceled';
+    const ended = await call(t.app, 'DELETE', '/api/subscription/cancellation', { token });
+    expect([ended.status, ended.body.error]).toEqual([502, 'RESUME_FAILED']);
+    expect((await call(t.app, 'GET', '/api/user/subscription', { token })).body.data).toMatchObject({ plan: 'pro', status: 'canceled' });
   });
 
   it('when Stripe releases the waiting change but refuses the cancellation, cancelling again goes on from the release', async () => {

@@ -389,6 +389,10 @@ export async function startStripeStandIn(port = 0) {
         subscription.status = 'canceled';
         return { json: subscription };
       }
+      // Stripe's answer to any update of an ended subscription but these two fields.
+      if (subscription.status === 'canceled' && Object.keys(body).some((name) => !['cancellation_details', 'metadata', 'expand'].includes(name))) {
+        return stripeError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+      }
       if (subscription.schedule) {
         return stripeError(
           400,
