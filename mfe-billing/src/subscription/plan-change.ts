@@ -20,20 +20,20 @@ export function changeDirection(current: Pick<SubscriptionStatus, 'plan' | 'bill
   return cycle === 'yearly' ? 'up' : 'down';
 }
 
-/** Drops a change waiting for the end of the period; answers the subscription as it now stands. */
-export async function keepCurrentPlan(): Promise<{ ok: true; subscription: SubscriptionStatus } | { ok: false; failure: PurchaseFailure }> {
+/** What a step on the subscription in force came to: the subscription as it now stands, or why nothing changed. */
+export type SubscriptionStepOutcome = { ok: true; subscription: SubscriptionStatus } | { ok: false; failure: PurchaseFailure };
+
+/** A step that answers the subscription as it now stands; never rejects. */
+async function subscriptionStep(path: string): Promise<SubscriptionStepOutcome> {
   try {
-    return { ok: true, subscription: await request<SubscriptionStatus>('DELETE', '/api/subscription/scheduled-change') };
+    return { ok: true, subscription: await request<SubscriptionStatus>('DELETE', path) };
   } catch (error) {
     return { ok: false, failure: failureOf(error) };
   }
 }
 
-/** Undoes a cancellation while its period lasts, so the plan renews again; answers the subscription as it now stands. */
-export async function resumePlan(): Promise<{ ok: true; subscription: SubscriptionStatus } | { ok: false; failure: PurchaseFailure }> {
-  try {
-    return { ok: true, subscription: await request<SubscriptionStatus>('DELETE', '/api/subscription/cancellation') };
-  } catch (error) {
-    return { ok: false, failure: failureOf(error) };
-  }
-}
+/** Drops a change waiting for the end of the period. */
+export const keepCurrentPlan = () => subscriptionStep('/api/subscription/scheduled-change');
+
+/** Undoes a cancellation while its period lasts, so the plan renews again. */
+export const resumePlan = () => subscriptionStep('/api/subscription/cancellation');

@@ -9,6 +9,7 @@ import { billingKeys } from '../server-state/billing-queries.tsx';
 import { buyPlan, failureOf } from './buy-plan.ts';
 import type { PurchaseFailure } from './buy-plan.ts';
 import { keepCurrentPlan, resumePlan } from './plan-change.ts';
+import type { SubscriptionStepOutcome } from './plan-change.ts';
 import { cancelSubscription } from './subscription-state.ts';
 
 /** Why a plan action changed nothing, held as its mutation's error: the code the screen marks it with, and its words. */
@@ -128,26 +129,23 @@ export function useCancellation() {
   });
 }
 
-/** Dropping a change that waits for the end of the period; the subscription as it now stands is shared with every app. */
-export function useKeepCurrentPlan() {
+/**
+ * A step on the subscription in force, said in its own words when it fails (`keys`: without a connection, and
+ * otherwise); the subscription as it now stands is shared with every app.
+ */
+function useSubscriptionStep(step: () => Promise<SubscriptionStepOutcome>, keys: { network: string; failed: string }) {
   return useMutation<SubscriptionStatus, PlanActionFailure>({
     mutationFn: async () => {
-      const outcome = await keepCurrentPlan();
-      if (!outcome.ok) throw new PlanActionFailure(outcome.failure, outcome.failure === 'network' ? 'errors.changeNetwork' : 'errors.changeFailed');
+      const outcome = await step();
+      if (!outcome.ok) throw new PlanActionFailure(outcome.failure, outcome.failure === 'network' ? keys.network : keys.failed);
       return outcome.subscription;
     },
     onSuccess: (subscription) => setSubscription(subscription),
   });
 }
 
-/** Undoing a cancellation: the plan renews again, and the subscription as it now stands is shared with every app. */
-export function useResumePlan() {
-  return useMutation<SubscriptionStatus, PlanActionFailure>({
-    mutationFn: async () => {
-      const outcome = await resumePlan();
-      if (!outcome.ok) throw new PlanActionFailure(outcome.failure, outcome.failure === 'network' ? 'errors.resumeNetwork' : 'errors.resumeFailed');
-      return outcome.subscription;
-    },
-    onSuccess: (subscription) => setSubscription(subscription),
-  });
-}
+/** Dropping a change that waits for the end of the period. */
+export const useKeepCurrentPlan = () => useSubscriptionStep(keepCurrentPlan, { network: 'errors.changeNetwork', failed: 'errors.changeFailed' });
+
+/** Undoing a cancellation: the plan renews again. */
+export const useResumePlan = () => useSubscriptionStep(resumePlan, { network: 'errors.resumeNetwork', failed: 'errors.resumeFailed' });
