@@ -120,24 +120,35 @@ describe('payment success', () => {
     expect(screen.getByTestId('payment-receipt')).not.toHaveTextContent('$26.01 per month');
   });
 
-  it('never calls a credit pack a prorated charge, even when it costs less than the plan it was bought on', async () => {
-    signIn({ plan: 'pro' });
-    const pro: SubscriptionReply = { ...premium, plan: 'pro', features: PLAN_FEATURES.pro, billingCycle: 'monthly', expiresAt: '2027-08-12T12:00:00.000Z' };
+  /** A 250-credit pack for $8, paid on Pro billed monthly (`status`: the plan's), its session answered. */
+  function packPaidOnPro(status: SubscriptionReply['status']) {
+    const pro: SubscriptionReply = {
+      ...premium,
+      plan: 'pro',
+      status,
+      features: PLAN_FEATURES.pro,
+      billingCycle: 'monthly',
+      expiresAt: '2027-08-12T12:00:00.000Z',
+    };
+    const pack = {
+      ...paid,
+      kind: 'pack' as const,
+      pack: 'credits-250',
+      plan: 'pro' as const,
+      planName: 'Pro',
+      billingCycle: 'monthly' as const,
+      amount: 8,
+      creditsGranted: 250,
+    };
     fakeApi.use({
-      'GET /api/payment/session/:id': () =>
-        ok({
-          ...paid,
-          kind: 'pack',
-          pack: 'credits-250',
-          plan: 'pro',
-          planName: 'Pro',
-          billingCycle: 'monthly',
-          amount: 8,
-          creditsGranted: 250,
-          subscription: pro,
-        }),
+      'GET /api/payment/session/:id': () => ok({ ...pack, subscription: pro }),
       'GET /api/user/credits': () => ok({ balance: 12003 }),
     });
+  }
+
+  it('never calls a credit pack a prorated charge, even when it costs less than the plan it was bought on', async () => {
+    signIn({ plan: 'pro' });
+    packPaidOnPro('active');
     await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
     const charged = await screen.findByTestId('receipt-charged');
     expect(charged).toHaveTextContent('$8, one-time payment');
@@ -150,29 +161,7 @@ describe('payment success', () => {
 
   it('says nothing of an end on a pack bought on a cancelled plan', async () => {
     signIn({ plan: 'pro' });
-    const pro: SubscriptionReply = {
-      ...premium,
-      plan: 'pro',
-      status: 'canceled',
-      features: PLAN_FEATURES.pro,
-      billingCycle: 'monthly',
-      expiresAt: '2027-08-12T12:00:00.000Z',
-    };
-    fakeApi.use({
-      'GET /api/payment/session/:id': () =>
-        ok({
-          ...paid,
-          kind: 'pack',
-          pack: 'credits-250',
-          plan: 'pro',
-          planName: 'Pro',
-          billingCycle: 'monthly',
-          amount: 8,
-          creditsGranted: 250,
-          subscription: pro,
-        }),
-      'GET /api/user/credits': () => ok({ balance: 350 }),
-    });
+    packPaidOnPro('canceled');
     await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
     expect(await screen.findByTestId('receipt-charged')).toHaveTextContent('$8, one-time payment');
     expect(screen.getByTestId('receipt-credits')).toHaveTextContent('+250');
