@@ -35,6 +35,20 @@ test.describe('every route renders its screen from the remote that owns it', () 
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(shipped('shell', 'fr', 'notFound.title'));
     expect((await page.goto('/fr/pricing'))?.status()).toBe(200);
+    // An address with a dot is no file either: the same page, header and all, not two plain words.
+    expect((await page.goto('/fr/about.php'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shipped('shell', 'fr', 'notFound.title'));
+    await expect(page.getByTestId('site-header')).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  });
+
+  test('a page address with a trailing slash moves for good to the one the site links to', async ({ page, request }) => {
+    const moved = await request.get('/de/faqs/?x=1', { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe('/de/faqs?x=1');
+    await page.goto('/de/faqs/');
+    await expect(page).toHaveURL(/\/de\/faqs$/);
+    await expect(page).toHaveTitle(`${shipped('shell', 'de', 'meta.faqs.title')} | Reelmint`);
   });
 
   test('a wrong or unsupported language segment is corrected in place', async ({ page }) => {

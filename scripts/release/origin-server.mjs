@@ -150,16 +150,38 @@ export function createOriginServer({ dir, spa = false, documents = {}, releasesD
       }
       return;
     }
-    const notFound = () => {
+    const plainNotFound = () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end('Not found');
     };
-    if (pages && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
+    const sendPage = async () => {
       const page = await pages(req, url);
       const pageHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...page.headers };
       if (page.cookies?.length) pageHeaders['Set-Cookie'] = page.cookies;
       // A page that shows nothing (a shared video's link that is not shared) says so with its status too.
       sendBody(req, res, page.status ?? 200, pageHeaders, page.html);
+    };
+    // A person who follows a link to an address with a dot that is no file (/en/about.php, /en/jane.doe) gets the
+    // site's own "page not found", in its language and with its header, rather than two plain words; a script or a
+    // stylesheet that is missing still gets the short plain 404.
+    const notFound =
+      pages && wantsDocument(req)
+        ? () => {
+            sendPage().catch((error) => failed(req, res, error));
+          }
+        : plainNotFound;
+    if (pages && isPagePath(pathname)) {
+      // One address per page: /en/faqs/ moves for good to /en/faqs, which is what the site links to and names as the
+      // canonical. Answered as a page, the slash made a soft 404 (status 200 with the "page not found" title), since
+      // the router knows no route with an empty last segment. Leading slashes are folded into one so the new address
+      // stays on this origin (`//other.example/` would read as another host).
+      if (pathname.length > 1 && pathname.endsWith('/')) {
+        const location = `/${pathname.replace(/^\/+|\/+$/g, '')}${url.search}`;
+        res.writeHead(301, { Location: location, 'Cache-Control': 'no-cache' });
+        res.end();
+        return;
+      }
+      await sendPage();
       return;
     }
     if (releasesDir && pathname.startsWith(RELEASES_PATH)) {
@@ -179,15 +201,7 @@ export function createOriginServer({ dir, spa = false, documents = {}, releasesD
   // The handler is async: anything it throws would otherwise be an unhandled rejection, which ends the
   // whole process on Node 20. One odd request must cost that request, never the origin.
   const onRequest = (req, res) => {
-    handle(req, res).catch((error) => {
-      console.error(`Could not serve ${req.method} ${req.url}:`, error instanceof Error ? error.message : error);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end('Internal server error');
-    });
+    handle(req, res).catch((error) => failed(req, res, error));
   };
   const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
   const server = http.createServer(
@@ -209,6 +223,24 @@ export function createOriginServer({ dir, spa = false, documents = {}, releasesD
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** A page address (the SPA answers it with index.html), not a file: no extension in its last segment. */
+/** What a request that failed on the server is answered: the error is logged, the client told no more than that. */
+function failed(req, res, error) {
+  console.error(`Could not serve ${req.method} ${req.url}:`, error instanceof Error ? error.message : error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end('Internal server error');
+}
+
+/** A browser's move to a page (a link followed, an address typed), not a script, image or fetch asking for a file. */
+function wantsDocument(req) {
+  const destination = req.headers['sec-fetch-dest'];
+  if (typeof destination === 'string') return destination === 'document';
+  return /\btext\/html\b/.test(req.headers.accept ?? '');
+}
+
 function isPagePath(pathname) {
   return pathname === '/index.html' || !/\.[^/]*$/.test(pathname);
 }

@@ -2,6 +2,7 @@
 // documents it writes per request.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
@@ -70,4 +71,44 @@ test('documents the shell writes per request are compressed when large enough', 
   const config = await get(`${base}/config.json`, 'gzip, br');
   assert.equal(config.response.headers.get('content-encoding'), null);
   assert.deepEqual(JSON.parse(config.body.toString()), { apiBase: 'http://api', geoCountry: null });
+});
+
+test('a page address with a trailing slash moves for good to the one without; a followed link to a missing dotted address gets the site page', async (t) => {
+  const dir = temporaryDir();
+  const asked = [];
+  const pages = async (_req, url) => {
+    asked.push(url.pathname);
+    return { html: `<!doctype html><title>${url.pathname}</title>`, status: url.pathname === '/en/faqs' ? 200 : 404 };
+  };
+  const server = await listen(createShellServer({ dir: fakeDist(join(dir, 'shell')), pages }), 0);
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${server.address().port}`;
+
+  for (const [from, to] of [
+    ['/en/faqs/', '/en/faqs'],
+    ['/en/pricing/?cycle=monthly', '/en/pricing?cycle=monthly'],
+    ['/de/text-to-video//', '/de/text-to-video'],
+  ]) {
+    const answer = await fetch(`${base}${from}`, { redirect: 'manual' });
+    assert.equal(answer.status, 301, from);
+    assert.equal(answer.headers.get('location'), to, from);
+  }
+  // Never off the origin: an address whose path starts with two slashes moves to a path, not to another host.
+  const sneaky = await new Promise((resolve, reject) => request(`${base}/`, { path: '/.//evil.example/' }, resolve).on('error', reject).end());
+  sneaky.resume();
+  assert.equal(sneaky.statusCode, 301);
+  assert.equal(sneaky.headers.location, '/evil.example');
+  assert.deepEqual(asked, [], 'no page is drawn for an address that moves');
+  assert.equal((await fetch(`${base}/en/faqs/`)).status, 200);
+
+  // A person following a link: the site's page, with the status the page gives (404 for an unknown route).
+  const followed = await fetch(`${base}/en/about.php`, { headers: { 'sec-fetch-dest': 'document', accept: 'text/html' } });
+  assert.equal(followed.status, 404);
+  assert.match(followed.headers.get('content-type'), /text\/html/);
+  assert.equal(await followed.text(), '<!doctype html><title>/en/about.php</title>');
+  // A script or stylesheet that is not there stays a short plain 404, with no page drawn for it.
+  const script = await fetch(`${base}/assets/gone.js`, { headers: { 'sec-fetch-dest': 'script' } });
+  assert.equal(script.status, 404);
+  assert.equal(await script.text(), 'Not found');
+  assert.deepEqual(asked, ['/en/faqs', '/en/about.php']);
 });
