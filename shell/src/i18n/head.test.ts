@@ -27,6 +27,21 @@ describe('page head', () => {
     expect(slashed.alternates).toEqual(head.alternates);
   });
 
+  it('names no canonical and no alternates for an address that is no page, which has no other language either', () => {
+    const head = headFor(ORIGIN, '/nope-404', 'en', { title: 'Page not found', description: 'd' });
+    expect(head.canonical).toBeNull();
+    expect(head.alternates).toEqual([]);
+    applyHead(headFor(ORIGIN, '/faqs', 'en', { title: 'FAQs', description: 'Answers' }));
+    applyHead(head);
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(document.querySelector('link[rel="alternate"]')).toBeNull();
+    expect(document.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+  });
+
+  it('gives the web site as its home page, whichever page describes it', () => {
+    expect(headFor(ORIGIN, '/faqs', 'de', { title: 't', description: 'd' }).structuredData.url).toBe(`${ORIGIN}/de`);
+  });
+
   it('describes the site with a search action that lands on the templates gallery', () => {
     const { structuredData } = headFor(ORIGIN, '/', 'de', { title: 't', description: 'd' });
     expect(structuredData).toMatchObject({

@@ -180,14 +180,18 @@ describe('the first HTML of a page', () => {
     expect(html).toContain(`<link rel="alternate" hreflang="zh-TW" href="${SITE}/zh-TW/pricing" data-head>`);
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${SITE}/pricing" data-head>`);
     const data = JSON.parse(/<script type="application\/ld\+json" data-head>(.*?)<\/script>/.exec(html)![1]!);
-    expect(data).toMatchObject({ '@type': 'WebSite', inLanguage: 'fr', url: `${SITE}/fr/pricing` });
+    expect(data).toMatchObject({ '@type': 'WebSite', inLanguage: 'fr', url: `${SITE}/fr` });
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
   });
 
   it('answers 404 for an address that is no page, in any language, and 200 for every screen of the site', async () => {
     for (const path of ['/no-such-page', '/fr/no-such-page', '/about', '/de/pricing/extra', '/account/x']) {
-      expect((await render(path)).status, path).toBe(404);
+      const { status, html } = await render(path);
+      expect(status, path).toBe(404);
+      // No canonical form and no translations of an address that is no page.
+      expect(html, path).not.toContain('rel="canonical"');
+      expect(html, path).not.toContain('rel="alternate"');
     }
     for (const path of ['/', '/fr', '/pricing', '/fr/pricing/', '/de/about-us', '/auth', '/ja/reset-password', '/zh-cn/pricing', '/payment/success']) {
       expect((await render(path)).status, path).toBe(200);

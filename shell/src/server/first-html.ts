@@ -316,7 +316,7 @@ export function createFirstHtml({
     // Asked while the hints are worked out: a link pasted elsewhere is unfurled from this HTML alone.
     const card = shareCard({
       barePath: stripLanguage(url.pathname),
-      pageUrl: head.canonical,
+      pageUrl: head.canonical ?? `${siteOrigin}${url.pathname}`,
       apiBase: config.apiBase,
       text: { title: head.title, description: head.description },
       siteName: SITE_NAME,

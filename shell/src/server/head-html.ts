@@ -28,7 +28,7 @@ export function pageHead(siteOrigin: string, pathname: string, lng: string, stri
 export function headTags(head: HeadContent): string {
   const json = JSON.stringify(head.structuredData).replace(/</g, '\\u003c');
   return [
-    `<link rel="canonical" href="${escapeAttribute(head.canonical)}" data-head>`,
+    ...(head.canonical === null ? [] : [`<link rel="canonical" href="${escapeAttribute(head.canonical)}" data-head>`]),
     ...head.alternates.map(({ hreflang, href }) => `<link rel="alternate" hreflang="${escapeAttribute(hreflang)}" href="${escapeAttribute(href)}" data-head>`),
     `<script type="application/ld+json" data-head>${json}</script>`,
   ].join('');
