@@ -52,13 +52,15 @@ interface Props {
   /** The heading level that fits where the offer sits. */
   headingLevel: 2 | 3;
   compact?: boolean;
+  /** Called once a pack bought here is paid in its checkout window (the modal closes on it, as after a plan). */
+  onPaid?: () => void;
 }
 
 /**
  * One-time credit packs for members of a paid plan: each buys its credits through the same
  * checkout as a plan, in a new window, and the plan itself is left as it is.
  */
-export function PackOffer({ source, returnPath, headingLevel, compact = false }: Props) {
+export function PackOffer({ source, returnPath, headingLevel, compact = false, onPaid }: Props) {
   const { t } = useBillingText();
   const locale = useActiveLanguage();
   const headingId = useId();
@@ -70,7 +72,11 @@ export function PackOffer({ source, returnPath, headingLevel, compact = false }:
   const starting = purchase.isPending ? purchase.variables.packId : null;
   const opened = purchase.data;
   // Once that checkout is paid or cancelled in its window, the note that it is open, and its link, would be stale.
-  useCheckoutEnded(opened !== undefined, opened?.sessionId ?? null, () => purchase.reset());
+  // A paid one is also told to whoever shows the offer: a cancelled one changes nothing, the offer stays as it was.
+  useCheckoutEnded(opened !== undefined, opened?.sessionId ?? null, (outcome) => {
+    purchase.reset();
+    if (outcome === 'paid') onPaid?.();
+  });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (

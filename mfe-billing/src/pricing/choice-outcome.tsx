@@ -11,7 +11,7 @@ export function ChoiceOutcome({ outcome, failure }: { outcome: PlanChoice | null
   if (failure) {
     return (
       <p role="alert" className={styles.failure} data-testid="checkout-error" data-code={failure.code}>
-        {t(failure.key)}
+        {t(failure.key, failure.values)}
       </p>
     );
   }

@@ -414,6 +414,47 @@ describe('pricing page', () => {
     expect(within(screen.getByTestId('plan-card-premium')).getByRole('button', { name: 'Switch to yearly billing' })).toBeInTheDocument();
   });
 
+  it('drops the Pro card’s note of a scheduled move once Max is kept, and it stays gone after the plan is cancelled', async () => {
+    signIn({ plan: 'premium' });
+    const { expiresAt, max, waiting } = maxMember();
+    let current: SubscriptionReply = max;
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(current),
+      'GET /api/user/credits': () => ok({ balance: 900 }),
+      'POST /api/subscription/change': () => {
+        current = waiting;
+        return ok({ kind: 'scheduled', checkoutUrl: null, sessionId: null, subscription: waiting, balance: 900 });
+      },
+      'DELETE /api/subscription/scheduled-change': () => {
+        current = max;
+        return ok(max);
+      },
+      'POST /api/subscription/cancel': () => {
+        current = { ...max, status: 'canceled' };
+        return ok({ effectiveDate: expiresAt });
+      },
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?cycle=monthly' });
+    const panel = await screen.findByTestId('your-plan');
+    await within(panel).findByText('Max');
+    const proCard = screen.getByTestId('plan-card-pro');
+    await userEvent.click(within(proCard).getByRole('button', { name: 'Switch to Pro' }));
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(expiresAt));
+    expect(await within(proCard).findByTestId('plan-scheduled')).toHaveTextContent(`Pro starts on ${date}. You keep your current plan until then.`);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Keep Max' }));
+    expect(await within(panel).findByTestId('keep-done')).toHaveTextContent('Max goes on as before.');
+    expect(within(proCard).queryByTestId('plan-scheduled')).toBeNull();
+    expect(proCard).not.toHaveTextContent('You keep your current plan until then.');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your Max plan?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'cancelled'));
+    expect(within(proCard).queryByTestId('plan-scheduled')).toBeNull();
+  });
+
   it('says only what the panel’s latest action came to: a plan kept and then cancelled no longer goes on as before', async () => {
     signIn({ plan: 'premium' });
     const { expiresAt, max, waiting } = maxMember();
@@ -536,6 +577,82 @@ describe('pricing page', () => {
     expect(failure).toHaveTextContent('Network error occurred during upgrade');
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
     expect(screen.queryByTestId('checkout-opened')).toBeNull();
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
+  it('says why a checkout was refused for a plan already held, and reads the plan again so the cards show the truth', async () => {
+    signIn({ plan: 'free' });
+    const freePlan: SubscriptionReply = {
+      plan: 'free',
+      status: 'active',
+      features: PLAN_FEATURES.free,
+      expiresAt: null,
+      billingCycle: null,
+      scheduledChange: null,
+    };
+    const pro: SubscriptionReply = {
+      plan: 'pro',
+      status: 'active',
+      features: PLAN_FEATURES.pro,
+      expiresAt: null,
+      billingCycle: 'monthly',
+      scheduledChange: null,
+    };
+    // A stale tab: the page read Free, then Pro was bought elsewhere before Upgrade to Pro was pressed here.
+    let current = freePlan;
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok(current),
+      'GET /api/user/credits': () => ok({ balance: 600 }),
+      'POST /api/payment/create-subscription-session': () => {
+        current = pro;
+        return fail(409, 'ALREADY_SUBSCRIBED', 'You are already on the Pro plan, billed monthly');
+      },
+    });
+    await renderWithProviders(<PricingPage />, { route: '/en/pricing?cycle=monthly' });
+    await within(await screen.findByTestId('plan-card-free')).findByText('Current plan');
+    const proCard = screen.getByTestId('plan-card-pro');
+    await userEvent.click(within(proCard).getByRole('button', { name: 'Upgrade to Pro' }));
+    const refusal = await within(proCard).findByTestId('checkout-error');
+    expect(refusal).toHaveAttribute('data-code', 'subscribed');
+    expect(refusal).toHaveTextContent('You already have a paid subscription, so nothing was charged.');
+    expect(refusal).not.toHaveTextContent('Failed to initiate upgrade');
+    // The plan is read again: the Pro card is the plan in force, and the panel says so.
+    expect(await within(proCard).findByText('Current plan')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('your-plan')).findByText('Pro')).toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-card-free')).queryByText('Current plan')).toBeNull();
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
+  it('says in the page’s language when too many checkouts were opened, with the minutes to wait, and keeps the general words for an unknown code', async () => {
+    signIn({ plan: 'free' });
+    const answers = [
+      fail(429, 'RATE_LIMITED', 'Too many checkouts opened. Try again in 10 minutes.', { retryAfterSeconds: 541 }),
+      fail(429, 'RATE_LIMITED', 'Too many requests. Try again in 1 minute.'),
+      fail(418, 'SOMETHING_NEW', 'A reason this page does not know'),
+    ];
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ plan: 'free', status: 'active', features: PLAN_FEATURES.free, expiresAt: null }),
+      'GET /api/user/credits': () => ok({ balance: 7 }),
+      'POST /api/payment/create-subscription-session': () => answers.shift() ?? fail(500, 'INTERNAL_ERROR', 'unexpected'),
+    });
+    await renderWithProviders(<PricingPage />, { route: '/de/pricing', language: 'de' });
+    const maxCard = await screen.findByTestId('plan-card-premium');
+    const upgrade = async () => {
+      const button = await within(maxCard).findByRole('button', { name: 'Auf Max upgraden' });
+      await waitFor(() => expect(button).toBeEnabled());
+      await userEvent.click(button);
+    };
+    await upgrade();
+    const limited = await within(maxCard).findByTestId('checkout-error');
+    expect(limited).toHaveAttribute('data-code', 'limited');
+    expect(limited).toHaveTextContent('Zu viele Bezahlvorgänge geöffnet. Versuche es in 10 Minuten erneut.');
+    await upgrade();
+    await waitFor(() => expect(within(maxCard).getByTestId('checkout-error')).toHaveTextContent('Versuche es in ein paar Minuten erneut.'));
+    await upgrade();
+    await waitFor(() => expect(within(maxCard).getByTestId('checkout-error')).toHaveAttribute('data-code', 'failed'));
+    expect(within(maxCard).getByTestId('checkout-error')).toHaveTextContent('Das Upgrade konnte nicht gestartet werden');
     expect(window.open).not.toHaveBeenCalled();
   });
 

@@ -74,6 +74,16 @@ function PricingPage() {
   // The card whose button was pressed says what came of it, beside that button rather than at the top of the page.
   const chosen = choice.variables?.plan.key ?? null;
   const opened = outcome?.kind === 'checkout' ? outcome : null;
+  // A move down said on its card follows the subscription as it stands, not the change's reply: once the change is
+  // dropped (Keep on the Your plan panel), replaced or the plan cancelled, the reply's date would tell of a change
+  // that no longer waits. Shown only while the subscription still has that change, with the date it has now.
+  const waiting = current?.scheduledChange ?? null;
+  const shownOutcome =
+    outcome?.kind === 'scheduled'
+      ? waiting && waiting.plan === chosen && waiting.billingCycle === choice.variables?.cycle
+        ? { ...outcome, effectiveDate: waiting.effectiveDate }
+        : null
+      : (outcome ?? null);
   // Once that checkout is paid or cancelled in its window, the note that it is open would be stale.
   useCheckoutEnded(opened !== null, opened?.sessionId ?? null, () => choice.reset());
   const highlightedCard = useRef<HTMLLIElement>(null);
@@ -152,7 +162,7 @@ function PricingPage() {
                 busy={starting === plan.key}
                 locked={choice.isPending}
                 onChoose={choose}
-                outcome={plan.key === chosen ? <ChoiceOutcome outcome={outcome ?? null} failure={choice.error} /> : null}
+                outcome={plan.key === chosen ? <ChoiceOutcome outcome={shownOutcome} failure={choice.error} /> : null}
               />
             ))}
           </ul>

@@ -135,6 +135,24 @@ describe('subscription modal state machine', () => {
     expect(scheduled.state).toMatchObject({ phase: 'changed', done: { kind: 'scheduled', effectiveDate: '2027-01-01T00:00:00.000Z' } });
   });
 
+  it('a credit pack paid while choosing answers "continue" with the plan in force and closes; at any other time it does nothing', () => {
+    expect(
+      run([
+        { type: 'open', request },
+        { type: 'pack-paid', plan: 'pro' },
+      ]),
+    ).toEqual({
+      state: CLOSED,
+      effects: [{ type: 'resolve', result: { requestId: 'r1', action: 'continue', plan: 'pro' } }],
+    });
+    const processing = run([
+      { type: 'open', request },
+      { type: 'continue', signedIn: true, plan: 'premium' },
+    ]).state;
+    expect(transition(processing, { type: 'pack-paid', plan: 'pro' })).toEqual({ state: processing, effects: [] });
+    expect(transition(CLOSED, { type: 'pack-paid', plan: 'pro' })).toEqual({ state: CLOSED, effects: [] });
+  });
+
   it('a refused change goes back to the same choice and answers nothing yet; a new choice forgets the refusal', () => {
     const refused = run([
       { type: 'open', request },

@@ -28,7 +28,9 @@ export type ModalEvent =
   /** `checkoutUrl` when a checkout session was created; without it the person was sent to /pricing. */
   | { type: 'checkout-finished'; checkoutUrl?: string | undefined }
   /** A member's change answered without a checkout: done, or refused with nothing changed (the reason is the change's own). */
-  | { type: 'change-finished'; outcome: ChangeDone | { kind: 'failed' } };
+  | { type: 'change-finished'; outcome: ChangeDone | { kind: 'failed' } }
+  /** A credit pack bought from the modal was paid in its checkout window; `plan` is the member's plan, which stays. */
+  | { type: 'pack-paid'; plan: string };
 
 /** What the component must do after a transition; the machine itself touches nothing. */
 export type ModalEffect =
@@ -100,6 +102,13 @@ export function transition(state: ModalState, event: ModalEvent): Transition {
       if (outcome.kind === 'failed') return { state: { phase: 'choosing', request: state.request, cycle: state.cycle, plan: state.plan }, effects: [] };
       const resolve: ModalEffect = { type: 'resolve', result: { requestId: state.request.requestId, action: 'continue', plan: state.plan } };
       return { state: { ...state, phase: 'changed', done: outcome }, effects: [resolve] };
+    }
+    case 'pack-paid': {
+      // Paid credits answer the request as a paid plan does: the person goes on (on the plan they have), and the
+      // modal closes, since its shortfall ("You have 5") no longer holds. Only while choosing: a plan being bought at
+      // that moment answers the request itself, and an answered request has nothing left to report.
+      if (state.phase !== 'choosing') return { state, effects: [] };
+      return { state: CLOSED, effects: [{ type: 'resolve', result: { requestId: state.request.requestId, action: 'continue', plan: event.plan } }] };
     }
   }
 }

@@ -283,6 +283,42 @@ describe('subscription modal', () => {
     vi.unstubAllGlobals();
   });
 
+  it('closes once a credit pack bought from the needs-credits modal is paid, as after a plan, with the fresh balance', async () => {
+    signIn({ plan: 'pro' });
+    let balance = 5;
+    fakeApi.use({
+      'GET /api/subscription/plans': () => ok(CATALOGUE),
+      'GET /api/user/subscription': () => ok({ ...free, plan: 'pro', features: PLAN_FEATURES.pro }),
+      'GET /api/user/credits': () => ok({ balance }),
+      'GET /api/credits/packs': () => ok([{ id: 'credits-750', credits: 750, price: 20, currency: 'USD' }]),
+      'POST /api/payment/create-pack-session': () => ok({ checkoutUrl: 'http://pay.test/pack/2', sessionId: 'cs_2', message: 'ok' }),
+    });
+    await mount();
+    const { dialog, result } = await open(() => requestCredits(10, 5, 'generator'));
+    expect(within(dialog).getByTestId('credit-shortfall')).toHaveTextContent('You have 5');
+    const packs = await within(dialog).findByTestId('credit-packs');
+    const end = (outcome: 'paid' | 'canceled') =>
+      act(() => {
+        const newValue = JSON.stringify({ sessionId: 'cs_2', outcome, at: Date.now() });
+        window.dispatchEvent(new StorageEvent('storage', { key: 'reelmint:checkout-ended', newValue }));
+      });
+
+    // A checkout left unpaid changes nothing: the person still lacks the credits, and the modal still offers them.
+    await userEvent.click(await within(packs).findByRole('button', { name: 'Buy for $20' }));
+    await within(packs).findByTestId('pack-checkout-opened');
+    end('canceled');
+    await waitFor(() => expect(within(packs).queryByTestId('pack-checkout-opened')).toBeNull());
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+
+    await userEvent.click(within(packs).getByRole('button', { name: 'Buy for $20' }));
+    await within(packs).findByTestId('pack-checkout-opened');
+    balance = 755;
+    end('paid');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(result).resolves.toEqual({ requestId: expect.any(String), action: 'continue', plan: 'pro' });
+    await waitFor(() => expect(creditsStore.getState().balance).toBe(755));
+  });
+
   it('offers a Pro member Max and credit packs', async () => {
     signIn();
     fakeApi.use({

@@ -338,11 +338,20 @@ function SubscriptionModal() {
         )}
         {failedChange && (
           <div ref={changeError} role="alert" className={styles.problem} data-testid="change-error" data-code={failedChange.code}>
-            <p>{t(failedChange.key)}</p>
+            <p>{t(failedChange.key, failedChange.values)}</p>
           </div>
         )}
-        {/* Credits unlock no option: a lock's modal sells plans only. */}
-        {paidMember && !needsPlan && <PackOffer source={state.request.source ?? 'subscription-modal'} returnPath={here} headingLevel={3} compact />}
+        {/* Credits unlock no option: a lock's modal sells plans only. A pack paid in its window ends the modal as a
+            plan's checkout does, rather than leaving the old shortfall on screen. */}
+        {paidMember && !needsPlan && (
+          <PackOffer
+            source={state.request.source ?? 'subscription-modal'}
+            returnPath={here}
+            headingLevel={3}
+            compact
+            onPaid={() => currentPlan && dispatch({ type: 'pack-paid', plan: currentPlan })}
+          />
+        )}
 
         <div className={styles.actions}>
           <button type="button" className={styles.secondary} onClick={() => openDetached(localize(`/pricing?${seeAllQuery.toString()}`))}>

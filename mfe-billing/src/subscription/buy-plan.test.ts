@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, PLAN_FEATURES } from '@reelmint/shared';
 import type { SubscriptionReply } from '@reelmint/shared';
 import { CHECKOUT_NOT_OPENED } from '../checkout/checkout.ts';
-import { buyPlan, failureOf } from './buy-plan.ts';
+import { buyPlan, failureOf, retryMinutesOf } from './buy-plan.ts';
 import { fail, fakeApi, networkError, ok, raw, setupFakeApi } from '@reelmint/testing';
 
 setupFakeApi();
@@ -79,5 +79,15 @@ describe('buying a plan', () => {
     expect(failureOf(new DOMException('slow', 'TimeoutError'))).toBe('network');
     expect(failureOf(new ApiError('no checkout', CHECKOUT_NOT_OPENED))).toBe('failed');
     expect(failureOf(new ApiError('down', 'UPGRADE_FAILED', 502))).toBe('failed');
+  });
+
+  it('names a plan already held and too many checkouts by their codes, and reads the minutes to wait as the API counts them', () => {
+    expect(failureOf(new ApiError('You are already on the Pro plan, billed monthly', 'ALREADY_SUBSCRIBED', 409))).toBe('subscribed');
+    const limited = new ApiError('Too many checkouts opened. Try again in 10 minutes.', 'RATE_LIMITED', 429, { retryAfterSeconds: 541 });
+    expect(failureOf(limited)).toBe('limited');
+    expect(retryMinutesOf(limited)).toBe(10);
+    expect(retryMinutesOf(new ApiError('soon', 'RATE_LIMITED', 429, { retryAfterSeconds: 3 }))).toBe(1);
+    expect(retryMinutesOf(new ApiError('Too many requests. Try again in 1 minute.', 'RATE_LIMITED', 429))).toBeNull();
+    expect(retryMinutesOf(new ApiError('odd', 'RATE_LIMITED', 429, { retryAfterSeconds: 'soon' }))).toBeNull();
   });
 });

@@ -33,15 +33,29 @@ const notOpened = () => new ApiError('The server opened no checkout', CHECKOUT_N
 /**
  * Why buying a plan (or dropping a waiting change) did nothing, each with words a person can act on: a declined card,
  * a change the payment provider refused as asked (PLAN_CHANGE_REFUSED: another plan or cycle, or support), a provider
- * asking for a minute (PAYMENT_PROVIDER_BUSY), no connection or no answer in time, or anything else.
+ * asking for a minute (PAYMENT_PROVIDER_BUSY), a plan the person already has (ALREADY_SUBSCRIBED: a page older than
+ * the subscription, as in a stale tab), too many checkouts opened of late (RATE_LIMITED), no connection or no answer in
+ * time, or anything else.
  */
-export type PurchaseFailure = 'declined' | 'refused' | 'busy' | 'network' | 'failed';
+export type PurchaseFailure = 'declined' | 'refused' | 'busy' | 'subscribed' | 'limited' | 'network' | 'failed';
 
 export function failureOf(error: unknown): PurchaseFailure {
   if (error instanceof ApiError && error.code === 'PAYMENT_DECLINED') return 'declined';
   if (error instanceof ApiError && error.code === 'PLAN_CHANGE_REFUSED') return 'refused';
   if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_BUSY') return 'busy';
+  if (error instanceof ApiError && error.code === 'ALREADY_SUBSCRIBED') return 'subscribed';
+  if (error instanceof ApiError && error.code === 'RATE_LIMITED') return 'limited';
   if ((error instanceof ApiError && error.isNetworkError) || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')))
     return 'network';
   return 'failed';
+}
+
+/**
+ * The whole minutes until a refused checkout may be tried again, as the API counts them (its `retryAfterSeconds`,
+ * rounded up, at least 1), or null when the refusal does not say.
+ */
+export function retryMinutesOf(error: unknown): number | null {
+  const seconds = error instanceof ApiError ? error.details.retryAfterSeconds : undefined;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return null;
+  return Math.max(1, Math.ceil(seconds / 60));
 }

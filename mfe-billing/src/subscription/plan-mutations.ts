@@ -3,10 +3,10 @@ import { loadSubscription, setCreditBalance, setSubscription, subscriptionStore,
 import type { PlanPurchase, SubscriptionStatus } from '@reelmint/shared';
 import { decideCheckoutFailure, followCheckoutFailure, openDetached } from '../checkout/checkout.ts';
 import type { BillingCycle, CheckoutFallback, CheckoutFollowUp } from '../checkout/checkout.ts';
-import { rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
+import { refreshAccount, rememberCheckoutOrigin } from '../checkout/checkout-return.ts';
 import { normalizePlanKey } from '../plans/plan-catalogue.ts';
 import { billingKeys } from '../server-state/billing-queries.tsx';
-import { buyPlan, failureOf } from './buy-plan.ts';
+import { buyPlan, failureOf, retryMinutesOf } from './buy-plan.ts';
 import type { PurchaseFailure } from './buy-plan.ts';
 import { keepCurrentPlan, resumePlan } from './plan-change.ts';
 import type { SubscriptionStepOutcome } from './plan-change.ts';
@@ -17,22 +17,37 @@ export class PlanActionFailure extends Error {
   readonly code: string;
   /** The key of the message in billing's strings. */
   readonly key: string;
+  /** What the message names (e.g. the minutes to wait), passed to the translation with its key. */
+  readonly values: Record<string, number> | undefined;
 
-  constructor(code: string, key: string) {
+  constructor(code: string, key: string, values?: Record<string, number>) {
     super(code);
     this.name = 'PlanActionFailure';
     this.code = code;
     this.key = key;
+    this.values = values;
   }
 }
 
+// The API's messages are English, so each reason it gives is said in the page's language by its code; a code not
+// listed here keeps the general words ('failed').
 const PURCHASE_FAILURE_KEYS: Record<PurchaseFailure, string> = {
   declined: 'errors.paymentDeclined',
   refused: 'errors.changeRefused',
   busy: 'errors.providerBusy',
+  subscribed: 'errors.alreadySubscribed',
+  limited: 'errors.tooManyCheckouts',
   network: 'errors.upgradeNetwork',
   failed: 'errors.upgradeFailed',
 };
+
+/** A refused purchase in the person's words: a rate limit names the minutes to wait when the API says how many. */
+function purchaseFailure(error: unknown): PlanActionFailure {
+  const failure = failureOf(error);
+  const minutes = failure === 'limited' ? retryMinutesOf(error) : null;
+  if (minutes !== null) return new PlanActionFailure(failure, 'errors.tooManyCheckoutsFor', { count: minutes });
+  return new PlanActionFailure(failure, PURCHASE_FAILURE_KEYS[failure]);
+}
 
 /** A plan chosen on pricing or in the subscription modal, with what the screen knew when it was chosen. */
 export interface PlanChoiceRequest {
@@ -77,8 +92,7 @@ async function choosePlan({ plan, cycle, source, member, fallback }: PlanChoiceR
     return { ...purchase, plan: plan.name };
   } catch (error) {
     if (fallback && !changing) return { kind: 'sent-away', fallback: decideCheckoutFailure(error), plan: plan.name };
-    const failure = failureOf(error);
-    throw new PlanActionFailure(failure, PURCHASE_FAILURE_KEYS[failure]);
+    throw purchaseFailure(error);
   }
 }
 
@@ -110,6 +124,12 @@ export function usePlanChoice() {
         void queryClient.invalidateQueries({ queryKey: billingKeys.everyReceipt(session) });
         void queryClient.invalidateQueries({ queryKey: billingKeys.everyCreditHistoryPage(session) });
       }
+    },
+    onError: (failure) => {
+      // The API found a plan this page did not know of (a stale tab, a checkout paid elsewhere): the plan, the header's
+      // plan name and the balance are read again, so the cards show what the person really has. Not awaited: the
+      // refusal is shown at once.
+      if (failure.code === 'subscribed') void refreshAccount();
     },
   });
 }
