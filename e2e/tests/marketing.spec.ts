@@ -303,3 +303,18 @@ test('the home page shows every template of its strip whole, and its calls to ac
   await expect(cta).toBeFocused();
   expect(await cta.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('solid');
 });
+
+test('a shared link to a section of a policy opens the page at that section, on a first load and after a move', async ({ page }) => {
+  await page.goto('/en/privacy-policy#privacy-children');
+  const children = region(page).locator('#privacy-children h2');
+  await expect(children).toBeVisible();
+  await expect(children).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // From another page of the site, by the router: the terms open at their section on credits.
+  await page.goto('/en/faqs');
+  await page.evaluate(() => {
+    history.pushState(null, '', '/en/terms-of-service#terms-credits');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(region(page).locator('#terms-credits h2')).toBeInViewport();
+});
