@@ -66,6 +66,22 @@ export function clearSession(): void {
   publish({ token: null, user: null });
 }
 
+/**
+ * A sign-in, a sign-out or a change of the person (their plan after a payment, their name) made in another tab of the
+ * site is followed here: local storage tells every other tab of the origin. Without it, a tab kept the old plan, or
+ * stayed signed in after a sign-out elsewhere, until its next failed call.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    // `null` is a clear() of the whole storage.
+    if (event.key !== null && event.key !== TOKEN_KEY && event.key !== USER_KEY) return;
+    const now = readInitial();
+    const shown = authStore.getState();
+    if (now.token === shown.token && JSON.stringify(now.user) === JSON.stringify(shown.user)) return;
+    publish(now);
+  });
+}
+
 const SIGNED_OUT: AuthState = { token: null, user: null };
 
 /**
