@@ -190,3 +190,20 @@ test('the sign-in page’s two tabs work as a tab list: one tab stop, arrow keys
   await expect(login).toBeFocused();
   await expect(page.getByRole('tabpanel', { name: 'Login' })).not.toContainText('Name');
 });
+
+test('the person’s other tab follows a spend and a sign-out made in this one, without a reload or a focus', async ({ signedInPage: page, context }) => {
+  await page.goto('/en/pricing');
+  await expect(page.getByTestId('credit-display')).toHaveText('100 credits');
+  const studio = await context.newPage();
+  await studio.goto('/en/text-to-video/generator');
+  await studio.getByLabel('Prompt').fill('A lighthouse at dusk, waves breaking on the rocks');
+  await studio.getByTestId('generate-button').click();
+  await expect(studio.getByTestId('credit-display')).toHaveText('90 credits');
+  // The pricing tab was never brought back: it hears of the spend from the studio's tab.
+  await expect(page.getByTestId('credit-display')).toHaveText('90 credits');
+
+  await openAccountMenu(studio);
+  await studio.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByTestId('site-header').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByTestId('credit-display')).toHaveCount(0);
+});
