@@ -45,7 +45,7 @@ export const ROUTES = [
   { path: '/image-to-video/generator', remote: 'generator', heading: 'title' },
   { path: '/generator', remote: 'generator', heading: 'title' },
   { path: '/pricing', remote: 'billing', heading: 'pricing.title' },
-  { path: '/payment/success', remote: 'billing', heading: 'success.title' },
+  { path: '/payment/success', remote: 'billing', heading: 'success.notFoundTitle' },
   { path: '/payment/cancel', remote: 'billing', heading: 'cancel.title' },
 ] as const;
 

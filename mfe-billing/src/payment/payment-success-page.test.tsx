@@ -168,6 +168,37 @@ describe('payment success', () => {
     expect(screen.queryByText('Active until')).toBeNull();
   });
 
+  // Typed or bookmarked without its session id, the page has nothing to confirm: no payment is claimed, as for a session
+  // the server does not know, while plan and balance are still read again.
+  it.each(['/en/payment/success', '/en/payment/success?session_id='])(
+    'at %s, claims no payment, tells it like an unknown session and still refreshes plan and credits',
+    async (route) => {
+      signIn({ plan: 'free' });
+      fakeApi.use({
+        'GET /api/user/subscription': () => ok(premium),
+        'GET /api/user/credits': () => ok({ balance: 12003 }),
+      });
+      await renderWithProviders(<PaymentSuccessPage />, { route });
+      expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this payment' })).toBeInTheDocument();
+      expect(screen.getByText(/This link does not match a checkout on your account/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/en/pricing');
+      expect(screen.queryByText('Payment successful')).toBeNull();
+      expect(screen.queryByText(/your credits are on their way/)).toBeNull();
+      expect(document.querySelector('[data-tone="success"]')).toBeNull();
+      await waitFor(() => expect(authStore.getState().user?.plan).toBe('premium'));
+      await waitFor(() => expect(creditsStore.getState().balance).toBe(12003));
+      expect(asks()).toBe(0);
+    },
+  );
+
+  it('signed out and without a session id, claims no payment either', async () => {
+    const { calls } = fakeApi.use({});
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this payment' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment successful')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
   it('without a session to confirm, says when plan and credits could not be refreshed and refreshes them on retry', async () => {
     signIn({ plan: 'free' });
     let serverUp = false;

@@ -23,7 +23,12 @@ type View =
   | { kind: 'canceled' }
   | { kind: 'not-found' }
   | { kind: 'error' }
-  /** No session to confirm (or not signed in here): thank the person and refresh what we can. */
+  /**
+   * No session id in the address (typed or bookmarked): nothing says a payment was made, so it is told like an unknown
+   * session, never as a success; plan and balance are still refreshed in case a payment did go through.
+   */
+  | { kind: 'missing' }
+  /** A session id, but not signed in here, so it cannot be confirmed: thank the person and refresh what we can. */
   | { kind: 'generic' };
 
 /**
@@ -55,19 +60,21 @@ function PaymentSuccessPage() {
   const session = confirmation.data;
   // How many answers came (each read of dataUpdatedAt makes every answer, even an unchanged one, draw this again).
   const answers = confirmation.dataUpdatedAt > 0 ? (queryClient.getQueryState(key)?.dataUpdateCount ?? 0) : 0;
-  const view: View = !confirming
-    ? { kind: 'generic' }
-    : confirmation.isError
-      ? { kind: confirmation.error instanceof ApiError && confirmation.error.status === 404 ? 'not-found' : 'error' }
-      : !session
-        ? { kind: 'confirming' }
-        : session.status === 'paid'
-          ? { kind: 'paid', session }
-          : session.status === 'open'
-            ? { kind: answers < CONFIRM_ATTEMPTS ? 'confirming' : 'pending' }
-            : session.status === 'pending'
-              ? { kind: 'processing' }
-              : { kind: session.status === 'canceled' ? 'canceled' : session.status === 'failed' ? 'failed' : 'error' };
+  const view: View = !sessionId
+    ? { kind: 'missing' }
+    : !confirming
+      ? { kind: 'generic' }
+      : confirmation.isError
+        ? { kind: confirmation.error instanceof ApiError && confirmation.error.status === 404 ? 'not-found' : 'error' }
+        : !session
+          ? { kind: 'confirming' }
+          : session.status === 'paid'
+            ? { kind: 'paid', session }
+            : session.status === 'open'
+              ? { kind: answers < CONFIRM_ATTEMPTS ? 'confirming' : 'pending' }
+              : session.status === 'pending'
+                ? { kind: 'processing' }
+                : { kind: session.status === 'canceled' ? 'canceled' : session.status === 'failed' ? 'failed' : 'error' };
 
   const paidSession = view.kind === 'paid' ? view.session : null;
   useEffect(() => {
@@ -80,7 +87,7 @@ function PaymentSuccessPage() {
     if (ended) announceCheckoutEnded(sessionId, ended);
   }, [ended, sessionId]);
 
-  // No session to confirm (or not signed in here): refresh what can be refreshed, once a visit and on each Try again.
+  // No session to confirm (none named, or not signed in here): refresh what can be refreshed, once a visit and on each Try again.
   const refresh = useQuery({ queryKey: billingKeys.accountRefresh(attempt), queryFn: refreshAccount, enabled: !confirming, gcTime: 0 });
   const refreshFailed = refresh.data === false;
 
@@ -125,6 +132,33 @@ function PaymentSuccessPage() {
     );
   }
 
+  if (view.kind === 'missing') {
+    // Told like an unknown session (same title, words and way on to pricing), with the refresh's failure and retry of
+    // the generic view. The words are there from the first paint, not the answer to a check, so they are no alert.
+    return (
+      <main className={styles.page} data-remote="billing" data-state="missing">
+        <WarningIcon />
+        <h1 className={styles.title}>{t('success.notFoundTitle')}</h1>
+        <p className={styles.lead}>{t('success.notFound')}</p>
+        {refreshFailed && (
+          <p className={styles.lead} role="alert" data-testid="refresh-failed">
+            {t('success.refreshFailed')}
+          </p>
+        )}
+        <div className={styles.ctas}>
+          <LocalizedLink className={styles.cta} to="/pricing">
+            {t('cancel.back')}
+          </LocalizedLink>
+          {refreshFailed && (
+            <button type="button" className={styles.secondary} onClick={again}>
+              {t('pricing.retry')}
+            </button>
+          )}
+        </div>
+      </main>
+    );
+  }
+
   if (view.kind === 'generic') {
     return (
       <main className={styles.page} data-remote="billing" data-state="generic">
@@ -160,9 +194,7 @@ function PaymentSuccessPage() {
   }[view.kind];
   return (
     <main className={styles.page} data-remote="billing" data-state={view.kind}>
-      <div className={styles.icon} data-tone="warning" aria-hidden="true">
-        !
-      </div>
+      <WarningIcon />
       <h1 className={styles.title}>{t(problem.title)}</h1>
       <p className={styles.lead} role="alert">
         {t(problem.body)}
@@ -178,6 +210,14 @@ function PaymentSuccessPage() {
         </LocalizedLink>
       </div>
     </main>
+  );
+}
+
+function WarningIcon() {
+  return (
+    <div className={styles.icon} data-tone="warning" aria-hidden="true">
+      !
+    </div>
   );
 }
 
