@@ -108,6 +108,19 @@ describe('uploads', () => {
     expect(reply.json().error).toBe('IMAGE_TOO_LARGE');
   });
 
+  it.each(['png', 'webp'])('refuses a %s picture cut short with 422 INVALID_IMAGE, though its header names its size, and stores nothing', async (ext) => {
+    const whole = await makePicture(t.dataDir, `whole.${ext}`, '800x600');
+    const before = await readdir(join(t.dataDir, 'uploads')).catch(() => []);
+    // The first part of the file: the header (and so the size check) is intact, the picture is not.
+    const reply = await upload(whole.subarray(0, Math.floor(whole.length / 3)), `cut.${ext}`, `image/${ext}`);
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json()).toMatchObject({ success: false, error: 'INVALID_IMAGE', message: expect.stringContaining('damaged or incomplete') });
+    expect(await readdir(join(t.dataDir, 'uploads')).catch(() => [])).toEqual(before);
+    // Bytes after a whole picture's end are no damage: cameras and editors leave them, and the render reads past them.
+    const trailing = await upload(Buffer.concat([whole, Buffer.alloc(4096, 7)]), `long.${ext}`, `image/${ext}`);
+    expect(trailing.statusCode).toBe(201);
+  });
+
   it('needs a session, the field "file" and a non-empty file', async () => {
     const picture = await makePicture(t.dataDir, 'small.png', '32x32');
     expect((await upload(picture, 'a.png', 'image/png', 'file', null)).statusCode).toBe(401);

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { AppError } from '../http/errors.ts';
-import { sniffImage } from './sniff.ts';
+import { decodesWhole } from './image-decode.ts';
+import { EXTENSIONS, sniffImage } from './sniff.ts';
 import type { ImageMime } from './sniff.ts';
 
 /** Decoding cost grows with pixels, not bytes: a small file can claim a huge canvas. */
@@ -9,7 +10,8 @@ export const MAX_UPLOAD_PIXELS = 40_000_000;
 
 /**
  * The picture in the part named "file", checked by its bytes (PNG, JPEG or WebP), its size and its
- * pixel count before anything decodes it. Shared by uploads and account pictures.
+ * pixel count before anything decodes it, then decoded whole (a file cut short is refused here, not
+ * in a render it was charged for). Shared by uploads and account pictures.
  */
 export async function readImagePart(
   request: FastifyRequest,
@@ -30,6 +32,9 @@ export async function readImagePart(
   if (width * height > MAX_UPLOAD_PIXELS) {
     throw new AppError(413, 'IMAGE_TOO_LARGE', `The picture is ${width}x${height}; at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels are accepted`);
   }
+  const decoded = await decodesWhole(buffer, EXTENSIONS[mimeType]);
+  if (decoded === 'unknown') request.log.warn('The uploaded picture could not be decoded to check it; taken as it is');
+  if (decoded === false) throw new AppError(422, 'INVALID_IMAGE', 'The picture could not be read: the file is damaged or incomplete');
   return { buffer, mimeType, width, height };
 }
 
