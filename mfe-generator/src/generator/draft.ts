@@ -9,6 +9,8 @@ import { isGenerationConfig, withShape } from './settings.ts';
 const DRAFT_KEY = 'reelmint:generator:draft';
 const IMAGE_KEY = 'reelmint:generator:draft-image';
 const JOB_KEY = 'reelmint:generator:job';
+/** Every video of the followed job's run (its variations), so a reload still knows the others are being made. */
+const RUN_KEY = 'reelmint:generator:run';
 
 /**
  * Above this many characters an uploaded picture is kept by its server id alone: the data URL of a
@@ -129,9 +131,29 @@ export function loadActiveJob(): string | null {
   return storage()?.getItem(JOB_KEY) ?? null;
 }
 
-export function saveActiveJob(id: string | null): void {
+/**
+ * The videos of the active job's run (the job itself included), as saved with it; just the job when nothing was
+ * saved, or what was saved belongs to another job or cannot be read.
+ */
+export function loadActiveRun(jobId: string): string[] {
+  try {
+    const value: unknown = JSON.parse(storage()?.getItem(RUN_KEY) ?? 'null');
+    if (Array.isArray(value) && value.every((id) => typeof id === 'string') && value.includes(jobId)) return value as string[];
+  } catch {
+    // Unreadable: the job alone is followed, as before runs were kept.
+  }
+  return [jobId];
+}
+
+/** Keeps the job being made (and every video of its run), or forgets both with `null`. */
+export function saveActiveJob(id: string | null, run: readonly string[] = id ? [id] : []): void {
   const store = storage();
   if (!store) return;
-  if (id) store.setItem(JOB_KEY, id);
-  else store.removeItem(JOB_KEY);
+  if (id) {
+    store.setItem(JOB_KEY, id);
+    store.setItem(RUN_KEY, JSON.stringify(run));
+  } else {
+    store.removeItem(JOB_KEY);
+    store.removeItem(RUN_KEY);
+  }
 }

@@ -262,11 +262,13 @@ function GeneratorPage() {
 
           <ResultPanel
             state={job}
+            othersInProgress={stage.othersInProgress}
             viewing={stage.viewing}
             onBackToJob={stage.backToJob}
             headingId={ids.result}
             reveal={stage.reveal}
             onCancelled={history.reload}
+            onRunCancelled={stage.runCancelled}
             actions={{
               downloadingId: download.downloadingId,
               onDownload: (v) => void download.download(v),

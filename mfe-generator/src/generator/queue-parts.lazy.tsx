@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
-import { formatNumber, notify, request, runCost, setCreditBalance, VARIATIONS_MAX } from '@reelmint/shared';
-import type { VideoCancelReply, GenerationConfig } from '@reelmint/shared';
+import { ApiError, formatNumber, notify, runCost, setCreditBalance, VARIATIONS_MAX } from '@reelmint/shared';
+import type { GenerationConfig } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { errorMessage } from './errors.ts';
+import type { RunCancel } from './use-generation.ts';
+import { videoApi } from './video-api.ts';
 import type { VideoRecord } from './video-api.ts';
 import studio from './studio.module.css';
 import styles from './queue-parts.module.css';
@@ -78,7 +80,7 @@ function useCancel(video: VideoRecord, onCancelled: (video: VideoRecord) => void
   const confirm = async () => {
     setBusy(true);
     try {
-      const reply = await request<VideoCancelReply>('POST', `/api/videos/${encodeURIComponent(video.id)}/cancel`);
+      const reply = await videoApi.cancel(video.id);
       setCreditBalance(reply.newBalance);
       notify('success', t('jobQueue.cancelDone', { credits: formatNumber(reply.refunded, i18n.resolvedLanguage ?? 'en') }));
     } catch (error) {
@@ -104,16 +106,86 @@ function useCancel(video: VideoRecord, onCancelled: (video: VideoRecord) => void
   return { ask: () => setAsking(true), dialog };
 }
 
+/**
+ * Cancels every video in `ids`, one call each and all at once (the API cancels one video per call). A video that
+ * finished before its cancel arrived is counted apart, and a call that fails does not stop the others.
+ */
+async function cancelEach(ids: readonly string[], explain: (error: unknown) => string): Promise<{ outcome: RunCancel; newBalance: number | null }> {
+  const results = await Promise.allSettled(ids.map((id) => videoApi.cancel(id)));
+  const outcome: RunCancel = { cancelled: 0, refunded: 0, finished: 0, failed: 0, reason: null };
+  let newBalance: number | null = null;
+  for (const result of results) {
+    if (result.status === 'fulfilled') {
+      outcome.cancelled += 1;
+      outcome.refunded += result.value.refunded;
+      // Each reply carries the balance after its own refund, and refunds only add: the largest is the one after all.
+      newBalance = Math.max(newBalance ?? 0, result.value.newBalance);
+    } else if (result.reason instanceof ApiError && result.reason.code === 'ALREADY_FINISHED') {
+      outcome.finished += 1;
+    } else {
+      outcome.failed += 1;
+      outcome.reason ??= explain(result.reason);
+    }
+  }
+  return { outcome, newBalance };
+}
+
+/**
+ * The stage's Cancel. A job alone is cancelled as a history item is; a job of a run of several videos is cancelled
+ * with the run's other videos still being made, all asked about at once: cancelling only the one on the stage left the
+ * others rendering, and charged, out of sight. The videos asked about are the ones cancelled, even if one finishes
+ * while the question is open (the API then says it had finished, and the stage says so).
+ */
+function useStageCancel(props: StageProps) {
+  const { video, others, inRun, onCancelled, onRunCancelled } = props;
+  const { t } = useGeneratorText();
+  const single = useCancel(video, onCancelled);
+  const [asking, setAsking] = useState<readonly string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async (ids: readonly string[]) => {
+    setBusy(true);
+    const { outcome, newBalance } = await cancelEach(ids, (error) => errorMessage(t, error));
+    if (newBalance !== null) setCreditBalance(newBalance);
+    setBusy(false);
+    setAsking(null);
+    // The stage says what happened to each video, in place of a toast over the stage the person is looking at.
+    onRunCancelled(outcome);
+  };
+  if (!inRun) return single;
+  const count = asking?.length ?? 0;
+  const dialog = asking ? (
+    <ConfirmDialog
+      title={count > 1 ? t('jobQueue.cancelRunTitle', { count }) : t('jobQueue.cancelTitle')}
+      body={count > 1 ? t('jobQueue.cancelRunBody') : t('jobQueue.cancelBody')}
+      confirmLabel={count > 1 ? t('jobQueue.cancelRunConfirm', { count }) : t('jobQueue.cancelConfirm')}
+      cancelLabel={t('jobQueue.keep')}
+      busy={busy}
+      onConfirm={() => void confirm(asking)}
+      onCancel={() => setAsking(null)}
+    />
+  ) : null;
+  return { ask: () => setAsking([video.id, ...others]), dialog };
+}
+
 interface JobProps {
   video: VideoRecord;
   onCancelled: (video: VideoRecord) => void;
 }
 
+interface StageProps extends JobProps {
+  /** The other videos of the job's run still queued or rendering: the stage's Cancel stops them too. */
+  others: readonly string[];
+  /** Whether the job is one of a run of several videos (whether or not the others are still being made). */
+  inRun: boolean;
+  onRunCancelled: (outcome: RunCancel) => void;
+}
+
 /** Under the stage's progress: the job's place and expected start while it waits, and Cancel while it is unfinished. */
-export function StageQueue({ video, onCancelled }: JobProps) {
+export function StageQueue(props: StageProps) {
+  const { video } = props;
   const { t } = useGeneratorText();
   const waiting = useWaitingText(video);
-  const cancel = useCancel(video, onCancelled);
+  const cancel = useStageCancel(props);
   if (video.status !== 'queued' && video.status !== 'processing') return null;
   return (
     <div className={styles.stage}>

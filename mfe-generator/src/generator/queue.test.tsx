@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, creditsStore } from '@reelmint/shared';
-import { fail, fakeApi, ok } from '@reelmint/testing';
+import { API_BASE, fail, fakeApi, networkError, ok } from '@reelmint/testing';
 import { freshStudioEachTest, jobAccepted, modalRequests, page, signIn, video } from '../test/studio.tsx';
 
 freshStudioEachTest();
@@ -126,6 +126,121 @@ describe('variations and the queue', () => {
     } finally {
       bus.off('toast', listener);
     }
+  });
+
+  it('cancels every video of a run still being made, asks about all of them, and says what happened to all of them', async () => {
+    const cancelledIds = new Set<string>();
+    let balance = 80;
+    fakeApi.use({
+      'POST /api/videos/generate': () => jobAccepted({ runId: 'run_1', videoIds: ['vid_1', 'vid_2'], newBalance: 80 }),
+      'GET /api/videos/status/:id': (call) => {
+        const id = call.params.id!;
+        return ok(
+          cancelledIds.has(id)
+            ? waiting({ id, runId: 'run_1', status: 'cancelled', queuePosition: null, refunded: true, errorCode: 'CANCELLED' })
+            : waiting({ id, runId: 'run_1' }),
+        );
+      },
+      'POST /api/videos/:id/cancel': (call) => {
+        const id = call.params.id!;
+        cancelledIds.add(id);
+        balance += 10;
+        return ok({ id, status: 'cancelled', refunded: 10, newBalance: balance });
+      },
+    });
+    await signIn({ balance: 100 });
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Lanterns on a river');
+    await userEvent.click(within(await screen.findByRole('group', { name: 'Variations' })).getByRole('button', { name: '2' }));
+    await userEvent.click(screen.getByTestId('generate-button'));
+
+    await userEvent.click(await screen.findByTestId('cancel-job'));
+    // The question names every video it will stop, not only the one on the stage.
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel these 2 videos?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel 2 videos' }));
+
+    const summary = await screen.findByTestId('run-cancelled');
+    expect(summary).toHaveTextContent('You cancelled 2 videos');
+    expect(summary).toHaveTextContent('Credits returned to your balance: 20');
+    // One call per video: the API cancels one video at a time.
+    expect(
+      fakeApi
+        .callsTo('POST /api/videos/:id/cancel')
+        .map((call) => call.params.id)
+        .sort(),
+    ).toEqual(['vid_1', 'vid_2']);
+    expect(creditsStore.getState().balance).toBe(100);
+    await waitFor(() => expect(screen.getByTestId('result-panel')).toHaveAttribute('data-phase', 'failed'));
+    // The summary stands for the run: no note about one cancelled video beside it, nothing said to be still rendering.
+    expect(screen.queryByTestId('job-cancelled')).toBeNull();
+    expect(screen.queryByTestId('run-others')).toBeNull();
+    expect(screen.getByTestId('job-announcement')).toHaveTextContent('You cancelled 2 videos');
+  });
+
+  it('keeps and shows a video of the run that finished before its cancel arrived, and says which one it could not cancel', async () => {
+    const finished = { vid_1: false, vid_2: false };
+    fakeApi.use({
+      'POST /api/videos/generate': () => jobAccepted({ runId: 'run_1', videoIds: ['vid_1', 'vid_2', 'vid_3'], newBalance: 70 }),
+      'GET /api/videos/status/:id': (call) => {
+        const id = call.params.id!;
+        if (id === 'vid_1' && finished.vid_1) {
+          return ok(waiting({ id, runId: 'run_1', status: 'cancelled', queuePosition: null, refunded: true, errorCode: 'CANCELLED' }));
+        }
+        if (id === 'vid_2' && finished.vid_2) {
+          return ok(video({ id, runId: 'run_1', variation: 2, videoUrl: `${API_BASE}/api/videos/vid_2/file?token=x` }));
+        }
+        return ok(waiting({ id, runId: 'run_1', status: 'processing', queuePosition: null, progress: 60 }));
+      },
+      'POST /api/videos/:id/cancel': (call) => {
+        const id = call.params.id!;
+        if (id === 'vid_1') {
+          finished.vid_1 = true;
+          return ok({ id, status: 'cancelled', refunded: 10, newBalance: 80 });
+        }
+        if (id === 'vid_2') {
+          // It finished just before its cancel arrived.
+          finished.vid_2 = true;
+          return fail(409, 'ALREADY_FINISHED', 'This video has already finished; there is nothing to cancel');
+        }
+        return networkError();
+      },
+    });
+    await signIn({ balance: 100 });
+    await page();
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'Lanterns on a river');
+    await userEvent.click(within(await screen.findByRole('group', { name: 'Variations' })).getByRole('button', { name: '3' }));
+    await userEvent.click(screen.getByTestId('generate-button'));
+
+    await userEvent.click(await screen.findByTestId('cancel-job'));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel these 3 videos?' })).getByRole('button', { name: 'Cancel 3 videos' }));
+
+    const summary = await screen.findByTestId('run-cancelled');
+    expect(summary).toHaveTextContent('You cancelled 1 video');
+    expect(summary).toHaveTextContent('Credits returned to your balance: 10');
+    expect(summary).toHaveTextContent('1 video had already finished before the cancel arrived.');
+    expect(summary).toHaveTextContent('1 video could not be cancelled and may still be rendering: The server cannot be reached.');
+    expect(fakeApi.callsTo('POST /api/videos/:id/cancel')).toHaveLength(3);
+    // The video that was ready first takes the stage in place of the cancelled one; the one still going is counted.
+    expect(await screen.findByTestId('result-video')).toHaveAttribute('src', expect.stringContaining('/api/videos/vid_2/file'));
+    expect(screen.getByTestId('run-cancelled')).toBeInTheDocument();
+    expect(screen.getByTestId('run-others')).toHaveTextContent('1 more variation from this prompt is still being made.');
+  });
+
+  it('after a reload mid-run, says how many other videos of the run are still being made beside the one shown', async () => {
+    sessionStorage.setItem('reelmint:generator:job', 'vid_1');
+    sessionStorage.setItem('reelmint:generator:run', JSON.stringify(['vid_1', 'vid_2', 'vid_3']));
+    fakeApi.use({
+      'GET /api/videos/status/:id': (call) =>
+        call.params.id === 'vid_1'
+          ? ok(video({ id: 'vid_1', runId: 'run_1', variation: 1 }))
+          : ok(waiting({ id: call.params.id!, runId: 'run_1', status: 'processing', queuePosition: null, progress: 40 })),
+    });
+    await signIn();
+    await page();
+    expect(await screen.findByTestId('result-video')).toBeInTheDocument();
+    expect(await screen.findByTestId('run-others')).toHaveTextContent('2 more variations from this prompt are still being made.');
+    // The run is forgotten with the job it was kept for.
+    expect(sessionStorage.getItem('reelmint:generator:run')).toBeNull();
   });
 
   it('groups the variations of a run in the history, with each waiting one’s place and a Cancel named after it', async () => {

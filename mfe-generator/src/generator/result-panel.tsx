@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useGeneratorText } from '../i18n.ts';
-import type { GenerationState } from './use-generation.ts';
+import type { GenerationState, RunCancel } from './use-generation.ts';
 import { failureReason } from './failure-reason.ts';
 import { FinishedVideo } from './finished-video.tsx';
 import type { VideoActions } from './finished-video.tsx';
@@ -13,6 +14,8 @@ import styles from './result-panel.module.css';
 interface Props {
   /** The job being made or last made (or a video put on the stage when none runs). */
   state: GenerationState;
+  /** The other videos of the job's run (its variations) still queued or rendering. */
+  othersInProgress: readonly string[];
   /** A past video watched while a job is being made: the stage shows it, the job in one line above it. */
   viewing: VideoRecord | null;
   onBackToJob: () => void;
@@ -25,10 +28,12 @@ interface Props {
   actions: VideoActions;
   /** A job cancelled from the stage: the history reads it again. */
   onCancelled: () => void;
+  /** The videos of a run cancelled from the stage, and what happened to each. */
+  onRunCancelled: (outcome: RunCancel) => void;
 }
 
 /** The stage: what the current job is doing, and the finished video with its actions. */
-export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, actions, onCancelled }: Props) {
+export function ResultPanel({ state, othersInProgress, viewing, onBackToJob, headingId, reveal, actions, onCancelled, onRunCancelled }: Props) {
   const { t } = useGeneratorText();
   const { phase, video } = state;
   const progress = video?.progress ?? 0;
@@ -36,6 +41,11 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
   const busy = phase === 'submitting' || phase === 'running';
   // What the stage shows: the video watched meanwhile, else the job's finished video.
   const shown = viewing ?? (phase === 'succeeded' || phase === 'failed' ? video : null);
+  // What the run's Cancel did, said for all its videos at once (in place of one cancelled video's note), and how many
+  // of the run's other videos are still being made: both about the job's run, not a past video watched meanwhile.
+  const cancelled = viewing ? null : state.cancelled;
+  const othersMade = viewing ? 0 : othersInProgress.length;
+  const cancelledLines = cancelled ? runCancelLines(t, cancelled) : [];
   const statusId = useId();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -59,9 +69,11 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
   }, [busy]);
 
   // One live region that is always in the page and changes only with the phase, so screen readers
-  // hear "waiting", "rendering", "ready" or "failed" once each; the percentage stays on the progressbar.
+  // hear "waiting", "rendering", "ready" or "failed" once each; the percentage stays on the progressbar. After the
+  // run's Cancel it says what that did instead, once, whatever the run's videos do next.
   let announcement = '';
-  if (queued) announcement = t('job.queued');
+  if (cancelledLines[0]) announcement = cancelledLines[0][1];
+  else if (queued) announcement = t('job.queued');
   else if (phase === 'running') announcement = t('job.rendering');
   else if (phase === 'succeeded' && !state.picked) announcement = t('job.succeeded');
   else if (phase === 'failed' && !state.picked) announcement = video?.status === 'cancelled' ? t('jobQueue.cancelledTitle') : t('job.failedTitle');
@@ -77,6 +89,18 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
       </p>
 
       {viewing && <JobBar state={state} onShow={onBackToJob} />}
+
+      {cancelledLines.length > 0 && (
+        <div className={styles.failed} data-testid="run-cancelled">
+          {cancelledLines.map(([name, line], index) => (index === 0 ? <strong key={name}>{line}</strong> : <p key={name}>{line}</p>))}
+        </div>
+      )}
+
+      {othersMade > 0 && (
+        <p className={styles.note} data-testid="run-others">
+          {t('jobQueue.moreRendering', { count: othersMade })}
+        </p>
+      )}
 
       {busy && !viewing && (
         <div className={styles.stage}>
@@ -101,7 +125,19 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
               <span className={styles.bar} style={{ width: `${Math.max(progress, 3)}%` }} />
             </div>
             <p className={styles.note}>{state.connectionLost ? t('job.connectionLost') : state.resumed ? t('job.resumed') : t('job.canLeave')}</p>
-            {video && <QueuePart>{(parts) => <parts.StageQueue video={video} onCancelled={onCancelled} />}</QueuePart>}
+            {video && (
+              <QueuePart>
+                {(parts) => (
+                  <parts.StageQueue
+                    video={video}
+                    others={othersInProgress}
+                    inRun={state.others.length > 0}
+                    onCancelled={onCancelled}
+                    onRunCancelled={onRunCancelled}
+                  />
+                )}
+              </QueuePart>
+            )}
           </div>
         </div>
       )}
@@ -119,7 +155,7 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
         </div>
       )}
 
-      {shown?.status === 'cancelled' && (
+      {shown?.status === 'cancelled' && !cancelled && (
         <div className={styles.failed} data-testid="job-cancelled">
           <strong>{t('jobQueue.cancelledTitle')}</strong>
           {shown.refunded && shown.cost > 0 && <p>{t('jobQueue.cancelledRefund', { credits: shown.cost })}</p>}
@@ -145,4 +181,14 @@ export function ResultPanel({ state, viewing, onBackToJob, headingId, reveal, ac
       )}
     </section>
   );
+}
+
+/** What the run's Cancel did, one sentence each: the videos stopped, their credits, those that finished first, those it could not stop. */
+function runCancelLines(t: TFunction, outcome: RunCancel): Array<[name: string, text: string]> {
+  const lines: Array<[string, string]> = [];
+  if (outcome.cancelled > 0) lines.push(['cancelled', t('jobQueue.runCancelled', { count: outcome.cancelled })]);
+  if (outcome.refunded > 0) lines.push(['refunded', t('jobQueue.cancelledRefund', { credits: outcome.refunded })]);
+  if (outcome.finished > 0) lines.push(['finished', t('jobQueue.runFinishedFirst', { count: outcome.finished })]);
+  if (outcome.failed > 0) lines.push(['failed', t('jobQueue.runCancelFailed', { count: outcome.failed, reason: outcome.reason ?? '' })]);
+  return lines;
 }

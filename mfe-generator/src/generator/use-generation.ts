@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, bus, loadCredits, setCreditBalance } from '@reelmint/shared';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
-import { loadActiveJob, saveActiveJob } from './draft.ts';
+import { loadActiveJob, loadActiveRun, saveActiveJob } from './draft.ts';
 import { isAbort } from './errors.ts';
 import { isFinished, videoApi } from './video-api.ts';
 import type { EditReply, EditRequest, GenerateReply, GenerateRequest, VideoRecord } from './video-api.ts';
@@ -11,8 +11,25 @@ import type { EditReply, EditRequest, GenerateReply, GenerateRequest, VideoRecor
 export const POLL_INTERVAL_MS = 1000;
 /** The longest wait between status checks while they fail to reach the server. */
 const MAX_POLL_BACKOFF_MS = 10_000;
+/**
+ * How often the other videos of a run are asked for: only whether they are still being made is shown (the history
+ * beside the stage polls them too), so not every second.
+ */
+const OTHERS_POLL_INTERVAL_MS = 3000;
 
 export type GenerationPhase = 'idle' | 'submitting' | 'running' | 'succeeded' | 'failed';
+
+/** What the stage's Cancel did to the videos of a run still being made (one cancel call each). */
+export interface RunCancel {
+  /** Videos stopped, and the credits they brought back in all. */
+  cancelled: number;
+  refunded: number;
+  /** Videos that had already finished when their cancel arrived (the API's ALREADY_FINISHED): they are kept. */
+  finished: number;
+  /** Videos whose cancel failed otherwise: they may still be rendering. `reason` explains the first such failure. */
+  failed: number;
+  reason: string | null;
+}
 
 export interface GenerationState {
   phase: GenerationPhase;
@@ -26,6 +43,10 @@ export interface GenerationState {
   lost: boolean;
   /** True when the stage shows a video picked from the history, not the job just followed. */
   picked: boolean;
+  /** The other videos of the followed job's run (its variations), in the run's order; empty for a single video. */
+  others: string[];
+  /** Set once the stage's Cancel stopped the run's videos: what happened to each, for the stage to say. */
+  cancelled: RunCancel | null;
 }
 
 /**
@@ -41,9 +62,24 @@ function randomKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Nothing on the stage from a run: no other videos followed, no cancel to report. */
+const NO_RUN = { others: [], cancelled: null } satisfies Pick<GenerationState, 'others' | 'cancelled'>;
+
 function initialState(): GenerationState {
   const jobId = loadActiveJob();
-  return { phase: jobId ? 'running' : 'idle', jobId, video: null, resumed: !!jobId, connectionLost: false, lost: false, picked: false };
+  // The run is kept with the job, so after a reload the stage still knows its other videos are being made.
+  const others = jobId ? loadActiveRun(jobId).filter((id) => id !== jobId) : [];
+  return {
+    phase: jobId ? 'running' : 'idle',
+    jobId,
+    video: null,
+    resumed: !!jobId,
+    connectionLost: false,
+    lost: false,
+    picked: false,
+    others,
+    cancelled: null,
+  };
 }
 
 /** A job to start: the request as text (what makes two requests the same), its idempotency key, and how to send it. */
@@ -74,9 +110,21 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     mutationFn: ({ key, send }) => send(key),
     onSuccess: (reply) => {
       setCreditBalance(reply.newBalance);
-      saveActiveJob(reply.id);
+      // A generation of several variations is one job per video: the stage follows the first and keeps the others.
+      const run = 'videoIds' in reply && reply.videoIds.includes(reply.id) ? reply.videoIds : [reply.id];
+      saveActiveJob(reply.id, run);
       bus.emit('video:queued', { id: reply.id });
-      setState({ phase: 'running', jobId: reply.id, video: null, resumed: false, connectionLost: false, lost: false, picked: false });
+      setState({
+        phase: 'running',
+        jobId: reply.id,
+        video: null,
+        resumed: false,
+        connectionLost: false,
+        lost: false,
+        picked: false,
+        others: run.filter((id) => id !== reply.id),
+        cancelled: null,
+      });
     },
   });
   const finished = useEffectEvent((video: VideoRecord) => onFinished(video));
@@ -96,6 +144,37 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     // A job's status is wanted only while it is followed.
     gcTime: 0,
   });
+
+  // The run's other videos, each its own job: whether they are still being made, so the stage can say so and its
+  // Cancel can stop them too. Asked until each is finished; one that can no longer be read is no longer counted.
+  const othersRead = useQueries({
+    queries: state.others.map((id) =>
+      queryOptions({
+        queryKey: generatorKeys.job(id),
+        queryFn: ({ signal }) => videoApi.status(id, signal),
+        refetchInterval: (query) => ((query.state.data && isFinished(query.state.data)) || query.state.status === 'error' ? false : OTHERS_POLL_INTERVAL_MS),
+        refetchIntervalInBackground: true,
+        retry: (_, error) => !endsTheJob(error) && !isAbort(error),
+        retryDelay: backoff,
+        gcTime: 0,
+      }),
+    ),
+  });
+  /** The run's other videos still queued or rendering (or not read yet), in the run's order. */
+  const othersInProgress = state.others.filter((_, index) => {
+    const read = othersRead[index];
+    if (!read) return false;
+    if (read.data) return !isFinished(read.data);
+    return !endsTheJob(read.error);
+  });
+  /** After the run's Cancel, a video of the run that was ready before its cancel arrived, to show instead of a cancelled one. */
+  const keptAfterCancel =
+    state.cancelled && state.jobId === null && state.video?.status === 'cancelled'
+      ? othersRead.find((read) => read.data?.status === 'succeeded')?.data
+      : undefined;
+  useEffect(() => {
+    if (keptAfterCancel) setState((s) => ({ ...s, phase: 'succeeded', video: keptAfterCancel }));
+  }, [keptAfterCancel]);
 
   const report = status.data;
   useEffect(() => {
@@ -140,7 +219,7 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
     const last = starting.variables;
     const lostReply = starting.isError && starting.error instanceof ApiError && starting.error.isNetworkError;
     const key = lostReply && last?.body === body ? last.key : randomKey();
-    if (!keepStage) setState((s) => ({ ...s, phase: 'idle', resumed: false, lost: false, picked: false }));
+    if (!keepStage) setState((s) => ({ ...s, phase: 'idle', resumed: false, lost: false, picked: false, ...NO_RUN }));
     await starting.mutateAsync({ body, key, send, keepStage });
     return true;
   };
@@ -152,10 +231,23 @@ export function useGeneration(onFinished: (video: VideoRecord) => void) {
   const show = useCallback((video: VideoRecord | null) => {
     setState((s) => {
       if (s.jobId) return s;
-      if (!video) return { ...s, phase: 'idle', video: null, resumed: false, lost: false, picked: false };
-      return { ...s, phase: video.status === 'succeeded' ? 'succeeded' : 'failed', video, resumed: false, lost: false, picked: true };
+      if (!video) return { ...s, phase: 'idle', video: null, resumed: false, lost: false, picked: false, ...NO_RUN };
+      // The same video again (its share changed) keeps what the stage says about its run; another one replaces it.
+      const run = video.id === s.video?.id ? { others: s.others, cancelled: s.cancelled } : NO_RUN;
+      return { ...s, phase: video.status === 'succeeded' ? 'succeeded' : 'failed', video, resumed: false, lost: false, picked: true, ...run };
     });
   }, []);
 
-  return { state: shown, start, startEdit, show };
+  /**
+   * The stage's Cancel stopped the run's videos: the stage says what happened to them, and each is read again now,
+   * so a cancelled one, or one that finished first, shows as such without waiting for the next check.
+   */
+  const runCancelled = (outcome: RunCancel) => {
+    setState((s) => ({ ...s, cancelled: outcome }));
+    for (const id of [state.jobId ?? state.video?.id, ...state.others]) {
+      if (id) void queryClient.invalidateQueries({ queryKey: generatorKeys.job(id) });
+    }
+  };
+
+  return { state: shown, othersInProgress, start, startEdit, show, runCancelled };
 }

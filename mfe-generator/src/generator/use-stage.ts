@@ -4,7 +4,7 @@ import { ApiError, notify, useAuth } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
 import { errorMessage } from './errors.ts';
-import type { useGeneration } from './use-generation.ts';
+import type { RunCancel, useGeneration } from './use-generation.ts';
 import { videoApi } from './video-api.ts';
 import type { EditRequest, ShareState, VideoRecord } from './video-api.ts';
 
@@ -84,11 +84,32 @@ export function useStage({ generation, reloadHistory }: Options) {
     reloadHistory();
   };
 
+  /** The stage's Cancel stopped the run's videos: the stage says what happened to them, the history reads them again. */
+  const runCancelled = (outcome: RunCancel) => {
+    generation.runCancelled(outcome);
+    reloadHistory();
+  };
+
   /** A video deleted: off the stage if it was there. */
   const deleted = (video: VideoRecord) => {
     if (viewing?.id === video.id) setViewing(null);
     if (job.video?.id === video.id) generation.show(null);
   };
 
-  return { job, busy, viewing, reveal, play, backToJob, jobStarted, showSource, edit, shareChanged, deleted };
+  return {
+    job,
+    /** The other videos of the job's run still being made. */
+    othersInProgress: generation.othersInProgress,
+    busy,
+    viewing,
+    reveal,
+    play,
+    backToJob,
+    jobStarted,
+    showSource,
+    edit,
+    shareChanged,
+    runCancelled,
+    deleted,
+  };
 }

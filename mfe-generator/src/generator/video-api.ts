@@ -14,6 +14,7 @@ import type {
   UploadReply,
   VideoHistoryPage,
   VideoHistoryQueryInput,
+  VideoCancelReply,
   VideoKind,
   VideoRecord,
   ViewCountReply,
@@ -69,6 +70,8 @@ export const videoApi = {
     return page.items.filter((video) => video.status === 'succeeded' && !!video.videoUrl);
   },
   remove: (id: string) => request<DeletedReply>('DELETE', `/api/videos/${encodeURIComponent(id)}`),
+  /** Stops a queued or rendering video and refunds it; 409 ALREADY_FINISHED when it ended first. One video per call. */
+  cancel: (id: string) => request<VideoCancelReply>('POST', `/api/videos/${encodeURIComponent(id)}/cancel`),
   share: (id: string) => request<ShareState>('POST', `/api/videos/${encodeURIComponent(id)}/share`),
   unshare: (id: string) => request<ShareState>('DELETE', `/api/videos/${encodeURIComponent(id)}/share`),
   /** A shared video's public data; rejects with a 404 ApiError when it is not shared. */
