@@ -3,12 +3,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeDuration } from '../src/videos/ffmpeg.ts';
-import { LocalEngine } from '../src/videos/local-engine.ts';
+import { captionOf, FONT_FILE, LocalEngine } from '../src/videos/local-engine.ts';
+import { fileCoverage } from '../src/videos/font-coverage.ts';
 import { probe } from './helpers.ts';
 
 // The engine alone, without an app or a database: the PostgreSQL run leaves this file to the SQLite one
 // (DATABASE_FREE_TESTS in vitest.config.ts).
 describe('the local engine', () => {
+  it('captions a clip only with a prompt its font can draw whole: no row of empty boxes for Japanese, Korean, Hindi or emoji', () => {
+    expect(captionOf('  Waves rolling onto a quiet beach, “golden” light — café  ')).toBe('Waves rolling onto a quiet beach, “golden” light — café');
+    expect(captionOf('Волны накатывают на тихий пляж')).toBe('Волны накатывают на тихий пляж');
+    expect(captionOf('Fluctus in litore quieto')).toBe('Fluctus in litore quieto');
+    for (const prompt of [
+      '夕暮れの静かな浜辺に打ち寄せる波',
+      '황금빛 해변의 파도',
+      'सुनहरी रोशनी में समुद्र तट',
+      '金色海岸的海浪',
+      'A beach party 🎉',
+      'Waves 夕暮れ',
+    ]) {
+      expect(captionOf(prompt), prompt).toBeNull();
+    }
+    expect(captionOf('   ')).toBeNull();
+    // Read from the font itself: the letters it has, and none of what it lacks.
+    const covers = fileCoverage(FONT_FILE);
+    expect(['A', 'é', 'Я', '…', '€'].every((c) => covers(c.codePointAt(0)!))).toBe(true);
+    expect(['夕', '한', 'ह', '🎉'].some((c) => covers(c.codePointAt(0)!))).toBe(false);
+  });
+
   it('renders 10 seconds at 1080p to the exact size and length', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'reelmint-engine-'));
     try {

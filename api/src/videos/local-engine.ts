@@ -6,12 +6,25 @@ import type { ChildProcess } from 'node:child_process';
 import type { EngineStatus, RenderRequest, VideoEngine } from './engine.ts';
 import { frameSize } from './engine.ts';
 import { filterValue, runFfmpeg } from './ffmpeg.ts';
+import { drawsAll, fileCoverage } from './font-coverage.ts';
 import type { CameraMotion } from '@reelmint/contract/generation-controls';
 
 /** Shipped with the API so drawtext never depends on fonts installed on the machine. */
 export const FONT_FILE = fileURLToPath(new URL('../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
 
 const FPS = 24;
+
+const fontCovers = fileCoverage(FONT_FILE);
+
+/**
+ * The prompt as the clip's caption, or null for none: drawtext draws a character the font has no glyph for as an
+ * empty box, so a prompt in Japanese, Chinese, Korean or Hindi (or with an emoji) came out as a row of boxes. Such a
+ * prompt gets no caption; the clip is the same otherwise.
+ */
+export function captionOf(prompt: string): string | null {
+  const text = prompt.trim();
+  return text && drawsAll(text, fontCovers) ? text : null;
+}
 
 interface RenderState {
   status: EngineStatus;
@@ -221,7 +234,7 @@ export class LocalEngine implements VideoEngine {
     const textFile = `${base}.txt`;
     const partial = `${base}.part.mp4`;
     try {
-      const prompt = request.prompt.trim();
+      const prompt = captionOf(request.prompt);
       const layout = textLayout(request);
       if (prompt) await writeFile(textFile, wrapText(prompt, layout.chars, layout.lines));
       const looped = (path: string) => ['-loop', '1', '-framerate', String(FPS), '-t', String(request.seconds), '-i', path];
