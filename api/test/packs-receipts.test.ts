@@ -67,6 +67,7 @@ describe('credit packs and receipts with the local provider', () => {
       status: 'paid',
       amount: 20,
       creditsGranted: 750,
+      creditsTakenBack: 0,
       balance: 1350,
     });
     expect(await ledgerSum(t.app.services, user.id)).toBe(100 + 500 + 750);
@@ -88,6 +89,7 @@ describe('credit packs and receipts with the local provider', () => {
         listPrice: 20,
         currency: 'USD',
         credits: 750,
+        creditsTakenBack: 0,
         provider: 'local',
         createdAt: clock.toISOString(),
       },
@@ -101,6 +103,7 @@ describe('credit packs and receipts with the local provider', () => {
         listPrice: 13,
         currency: 'USD',
         credits: 500,
+        creditsTakenBack: 0,
         provider: 'local',
         createdAt: bought.toISOString(),
       },
@@ -135,12 +138,27 @@ describe('credit packs and receipts with the local provider', () => {
       expect(upgraded).toMatchObject({ kind: 'plan', plan: 'premium', listPrice: 39, credits: 1000 });
       expect(upgraded.amount).toBeLessThan(39);
       expect(upgraded.amount).toBeGreaterThan(39 - 13);
+      // A week of Pro used: what was left of its 500 credits went back, and the receipt lists it as the ledger has it.
+      const history = (await call(t.app, 'GET', '/api/user/credits/history', { token })).body.data.items;
+      const takeBack = history.find((item: { purpose: string }) => item.purpose === 'plan-change');
+      expect(takeBack).toMatchObject({ kind: 'forfeit' });
+      expect(upgraded.creditsTakenBack).toBe(-takeBack.amount);
+      expect(upgraded.creditsTakenBack).toBeGreaterThan(0);
+      expect(upgraded.creditsTakenBack).toBeLessThan(500);
 
       await call(t.app, 'POST', '/api/subscription/change', { token, body: { planName: 'pro', billingCycle: 'monthly' } });
       clock = new Date('2026-09-11T00:00:00Z');
       const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data;
       expect(receipts.total).toBe(3);
-      expect(receipts.items[0]).toMatchObject({ kind: 'renewal', plan: 'pro', billingCycle: 'monthly', amount: 13, credits: 500, provider: 'local' });
+      expect(receipts.items[0]).toMatchObject({
+        kind: 'renewal',
+        plan: 'pro',
+        billingCycle: 'monthly',
+        amount: 13,
+        credits: 500,
+        creditsTakenBack: 0,
+        provider: 'local',
+      });
     } finally {
       clock = start;
     }

@@ -198,6 +198,40 @@ describe('plan changes with the local provider', () => {
     }
   });
 
+  it('lists the credits a move up took back on its session and its receipt, beside those granted, so they add up to the balance', async () => {
+    // A plain purchase takes nothing back.
+    const person = await signUp(t.app);
+    const first = await change(t.app, person.token, 'pro', 'monthly');
+    await payLocal(t.app, person.token, first.body.data.sessionId);
+    expect((await call(t.app, 'GET', `/api/payment/session/${first.body.data.sessionId}`, { token: person.token })).body.data).toMatchObject({
+      status: 'paid',
+      creditsGranted: 500,
+      creditsTakenBack: 0,
+      balance: 600,
+    });
+
+    // Pro monthly moved up to Max monthly at once: Max's 1,000 granted, Pro's unused 500 taken back, 600 -> 1,100.
+    const up = await change(t.app, person.token, 'max', 'monthly');
+    expect((await call(t.app, 'GET', `/api/payment/session/${up.body.data.sessionId}`, { token: person.token })).body.data).toMatchObject({
+      status: 'open',
+      creditsGranted: null,
+      creditsTakenBack: 0,
+    });
+    await payLocal(t.app, person.token, up.body.data.sessionId);
+    const paid = (await call(t.app, 'GET', `/api/payment/session/${up.body.data.sessionId}`, { token: person.token })).body.data;
+    expect(paid).toMatchObject({ status: 'paid', creditsGranted: 1000, creditsTakenBack: 500, balance: 1100 });
+    expect(600 + paid.creditsGranted - paid.creditsTakenBack).toBe(paid.balance);
+    // The same amount as the history's own row for it.
+    const history = (await call(t.app, 'GET', '/api/user/credits/history', { token: person.token })).body.data.items;
+    expect(history.find((item: { purpose: string }) => item.purpose === 'plan-change')).toMatchObject({ kind: 'forfeit', amount: -500 });
+
+    // Both payments happened at the same clock, so their order in the list is not asserted.
+    const receipts = (await call(t.app, 'GET', '/api/payment/receipts', { token: person.token })).body.data.items as Array<{ plan: string }>;
+    expect(receipts).toHaveLength(2);
+    expect(receipts.find((r) => r.plan === 'premium')).toMatchObject({ kind: 'plan', billingCycle: 'monthly', credits: 1000, creditsTakenBack: 500 });
+    expect(receipts.find((r) => r.plan === 'pro')).toMatchObject({ kind: 'plan', billingCycle: 'monthly', credits: 500, creditsTakenBack: 0 });
+  });
+
   it('takes back what it can from the balance after the new grant, never below zero, when the credits were spent', async () => {
     // Pro yearly's 6,000 credits mostly spent, then Max yearly: the new grant pays for what is missing.
     const spender = await member('pro', 'yearly');
@@ -216,6 +250,20 @@ describe('plan changes with the local provider', () => {
     expect((await call(t.app, 'GET', `/api/payment/session/${max.body.data.sessionId}`, { token: broke.token })).body.data.amount).toBe(0);
     await payLocal(t.app, broke.token, max.body.data.sessionId);
     expect((await call(t.app, 'GET', '/api/user/credits', { token: broke.token })).body.data.balance).toBe(0);
+    // The session and the receipt say what was removed (1,000), not the larger share the checkout asked for.
+    const asked = await t.app.services.db
+      .selectFrom('checkout_sessions')
+      .select('returns_credits')
+      .where('id', '=', max.body.data.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(asked.returns_credits).toBeGreaterThan(1_000);
+    expect((await call(t.app, 'GET', `/api/payment/session/${max.body.data.sessionId}`, { token: broke.token })).body.data).toMatchObject({
+      creditsGranted: 1_000,
+      creditsTakenBack: 1_000,
+      balance: 0,
+    });
+    const brokeReceipts = (await call(t.app, 'GET', '/api/payment/receipts', { token: broke.token })).body.data.items as Array<{ plan: string }>;
+    expect(brokeReceipts.find((r) => r.plan === 'premium')).toMatchObject({ credits: 1_000, creditsTakenBack: 1_000 });
     expect(await ledgerSum(t.app.services, broke.user.id)).toBe(0);
     const history = (await call(t.app, 'GET', '/api/user/credits/history', { token: broke.token })).body.data.items;
     expect(history.find((item: { purpose: string }) => item.purpose === 'plan-change')).toMatchObject({
@@ -305,8 +353,11 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
       amount: invoice.amount_paid / 100,
       listPrice: 39,
       credits: 1000,
+      // Pro's unused credits went back as their own ledger row; the receipt lists them so its lines add up.
+      creditsTakenBack: 500,
       provider: 'stripe',
     });
+    expect(receipts[1]).toMatchObject({ kind: 'plan', plan: 'pro', credits: 500, creditsTakenBack: 0 });
   });
 
   it('a declined card changes nothing', async () => {

@@ -21,6 +21,7 @@ import { migration as generationControls } from './migrations/0018-generation-co
 import { migration as runsAndCancel } from './migrations/0019-runs-and-cancel.ts';
 import { migration as notifications } from './migrations/0020-notifications.ts';
 import { migration as ledgerOrder } from './migrations/0021-ledger-order.ts';
+import { migration as receiptTakeback } from './migrations/0022-receipt-takeback.ts';
 
 /**
  * Migrations live in code (one module each in migrations/, not files read from disk) so the same list runs from tsx,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0019_runs_and_cancel': runsAndCancel,
   '0020_notifications': notifications,
   '0021_ledger_order': ledgerOrder,
+  '0022_receipt_takeback': receiptTakeback,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

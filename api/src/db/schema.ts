@@ -176,6 +176,8 @@ export interface ReceiptsTable {
   list_price_cents: number;
   currency: string;
   credits: number;
+  /** The old plan's unused credits a move up took back, as the ledger removed them (0 for any other payment). */
+  credits_taken_back: Generated<number>;
   provider: string;
   /** The checkout session or the provider's invoice: one receipt per payment. */
   reference: string;

@@ -13,6 +13,17 @@ import { providerFailure } from './provider-errors.ts';
 export async function paymentSessionOf(services: Services, user: User, id: string): Promise<PaymentSession> {
   const session = await services.db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
   if (!session) throw new AppError(404, 'SESSION_NOT_FOUND', 'Checkout session not found');
+  // A paid move up took back the old plan's unused credits as a ledger row of its own: its amount is what was
+  // actually removed, which the balance may have cut short of what the session asked for (`returns_credits`).
+  const [takeBack, subscription] = await Promise.all([
+    services.db
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('idempotency_key', '=', `change-return:${session.id}`)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst(),
+    currentSubscription(services, user.id),
+  ]);
   return {
     id: session.id,
     kind: session.kind as PaymentSession['kind'],
@@ -24,8 +35,9 @@ export async function paymentSessionOf(services: Services, user: User, id: strin
     amount: session.amount_cents / 100,
     currency: session.currency,
     creditsGranted: session.credits_granted,
+    creditsTakenBack: takeBack ? -Number(takeBack.amount) : 0,
     balance: user.balance,
-    subscription: toStatus(await currentSubscription(services, user.id)),
+    subscription: toStatus(subscription),
   };
 }
 

@@ -148,7 +148,7 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             metadata: { plan, billingCycle: session.billing_cycle, sessionId: session.id },
           });
           // A move up: the old period's unused part was taken off the price, and its credits go back with it.
-          await takeBackInTransaction(trx, ctx, {
+          const takenBack = await takeBackInTransaction(trx, ctx, {
             userId: session.user_id,
             amount: session.returns_credits ?? 0,
             idempotencyKey: `change-return:${session.id}`,
@@ -166,6 +166,8 @@ export async function applyPaymentEvent(ctx: CheckoutContext, event: PaymentEven
             amountCents: session.amount_cents,
             listPriceCents: pricing(plan, cycle).amountCents,
             credits,
+            // What the ledger row removed, not what the session asked for: the balance may not have covered it all.
+            creditsTakenBack: takenBack ? -takenBack.amount : 0,
             provider: session.provider,
             reference: session.id,
           });

@@ -14,6 +14,11 @@ export interface ReceiptInput {
   amountCents: number;
   listPriceCents: number;
   credits: number;
+  /**
+   * The old plan's unused credits a move up took back after granting `credits`: what the ledger row removed, which
+   * the balance may have cut short. Only a plan change takes any back; every other payment leaves it out (0).
+   */
+  creditsTakenBack?: number;
   provider: string;
   /** The checkout session or the provider's invoice that was paid. */
   reference: string;
@@ -34,6 +39,7 @@ export async function recordReceipt(trx: Transaction<DB>, ctx: CoreContext, inpu
       list_price_cents: input.listPriceCents,
       currency: 'USD',
       credits: input.credits,
+      credits_taken_back: input.creditsTakenBack ?? 0,
       provider: input.provider,
       reference: input.reference,
       created_at: ctx.now().toISOString(),
@@ -52,6 +58,7 @@ export function toReceiptView(row: Receipt): ReceiptView {
     listPrice: Number(row.list_price_cents) / 100,
     currency: row.currency,
     credits: Number(row.credits),
+    creditsTakenBack: Number(row.credits_taken_back),
     provider: row.provider,
     createdAt: row.created_at,
   };

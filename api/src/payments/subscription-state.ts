@@ -201,16 +201,16 @@ export async function applySubscriptionEvent(
         reason: `${planByKey(event.plan).name} plan, ${event.billingCycle}`,
         metadata: { plan: event.plan, billingCycle: event.billingCycle, changeInvoiceId: event.invoiceId },
       });
-      if (previous.terms) {
-        await takeBackInTransaction(trx, ctx, {
-          userId,
-          amount: returns,
-          idempotencyKey: `change-return:${event.invoiceId}`,
-          source: 'plan-change',
-          reason: 'Unused credits of the previous plan, whose unused money the provider credited',
-          metadata: { plan: previous.plan, billingCycle: previous.billingCycle, changeInvoiceId: event.invoiceId, owed: returns },
-        });
-      }
+      const takenBack = previous.terms
+        ? await takeBackInTransaction(trx, ctx, {
+            userId,
+            amount: returns,
+            idempotencyKey: `change-return:${event.invoiceId}`,
+            source: 'plan-change',
+            reason: 'Unused credits of the previous plan, whose unused money the provider credited',
+            metadata: { plan: previous.plan, billingCycle: previous.billingCycle, changeInvoiceId: event.invoiceId, owed: returns },
+          })
+        : null;
       await recordReceipt(trx, ctx, {
         userId,
         kind: 'change',
@@ -220,6 +220,8 @@ export async function applySubscriptionEvent(
         amountCents: event.amountCents,
         listPriceCents: pricing(event.plan, event.billingCycle).amountCents,
         credits,
+        // What the ledger row removed, which the balance may have cut short of `returns`.
+        creditsTakenBack: takenBack ? -takenBack.amount : 0,
         provider: ctx.payments.name,
         reference: event.invoiceId,
       });

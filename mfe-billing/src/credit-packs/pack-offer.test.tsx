@@ -29,6 +29,7 @@ const PACK_SESSION: PaymentSession = {
   amount: 20,
   currency: 'USD',
   creditsGranted: 750,
+  creditsTakenBack: 0,
   balance: 1250,
   subscription: { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt: null, billingCycle: 'monthly', scheduledChange: null },
 };

@@ -4,7 +4,7 @@ import type { PaymentSession } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { priceFor } from '../plans/plan-catalogue.ts';
 import { billingKeys } from '../server-state/billing-queries.tsx';
-import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
+import { formatCreditsTaken, formatDate, formatNumber, formatPrice } from '../ui/format.ts';
 import styles from './payment.module.css';
 
 /**
@@ -23,7 +23,10 @@ function useNextCharge(session: PaymentSession) {
   return { amount: priceFor(item, cycle).billed, currency: item.currency, cycle, from: subscription.expiresAt };
 }
 
-/** The paid session's receipt: what was bought, what was charged today and what comes next, credits and balance. */
+/**
+ * The paid session's receipt: what was bought, what was charged today and what comes next, the credits added and those a
+ * move up took back, and the balance.
+ */
 export function PaidReceipt({ session }: { session: PaymentSession }) {
   const { t } = useBillingText();
   const locale = useActiveLanguage();
@@ -62,6 +65,14 @@ export function PaidReceipt({ session }: { session: PaymentSession }) {
         <div>
           <dt>{t('success.creditsAdded')}</dt>
           <dd data-testid="receipt-credits">+{formatNumber(session.creditsGranted, locale)}</dd>
+        </div>
+      )}
+      {/* A move up took the old plan's unused credits back after the grant: said on its own line, so that the credits
+          added less these make the new balance below. */}
+      {session.creditsTakenBack > 0 && (
+        <div>
+          <dt>{t('success.creditsTakenBack')}</dt>
+          <dd data-testid="receipt-taken-back">{formatCreditsTaken(session.creditsTakenBack, locale)}</dd>
         </div>
       )}
       {/* The end of a cancelled plan; never on a pack's receipt, whose credits do not end with the plan. */}

@@ -29,6 +29,7 @@ const paid: PaymentSession = {
   amount: 360,
   currency: 'USD',
   creditsGranted: 12000,
+  creditsTakenBack: 0,
   balance: 12003,
   subscription: premium,
 };
@@ -97,6 +98,9 @@ describe('payment success', () => {
     expect(screen.getByTestId('receipt-plan')).toHaveTextContent('Max');
     expect(screen.getByTestId('receipt-credits')).toHaveTextContent('+12,000');
     expect(screen.getByTestId('receipt-balance')).toHaveTextContent('12,003 credits');
+    // Nothing was taken back: no line for it.
+    expect(screen.queryByTestId('receipt-taken-back')).not.toBeInTheDocument();
+    expect(screen.getByTestId('payment-receipt')).not.toHaveTextContent('Taken back');
     expect(screen.getByTestId('receipt-charged')).toHaveTextContent('$360');
     expect(await screen.findByTestId('receipt-next')).toHaveTextContent('$360 a year from November 22, 2027');
     expect(authStore.getState().user?.plan).toBe('premium');
@@ -118,6 +122,40 @@ describe('payment success', () => {
     expect(await screen.findByTestId('receipt-next')).toHaveTextContent('$39 a month from August 12, 2027');
     expect(charged).toHaveTextContent('A one-off charge for the rest of this period');
     expect(screen.getByTestId('payment-receipt')).not.toHaveTextContent('$26.01 per month');
+  });
+
+  it('lists the credits a move up took back on their own line, so that the lines add up to the new balance', async () => {
+    // Pro monthly with 600 credits, moved up to Max monthly mid-period: Max's 1,000 added, Pro's unused 500 taken back.
+    signIn({ plan: 'pro' });
+    const monthly: SubscriptionReply = { ...premium, billingCycle: 'monthly', expiresAt: '2027-08-12T12:00:00.000Z' };
+    fakeApi.use({
+      'GET /api/payment/session/:id': () =>
+        ok({ ...paid, billingCycle: 'monthly', amount: 26.01, creditsGranted: 1000, creditsTakenBack: 500, balance: 1100, subscription: monthly }),
+      'GET /api/user/credits': () => ok({ balance: 1100 }),
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/en/payment/success?session_id=cs_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByTestId('receipt-credits')).toHaveTextContent('+1,000');
+    const takenBack = screen.getByTestId('receipt-taken-back');
+    expect(takenBack.textContent).toBe('\u2212500');
+    expect(takenBack.previousElementSibling).toHaveTextContent('Taken back for the unused part of your previous plan');
+    expect(screen.getByTestId('receipt-balance')).toHaveTextContent('1,100 credits');
+    // Read top to bottom: the credits added, then those taken back, then the balance they make.
+    const order = [...screen.getByTestId('payment-receipt').querySelectorAll('dd[data-testid]')].map((dd) => dd.getAttribute('data-testid'));
+    expect(order.slice(order.indexOf('receipt-credits'))).toEqual(['receipt-credits', 'receipt-taken-back', 'receipt-balance']);
+    expect(creditsStore.getState().balance).toBe(1100);
+  });
+
+  it('says the credits taken back in the page’s language', async () => {
+    signIn({ plan: 'pro' });
+    fakeApi.use({
+      'GET /api/payment/session/:id': () => ok({ ...paid, amount: 240.5, creditsGranted: 12000, creditsTakenBack: 5500, balance: 6600 }),
+      'GET /api/user/credits': () => ok({ balance: 6600 }),
+    });
+    await renderWithProviders(<PaymentSuccessPage />, { route: '/de/payment/success?session_id=cs_1', language: 'de' });
+    const takenBack = await screen.findByTestId('receipt-taken-back');
+    expect(takenBack.textContent).toBe('\u22125.500');
+    expect(takenBack.previousElementSibling).toHaveTextContent('Zurückgebucht für den ungenutzten Teil deines vorherigen Tarifs');
   });
 
   /** A 250-credit pack for $8, paid on Pro billed monthly (`status`: the plan's), its session answered. */

@@ -37,6 +37,7 @@ const PAID_SESSION: PaymentSession = {
   amount: 120,
   currency: 'USD',
   creditsGranted: 6000,
+  creditsTakenBack: 0,
   balance: 6100,
   subscription: { plan: 'pro', status: 'active', features: PLAN_FEATURES.pro, expiresAt: null, billingCycle: 'yearly', scheduledChange: null },
 };

@@ -4,7 +4,7 @@ export interface ReceiptText {
   lang: string;
   title: string;
   number: { label: string; value: string };
-  /** Label and value pairs: date, what was bought, amount, credits, the account. */
+  /** Label and value pairs: date, what was bought, amount, credits added and any a move up took back, the account. */
   facts: readonly { label: string; value: string }[];
   /** Notes below the facts: a prorated price, a test payment. */
   notes: readonly string[];

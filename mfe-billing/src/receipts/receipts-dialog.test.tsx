@@ -22,6 +22,7 @@ const receipt = (overrides: Partial<Receipt>): Receipt => ({
   listPrice: 13,
   currency: 'USD',
   credits: 500,
+  creditsTakenBack: 0,
   provider: 'stripe',
   createdAt: '2026-03-03T10:00:00Z',
   ...overrides,
@@ -71,12 +72,59 @@ describe('receipts dialog', () => {
     expect(pack).toHaveTextContent('3 mars 2026');
     expect(pack).toHaveTextContent('Paiement de test');
     expect(pack).not.toHaveTextContent('Prix catalogue');
+    expect(within(pack!).queryByTestId('receipt-taken-back')).not.toBeInTheDocument();
 
     expect(change).toHaveTextContent('Passage au forfait Max, facturé chaque mois');
     expect(within(change!).getByTestId('receipt-amount').textContent).toBe('25,40\u00a0$US');
     expect(change).toHaveTextContent('14 février 2026');
     expect(change!.textContent).toContain('Prix catalogue 39\u00a0$US');
     expect(change).not.toHaveTextContent('Paiement de test');
+  });
+
+  it('lists the credits a move up took back beside those it added, on screen and in the downloaded file', async () => {
+    signIn({ plan: 'premium' });
+    fakeApi.use({
+      'GET /api/payment/receipts': () =>
+        page([receipt({ id: 'rcpt_up', plan: 'premium', amount: 26.01, listPrice: 39, credits: 1000, creditsTakenBack: 500, provider: 'local' })]),
+    });
+    // The file is handed to the browser as a blob link that is clicked: both are caught here, and the blob read back.
+    const blobs: Blob[] = [];
+    const revoked: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL(blob: Blob) {
+          blobs.push(blob);
+          return 'blob:receipt';
+        }
+        static override revokeObjectURL(url: string) {
+          revoked.push(url);
+        }
+      },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await renderWithProviders(<ReceiptsDialog onClose={vi.fn()} />, { route: '/fr/pricing', language: 'fr' });
+      const up = await screen.findByTestId('receipt');
+      expect(within(up).getByTestId('receipt-granted').textContent).toBe('+1\u202f000');
+      const takenBack = within(up).getByTestId('receipt-taken-back');
+      expect(takenBack.textContent).toBe('\u2212500');
+      expect(takenBack.previousElementSibling).toHaveTextContent('Crédits repris pour la partie non utilisée de votre forfait précédent');
+
+      await userEvent.click(within(up).getByRole('button', { name: 'Télécharger le reçu' }));
+      expect(click).toHaveBeenCalledTimes(1);
+      // The link's address is let go once the click is handled; waiting for it also keeps it inside this test.
+      await vi.waitFor(() => expect(revoked).toEqual(['blob:receipt']));
+      const html = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blobs[0]!);
+      });
+      expect(html).toContain('<tr><th scope="row">Crédits ajoutés</th><td>+1\u202f000</td></tr>');
+      expect(html).toContain('<tr><th scope="row">Crédits repris pour la partie non utilisée de votre forfait précédent</th><td>\u2212500</td></tr>');
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('says when there is nothing yet, and when the list cannot be loaded offers a retry that loads it', async () => {

@@ -6,7 +6,7 @@ import { useBillingText } from '../i18n.ts';
 import { loadState } from '@reelmint/shared/query-client';
 import { billingKeys } from '../server-state/billing-queries.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { formatDate, formatNumber, formatPrice } from '../ui/format.ts';
+import { formatCreditsTaken, formatDate, formatNumber, formatPrice } from '../ui/format.ts';
 import { downloadReceipt } from './receipt-file.ts';
 import type { ReceiptText } from './receipt-file.ts';
 import { RECEIPTS_PER_PAGE, receiptsApi } from './receipts-api.ts';
@@ -15,7 +15,10 @@ import styles from './receipts-dialog.module.css';
 
 const planName = (key: string | null) => (key && (PLAN_KEYS as readonly string[]).includes(key) ? PLAN_NAMES[key as PlanKey] : '');
 
-/** Every payment with its receipt (date, what was bought, amount, credits granted), newest first, a page at a time. */
+/**
+ * Every payment with its receipt (date, what was bought, amount, credits granted and any a move up took back), newest
+ * first, a page at a time.
+ */
 export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useBillingText();
   const locale = useActiveLanguage();
@@ -45,6 +48,7 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
       { label: t('receipts.item'), value: what(receipt) },
       { label: t('receipts.amount'), value: formatPrice(receipt.amount, receipt.currency, locale) },
       { label: t('receipts.credits'), value: `+${formatNumber(receipt.credits, locale)}` },
+      ...(receipt.creditsTakenBack > 0 ? [{ label: t('receipts.creditsTakenBack'), value: formatCreditsTaken(receipt.creditsTakenBack, locale) }] : []),
       ...(email ? [{ label: t('receipts.account'), value: email }] : []),
     ],
     notes: notesOf(receipt),
@@ -92,6 +96,14 @@ export function ReceiptsDialog({ onClose }: { onClose: () => void }) {
                     <dt>{t('receipts.credits')}</dt>
                     <dd data-testid="receipt-granted">+{formatNumber(receipt.credits, locale)}</dd>
                   </div>
+                  {/* A move up's grant came with the old plan's unused credits taken back: its own line, as in the
+                      credits history, so the receipt does not claim more credits than the payment left. */}
+                  {receipt.creditsTakenBack > 0 && (
+                    <div>
+                      <dt>{t('receipts.creditsTakenBack')}</dt>
+                      <dd data-testid="receipt-taken-back">{formatCreditsTaken(receipt.creditsTakenBack, locale)}</dd>
+                    </div>
+                  )}
                   <div className={styles.numberRow}>
                     <dt>{t('receipts.number')}</dt>
                     <dd className={styles.number}>{receipt.id}</dd>

@@ -12,6 +12,14 @@ export function formatNumber(value: number, locale: string): string {
   return writeNumber(value, locale);
 }
 
+/**
+ * Credits taken away, as "−500": with the minus sign (U+2212) the API's checkout page also writes, which lines up with
+ * the "+" of credits added where a hyphen would read as a dash.
+ */
+export function formatCreditsTaken(value: number, locale: string): string {
+  return `\u2212${writeNumber(value, locale)}`;
+}
+
 export function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
 }

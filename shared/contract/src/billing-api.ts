@@ -103,6 +103,11 @@ export const receipt = z.object({
   listPrice: z.number(),
   currency: z.string(),
   credits: z.int(),
+  /**
+   * The unused credits of the plan before that a move up took back after granting `credits` (its own row in the
+   * credits history); 0 when none were. What was actually removed: never more than the balance held.
+   */
+  creditsTakenBack: z.int().min(0),
   /** 'local': the test provider, no money moved. */
   provider: z.string(),
   createdAt: z.string(),
@@ -150,6 +155,11 @@ export const paymentSession = z.object({
   amount: z.number(),
   currency: z.string(),
   creditsGranted: z.int().nullable(),
+  /**
+   * The unused credits of the plan before that a paid move up took back after the grant (its own row in the credits
+   * history), as actually removed (never more than the balance held); 0 when none were, or not paid yet.
+   */
+  creditsTakenBack: z.int().min(0),
   /** The person's balance now, with the grant in it. */
   balance: z.int(),
   subscription: subscriptionReply,
