@@ -32,8 +32,15 @@ describe('credit packs and receipts with the local provider', () => {
     expect(packs.body.data).toEqual([
       { id: 'credits-250', credits: 250, price: 8, currency: 'USD' },
       { id: 'credits-750', credits: 750, price: 20, currency: 'USD' },
-      { id: 'credits-2000', credits: 2000, price: 45, currency: 'USD' },
+      { id: 'credits-2000', credits: 2000, price: 53, currency: 'USD' },
     ]);
+    // A plan stays the better deal: every pack costs more per credit than the cheapest monthly grant (Pro's), and a
+    // larger pack costs less per credit than a smaller one.
+    const plans = (await call(t.app, 'GET', '/api/subscription/plans')).body.data as { price: number; credits: number }[];
+    const cheapestMonthly = Math.min(...plans.filter((plan) => plan.price > 0).map((plan) => plan.price / plan.credits));
+    const perCredit = (packs.body.data as { price: number; credits: number }[]).map((pack) => pack.price / pack.credits);
+    expect(perCredit.every((cost) => cost > cheapestMonthly)).toBe(true);
+    expect(perCredit).toEqual([...perCredit].sort((a, b) => b - a));
     const free = await signUp(t.app);
     const refused = await call(t.app, 'POST', '/api/payment/create-pack-session', { token: free.token, body: { packId: 'credits-250' } });
     expect([refused.status, refused.body.error]).toEqual([409, 'PLAN_REQUIRED']);

@@ -433,7 +433,7 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
       // Stripe keeps a one-time payer as a guest unless asked to make a customer, and a guest
       // cannot be deleted with the account.
       customer_creation: 'always',
-      line_items: [{ price_data: { unit_amount: '4500', product_data: { name: 'Reelmint 2,000 credits' } } }],
+      line_items: [{ price_data: { unit_amount: '5300', product_data: { name: 'Reelmint 2,000 credits' } } }],
     });
     expect(sent.body.customer).toBeUndefined();
     expect((sent.body.line_items as Array<{ price_data: Record<string, unknown> }>)[0]!.price_data.recurring).toBeUndefined();
@@ -457,7 +457,7 @@ describe('plan changes with Stripe (a local stand-in of its API, through the rea
     expect((await call(t.app, 'GET', '/api/payment/receipts', { token })).body.data.items[0]).toMatchObject({
       kind: 'pack',
       pack: 'credits-2000',
-      amount: 45,
+      amount: 53,
       credits: 2000,
       provider: 'stripe',
     });

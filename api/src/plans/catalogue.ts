@@ -72,12 +72,13 @@ export type CreditPack = PackItem & { currency: 'USD' };
 /**
  * One-time top-ups for members of a paid plan who run out before their next grant. Dearer per
  * credit than the plans' monthly grants (Pro: 2.6 cents), so a plan stays the better deal, and
- * cheaper per credit the larger the pack.
+ * cheaper per credit the larger the pack (3.2, 2.67 and 2.65 cents; at 45 USD the largest was
+ * 2.25 cents, cheaper than any plan).
  */
 const PACK_ENTRIES: Record<CreditPackId, { credits: number; price: number }> = {
   'credits-250': { credits: 250, price: 8 },
   'credits-750': { credits: 750, price: 20 },
-  'credits-2000': { credits: 2000, price: 45 },
+  'credits-2000': { credits: 2000, price: 53 },
 };
 
 export const CREDIT_PACKS: readonly CreditPack[] = CREDIT_PACK_IDS.map((id) => ({ id, ...PACK_ENTRIES[id], currency: 'USD' }));
