@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { cheapestPlanWith, notify, openSubscriptionModal, requestCredits, useAuth, useLocalizePath } from '@reelmint/shared';
+import { bus, cheapestPlanWith, notify, openSubscriptionModal, requestCredits, useAuth, useLocalizePath } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { AdvancedSettings } from './advanced-settings.tsx';
 import { ControlsSlot } from './controls-slot.tsx';
@@ -93,6 +93,12 @@ function GeneratorPage() {
   const generation = useGeneration(history.reload);
   const stage = useStage({ generation, reloadHistory: history.reload });
   const { job, busy } = stage;
+  // The shell is told which video the stage follows: it tells of that video's end here, not with a toast over it.
+  const staged = job.jobId ?? job.video?.id ?? null;
+  useEffect(() => {
+    bus.emit('studio:stage', { id: staged });
+  }, [staged]);
+  useEffect(() => () => bus.emit('studio:stage', { id: null }), []);
   // What the controls panel asks for, already fitted to the mode and model (a control the model lacks is never sent).
   const [controls, setControls] = useState<ControlFields>({});
   // Sound is priced by the shared formula, so the cost shown is the one charged.

@@ -31,4 +31,9 @@ export type AppEvents = {
   navigate: { to: string; replace?: boolean };
   /** A job (a generation or an edit) was queued: the shell's watcher follows it, to tell the person when it ends. */
   'video:queued': { id: string };
+  /**
+   * The video the studio's stage follows (its job, then its result); null once it follows none or the studio closes.
+   * The stage itself says how that video ended, so the shell's watcher does not toast it while the tab is in view.
+   */
+  'studio:stage': { id: string | null };
 };

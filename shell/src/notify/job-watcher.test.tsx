@@ -65,6 +65,35 @@ describe("the shell's job watcher", () => {
     expect(document.title).toBe('Pricing | Reelmint');
   });
 
+  it('leaves a video the studio’s stage is following to the stage while the tab is in view, and tells of the others', async () => {
+    const ended = (id: string, title: string) => ({
+      id,
+      type: 'text-to-video' as const,
+      outcome: 'ready' as const,
+      title,
+      path: '/text-to-video/generator',
+      finishedAt: '2026-01-01T00:00:02.000Z',
+    });
+    const answers = [
+      ok({ ended: [], active: 2, now: '2026-01-01T00:00:00.000Z' }),
+      ok({ ended: [ended('vid_staged', 'On the stage'), ended('vid_other', 'Another one')], active: 0, now: '2026-01-01T00:00:03.000Z' }),
+    ];
+    fakeApi.on('GET /api/notifications/ended', () => answers.shift() ?? ok({ ended: [], active: 0, now: '2026-01-01T00:00:04.000Z' }));
+    await renderWithProviders(
+      <>
+        <JobWatcher />
+        <Toasts />
+      </>,
+      { route: '/en/text-to-video/generator', resources, signedIn: true },
+    );
+    await waitFor(() => expect(fakeApi.callsTo('GET /api/notifications/ended')).toHaveLength(1));
+    bus.emit('studio:stage', { id: 'vid_staged' });
+    showAgain();
+    await screen.findByText('Your video is ready: “Another one”');
+    expect(screen.queryByText('Your video is ready: “On the stage”')).toBeNull();
+    bus.emit('studio:stage', { id: null });
+  });
+
   it('says a failed video was refunded', async () => {
     document.title = 'Studio';
     const answers = [

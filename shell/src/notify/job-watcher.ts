@@ -42,7 +42,13 @@ function flagTitle(text: string) {
   }, 0);
 }
 
+/** The video the studio's stage follows in this page, if a studio is open (its `studio:stage` event). */
+let onStage: string | null = null;
+
 function announce(t: TFunction, video: EndedVideo) {
+  // The person is looking at the studio that follows this very video: its stage tells how it ended, and a toast over
+  // the player (or the header) would only hide what they came to see. Any other video, or a hidden tab, is told.
+  if (video.id === onStage && document.visibilityState === 'visible') return;
   const title = video.title || t('notify.untitled');
   const ready = video.outcome === 'ready';
   showToast(ready ? 'success' : 'error', t(ready ? 'notify.ready' : 'notify.failed', { title }), {
@@ -135,13 +141,18 @@ export function startJobWatcher(t: TFunction): () => void {
   const onVisible = () => {
     if (document.visibilityState === 'visible') void check();
   };
+  const onStageChange = ({ id }: { id: string | null }) => {
+    onStage = id;
+  };
   bus.on('video:queued', onQueued);
+  bus.on('studio:stage', onStageChange);
   document.addEventListener('visibilitychange', onVisible);
   void check();
   return () => {
     stopped = true;
     clearTimeout(timer);
     bus.off('video:queued', onQueued);
+    bus.off('studio:stage', onStageChange);
     document.removeEventListener('visibilitychange', onVisible);
     unflag();
   };
