@@ -178,3 +178,62 @@ test('at 375 px no language makes the page wider than the phone: long words wrap
     expect(widest, lng).toEqual({ page: 375, over: [] });
   }
 });
+
+test('at 375 and 320 px the marketing titles, the cost table and the template search show every word whole in every language', async ({ page }) => {
+  // Thirteen languages, four pages each, measured at two widths.
+  test.slow();
+  const widths = [375, 320] as const;
+  const problems: string[] = [];
+  const check = async (lng: string, path: string, measure: () => Promise<string[]>) => {
+    await page.setViewportSize({ width: widths[0], height: 740 });
+    await page.goto(`/${lng}${path}`);
+    await expect(page.locator('[data-remote-region="marketing"] h1')).toBeVisible();
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 740 });
+      problems.push(...(await measure()).map((problem) => `${width} /${lng}${path}: ${problem}`));
+    }
+  };
+  // A title's longest word on one line (a break inside it, which no hyphen marks where the browser has no dictionary, is no fit).
+  const title = () =>
+    page.locator('[data-remote-region="marketing"] h1').evaluate((h1) => {
+      const probe = document.createElement('span');
+      probe.style.cssText = 'position: absolute; white-space: nowrap; visibility: hidden';
+      h1.append(probe);
+      const widest = (h1.textContent ?? '')
+        .split(/\s+/)
+        .map((word) => {
+          probe.textContent = word;
+          return { word, width: probe.getBoundingClientRect().width };
+        })
+        .reduce((wider, next) => (next.width > wider.width ? next : wider), { word: '', width: 0 });
+      probe.remove();
+      const cut = h1.scrollWidth > h1.clientWidth || widest.width > h1.clientWidth + 0.5;
+      return cut ? [`h1 word "${widest.word}" is ${Math.round(widest.width)}px in ${h1.clientWidth}px`] : [];
+    });
+  for (const lng of LANGUAGES) {
+    await check(lng, '/privacy-policy', title);
+    await check(lng, '/terms-of-service', title);
+    await check(lng, '/text-to-video', () =>
+      page.getByTestId('cost-table').evaluate((table) => {
+        // Nothing of the table hidden in a box that scrolls sideways, nor any cell or plan tag cutting its own words.
+        const box = table.parentElement!;
+        const cut = [box, table, ...Array.from(table.querySelectorAll('caption, tbody th, td, td span'))].filter(
+          (element) => element.scrollWidth > element.clientWidth + 0.5 || element.getBoundingClientRect().right > box.getBoundingClientRect().right + 0.5,
+        );
+        return cut.slice(0, 3).map((element) => `cost table ${element.tagName.toLowerCase()} cuts "${element.textContent?.trim().slice(0, 40)}"`);
+      }),
+    );
+    await check(lng, '/free-video-templates', () =>
+      page.getByRole('searchbox').evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input, '::placeholder');
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const own = getComputedStyle(input);
+        const room = input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight);
+        const width = context.measureText(input.placeholder).width;
+        return width > room ? [`placeholder "${input.placeholder}" is ${Math.round(width)}px in ${Math.round(room)}px`] : [];
+      }),
+    );
+  }
+  expect(problems).toEqual([]);
+});

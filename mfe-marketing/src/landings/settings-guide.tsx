@@ -21,6 +21,8 @@ export function SettingsGuide() {
   const { t } = useMarketingText();
   const { t: tl } = useLandingText();
   const rows = MODELS.flatMap((model) => RESOLUTIONS.map((resolution) => ({ model, resolution })));
+  // Each duration's column header, also the label a cost cell shows when the rows are drawn as cards.
+  const durations = DURATIONS.map((duration) => ({ duration, label: t('common.seconds', { count: durationSeconds(duration) }) }));
 
   return (
     <section className={pageStyles.section} aria-labelledby="settings-title">
@@ -55,36 +57,43 @@ export function SettingsGuide() {
           <h3>{tl('landing.durationsTitle')}</h3>
           <dl>
             <div>
-              <dt>{DURATIONS.map((d) => t('common.seconds', { count: durationSeconds(d) })).join(' · ')}</dt>
+              <dt>{durations.map(({ label }) => label).join(' · ')}</dt>
               <dd>{tl('landing.durations')}</dd>
             </div>
           </dl>
         </div>
       </div>
       <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="cost-table">
+        {/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- the roles are the elements' own, written out: on a phone each row is drawn as a card (landing.module.css), and some browsers drop a table's semantics once its parts are no longer displayed as a table. */}
+        <table className={styles.table} data-testid="cost-table" role="table">
           <caption>{tl('landing.tableCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tl('landing.tableSetting')}</th>
-              {DURATIONS.map((duration) => (
-                <th key={duration} scope="col">
-                  {t('common.seconds', { count: durationSeconds(duration) })}
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                {tl('landing.tableSetting')}
+              </th>
+              {durations.map(({ duration, label }) => (
+                <th key={duration} scope="col" role="columnheader">
+                  {label}
                 </th>
               ))}
-              <th scope="col">{tl('landing.tablePlans')}</th>
+              <th scope="col" role="columnheader">
+                {tl('landing.tablePlans')}
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map(({ model, resolution }) => (
-              <tr key={`${model}-${resolution}`}>
-                <th scope="row">
+              <tr key={`${model}-${resolution}`} role="row">
+                <th scope="row" role="rowheader">
                   {model} · {resolution}
                 </th>
-                {DURATIONS.map((duration) => (
-                  <td key={duration}>{t('common.credits', { count: creditCost({ model, resolution, duration }) })}</td>
+                {durations.map(({ duration, label }) => (
+                  <td key={duration} role="cell" data-label={label}>
+                    {t('common.credits', { count: creditCost({ model, resolution, duration }) })}
+                  </td>
                 ))}
-                <td>
+                <td role="cell" data-label={tl('landing.tablePlans')}>
                   <span className={styles.planList}>
                     {plansAllowing(model, resolution).map((plan) => (
                       <span key={plan} className={styles.planTag} data-plan={plan}>
@@ -97,6 +106,7 @@ export function SettingsGuide() {
             ))}
           </tbody>
         </table>
+        {/* eslint-enable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- the table ends here. */}
       </div>
       <p className={styles.formula}>{tl('landing.tableFormula')}</p>
     </section>

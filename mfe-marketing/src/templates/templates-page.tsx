@@ -97,38 +97,45 @@ function Gallery({ templates }: { templates: VideoTemplate[] }) {
   return (
     <section aria-label={t('templates.title')}>
       <div className={styles.toolbar} role="search">
-        <div className={styles.search}>
-          <label htmlFor={searchId} className="rm-visually-hidden">
-            {t('templates.searchLabel')}
-          </label>
-          <svg
-            className={styles.searchIcon}
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          >
-            <circle cx="11" cy="11" r="7" />
-            <path d="m20 20-3.5-3.5" />
-          </svg>
-          <input
-            ref={search}
-            id={searchId}
-            className={styles.searchInput}
-            type="search"
-            value={query}
-            placeholder={t('templates.searchPlaceholder')}
-            autoComplete="off"
-            onChange={(event) => {
-              setQuery(event.target.value);
-              pushed.current = event.target.value;
-              update('q', event.target.value);
-            }}
-          />
+        {/* The placeholder is the field's short name; what a search looks in is a hint under it, whole in every language at 320px. */}
+        <div className={styles.searchField}>
+          <div className={styles.search}>
+            <label htmlFor={searchId} className="rm-visually-hidden">
+              {t('templates.searchLabel')}
+            </label>
+            <svg
+              className={styles.searchIcon}
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            >
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+            <input
+              ref={search}
+              id={searchId}
+              className={styles.searchInput}
+              type="search"
+              value={query}
+              placeholder={t('templates.searchLabel')}
+              aria-describedby={`${searchId}-hint`}
+              autoComplete="off"
+              onChange={(event) => {
+                setQuery(event.target.value);
+                pushed.current = event.target.value;
+                update('q', event.target.value);
+              }}
+            />
+          </div>
+          <p id={`${searchId}-hint`} className={styles.searchHint}>
+            {t('templates.searchHint')}
+          </p>
         </div>
         <div className={styles.chips} role="group" aria-label={t('templates.categoryLabel')}>
           <button type="button" className={styles.chip} aria-pressed={category === ''} onClick={() => update('category', '')}>
