@@ -163,19 +163,22 @@ test('a translation file that answers 503 twice and then succeeds still renders 
   await expect(page.locator('[data-remote-region="marketing"] h1')).toHaveText(shipped('marketing', 'ru', 'faqs.title'));
 });
 
-test('at 375 px no language makes the page wider than the phone: long words wrap instead of pushing it sideways', async ({ page }) => {
+test('at 375 and 320 px no language makes the page wider than the phone: long words wrap instead of pushing it sideways', async ({ page }) => {
   // Thirteen cold loads of the studio (the page with the most controls, under the footer every page has).
   test.slow();
-  await page.setViewportSize({ width: 375, height: 740 });
   for (const lng of LANGUAGES) {
+    await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`/${lng}/text-to-video/generator`);
     await untilInteractive(page);
     await expect(page.locator('[data-remote-region="generator"] h1')).toBeVisible();
-    const widest = await page.evaluate(() => {
-      const over = Array.from(document.querySelectorAll('body *')).filter((element) => element.getBoundingClientRect().right > 375.5);
-      return { page: document.documentElement.scrollWidth, over: over.slice(0, 3).map((element) => element.textContent?.trim().slice(0, 40)) };
-    });
-    expect(widest, lng).toEqual({ page: 375, over: [] });
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      const widest = await page.evaluate((edge) => {
+        const over = Array.from(document.querySelectorAll('body *')).filter((element) => element.getBoundingClientRect().right > edge + 0.5);
+        return { page: document.documentElement.scrollWidth, over: over.slice(0, 3).map((element) => element.textContent?.trim().slice(0, 40)) };
+      }, width);
+      expect(widest, `${lng} at ${width}`).toEqual({ page: width, over: [] });
+    }
   }
 });
 
