@@ -4,6 +4,7 @@
  */
 export * from '@reelmint/contract/pricing';
 export * from '@reelmint/contract/numbers';
+export * from '@reelmint/contract/dates';
 export * from '@reelmint/contract/plans';
 export * from '@reelmint/contract/languages';
 export * from './bus.ts';

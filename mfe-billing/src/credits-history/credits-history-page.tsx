@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { LocalizedLink, PLAN_KEYS, PLAN_NAMES, useActiveLanguage, useAuth, useCredits } from '@reelmint/shared';
+import { dateFormat as siteDateFormat, LocalizedLink, PLAN_KEYS, PLAN_NAMES, useActiveLanguage, useAuth, useCredits } from '@reelmint/shared';
 import type { PlanKey } from '@reelmint/shared';
 import { useBillingText } from '../i18n.ts';
 import { loadState } from '@reelmint/shared/query-client';
@@ -86,7 +86,7 @@ function CreditsHistoryPage() {
     if (shownPage !== null && shownPage > 1) tableTop.current?.scrollIntoView?.({ block: 'start' });
   }, [shownPage]);
 
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = siteDateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const signed = new Intl.NumberFormat(locale, { signDisplay: 'always' });
 
   return (

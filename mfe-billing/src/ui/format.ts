@@ -1,4 +1,4 @@
-import { formatNumber as writeNumber, formatPrice as writePrice } from '@reelmint/shared';
+import { formatDate as siteDate, formatNumber as writeNumber, formatPrice as writePrice } from '@reelmint/shared';
 
 /* Callers pass the active language from shared's useActiveLanguage(), the same one links use. Numbers and prices come
    from shared's tables (no Intl number data on the first drawing); dates from Intl. */
@@ -21,5 +21,5 @@ export function formatCreditsTaken(value: number, locale: string): string {
 }
 
 export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+  return siteDate(iso, locale, { dateStyle: 'long' });
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MERGE_MAX_CLIPS, MERGE_TRANSITIONS, useAuth } from '@reelmint/shared';
+import { dateFormat, MERGE_MAX_CLIPS, MERGE_TRANSITIONS, useAuth } from '@reelmint/shared';
+import type { DateFormat } from '@reelmint/shared';
 import type { TFunction } from 'i18next';
 import { useEditText } from './edit-text.lazy.ts';
 import { generatorKeys } from '../server-state/generator-queries.tsx';
@@ -27,7 +28,7 @@ const CROSS = 'M6 6l12 12M18 6L6 18';
  * What tells a clip from another with the same prompt (an edit keeps its source's): length, shape, what the edit did
  * and when it was made, to the second.
  */
-function clipDetails(t: TFunction, dates: Intl.DateTimeFormat, clip: VideoRecord): string {
+function clipDetails(t: TFunction, dates: DateFormat, clip: VideoRecord): string {
   return [clip.duration, clip.aspectRatio, editSummary(t, clip), dates.format(new Date(clip.createdAt))].filter(Boolean).join(' · ');
 }
 
@@ -47,7 +48,7 @@ export function MergeForm({ video, form, update }: Props) {
   const { t, i18n } = useEditText();
   const name = useId();
   const session = useAuth((s) => s.token);
-  const dates = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'medium' });
+  const dates = dateFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'medium' });
   const finished = useQuery({ queryKey: generatorKeys.finishedClips(session), queryFn: ({ signal }) => videoApi.finishedClips(signal) });
   const clips = finished.data !== undefined && !finished.isError ? finished.data : null;
   const failed = finished.isError && !finished.isFetching;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { dateFormat } from '@reelmint/shared';
 import { useGeneratorText } from '../i18n.ts';
 import { EditedFrom } from './edited-from.tsx';
 import { failureReason } from './failure-reason.ts';
@@ -62,7 +63,7 @@ export function HistoryPanel({
 }: Props) {
   const { t, i18n } = useGeneratorText();
   const filterId = useId();
-  const dates = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = dateFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const shown = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : state.status === 'unavailable' ? state.kept : null;
   const pages = shown ? historyPages(shown.total) : 1;
   const playable = (video: VideoRecord) => video.status === 'succeeded' && !!video.videoUrl;

@@ -1,4 +1,4 @@
-import { LocalizedLink, useActiveLanguage } from '@reelmint/shared';
+import { formatDate, LocalizedLink, useActiveLanguage } from '@reelmint/shared';
 import { useLegalText } from './legal-text.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import styles from './legal.module.css';
@@ -15,7 +15,7 @@ interface LegalDocumentProps {
 /** A legal document: its date, a table of contents linking to each numbered section, then the sections. */
 export function LegalDocument({ doc, sections }: LegalDocumentProps) {
   const { t } = useLegalText();
-  const date = new Intl.DateTimeFormat(useActiveLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
+  const date = formatDate(`${LEGAL_UPDATED}T00:00:00Z`, useActiveLanguage(), { dateStyle: 'long', timeZone: 'UTC' });
   const anchor = (id: string) => `${doc}-${id}`;
 
   return (

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPaymentDue, loadSubscription, LocalizedLink, useActiveLanguage, useSubscription } from '@reelmint/shared';
+import { formatDate, isPaymentDue, loadSubscription, LocalizedLink, useActiveLanguage, useSubscription } from '@reelmint/shared';
 import type { SubscriptionStatus } from '@reelmint/shared';
 import styles from './account-page.module.css';
 import { UpdatePaymentButton } from './payment-due.tsx';
 
 function longDate(iso: string, lng: string): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(iso));
+  return formatDate(iso, lng, { dateStyle: 'long' });
 }
 
 /** Whether the plan renews, ends or has ended, and when; null on the free plan, which never ends. */

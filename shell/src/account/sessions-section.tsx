@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@reelmint/shared';
+import { api, dateFormat } from '@reelmint/shared';
 import { settingsErrorKey } from './settings-errors.ts';
 import { useSignedInSessions } from './sessions-query.ts';
 import { SectionStatus } from './section-status.tsx';
@@ -31,7 +31,7 @@ export function SessionsSection() {
     }
   };
 
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const others = items?.filter((item) => !item.current).length ?? 0;
 
   return (
