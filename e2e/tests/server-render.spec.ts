@@ -272,3 +272,26 @@ test.describe('a remote that is down or hangs while the server draws', () => {
     expect(page.root).toContain(`>${shipped('shell', 'de', 'nav.pricing')}<`);
   });
 });
+
+test('numbers and dates arrive written in the page’s language, as the browser then writes them (they came in English from the server)', async ({
+  page,
+  request,
+}) => {
+  const serverText = async (path: string, selector: string) => {
+    const html = await (await request.get(path)).text();
+    const match = new RegExp(`<${selector}[^>]*>([^<]*)`).exec(html);
+    return match?.[1] ?? null;
+  };
+  for (const [path, selector, locator] of [
+    ['/de/terms-of-service', 'time', '[data-remote-region="marketing"] time'],
+    ['/la/privacy-policy', 'time', '[data-remote-region="marketing"] time'],
+  ] as const) {
+    const drawnText = await serverText(path, selector);
+    await page.goto(path);
+    await untilInteractive(page);
+    expect(drawnText, path).toBe(await page.locator(locator).first().textContent());
+  }
+  expect(await serverText('/la/privacy-policy', 'time')).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December/);
+  // A thousand credits on the German plan cards: German grouping from the first byte.
+  expect(await (await request.get('/de/pricing')).text()).toContain('1.000 Credits');
+});
