@@ -36,7 +36,8 @@ export async function decodesWhole(buffer: Buffer, extension: string): Promise<b
         clearTimeout(timer);
         resolve('unknown');
       });
-      child.on('exit', (code, signal) => {
+      // 'close', not 'exit': only once ffmpeg's output has been read whole is its frame line sure to have been counted.
+      child.on('close', (code, signal) => {
         clearTimeout(timer);
         resolve(signal ? 'unknown' : code === 0 && frames > 0);
       });
