@@ -132,47 +132,24 @@ function PaymentSuccessPage() {
     );
   }
 
-  if (view.kind === 'missing') {
-    // Told like an unknown session (same title, words and way on to pricing), with the refresh's failure and retry of
-    // the generic view. The words are there from the first paint, not the answer to a check, so they are no alert.
+  if (view.kind === 'missing' || view.kind === 'generic') {
+    // Nothing confirmed either way: with no session id it is told like an unknown session (the same title, words and
+    // way on to pricing), never as a success; signed out with one, the person is thanked. Both refresh what they can
+    // and offer Try again when that failed. The words are there from the first paint, not an answer, so no alert.
+    const missing = view.kind === 'missing';
     return (
-      <main className={styles.page} data-remote="billing" data-state="missing">
-        <WarningIcon />
-        <h1 className={styles.title}>{t('success.notFoundTitle')}</h1>
-        <p className={styles.lead}>{t('success.notFound')}</p>
+      <main className={styles.page} data-remote="billing" data-state={view.kind}>
+        {missing ? <WarningIcon /> : <SuccessIcon />}
+        <h1 className={styles.title}>{t(missing ? 'success.notFoundTitle' : 'success.title')}</h1>
+        <p className={styles.lead}>{t(missing ? 'success.notFound' : 'success.lead')}</p>
         {refreshFailed && (
           <p className={styles.lead} role="alert" data-testid="refresh-failed">
             {t('success.refreshFailed')}
           </p>
         )}
         <div className={styles.ctas}>
-          <LocalizedLink className={styles.cta} to="/pricing">
-            {t('cancel.back')}
-          </LocalizedLink>
-          {refreshFailed && (
-            <button type="button" className={styles.secondary} onClick={again}>
-              {t('pricing.retry')}
-            </button>
-          )}
-        </div>
-      </main>
-    );
-  }
-
-  if (view.kind === 'generic') {
-    return (
-      <main className={styles.page} data-remote="billing" data-state="generic">
-        <SuccessIcon />
-        <h1 className={styles.title}>{t('success.title')}</h1>
-        <p className={styles.lead}>{t('success.lead')}</p>
-        {refreshFailed && (
-          <p className={styles.lead} role="alert" data-testid="refresh-failed">
-            {t('success.refreshFailed')}
-          </p>
-        )}
-        <div className={styles.ctas}>
-          <LocalizedLink className={styles.cta} to="/text-to-video/generator">
-            {t('success.cta')}
+          <LocalizedLink className={styles.cta} to={missing ? '/pricing' : '/text-to-video/generator'}>
+            {t(missing ? 'cancel.back' : 'success.cta')}
           </LocalizedLink>
           {refreshFailed && (
             <button type="button" className={styles.secondary} onClick={again}>
